@@ -1,0 +1,133 @@
+#include "engine/notation.h"
+
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "engine/movegen.h"
+#include "engine/occupancy.h"
+
+namespace uckers {
+namespace {
+
+int ColourIndex(char c) {
+  for (int i = 0; i < kNumColours; ++i) {
+    if (kColourChars[i] == c) return i;
+  }
+  return -1;
+}
+
+absl::StatusOr<Square> ParsePlaySquare(absl::string_view text) {
+  if (text == "b") return kBase;
+  if (text == "h") return kHome;
+  if (text.empty() || text.size() > 2 ||
+      text.find_first_not_of("0123456789") != absl::string_view::npos ||
+      (text.size() == 2 && text[0] == '0')) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("square '", text, "' is not b, 0..55 or h"));
+  }
+  int value = std::stoi(std::string(text));
+  if (value > kFirstLane + 4) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("square '", text, "' is not b, 0..55 or h"));
+  }
+  return static_cast<Square>(value);
+}
+
+absl::Status BadPlay(absl::string_view text, absl::string_view why) {
+  return absl::InvalidArgumentError(absl::StrCat("play '", text, "': ", why));
+}
+
+// `<colour><from>-<to>` applied to `pos` as a plain landing.
+absl::Status ApplyWrittenMove(absl::string_view text, absl::string_view move,
+                              int mover, Position& pos) {
+  size_t dash = move.find('-', 1);
+  if (move.size() < 4 || dash == absl::string_view::npos) {
+    return BadPlay(text, absl::StrCat("move '", move,
+                                      "' must be <colour><from>-<to>"));
+  }
+  int colour = ColourIndex(move[0]);
+  if (colour < 0) {
+    return BadPlay(text, absl::StrCat("move '", move, "' names no colour"));
+  }
+  if (colour != mover) {
+    return BadPlay(text, absl::StrCat("move '", move, "' moves colour ",
+                                      std::string(1, move[0]), " but ",
+                                      std::string(1, kColourChars[mover]),
+                                      " is the moving colour"));
+  }
+  absl::StatusOr<Square> from = ParsePlaySquare(move.substr(1, dash - 1));
+  absl::StatusOr<Square> to = ParsePlaySquare(move.substr(dash + 1));
+  if (!from.ok()) return BadPlay(text, from.status().message());
+  if (!to.ok()) return BadPlay(text, to.status().message());
+  if (pos.CountAt(colour, *from) == 0) {
+    return BadPlay(text, absl::StrCat("move '", move, "': no ",
+                                      std::string(1, move[0]), " piece on ",
+                                      SquareToString(*from)));
+  }
+  pos.MovePiece(colour, *from, *to);
+  if (OnTrack(*to)) pos.KnockOff(TeamOf(colour), AbsoluteSquare(colour, *to));
+  return absl::OkStatus();
+}
+
+bool SamePieces(const Position& a, const Position& b) {
+  for (int c = 0; c < kNumColours; ++c) {
+    if (a.pieces(c) != b.pieces(c)) return false;
+  }
+  return true;
+}
+
+absl::StatusOr<PlayResult> FindChallenge(absl::string_view text,
+                                         const PlayList& legal) {
+  for (const PlayResult& r : legal) {
+    if (r.play.kind == PlayKind::kChallenge && PlayToString(r.play) == text) {
+      return r;
+    }
+  }
+  return BadPlay(text, "no such challenge is legal for this throw");
+}
+
+}  // namespace
+
+absl::StatusOr<Throw> ParseThrow(absl::string_view text) {
+  if (text.size() != 2 || text[0] < '1' || text[0] > '6' || text[1] < '1' ||
+      text[1] > '6') {
+    return absl::InvalidArgumentError(
+        absl::StrCat("throw '", text, "' must be two dice 1..6, like 63"));
+  }
+  return MakeThrow(text[0] - '0', text[1] - '0');
+}
+
+std::string ThrowToString(Throw t) { return absl::StrCat(t.high, t.low); }
+
+absl::StatusOr<PlayResult> ParsePlay(absl::string_view text, const Position& pos,
+                                     const Rules& rules, Throw t) {
+  PlayList legal;
+  GenerateLegalPlays(pos, rules, t, &legal);
+  if (legal.empty()) return BadPlay(text, "the game is over");
+  if (text == "-") {
+    for (const PlayResult& r : legal) {
+      if (r.play.kind == PlayKind::kDash) return r;
+    }
+    return BadPlay(text, "passing is not allowed: a move is legal");
+  }
+  if (!text.empty() && text[0] == 'x') return FindChallenge(text, legal);
+  if (legal[0].play.kind == PlayKind::kDash && legal.size() == 1 &&
+      (pos.challenge_active() || pos.AllHome(pos.to_throw()))) {
+    return BadPlay(text, "this throw moves nothing: the only play is -");
+  }
+  std::vector<absl::string_view> moves = absl::StrSplit(text, ',');
+  if (moves.size() > 2) return BadPlay(text, "a play has at most two moves");
+  Position after = pos;
+  for (absl::string_view move : moves) {
+    absl::Status s = ApplyWrittenMove(text, move, pos.MovingColour(), after);
+    if (!s.ok()) return s;
+  }
+  for (const PlayResult& r : legal) {
+    if (r.play.kind == PlayKind::kMoves && SamePieces(r.after, after)) return r;
+  }
+  return BadPlay(text, absl::StrCat("not a legal play for throw ",
+                                    ThrowToString(t)));
+}
+
+}  // namespace uckers

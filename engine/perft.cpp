@@ -1,0 +1,23 @@
+#include "engine/perft.h"
+
+#include "engine/dice.h"
+#include "engine/movegen.h"
+
+namespace uckers {
+
+uint64_t Perft(const Position& pos, const Rules& rules, int depth) {
+  if (depth <= 0 || pos.IsGameOver()) return 1;
+  PlayList plays;
+  uint64_t leaves = 0;
+  for (Throw t : kThrows) {
+    GenerateLegalPlays(pos, rules, t, &plays);
+    if (depth == 1) {
+      leaves += plays.size();
+      continue;
+    }
+    for (const PlayResult& r : plays) leaves += Perft(r.after, rules, depth - 1);
+  }
+  return leaves;
+}
+
+}  // namespace uckers

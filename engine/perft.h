@@ -1,0 +1,16 @@
+#pragma once
+
+#include <cstdint>
+
+#include "engine/position.h"
+#include "engine/rules.h"
+
+namespace uckers {
+
+// Leaves of the throw-and-play tree `depth` levels deep (PROTOCOL.md `perft`):
+// each level sums over the 21 distinct throws and each throw's distinct
+// plays; a finished game is one leaf at any depth. Walks the whole tree; the
+// last level counts plays without applying them further.
+uint64_t Perft(const Position& pos, const Rules& rules, int depth);
+
+}  // namespace uckers

@@ -1,0 +1,56 @@
+#include "engine/play.h"
+
+#include <cassert>
+#include <tuple>
+
+#include "absl/strings/str_cat.h"
+
+namespace uckers {
+
+std::string SquareToString(Square sq) {
+  if (sq == kBase) return "b";
+  if (sq == kHome) return "h";
+  return std::to_string(sq);
+}
+
+std::string PlayToString(const Play& play) {
+  switch (play.kind) {
+    case PlayKind::kDash:
+      return "-";
+    case PlayKind::kChallenge:
+      return absl::StrCat("x", std::string(1, kColourChars[play.colour]),
+                          SquareToString(play.challenge_from));
+    case PlayKind::kMoves:
+      break;
+  }
+  std::string out;
+  for (int i = 0; i < play.num_moves; ++i) {
+    const Move& m = play.moves[i];
+    absl::StrAppend(&out, i ? "," : "", std::string(1, kColourChars[m.colour]),
+                    SquareToString(m.from), "-", SquareToString(m.to));
+  }
+  return out;
+}
+
+bool MoreCanonical(const Play& a, const Play& b) {
+  if (a.num_moves != b.num_moves) return a.num_moves < b.num_moves;
+  for (int i = 0; i < a.num_moves; ++i) {
+    auto ka = std::tie(a.moves[i].from, a.moves[i].to);
+    auto kb = std::tie(b.moves[i].from, b.moves[i].to);
+    if (ka != kb) return ka < kb;
+  }
+  return false;
+}
+
+void PlayList::Add(const Play& play, const Position& after) {
+  for (int i = 0; i < size_; ++i) {
+    PlayResult& item = items_[i];
+    if (item.after.key() != after.key() || !(item.after == after)) continue;
+    if (MoreCanonical(play, item.play)) item.play = play;
+    return;
+  }
+  assert(size_ < kCapacity);
+  items_[size_++] = PlayResult{play, after};
+}
+
+}  // namespace uckers

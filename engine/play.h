@@ -1,0 +1,71 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "engine/position.h"
+#include "engine/types.h"
+
+namespace uckers {
+
+// One piece moved from one square to another (PROTOCOL.md `r12-21`).
+struct Move {
+  uint8_t colour = 0;
+  Square from = kBase;
+  Square to = kBase;
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+enum class PlayKind : uint8_t {
+  kDash,       // `-`: pass, challenge throw, release throw, snake eyes
+  kMoves,      // one or two moves
+  kChallenge,  // `x<colour><sq>`: declares a challenge (RULES.md §6)
+};
+
+// What a player does with one throw.
+struct Play {
+  PlayKind kind = PlayKind::kDash;
+  uint8_t num_moves = 0;
+  std::array<Move, 2> moves{};
+  uint8_t colour = 0;          // kChallenge: the challenging colour
+  Square challenge_from = 0;   // kChallenge: its square, kBase from base
+
+  friend bool operator==(const Play&, const Play&) = default;
+};
+
+// A legal play together with the position it leads to.
+struct PlayResult {
+  Play play;
+  Position after;
+};
+
+// A fixed-capacity list of legal plays, distinct by resulting position.
+class PlayList {
+ public:
+  static constexpr int kCapacity = 96;
+
+  // Adds a play unless one leading to the same position is there already; of
+  // two spellings it keeps the canonical one (fewest moves, then smallest).
+  void Add(const Play& play, const Position& after);
+  void Clear() { size_ = 0; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const PlayResult& operator[](int i) const { return items_[i]; }
+  const PlayResult* begin() const { return items_.data(); }
+  const PlayResult* end() const { return items_.data() + size_; }
+
+ private:
+  std::array<PlayResult, kCapacity> items_;
+  int size_ = 0;
+};
+
+// The canonical text of a square: `b`, `0`..`55`, `h`.
+std::string SquareToString(Square sq);
+// The play in PROTOCOL.md notation, as stored (PlayList stores canonical
+// spellings).
+std::string PlayToString(const Play& play);
+// Whether `a` is a more canonical spelling than `b` of the same play.
+bool MoreCanonical(const Play& a, const Play& b);
+
+}  // namespace uckers

@@ -1,0 +1,97 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/rules.h"
+#include "engine/types.h"
+
+namespace uckers {
+
+inline constexpr Square kNoChallenge = -2;
+
+// How a finished game was won (RULES.md §5, §8), worth 1, 2 or 3 points.
+enum class OutcomeLevel : uint8_t {
+  kNone = 0,        // the game is not over
+  kWin = 1,         // a plain win
+  kEightPiecer = 2, // the losers have no piece home
+  kInHarbour = 3,   // all eight of the losers' pieces are in base
+};
+
+// A complete game state between throws: every piece, the colour to throw and
+// the turn's state tokens of PROTOCOL.md. A small trivially copyable value;
+// every mutator keeps the Zobrist key up to date, and each colour's pieces
+// sorted ascending (base first, home last) so equal positions compare equal.
+class Position {
+ public:
+  // The start position: all pieces in base, Red to throw; under snake_eyes
+  // every colour has its first throw still to make.
+  static Position Start(const Rules& rules);
+
+  // Pieces of a colour, ascending.
+  const std::array<Square, kPiecesPerColour>& pieces(int colour) const {
+    return squares_[colour];
+  }
+  int to_throw() const { return to_throw_; }
+  // The colour whose pieces the thrower moves: its own, or its partner's
+  // once released (RULES.md §7).
+  int MovingColour() const {
+    return released(to_throw_) ? PartnerOf(to_throw_) : to_throw_;
+  }
+  bool released(int colour) const { return released_ >> colour & 1; }
+  uint8_t released_mask() const { return released_; }
+  bool snake_first(int colour) const { return snake_first_ >> colour & 1; }
+  bool snake_second(int colour) const { return snake_second_ >> colour & 1; }
+  uint8_t snake_first_mask() const { return snake_first_; }
+  uint8_t snake_second_mask() const { return snake_second_; }
+  bool challenge_active() const { return challenge_from_ != kNoChallenge; }
+  // The challenger's square relative to the moving colour (kBase allowed).
+  Square challenge_from() const { return challenge_from_; }
+  int challenge_count() const { return challenge_count_; }
+  // Extra throws owed after the next one (double_six_two_throws only).
+  int extra_owed() const { return extra_owed_; }
+  uint64_t key() const { return key_; }
+
+  bool AllHome(int colour) const { return squares_[colour][0] == kHome; }
+  int CountAt(int colour, Square sq) const;
+  int CountNotHome(int colour) const;
+  // The team (0 = RY, 1 = GB) with all eight pieces home, or -1.
+  int WinningTeam() const;
+  bool IsGameOver() const { return WinningTeam() >= 0; }
+  OutcomeLevel Outcome() const;
+
+  // The key rebuilt from scratch; equals key() in every valid position.
+  uint64_t ComputeKey() const;
+  // Internal invariants: pieces sorted, in range, key consistent.
+  bool IsOk() const;
+
+  // Moves one piece of `colour` standing on `from` to `to`. The caller has
+  // checked that such a piece exists.
+  void MovePiece(int colour, Square from, Square to);
+  // Sends every piece of the other team on absolute square `abs` to base.
+  void KnockOff(int team, int abs);
+  void SetToThrow(int colour);
+  void SetChallenge(Square from, int count);
+  void ClearChallenge() { SetChallenge(kNoChallenge, 0); }
+  void SetExtraOwed(int n);
+  void SetReleased(uint8_t mask);
+  void SetSnakeFirst(uint8_t mask);
+  void SetSnakeSecond(uint8_t mask);
+  // Replaces a colour's pieces (any order).
+  void SetPieces(int colour, std::array<Square, kPiecesPerColour> squares);
+
+  friend bool operator==(const Position&, const Position&) = default;
+
+ private:
+  std::array<std::array<Square, kPiecesPerColour>, kNumColours> squares_{};
+  uint8_t to_throw_ = kRed;
+  Square challenge_from_ = kNoChallenge;
+  uint8_t challenge_count_ = 0;
+  uint8_t extra_owed_ = 0;
+  uint8_t released_ = 0;
+  uint8_t snake_first_ = 0;
+  uint8_t snake_second_ = 0;
+  uint64_t key_ = 0;
+};
+
+}  // namespace uckers

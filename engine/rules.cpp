@@ -1,0 +1,91 @@
+#include "engine/rules.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace uckers {
+namespace {
+
+constexpr absl::string_view kSwitchNames[kNumSwitches] = {
+    "split_single_piece", "mixie_can_challenge",   "blob_on_blob",
+    "bounce_back",        "one_less_six",          "double_six_two_throws",
+    "suck_back",          "snake_eyes",            "throw_after_challenge",
+    "no_partner_pipe_moves",
+};
+
+struct PresetDef {
+  absl::string_view name;
+  std::initializer_list<Switch> switches;
+};
+
+const PresetDef kPresets[] = {
+    {"navy", {}},
+    {"wafu", {Switch::kSuckBack, Switch::kSnakeEyes}},
+    {"mess",
+     {Switch::kSnakeEyes, Switch::kNoPartnerPipeMoves, Switch::kBlobOnBlob}},
+    {"selsey", {Switch::kThrowAfterChallenge}},
+};
+
+absl::StatusOr<Switch> SwitchByName(absl::string_view name) {
+  for (int i = 0; i < kNumSwitches; ++i) {
+    if (kSwitchNames[i] == name) return static_cast<Switch>(i);
+  }
+  return absl::InvalidArgumentError(absl::StrCat("unknown rule switch '", name,
+                                                 "'"));
+}
+
+}  // namespace
+
+absl::string_view SwitchName(Switch s) {
+  return kSwitchNames[static_cast<int>(s)];
+}
+
+bool IsImplemented(Switch s) { return s != Switch::kSuckBack; }
+
+absl::StatusOr<Rules> Rules::Preset(absl::string_view name) {
+  for (const PresetDef& preset : kPresets) {
+    if (preset.name != name) continue;
+    Rules rules;
+    for (Switch s : preset.switches) rules.set(s, true);
+    return rules;
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown ruleset '", name, "' (expected navy, wafu, mess or selsey)"));
+}
+
+absl::StatusOr<Rules> Rules::Parse(absl::string_view text) {
+  size_t end = text.find_first_of("+-");
+  absl::StatusOr<Rules> rules = Preset(text.substr(0, end));
+  if (!rules.ok()) return rules.status();
+  while (end != absl::string_view::npos) {
+    bool on = text[end] == '+';
+    size_t next = text.find_first_of("+-", end + 1);
+    absl::string_view name = text.substr(end + 1, next - end - 1);
+    absl::StatusOr<Switch> s = SwitchByName(name);
+    if (!s.ok()) return s.status();
+    rules->set(*s, on);
+    end = next;
+  }
+  for (int i = 0; i < kNumSwitches; ++i) {
+    Switch s = static_cast<Switch>(i);
+    if (rules->has(s) && !IsImplemented(s)) {
+      return absl::UnimplementedError(absl::StrCat(
+          "rule switch '", SwitchName(s), "' is not implemented yet"));
+    }
+  }
+  return rules;
+}
+
+std::string Rules::ToString() const {
+  for (const PresetDef& preset : kPresets) {
+    if (*Preset(preset.name) == *this) return std::string(preset.name);
+  }
+  std::string out = "navy";
+  for (int i = 0; i < kNumSwitches; ++i) {
+    if (on_[i]) absl::StrAppend(&out, "+", kSwitchNames[i]);
+  }
+  return out;
+}
+
+}  // namespace uckers

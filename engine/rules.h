@@ -1,0 +1,60 @@
+#pragma once
+
+#include <array>
+#include <string>
+#include "absl/strings/string_view.h"
+
+#include "absl/status/statusor.h"
+
+namespace uckers {
+
+// The rule switches of RULES.md §9, in the order of its table.
+enum class Switch : int {
+  kSplitSinglePiece,    // var. A: one piece may land between the two dice
+  kMixieCanChallenge,   // var. B: a mixie blob may challenge
+  kBlobOnBlob,          // var. C: a blob jumps or smashes the blob in front
+  kBounceBack,          // var. D: overshooting home bounces back
+  kOneLessSix,          // var. E: challenges need one six fewer
+  kDoubleSixTwoThrows,  // var. F: a double six earns two extra throws
+  kSuckBack,            // var. G: suck back / blow back (WAFU)
+  kSnakeEyes,           // seeds 000/001: first-throw 1-1 brings all out
+  kThrowAfterChallenge, // seed 003: a won challenge earns one more throw
+  kNoPartnerPipeMoves,  // seeds 000/001: no moving the partner's lane pieces
+  kCount,
+};
+inline constexpr int kNumSwitches = static_cast<int>(Switch::kCount);
+
+// The name of a switch as written in rules strings ("one_less_six").
+absl::string_view SwitchName(Switch s);
+
+// A ruleset: the default ruleset of RULES.md (`navy`) plus switches.
+// A small value type; equality compares every switch.
+class Rules {
+ public:
+  Rules() = default;  // navy: every switch off
+
+  // The preset of RULES.md §10 with this name; an error for an unknown name.
+  static absl::StatusOr<Rules> Preset(absl::string_view name);
+
+  // Parses "preset(+switch|-switch)*", e.g. "navy+one_less_six-snake_eyes".
+  // Refuses unknown names and switches this engine does not implement yet.
+  static absl::StatusOr<Rules> Parse(absl::string_view text);
+
+  // The canonical string: a preset name when it equals one, else "navy"
+  // followed by "+switch" for every switch on, in §9 order.
+  std::string ToString() const;
+
+  bool has(Switch s) const { return on_[static_cast<int>(s)]; }
+  void set(Switch s, bool on) { on_[static_cast<int>(s)] = on; }
+
+  friend bool operator==(const Rules&, const Rules&) = default;
+
+ private:
+  std::array<bool, kNumSwitches> on_{};
+};
+
+// Whether this engine implements a switch; asking for one it does not is
+// refused by Rules::Parse with a clear error.
+bool IsImplemented(Switch s);
+
+}  // namespace uckers

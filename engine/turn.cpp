@@ -1,0 +1,96 @@
+#include "engine/turn.h"
+
+#include "engine/occupancy.h"
+
+namespace uckers {
+
+void PassTurn(Position& pos) {
+  pos.SetToThrow(NextColour(pos.to_throw()));
+  pos.SetExtraOwed(0);
+  pos.ClearChallenge();
+}
+
+void FinishOrdinaryPlay(Position& pos, int mover, Throw t, const Rules& rules) {
+  int thrower = pos.to_throw();
+  if (pos.IsGameOver()) {  // §5: the game ends at once
+    pos.SetExtraOwed(0);
+    return;
+  }
+  if (mover == thrower && pos.AllHome(thrower)) {  // §7: last piece home
+    PassTurn(pos);
+    return;
+  }
+  int earned = 0;
+  if (t.HasSix()) {
+    earned = (t.Sixes() == 2 && rules.has(Switch::kDoubleSixTwoThrows)) ? 2 : 1;
+  }
+  int owed = pos.extra_owed() + earned;
+  if (owed == 0) {
+    PassTurn(pos);
+    return;
+  }
+  pos.SetExtraOwed(owed - 1);
+}
+
+int ChallengeNeed(Square from, int blob_size, const Rules& rules) {
+  int need = blob_size + (from == kBase ? 2 : 1);
+  return rules.has(Switch::kOneLessSix) ? need - 1 : need;
+}
+
+int ChallengeTarget(int mover, Square from) {
+  return AbsoluteSquare(mover, from == kBase ? kDoorstep : from + 1);
+}
+
+void ResolveChallengeThrow(Position& pos, Throw t, const Rules& rules) {
+  if (t.Sixes() == 0) {  // §6: a throw with no six fails the challenge
+    PassTurn(pos);
+    return;
+  }
+  int mover = pos.MovingColour();
+  Square from = pos.challenge_from();
+  int target = ChallengeTarget(mover, from);
+  int need = ChallengeNeed(from, OpponentCountAt(pos, mover, target), rules);
+  int count = pos.challenge_count() + t.Sixes();
+  if (count < need) {
+    pos.SetChallenge(from, count);
+    return;
+  }
+  pos.KnockOff(TeamOf(mover), target);
+  pos.MovePiece(mover, from, RelativeSquare(mover, target));
+  if (rules.has(Switch::kThrowAfterChallenge)) {
+    pos.ClearChallenge();
+    pos.SetExtraOwed(0);
+  } else {
+    PassTurn(pos);
+  }
+}
+
+void ResolveReleaseThrow(Position& pos, Throw t) {
+  if (t.HasSix()) {
+    pos.SetReleased(pos.released_mask() | (1 << pos.to_throw()));
+  }
+  PassTurn(pos);
+}
+
+void ResolveSnakeEyes(Position& pos) {
+  int colour = pos.to_throw();
+  if (pos.pieces(colour)[0] == kBase) {
+    pos.KnockOff(TeamOf(colour), AbsoluteSquare(colour, kDoorstep));
+  }
+  while (pos.pieces(colour)[0] == kBase) {
+    pos.MovePiece(colour, kBase, kDoorstep);
+  }
+  pos.SetSnakeSecond(pos.snake_second_mask() | (1 << colour));
+  PassTurn(pos);
+}
+
+void ResolveSecondSnakeEyes(Position& pos) {
+  int colour = pos.to_throw();
+  const auto row = pos.pieces(colour);  // a copy: MovePiece reorders
+  for (Square sq : row) {
+    if (sq != kBase && sq != kHome) pos.MovePiece(colour, sq, kBase);
+  }
+  PassTurn(pos);
+}
+
+}  // namespace uckers

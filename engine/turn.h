@@ -1,0 +1,37 @@
+#pragma once
+
+#include "engine/dice.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+
+namespace uckers {
+
+// The turn flow of RULES.md §3, §6, §7 and the snake_eyes switch, applied to a
+// position after the pieces have moved. See docs/rules-reading.md.
+
+// The turn passes to the next colour: no owed throw, no challenge.
+void PassTurn(Position& pos);
+
+// After an ordinary play (moves or a pass) by the colour to throw: game end,
+// the last-piece-home rule (§7) and the extra throws of §3.
+void FinishOrdinaryPlay(Position& pos, int mover, Throw t, const Rules& rules);
+
+// Sixes a challenge from `from` (relative to `mover`, kBase allowed) needs
+// against a blob of `blob_size` pieces, the declaring six included (§6).
+int ChallengeNeed(Square from, int blob_size, const Rules& rules);
+
+// The absolute square of the blob a challenge from `from` attacks.
+int ChallengeTarget(int mover, Square from);
+
+// A throw while a challenge is under way (§6): counts its sixes.
+void ResolveChallengeThrow(Position& pos, Throw t, const Rules& rules);
+
+// The throw of a colour with all pieces home, not yet released (§7).
+void ResolveReleaseThrow(Position& pos, Throw t);
+
+// snake_eyes: the first-throw 1-1 brings every base piece to the doorstep.
+void ResolveSnakeEyes(Position& pos);
+// snake_eyes: the second 1-1 in a row sends every piece not home to base.
+void ResolveSecondSnakeEyes(Position& pos);
+
+}  // namespace uckers

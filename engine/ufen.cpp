@@ -1,0 +1,304 @@
+#include "engine/ufen.h"
+
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "engine/occupancy.h"
+#include "engine/play.h"
+#include "engine/turn.h"
+#include "engine/zobrist.h"
+
+namespace uckers {
+namespace {
+
+absl::Status Invalid(absl::string_view what) {
+  return absl::InvalidArgumentError(absl::StrCat("bad UFEN: ", what));
+}
+
+int ColourIndex(char c) {
+  for (int i = 0; i < kNumColours; ++i) {
+    if (kColourChars[i] == c) return i;
+  }
+  return -1;
+}
+
+absl::StatusOr<Square> ParseSquare(absl::string_view text) {
+  if (text == "b") return kBase;
+  if (text == "h") return kHome;
+  int value = 0;
+  bool digits = !text.empty() && text.size() <= 2 &&
+                text.find_first_not_of("0123456789") == absl::string_view::npos &&
+                (text.size() == 1 || text[0] != '0');
+  if (!digits || !absl::SimpleAtoi(text, &value) || value > kFirstLane + 4) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("square '", text, "' is not b, 0..55 or h"));
+  }
+  return static_cast<Square>(value);
+}
+
+absl::Status ParsePieces(absl::string_view field, Position& pos) {
+  std::vector<absl::string_view> colours = absl::StrSplit(field, '/');
+  if (colours.size() != kNumColours) {
+    return Invalid(absl::StrCat("pieces field '", field, "' has ",
+                                colours.size(), " colour groups, expected 4"));
+  }
+  for (int c = 0; c < kNumColours; ++c) {
+    std::vector<absl::string_view> items = absl::StrSplit(colours[c], ',');
+    if (items.size() != kPiecesPerColour) {
+      return Invalid(absl::StrCat("colour ", std::string(1, kColourChars[c]),
+                                  " has ", items.size(),
+                                  " pieces, expected 4"));
+    }
+    std::array<Square, kPiecesPerColour> squares{};
+    for (int i = 0; i < kPiecesPerColour; ++i) {
+      absl::StatusOr<Square> sq = ParseSquare(items[i]);
+      if (!sq.ok()) {
+        return Invalid(absl::StrCat("colour ", std::string(1, kColourChars[c]),
+                                    ": ", sq.status().message()));
+      }
+      squares[i] = *sq;
+    }
+    pos.SetPieces(c, squares);
+  }
+  return absl::OkStatus();
+}
+
+// A colour list such as "rg" in turn order, as a bit mask.
+absl::StatusOr<uint8_t> ParseColourList(absl::string_view token) {
+  uint8_t mask = 0;
+  int last = -1;
+  for (char ch : token.substr(1)) {
+    int c = ColourIndex(ch);
+    if (c < 0 || c <= last) {
+      return Invalid(absl::StrCat("token '", token,
+                                  "' needs distinct colours r, g, y, b in "
+                                  "turn order"));
+    }
+    mask |= 1 << c;
+    last = c;
+  }
+  if (mask == 0) return Invalid(absl::StrCat("token '", token, "' names no colour"));
+  return mask;
+}
+
+absl::StatusOr<int> ParseCount(absl::string_view token, absl::string_view digits) {
+  int n = 0;
+  if (digits.empty() || digits.size() > 3 ||
+      digits.find_first_not_of("0123456789") != absl::string_view::npos ||
+      !absl::SimpleAtoi(digits, &n)) {
+    return Invalid(absl::StrCat("token '", token, "' has no valid count"));
+  }
+  return n;
+}
+
+absl::Status RequireSwitch(absl::string_view token, const Rules& rules, Switch s) {
+  if (rules.has(s)) return absl::OkStatus();
+  return Invalid(absl::StrCat("token '", token, "' needs the rule switch ",
+                              SwitchName(s), ", which is off"));
+}
+
+struct StateTokens {
+  bool seen[128] = {};
+};
+
+absl::Status ParseChallengeToken(absl::string_view token, Position& pos) {
+  size_t colon = token.find(':');
+  if (colon == absl::string_view::npos) {
+    return Invalid(absl::StrCat("challenge token '", token,
+                                "' must be c<square>:<sixes>"));
+  }
+  absl::StatusOr<Square> from = ParseSquare(token.substr(1, colon - 1));
+  if (!from.ok() || *from == kHome || *from >= kLastTrack) {
+    return Invalid(absl::StrCat("challenge token '", token,
+                                "' needs a square b or 0..49"));
+  }
+  absl::StatusOr<int> n = ParseCount(token, token.substr(colon + 1));
+  if (!n.ok()) return n.status();
+  if (*n < 1 || *n >= zobrist::kMaxChallengeCount) {
+    return Invalid(absl::StrCat("challenge token '", token,
+                                "' must count at least one six"));
+  }
+  pos.SetChallenge(*from, *n);
+  return absl::OkStatus();
+}
+
+absl::Status ParseStateToken(absl::string_view token, const Rules& rules,
+                             StateTokens& seen, Position& pos) {
+  char kind = token[0];
+  if (kind < 0 || seen.seen[static_cast<int>(kind)]) {
+    return Invalid(absl::StrCat("state token '", token, "' is repeated or unknown"));
+  }
+  seen.seen[static_cast<int>(kind)] = true;
+  switch (kind) {
+    case 'c':
+      return ParseChallengeToken(token, pos);
+    case 'x': {
+      if (absl::Status s = RequireSwitch(token, rules, Switch::kDoubleSixTwoThrows);
+          !s.ok()) {
+        return s;
+      }
+      absl::StatusOr<int> n = ParseCount(token, token.substr(1));
+      if (!n.ok()) return n.status();
+      if (*n < 1 || *n >= zobrist::kMaxExtraOwed) {
+        return Invalid(absl::StrCat("token '", token, "' must owe 1..63 throws"));
+      }
+      pos.SetExtraOwed(*n);
+      return absl::OkStatus();
+    }
+    case 'p':
+    case 's':
+    case 'S': {
+      if (kind != 'p') {
+        if (absl::Status s = RequireSwitch(token, rules, Switch::kSnakeEyes);
+            !s.ok()) {
+          return s;
+        }
+      }
+      absl::StatusOr<uint8_t> mask = ParseColourList(token);
+      if (!mask.ok()) return mask.status();
+      if (kind == 'p') pos.SetReleased(*mask);
+      if (kind == 's') pos.SetSnakeFirst(*mask);
+      if (kind == 'S') pos.SetSnakeSecond(*mask);
+      return absl::OkStatus();
+    }
+    case 'k':
+    case 'K':
+      return RequireSwitch(token, rules, Switch::kSuckBack);
+    default:
+      return Invalid(absl::StrCat("unknown state token '", token, "'"));
+  }
+}
+
+absl::Status CheckTeamsApart(const Position& pos) {
+  for (int c = 0; c < kNumColours; c += 1) {
+    uint64_t opponents = ComputeOccupancy(pos, c).opponents;
+    for (Square sq : pos.pieces(c)) {
+      if (OnTrack(sq) && (opponents >> sq & 1)) {
+        return Invalid(absl::StrCat(
+            "both teams stand on one square (", std::string(1, kColourChars[c]),
+            " square ", sq, ")"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckChallenge(const Position& pos, const Rules& rules) {
+  if (!pos.challenge_active()) return absl::OkStatus();
+  if (pos.IsGameOver()) return Invalid("a challenge is under way in a finished game");
+  int mover = pos.MovingColour();
+  Square from = pos.challenge_from();
+  std::string where = absl::StrCat("challenge from ", SquareToString(from), ": ");
+  if (pos.CountAt(mover, from) == 0) {
+    return Invalid(absl::StrCat(where, "the moving colour ",
+                                std::string(1, kColourChars[mover]),
+                                " has no piece there"));
+  }
+  Occupancy occ = ComputeOccupancy(pos, mover);
+  int front = from == kBase ? kDoorstep : from + 1;
+  if (!(occ.opponent_blobs >> front & 1)) {
+    return Invalid(absl::StrCat(where, "no opponent blob in front"));
+  }
+  if (from != kBase && (occ.partner >> from & 1) &&
+      !rules.has(Switch::kMixieCanChallenge)) {
+    return Invalid(absl::StrCat(where, "a mixie blob may not challenge"));
+  }
+  int target = ChallengeTarget(mover, from);
+  int need = ChallengeNeed(from, OpponentCountAt(pos, mover, target), rules);
+  if (pos.challenge_count() >= need) {
+    return Invalid(absl::StrCat(where, "count ", pos.challenge_count(),
+                                " already reaches the need of ", need));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckConsistency(const Position& pos, const Rules& rules) {
+  if (absl::Status s = CheckTeamsApart(pos); !s.ok()) return s;
+  if (pos.AllHome(0) && pos.AllHome(1) && pos.AllHome(2) && pos.AllHome(3)) {
+    return Invalid("both teams have every piece home");
+  }
+  for (int c = 0; c < kNumColours; ++c) {
+    std::string name(1, kColourChars[c]);
+    if (pos.released(c) && !pos.AllHome(c)) {
+      return Invalid(absl::StrCat("released colour ", name, " has pieces not home"));
+    }
+    if (pos.snake_first(c) && pos.pieces(c)[3] != kBase) {
+      return Invalid(absl::StrCat("colour ", name,
+                                  " has not thrown yet but has pieces out of base"));
+    }
+    if (pos.snake_first(c) && pos.snake_second(c)) {
+      return Invalid(absl::StrCat("colour ", name, " is in both s and S"));
+    }
+  }
+  if (pos.IsGameOver() && pos.extra_owed() > 0) {
+    return Invalid("a finished game owes no throw");
+  }
+  return CheckChallenge(pos, rules);
+}
+
+std::string ColourList(char prefix, uint8_t mask) {
+  std::string out(1, prefix);
+  for (int c = 0; c < kNumColours; ++c) {
+    if (mask >> c & 1) out += kColourChars[c];
+  }
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<Position> ParseUfen(absl::string_view text, const Rules& rules) {
+  std::vector<absl::string_view> fields =
+      absl::StrSplit(text, ' ', absl::SkipEmpty());
+  if (fields.size() != 3) {
+    return Invalid(absl::StrCat("expected 3 fields (pieces, colour to throw, "
+                                "state), found ",
+                                fields.size()));
+  }
+  Position pos = Position::Start(Rules());
+  if (absl::Status s = ParsePieces(fields[0], pos); !s.ok()) return s;
+  int to_throw = fields[1].size() == 1 ? ColourIndex(fields[1][0]) : -1;
+  if (to_throw < 0) {
+    return Invalid(absl::StrCat("colour to throw '", fields[1],
+                                "' is not r, g, y or b"));
+  }
+  pos.SetToThrow(to_throw);
+  if (fields[2] != "-") {
+    StateTokens seen;
+    for (absl::string_view token : absl::StrSplit(fields[2], ',')) {
+      if (token.empty()) return Invalid("empty state token");
+      if (absl::Status s = ParseStateToken(token, rules, seen, pos); !s.ok()) {
+        return s;
+      }
+    }
+  }
+  if (absl::Status s = CheckConsistency(pos, rules); !s.ok()) return s;
+  return pos;
+}
+
+std::string ToUfen(const Position& pos) {
+  std::vector<std::string> colours;
+  for (int c = 0; c < kNumColours; ++c) {
+    std::vector<std::string> squares;
+    for (Square sq : pos.pieces(c)) squares.push_back(SquareToString(sq));
+    colours.push_back(absl::StrJoin(squares, ","));
+  }
+  std::vector<std::string> state;
+  if (pos.challenge_active()) {
+    state.push_back(absl::StrCat("c", SquareToString(pos.challenge_from()), ":",
+                                 pos.challenge_count()));
+  }
+  if (pos.extra_owed() > 0) state.push_back(absl::StrCat("x", pos.extra_owed()));
+  if (pos.released_mask()) state.push_back(ColourList('p', pos.released_mask()));
+  if (pos.snake_first_mask()) state.push_back(ColourList('s', pos.snake_first_mask()));
+  if (pos.snake_second_mask()) {
+    state.push_back(ColourList('S', pos.snake_second_mask()));
+  }
+  return absl::StrCat(absl::StrJoin(colours, "/"), " ",
+                      std::string(1, kColourChars[pos.to_throw()]), " ",
+                      state.empty() ? "-" : absl::StrJoin(state, ","));
+}
+
+}  // namespace uckers

@@ -1,0 +1,631 @@
+// Reference rules: see reference.h. Written straight from RULES.md,
+// PROTOCOL.md and docs/rules-reading.md, favouring plain code over speed.
+#include "tests/reference/reference.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace uckers::reference {
+namespace {
+
+constexpr int kBase = -1;  // a piece in base
+constexpr int kHome = 56;  // a piece home
+constexpr const char* kColourLetters = "rgyb";
+
+// ---------------------------------------------------------------- rules ---
+
+struct Rules {
+  bool split_single_piece = false;     // var. A
+  bool mixie_can_challenge = false;    // var. B
+  bool blob_on_blob = false;           // var. C
+  bool bounce_back = false;            // var. D
+  bool one_less_six = false;           // var. E
+  bool double_six_two_throws = false;  // var. F
+  bool suck_back = false;              // var. G (refused)
+  bool snake_eyes = false;             // seeds 000/001
+  bool throw_after_challenge = false;  // seed 003
+  bool no_partner_pipe_moves = false;  // seeds 000/001
+};
+
+[[noreturn]] void Bad(const std::string& what) {
+  throw std::invalid_argument(what);
+}
+
+bool* SwitchByName(Rules& r, const std::string& name) {
+  if (name == "split_single_piece") return &r.split_single_piece;
+  if (name == "mixie_can_challenge") return &r.mixie_can_challenge;
+  if (name == "blob_on_blob") return &r.blob_on_blob;
+  if (name == "bounce_back") return &r.bounce_back;
+  if (name == "one_less_six") return &r.one_less_six;
+  if (name == "double_six_two_throws") return &r.double_six_two_throws;
+  if (name == "suck_back") return &r.suck_back;
+  if (name == "snake_eyes") return &r.snake_eyes;
+  if (name == "throw_after_challenge") return &r.throw_after_challenge;
+  if (name == "no_partner_pipe_moves") return &r.no_partner_pipe_moves;
+  return nullptr;
+}
+
+Rules ParseRules(const std::string& text) {
+  size_t cut = text.find_first_of("+-");
+  std::string preset = text.substr(0, cut);
+  Rules r;
+  if (preset == "navy") {
+  } else if (preset == "mess") {
+    r.snake_eyes = r.no_partner_pipe_moves = r.blob_on_blob = true;
+  } else if (preset == "selsey") {
+    r.throw_after_challenge = true;
+  } else if (preset == "wafu") {
+    r.suck_back = r.snake_eyes = true;
+  } else {
+    Bad("unknown ruleset '" + preset + "'");
+  }
+  while (cut != std::string::npos) {
+    bool on = text[cut] == '+';
+    size_t next = text.find_first_of("+-", cut + 1);
+    std::string name = text.substr(cut + 1, next == std::string::npos
+                                                 ? std::string::npos
+                                                 : next - cut - 1);
+    bool* sw = SwitchByName(r, name);
+    if (sw == nullptr) Bad("unknown switch '" + name + "'");
+    *sw = on;
+    cut = next;
+  }
+  if (r.suck_back) Bad("suck_back is not implemented by the reference");
+  return r;
+}
+
+// ------------------------------------------------------------- position ---
+
+struct Pos {
+  // sq[colour][i]: relative square, kBase, 0..55 or kHome. Order is
+  // meaningless (pieces are identical); printing sorts.
+  std::array<std::array<int, 4>, 4> sq{};
+  int to_throw = 0;        // colour to throw next
+  bool challenge = false;  // a challenge under way (c token)
+  int challenge_sq = 0;    // kBase or 0..49, relative to the moving colour
+  int challenge_n = 0;     // sixes counted so far
+  int x = 0;               // extra throws owed after the next one
+  std::array<bool, 4> released{};    // p token
+  std::array<bool, 4> first{};       // s token: first throw not yet made
+  std::array<bool, 4> second{};      // S token: next throw is after snake eyes
+};
+
+int Team(int c) { return c % 2; }
+int Partner(int c) { return (c + 2) % 4; }
+int Abs(int c, int p) { return (13 * c + p) % 52; }
+bool OnTrack(int p) { return p >= 0 && p <= 50; }
+
+bool AllHome(const Pos& pos, int c) {
+  for (int p : pos.sq[c])
+    if (p != kHome) return false;
+  return true;
+}
+bool TeamHome(const Pos& pos, int team) {
+  return AllHome(pos, team) && AllHome(pos, team + 2);
+}
+bool GameOver(const Pos& pos) { return TeamHome(pos, 0) || TeamHome(pos, 1); }
+
+// Pieces of colour c on absolute main-track square a.
+int CountOn(const Pos& pos, int c, int a) {
+  int n = 0;
+  for (int p : pos.sq[c])
+    if (OnTrack(p) && Abs(c, p) == a) ++n;
+  return n;
+}
+
+// Size of the opponent blob (one opponent colour, >= 2 pieces, the other
+// opponent colour absent) on absolute square a as seen by colour m; 0 if none.
+int OpponentBlobSize(const Pos& pos, int m, int a) {
+  int o1 = (m + 1) % 4, o2 = (m + 3) % 4;
+  int n1 = CountOn(pos, o1, a), n2 = CountOn(pos, o2, a);
+  if (n1 >= 2 && n2 == 0) return n1;
+  if (n2 >= 2 && n1 == 0) return n2;
+  return 0;
+}
+
+// Every opponent piece (of m's opponents) on absolute square a goes to base.
+void KnockOff(Pos& pos, int m, int a) {
+  for (int c : {(m + 1) % 4, (m + 3) % 4})
+    for (int& p : pos.sq[c])
+      if (OnTrack(p) && Abs(c, p) == a) p = kBase;
+}
+
+std::string SquareText(int p) {
+  if (p == kBase) return "b";
+  if (p == kHome) return "h";
+  return std::to_string(p);
+}
+
+std::string ColourList(const std::array<bool, 4>& set) {
+  std::string s;
+  for (int c = 0; c < 4; ++c)
+    if (set[c]) s += kColourLetters[c];
+  return s;
+}
+
+std::string ToUfen(const Pos& pos) {
+  std::string out;
+  for (int c = 0; c < 4; ++c) {
+    std::array<int, 4> v = pos.sq[c];
+    std::sort(v.begin(), v.end());  // kBase (-1) first, kHome (56) last
+    if (c > 0) out += '/';
+    for (int i = 0; i < 4; ++i) {
+      if (i > 0) out += ',';
+      out += SquareText(v[i]);
+    }
+  }
+  out += ' ';
+  out += kColourLetters[pos.to_throw];
+  std::vector<std::string> tokens;
+  if (pos.challenge)
+    tokens.push_back("c" + SquareText(pos.challenge_sq) + ":" +
+                     std::to_string(pos.challenge_n));
+  if (pos.x > 0) tokens.push_back("x" + std::to_string(pos.x));
+  if (ColourList(pos.released) != "")
+    tokens.push_back("p" + ColourList(pos.released));
+  if (ColourList(pos.first) != "") tokens.push_back("s" + ColourList(pos.first));
+  if (ColourList(pos.second) != "")
+    tokens.push_back("S" + ColourList(pos.second));
+  out += ' ';
+  if (tokens.empty()) out += '-';
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (i > 0) out += ',';
+    out += tokens[i];
+  }
+  return out;
+}
+
+std::vector<std::string> Split(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  std::string cur;
+  for (char ch : s) {
+    if (ch == sep) {
+      parts.push_back(cur);
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  parts.push_back(cur);
+  return parts;
+}
+
+int ParseNumber(const std::string& s, int lo, int hi, const std::string& what) {
+  if (s.empty() || s.size() > 3) Bad("bad " + what + " '" + s + "'");
+  for (char ch : s)
+    if (ch < '0' || ch > '9') Bad("bad " + what + " '" + s + "'");
+  int v = std::stoi(s);
+  if (v < lo || v > hi) Bad(what + " out of range '" + s + "'");
+  return v;
+}
+
+int ParseColour(char ch) {
+  for (int c = 0; c < 4; ++c)
+    if (kColourLetters[c] == ch) return c;
+  Bad(std::string("bad colour '") + ch + "'");
+}
+
+std::array<bool, 4> ParseColourList(const std::string& s) {
+  if (s.empty()) Bad("empty colour list");
+  std::array<bool, 4> set{};
+  for (char ch : s) {
+    int c = ParseColour(ch);
+    if (set[c]) Bad("colour repeated in '" + s + "'");
+    set[c] = true;
+  }
+  return set;
+}
+
+int MovingColour(const Pos& pos) {
+  return pos.released[pos.to_throw] ? Partner(pos.to_throw) : pos.to_throw;
+}
+
+// Sixes needed by a challenge from `from` (kBase or 0..49) of colour m.
+int ChallengeNeed(const Pos& pos, const Rules& r, int m, int from) {
+  int blob_abs = from == kBase ? Abs(m, 0) : Abs(m, from + 1);
+  int need = OpponentBlobSize(pos, m, blob_abs) + (from == kBase ? 2 : 1);
+  return r.one_less_six ? need - 1 : need;
+}
+
+// Whether colour m may declare a challenge from `from` (kBase or 0..49).
+bool ChallengeAllowed(const Pos& pos, const Rules& r, int m, int from) {
+  if (from == kBase) {
+    bool in_base = false;
+    for (int p : pos.sq[m])
+      if (p == kBase) in_base = true;
+    return in_base && OpponentBlobSize(pos, m, Abs(m, 0)) > 0;
+  }
+  if (CountOn(pos, m, Abs(m, from)) == 0) return false;
+  if (!r.mixie_can_challenge && CountOn(pos, Partner(m), Abs(m, from)) > 0)
+    return false;
+  return OpponentBlobSize(pos, m, Abs(m, from + 1)) > 0;
+}
+
+Pos ParseUfen(const std::string& text, const Rules& r) {
+  std::vector<std::string> fields = Split(text, ' ');
+  if (fields.size() != 3) Bad("UFEN needs 3 space-separated fields");
+  Pos pos;
+  std::vector<std::string> colours = Split(fields[0], '/');
+  if (colours.size() != 4) Bad("UFEN needs 4 colours");
+  for (int c = 0; c < 4; ++c) {
+    std::vector<std::string> pieces = Split(colours[c], ',');
+    if (pieces.size() != 4) Bad("each colour needs 4 pieces");
+    for (int i = 0; i < 4; ++i) {
+      const std::string& s = pieces[i];
+      if (s == "b")
+        pos.sq[c][i] = kBase;
+      else if (s == "h")
+        pos.sq[c][i] = kHome;
+      else
+        pos.sq[c][i] = ParseNumber(s, 0, 55, "square");
+    }
+  }
+  if (fields[1].size() != 1) Bad("bad colour to throw");
+  pos.to_throw = ParseColour(fields[1][0]);
+  if (fields[2] != "-") {
+    std::set<char> seen;
+    for (const std::string& tok : Split(fields[2], ',')) {
+      if (tok.empty()) Bad("empty state token");
+      char kind = tok[0];
+      if (!seen.insert(kind).second) Bad("state token repeated");
+      std::string rest = tok.substr(1);
+      switch (kind) {
+        case 'c': {
+          size_t colon = rest.find(':');
+          if (colon == std::string::npos) Bad("bad c token");
+          std::string from = rest.substr(0, colon);
+          pos.challenge = true;
+          pos.challenge_sq =
+              from == "b" ? kBase : ParseNumber(from, 0, 49, "challenge square");
+          pos.challenge_n =
+              ParseNumber(rest.substr(colon + 1), 1, 99, "challenge count");
+          break;
+        }
+        case 'x':
+          if (!r.double_six_two_throws)
+            Bad("x token needs double_six_two_throws");
+          pos.x = ParseNumber(rest, 1, 99, "extra throws");
+          break;
+        case 'p':
+          pos.released = ParseColourList(rest);
+          break;
+        case 's':
+          if (!r.snake_eyes) Bad("s token needs snake_eyes");
+          pos.first = ParseColourList(rest);
+          break;
+        case 'S':
+          if (!r.snake_eyes) Bad("S token needs snake_eyes");
+          pos.second = ParseColourList(rest);
+          break;
+        default:
+          Bad("unknown state token '" + tok + "'");
+      }
+    }
+  }
+  // Consistency.
+  for (int a = 0; a < 52; ++a) {
+    bool team_there[2] = {false, false};
+    for (int c = 0; c < 4; ++c)
+      if (CountOn(pos, c, a) > 0) team_there[Team(c)] = true;
+    if (team_there[0] && team_there[1]) Bad("both teams on one square");
+  }
+  if (TeamHome(pos, 0) && TeamHome(pos, 1)) Bad("both teams home");
+  for (int c = 0; c < 4; ++c)
+    if (pos.released[c] && !AllHome(pos, c))
+      Bad("released colour with pieces not home");
+  if (pos.challenge) {
+    int m = MovingColour(pos);
+    if (!ChallengeAllowed(pos, r, m, pos.challenge_sq))
+      Bad("c token with no challenge possible there");
+    if (pos.challenge_n >= ChallengeNeed(pos, r, m, pos.challenge_sq))
+      Bad("c token count already at the need");
+  }
+  if (GameOver(pos) && pos.x > 0) Bad("x token in a finished game");
+  return pos;
+}
+
+// ---------------------------------------------------------------- moves ---
+
+// Whether an opponent blob (of m's opponents) stands on m's relative main
+// track square rel (0..50).
+bool BlockedAt(const Pos& pos, int m, int rel) {
+  return OpponentBlobSize(pos, m, Abs(m, rel)) > 0;
+}
+
+// Colour m enters piece i (in base) on its doorstep.
+bool Enter(Pos& pos, int m, int i) {
+  if (pos.sq[m][i] != kBase) return false;
+  if (BlockedAt(pos, m, 0)) return false;
+  KnockOff(pos, m, Abs(m, 0));
+  pos.sq[m][i] = 0;
+  return true;
+}
+
+// Colour m moves piece i (on 0..55) by n squares as one move. c is the
+// colour throwing (for no_partner_pipe_moves).
+bool Step(Pos& pos, const Rules& r, int c, int m, int i, int n) {
+  int from = pos.sq[m][i];
+  if (from < 0 || from >= kHome) return false;
+  if (r.no_partner_pipe_moves && m != c && from >= 51 && from <= 55)
+    return false;
+  int q = from + n;
+  if (q > kHome) {
+    if (!r.bounce_back) return false;
+    q = 112 - from - n;
+    for (int s = from + 1; s <= 50; ++s)
+      if (BlockedAt(pos, m, s)) return false;
+    for (int s = q; s <= 50; ++s)
+      if (BlockedAt(pos, m, s)) return false;
+  } else {
+    for (int s = from + 1; s <= std::min(q, 50); ++s)
+      if (BlockedAt(pos, m, s)) return false;
+  }
+  pos.sq[m][i] = q;
+  if (q <= 50) KnockOff(pos, m, Abs(m, q));
+  return true;
+}
+
+// One die d on piece i: enters it (d == 6, piece in base) or steps it.
+bool ApplyDie(Pos& pos, const Rules& r, int c, int m, int i, int d,
+              bool* entered) {
+  *entered = false;
+  if (pos.sq[m][i] == kBase) {
+    if (d != 6) return false;
+    *entered = true;
+    return Enter(pos, m, i);
+  }
+  return Step(pos, r, c, m, i, d);
+}
+
+// ------------------------------------------------------------ turn flow ---
+
+void PassTurn(Pos& pos) {
+  pos.to_throw = (pos.to_throw + 1) % 4;
+  pos.x = 0;
+  pos.challenge = false;
+}
+
+// Turn flow after an ordinary play (moves or pass) by colour c moving m.
+void FinishOrdinary(Pos& pos, const Rules& r, int c, int m, int sixes) {
+  if (TeamHome(pos, Team(m))) {  // game over: c stays to throw
+    pos.to_throw = c;
+    pos.x = 0;
+    pos.challenge = false;
+    return;
+  }
+  if (m == c && AllHome(pos, c)) {  // last piece home: owed throws are lost
+    PassTurn(pos);
+    return;
+  }
+  int earned = sixes == 0 ? 0 : (sixes == 2 && r.double_six_two_throws ? 2 : 1);
+  if (pos.x + earned > 0) {
+    pos.x = pos.x + earned - 1;
+    pos.to_throw = c;
+    pos.challenge = false;
+  } else {
+    PassTurn(pos);
+  }
+}
+
+using Results = std::map<std::string, Pos>;
+
+void Add(Results& out, const Pos& pos) { out.emplace(ToUfen(pos), pos); }
+
+// All results of the throw (d1, d2) in pos.
+Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
+  Results out;
+  if (GameOver(start)) return out;
+  const int c = start.to_throw;
+  const int m = MovingColour(start);
+  const int sixes = (d1 == 6) + (d2 == 6);
+  const bool snake = d1 == 1 && d2 == 1;
+
+  // Any throw by c takes c out of s and S.
+  Pos base = start;
+  const bool was_first = base.first[c], was_second = base.second[c];
+  base.first[c] = base.second[c] = false;
+
+  // 1. Challenge under way: the only play is '-'.
+  if (base.challenge) {
+    Pos pos = base;
+    int need = ChallengeNeed(pos, r, m, pos.challenge_sq);
+    pos.challenge_n += sixes;
+    if (sixes == 0) {
+      PassTurn(pos);
+    } else if (pos.challenge_n >= need) {
+      int target = pos.challenge_sq == kBase ? 0 : pos.challenge_sq + 1;
+      KnockOff(pos, m, Abs(m, target));
+      for (int& p : pos.sq[m]) {
+        if (p == pos.challenge_sq) {
+          p = target;
+          break;
+        }
+      }
+      if (r.throw_after_challenge) {
+        pos.challenge = false;
+        pos.x = 0;
+      } else {
+        PassTurn(pos);
+      }
+    }
+    Add(out, pos);
+    return out;
+  }
+
+  // 2. Release throw.
+  if (AllHome(base, c) && !base.released[c]) {
+    Pos pos = base;
+    if (sixes > 0) pos.released[c] = true;
+    PassTurn(pos);
+    Add(out, pos);
+    return out;
+  }
+
+  // 3. Snake eyes.
+  if (r.snake_eyes && snake) {
+    if (was_second) {
+      Pos pos = base;
+      for (int& p : pos.sq[c])
+        if (p != kHome) p = kBase;
+      PassTurn(pos);
+      Add(out, pos);
+      return out;
+    }
+    if (was_first && !BlockedAt(base, c, 0)) {
+      Pos pos = base;
+      KnockOff(pos, c, Abs(c, 0));
+      for (int& p : pos.sq[c])
+        if (p == kBase) p = 0;
+      pos.second[c] = true;
+      PassTurn(pos);
+      Add(out, pos);
+      return out;
+    }
+  }
+
+  // 4. Ordinary throw. Raw positions after the moves, by category.
+  std::vector<Pos> both, high, low, exact_home;
+  const int hi = std::max(d1, d2), lo = std::min(d1, d2);
+  // Both dice on (possibly) two pieces, either order.
+  for (auto [da, db] : {std::pair{d1, d2}, std::pair{d2, d1}}) {
+    for (int i = 0; i < 4; ++i) {
+      Pos a = base;
+      bool entered = false;
+      bool was_on_board = base.sq[m][i] >= 0 && base.sq[m][i] < kHome;
+      if (!ApplyDie(a, r, c, m, i, da, &entered)) continue;
+      for (int j = 0; j < 4; ++j) {
+        if (j == i && !(entered || (r.split_single_piece && was_on_board)))
+          continue;
+        Pos b = a;
+        bool entered2 = false;
+        if (ApplyDie(b, r, c, m, j, db, &entered2)) both.push_back(b);
+      }
+    }
+  }
+  // Both dice summed on one piece, as one move.
+  for (int i = 0; i < 4; ++i) {
+    Pos a = base;
+    if (Step(a, r, c, m, i, d1 + d2)) both.push_back(a);
+  }
+  // blob_on_blob: on a double, two pieces of m's blob jump/hit the opponent
+  // blob directly in front.
+  if (r.blob_on_blob && d1 == d2) {
+    const int d = d1;
+    for (int p = 0; p <= 49; ++p) {
+      int a = Abs(m, p);
+      if (CountOn(base, m, a) < 2 || CountOn(base, Partner(m), a) > 0) continue;
+      if (!BlockedAt(base, m, p + 1)) continue;
+      bool blocked = false;
+      for (int s = p + 2; s <= std::min(p + d, 50); ++s)
+        if (BlockedAt(base, m, s)) blocked = true;
+      if (blocked) continue;
+      Pos b = base;
+      int moved = 0;
+      for (int& sq : b.sq[m]) {
+        if (moved < 2 && sq == p) {
+          sq = p + d;
+          ++moved;
+        }
+      }
+      if (p + d <= 50) KnockOff(b, m, Abs(m, p + d));
+      both.push_back(b);
+    }
+  }
+  // One die alone.
+  for (int i = 0; i < 4; ++i) {
+    bool entered = false;
+    Pos a = base;
+    if (ApplyDie(a, r, c, m, i, hi, &entered)) high.push_back(a);
+    Pos b = base;
+    if (ApplyDie(b, r, c, m, i, lo, &entered)) low.push_back(b);
+  }
+  // Rule 10(b): the last piece not home may go exactly home with one die.
+  {
+    int not_home = 0, last = -1;
+    for (int i = 0; i < 4; ++i)
+      if (base.sq[m][i] != kHome) {
+        ++not_home;
+        last = i;
+      }
+    if (not_home == 1 && base.sq[m][last] >= 0) {
+      for (int d : {d1, d2}) {
+        if (base.sq[m][last] + d != kHome) continue;
+        Pos a = base;
+        if (Step(a, r, c, m, last, d)) exact_home.push_back(a);
+      }
+    }
+  }
+  // Use as much of the throw as possible.
+  std::vector<Pos> chosen;
+  if (!both.empty())
+    chosen = both;
+  else if (!high.empty())
+    chosen = high;
+  else if (!low.empty())
+    chosen = low;
+  for (const Pos& p : exact_home) chosen.push_back(p);
+  if (chosen.empty()) chosen.push_back(base);  // pass
+  for (Pos pos : chosen) {
+    FinishOrdinary(pos, r, c, m, sixes);
+    Add(out, pos);
+  }
+  // Challenges: an alternative on any throw with a six.
+  if (sixes > 0) {
+    for (int from = kBase; from <= 49; ++from) {
+      if (!ChallengeAllowed(base, r, m, from)) continue;
+      Pos pos = base;
+      pos.challenge = true;
+      pos.challenge_sq = from;
+      pos.challenge_n = 1;
+      pos.x = 0;
+      pos.to_throw = c;
+      Add(out, pos);
+    }
+  }
+  return out;
+}
+
+uint64_t PerftPos(const Pos& pos, const Rules& r, int depth) {
+  if (depth == 0 || GameOver(pos)) return 1;
+  uint64_t total = 0;
+  for (int d1 = 1; d1 <= 6; ++d1) {
+    for (int d2 = d1; d2 <= 6; ++d2) {
+      Results res = Generate(pos, r, d1, d2);
+      if (depth == 1) {
+        total += res.size();
+      } else {
+        for (const auto& [ufen, next] : res) total += PerftPos(next, r, depth - 1);
+      }
+    }
+  }
+  return total;
+}
+
+}  // namespace
+
+std::vector<std::string> LegalResults(const std::string& ufen,
+                                      const std::string& rules, int d1,
+                                      int d2) {
+  Rules r = ParseRules(rules);
+  Pos pos = ParseUfen(ufen, r);
+  if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6) Bad("dice must be 1..6");
+  std::vector<std::string> out;
+  for (const auto& [text, next] : Generate(pos, r, d1, d2)) out.push_back(text);
+  return out;  // std::map keeps them sorted ascending
+}
+
+uint64_t Perft(const std::string& ufen, const std::string& rules, int depth) {
+  Rules r = ParseRules(rules);
+  Pos pos = ParseUfen(ufen, r);
+  if (depth < 0) Bad("negative depth");
+  return PerftPos(pos, r, depth);
+}
+
+}  // namespace uckers::reference
