@@ -11,22 +11,27 @@ namespace {
 
 constexpr Square kIllegal = -100;
 
+}  // namespace
+
 // Generates the ordinary plays of RULES.md §4 and the challenges of §6 for
 // one throw. `base` is the position with the thrower's first-throw flags
 // already cleared.
 class OrdinaryGenerator {
  public:
-  OrdinaryGenerator(const Position& base, const Rules& rules, Throw t,
-                    PlayList* out)
-      : base_(base),
-        rules_(rules),
+  OrdinaryGenerator(const PlayGenerator& gen, Throw t, PlayList* out)
+      : base_(gen.base_),
+        rules_(gen.rules_),
         throw_(t),
         out_(out),
-        mover_(base.MovingColour()),
+        mover_(gen.mover_),
         team_(TeamOf(mover_)),
-        occ_(ComputeOccupancy(base, mover_)),
-        lane_locked_(mover_ != base.to_throw() &&
-                     rules.has(Switch::kNoPartnerPipeMoves)) {}
+        occ_(gen.occ_),
+        lane_locked_(gen.lane_locked_),
+        finished_(base_) {
+    // The turn flow after a play is the same for every play of this throw,
+    // unless the play takes the mover's last piece home (AddMoves redoes it).
+    FinishOrdinaryPlay(finished_, mover_, throw_, rules_);
+  }
 
   void Run() {
     bool moved = BothDicePlays();
@@ -71,8 +76,14 @@ class OrdinaryGenerator {
     }
   }
 
+  // `after` is finished_ with the moves applied.
   void AddMoves(Position after, Move first, const Move* second) {
-    FinishOrdinaryPlay(after, mover_, throw_, rules_);
+    if (after.AllHome(mover_)) {  // game over, or §7's last piece home
+      after = base_;
+      ApplyMove(after, first.from, first.to);
+      if (second) ApplyMove(after, second->from, second->to);
+      FinishOrdinaryPlay(after, mover_, throw_, rules_);
+    }
     Play play;
     play.kind = PlayKind::kMoves;
     play.num_moves = second ? 2 : 1;
@@ -92,9 +103,12 @@ class OrdinaryGenerator {
     return base_.CountAt(mover_, b.from) >= 1 + (a.from == b.from);
   }
 
-  // Step 2. Both dice on two pieces (either order), or an entered piece moved
-  // on, or (split_single_piece) one piece landing between the dice.
-  bool TwoMovePlays(int first_die, int second_die) {
+  // Step 2. Both dice on two pieces, or an entered piece moved on, or
+  // (split_single_piece) one piece landing between the dice. Moves of two
+  // different pieces commute (docs/rules-reading.md), so each pair is taken
+  // in one order only: high die first, and on a double the lower square
+  // first; `continued_only` takes just the moved piece going on.
+  bool TwoMovePlays(int first_die, int second_die, bool continued_only) {
     bool any = false;
     const auto& row = base_.pieces(mover_);
     for (int i = 0; i < kPiecesPerColour; ++i) {
@@ -102,13 +116,16 @@ class OrdinaryGenerator {
       if ((i > 0 && row[i - 1] == s1) || !Movable(s1)) continue;
       Square t1 = Target(s1, first_die);
       if (t1 == kIllegal) continue;
-      Position mid = base_;
+      Position mid = finished_;
       ApplyMove(mid, s1, t1);
       bool reuse = s1 == kBase || rules_.has(Switch::kSplitSinglePiece);
       const auto& row2 = mid.pieces(mover_);
       for (int j = 0; j < kPiecesPerColour; ++j) {
         Square s2 = row2[j];
         if ((j > 0 && row2[j - 1] == s2) || !Movable(s2)) continue;
+        bool continues = s2 == t1 && reuse;
+        if (continued_only && !continues) continue;
+        if (throw_.IsDouble() && !continues && s2 < s1) continue;
         if (s2 == t1 && !reuse && mid.CountAt(mover_, t1) < 2) continue;
         Square t2 = Target(s2, second_die);
         if (t2 == kIllegal) continue;
@@ -133,7 +150,7 @@ class OrdinaryGenerator {
       if ((i > 0 && row[i - 1] == s) || s == kBase || !Movable(s)) continue;
       Square t = Target(s, n);
       if (t == kIllegal) continue;
-      Position after = base_;
+      Position after = finished_;
       ApplyMove(after, s, t);
       AddMoves(after, Move{static_cast<uint8_t>(mover_), s, t}, nullptr);
       any = true;
@@ -156,7 +173,7 @@ class OrdinaryGenerator {
       if (!(occ_.opponent_blobs & front) || !Movable(p)) continue;
       Square t = Target(p, d, front);
       if (t == kIllegal) continue;
-      Position after = base_;
+      Position after = finished_;
       after.MovePiece(mover_, p, t);
       after.MovePiece(mover_, p, t);
       if (OnTrack(t)) after.KnockOff(team_, AbsoluteSquare(mover_, t));
@@ -168,8 +185,10 @@ class OrdinaryGenerator {
   }
 
   bool BothDicePlays() {
-    bool any = TwoMovePlays(throw_.high, throw_.low);
-    if (!throw_.IsDouble()) any |= TwoMovePlays(throw_.low, throw_.high);
+    bool any = TwoMovePlays(throw_.high, throw_.low, false);
+    if (!throw_.IsDouble() && rules_.has(Switch::kSplitSinglePiece)) {
+      any |= TwoMovePlays(throw_.low, throw_.high, true);
+    }
     any |= SummedPlays();
     any |= BlobOnBlobPlays();
     return any;
@@ -184,7 +203,7 @@ class OrdinaryGenerator {
       if ((i > 0 && row[i - 1] == s) || !Movable(s)) continue;
       Square t = Target(s, die);
       if (t == kIllegal) continue;
-      Position after = base_;
+      Position after = finished_;
       ApplyMove(after, s, t);
       AddMoves(after, Move{static_cast<uint8_t>(mover_), s, t}, nullptr);
       any = true;
@@ -199,7 +218,7 @@ class OrdinaryGenerator {
     if (!Movable(s) || s == kBase) return;
     for (int die : {throw_.high, throw_.low}) {
       if (s + die != kHome || Target(s, die) != kHome) continue;
-      Position after = base_;
+      Position after = finished_;
       ApplyMove(after, s, kHome);
       AddMoves(after, Move{static_cast<uint8_t>(mover_), s, kHome}, nullptr);
     }
@@ -236,11 +255,7 @@ class OrdinaryGenerator {
     out_->Add(play, after);
   }
 
-  void AddPass() {
-    Position after = base_;
-    FinishOrdinaryPlay(after, mover_, throw_, rules_);
-    out_->Add(Play{}, after);
-  }
+  void AddPass() { out_->Add(Play{}, finished_); }
 
   const Position& base_;
   const Rules& rules_;
@@ -248,9 +263,12 @@ class OrdinaryGenerator {
   PlayList* out_;
   const int mover_;
   const int team_;
-  const Occupancy occ_;
+  const Occupancy& occ_;
   const bool lane_locked_;
+  Position finished_;  // base_ after the turn flow of an ordinary play
 };
+
+namespace {
 
 void AddForced(const Position& after, PlayList* out) { out->Add(Play{}, after); }
 
@@ -276,26 +294,49 @@ bool SnakeEyes(const Position& pos, const Rules& rules, Throw t,
 
 }  // namespace
 
+PlayGenerator::PlayGenerator(const Position& pos, const Rules& rules)
+    : pos_(pos),
+      base_(pos),
+      rules_(rules),
+      mover_(pos.MovingColour()),
+      lane_locked_(mover_ != pos.to_throw() &&
+                   rules.has(Switch::kNoPartnerPipeMoves)),
+      occ_(ComputeOccupancy(pos, mover_)) {
+  int thrower = pos.to_throw();
+  if (pos.IsGameOver()) {
+    kind_ = Kind::kGameOver;
+  } else if (pos.challenge_active()) {
+    kind_ = Kind::kChallenge;
+  } else if (pos.AllHome(thrower) && !pos.released(thrower)) {
+    kind_ = Kind::kRelease;
+  }
+  if (kind_ != Kind::kChallenge) {  // any throw ends a first-throw flag
+    base_.SetSnakeFirst(pos.snake_first_mask() & ~(1 << thrower));
+    base_.SetSnakeSecond(pos.snake_second_mask() & ~(1 << thrower));
+  }
+}
+
+void PlayGenerator::Generate(Throw t, PlayList* out) const {
+  out->Clear();
+  Position after = base_;
+  switch (kind_) {
+    case Kind::kGameOver:
+      return;
+    case Kind::kChallenge:
+      ResolveChallengeThrow(after, t, rules_);
+      return AddForced(after, out);
+    case Kind::kRelease:
+      ResolveReleaseThrow(after, t);
+      return AddForced(after, out);
+    case Kind::kOrdinary:
+      if (SnakeEyes(pos_, rules_, t, out)) return;
+      OrdinaryGenerator(*this, t, out).Run();
+  }
+}
+
 void GenerateLegalPlays(const Position& pos, const Rules& rules, Throw t,
                         PlayList* out) {
-  out->Clear();
-  if (pos.IsGameOver()) return;
-  int thrower = pos.to_throw();
-  Position base = pos;
-  if (pos.challenge_active()) {
-    ResolveChallengeThrow(base, t, rules);
-    AddForced(base, out);
-    return;
-  }
-  base.SetSnakeFirst(pos.snake_first_mask() & ~(1 << thrower));
-  base.SetSnakeSecond(pos.snake_second_mask() & ~(1 << thrower));
-  if (pos.AllHome(thrower) && !pos.released(thrower)) {
-    ResolveReleaseThrow(base, t);
-    AddForced(base, out);
-    return;
-  }
-  if (SnakeEyes(pos, rules, t, out)) return;
-  OrdinaryGenerator(base, rules, t, out).Run();
+  PlayGenerator(pos, rules).Generate(t, out);
 }
 
 }  // namespace uckers

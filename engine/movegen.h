@@ -1,11 +1,37 @@
 #pragma once
 
 #include "engine/dice.h"
+#include "engine/occupancy.h"
 #include "engine/play.h"
 #include "engine/position.h"
 #include "engine/rules.h"
 
 namespace uckers {
+
+class OrdinaryGenerator;
+
+// Generates legal plays for one position, throw by throw; what does not
+// depend on the throw is computed once. Holds references to `pos` and
+// `rules`, which must outlive it.
+class PlayGenerator {
+ public:
+  PlayGenerator(const Position& pos, const Rules& rules);
+
+  // As GenerateLegalPlays for this position.
+  void Generate(Throw t, PlayList* out) const;
+
+ private:
+  friend class OrdinaryGenerator;
+  enum class Kind { kOrdinary, kGameOver, kChallenge, kRelease };
+
+  const Position& pos_;
+  Position base_;  // pos_ with the thrower's first-throw flags cleared
+  const Rules& rules_;
+  const int mover_;
+  const bool lane_locked_;
+  const Occupancy occ_;
+  Kind kind_ = Kind::kOrdinary;
+};
 
 // Every legal play for throw `t` in `pos` under `rules` (RULES.md §3-§7, §9),
 // each with the position it leads to, distinct by that position and spelled

@@ -7,10 +7,11 @@ namespace uckers {
 
 uint64_t Perft(const Position& pos, const Rules& rules, int depth) {
   if (depth <= 0 || pos.IsGameOver()) return 1;
+  PlayGenerator generator(pos, rules);
   PlayList plays;
   uint64_t leaves = 0;
   for (Throw t : kThrows) {
-    GenerateLegalPlays(pos, rules, t, &plays);
+    generator.Generate(t, &plays);
     if (depth == 1) {
       leaves += plays.size();
       continue;

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "engine/ufen.h"
+#include "gtest/gtest.h"
+
+namespace uckers::testing {
+
+// The rules named by a rules string; fails the test on a bad string.
+inline Rules R(const std::string& text) {
+  absl::StatusOr<Rules> rules = Rules::Parse(text);
+  EXPECT_TRUE(rules.ok()) << rules.status();
+  return rules.ok() ? *rules : Rules();
+}
+
+// The position of a UFEN; fails the test on a bad one.
+inline Position P(const std::string& ufen, const Rules& rules = Rules()) {
+  absl::StatusOr<Position> pos = ParseUfen(ufen, rules);
+  EXPECT_TRUE(pos.ok()) << ufen << ": " << pos.status();
+  return pos.ok() ? *pos : Position::Start(rules);
+}
+
+// The canonical strings of every legal play, sorted.
+inline std::vector<std::string> Plays(const std::string& ufen, int d1, int d2,
+                                      const Rules& rules = Rules()) {
+  PlayList list;
+  GenerateLegalPlays(P(ufen, rules), rules, MakeThrow(d1, d2), &list);
+  std::vector<std::string> out;
+  for (const PlayResult& r : list) out.push_back(PlayToString(r.play));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The UFEN after the legal play spelled `play`; fails the test if illegal.
+inline std::string After(const std::string& ufen, int d1, int d2,
+                         const std::string& play, const Rules& rules = Rules()) {
+  absl::StatusOr<PlayResult> r =
+      ParsePlay(play, P(ufen, rules), rules, MakeThrow(d1, d2));
+  EXPECT_TRUE(r.ok()) << play << ": " << r.status();
+  return r.ok() ? ToUfen(r->after) : "";
+}
+
+}  // namespace uckers::testing
