@@ -1,0 +1,203 @@
+#include "search/evaluate.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "absl/strings/str_format.h"
+#include "engine/occupancy.h"
+
+namespace uckers {
+namespace {
+
+constexpr double kEntryPips = 10.0;     // waiting for a six, net of other moves
+constexpr double kTempoPips = 4.0;      // half an average throw (8.17 pips)
+constexpr double kBlockedPipsPerPiece = 3.0;  // per opponent blob piece ahead
+constexpr int kBlockLookahead = 12;     // squares ahead that a blob can hinder
+constexpr double kAveragePipsPerThrow = 8.17;
+constexpr double kOutcomePoints[kNumOutcomes] = {1, 2, 3, -1, -2, -3};
+
+double Logistic(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+// Pips a piece still has to go: home 0, base 56 plus the entry wait.
+double PipsToGo(Square sq) {
+  if (sq == kBase) return kHome + kEntryPips;
+  return kHome - sq;
+}
+
+// Whether some move of `attacker` reaches relative square `r` with throw
+// (d1, d2): one die, both summed, or entering with a six then the other die.
+bool Reaches(const Position& pos, int attacker, uint64_t blobs, int r, int d1,
+             int d2) {
+  auto clear = [&](int from, int to) {
+    return !(blobs & SquareRange(from + 1, to));
+  };
+  const auto& row = pos.pieces(attacker);
+  for (Square s : row) {
+    if (s == kBase) {
+      if (blobs & 1) continue;
+      if (r == 0 && (d1 == 6 || d2 == 6)) return true;
+      if (d1 == 6 && r == d2 && clear(0, r)) return true;
+      if (d2 == 6 && r == d1 && clear(0, r)) return true;
+      continue;
+    }
+    if (!OnTrack(s) || s >= r) continue;
+    int k = r - s;
+    if ((k == d1 || k == d2 || k == d1 + d2) && clear(s, r)) return true;
+  }
+  return false;
+}
+
+// Chance that the next throws of the opponents hit a piece on `abs`: the
+// colour to move next weighs fully, the other opponent colour half.
+double Threat(const Position& pos, int team, int abs) {
+  int thrower_team = TeamOf(pos.to_throw());
+  int first = team == thrower_team ? NextColour(pos.to_throw()) : pos.to_throw();
+  int next = first;
+  if (pos.released(first)) next = PartnerOf(first);
+  double p1 = HitProbability(pos, next, abs);
+  double p2 = HitProbability(pos, PartnerOf(next), abs);
+  return 1.0 - (1.0 - p1) * (1.0 - 0.5 * p2);
+}
+
+void TeamTerms(const Position& pos, int team, EvalTerms& t) {
+  for (int colour = team; colour < kNumColours; colour += 2) {
+    Occupancy occ = ComputeOccupancy(pos, colour);
+    const auto& row = pos.pieces(colour);
+    for (int i = 0; i < kPiecesPerColour; ++i) {
+      Square sq = row[i];
+      t.race_pips[team] += PipsToGo(sq);
+      t.in_base[team] += sq == kBase;
+      t.home[team] += sq == kHome;
+      if (!OnTrack(sq)) continue;
+      int count = pos.CountAt(colour, sq);
+      if (count >= 2 && !(occ.partner >> sq & 1)) {
+        t.blobs[team] += (i == 0 || row[i - 1] != sq);
+      } else {
+        t.exposure_pips[team] +=
+            Threat(pos, team, AbsoluteSquare(colour, sq)) * (sq + kEntryPips);
+      }
+      uint64_t ahead = occ.opponent_blobs &
+                       SquareRange(sq + 1, std::min<int>(sq + kBlockLookahead, kLastTrack));
+      t.blocked_pips[team] += kBlockedPipsPerPiece * 2 * std::popcount(ahead);
+    }
+  }
+}
+
+Evaluation FinishedGame(const Position& pos) {
+  Evaluation e;
+  int level = static_cast<int>(pos.Outcome()) - 1;
+  bool won = pos.WinningTeam() == TeamOf(pos.to_throw());
+  e.p[won ? level : kLossPlain + level] = 1.0;
+  return e;
+}
+
+// P(the losing team gets no piece home | it loses), and P(all in base).
+void GammonChances(const EvalTerms& t, int winner, double& eight,
+                   double& harbour, const Position& pos) {
+  int loser = 1 - winner;
+  eight = harbour = 0;
+  if (t.home[loser] > 0) return;
+  double best = 1e9;  // the losers' piece nearest home
+  for (int colour = loser; colour < kNumColours; colour += 2) {
+    for (Square sq : pos.pieces(colour)) best = std::min(best, PipsToGo(sq));
+  }
+  double winner_pips = t.race_pips[winner] + t.exposure_pips[winner];
+  // The losers bring one piece home in about best/8 of their throws, the
+  // winners need about winner_pips/8 of theirs, spread over both colours.
+  eight = Logistic((best - winner_pips / 2.0) / 12.0);
+  if (t.in_base[loser] == 2 * kPiecesPerColour) {
+    double throws = winner_pips / kAveragePipsPerThrow;
+    harbour = std::pow(25.0 / 36.0, throws);
+  }
+  harbour = std::min(harbour, eight);
+}
+
+}  // namespace
+
+double Evaluation::Equity() const {
+  double e = 0;
+  for (int i = 0; i < kNumOutcomes; ++i) e += kOutcomePoints[i] * p[i];
+  return e;
+}
+
+Evaluation Evaluation::Flipped() const {
+  Evaluation f;
+  for (int i = 0; i < 3; ++i) {
+    f.p[i] = p[i + 3];
+    f.p[i + 3] = p[i];
+  }
+  return f;
+}
+
+void Evaluation::AddScaled(const Evaluation& e, double w) {
+  for (int i = 0; i < kNumOutcomes; ++i) p[i] += w * e.p[i];
+}
+
+double HitProbability(const Position& pos, int attacker, int abs) {
+  int r = RelativeSquare(attacker, abs);
+  if (r > kLastTrack) return 0.0;
+  uint64_t blobs = ComputeOccupancy(pos, attacker).opponent_blobs;
+  int hits = 0;
+  for (int d1 = 1; d1 <= 6; ++d1) {
+    for (int d2 = 1; d2 <= 6; ++d2) hits += Reaches(pos, attacker, blobs, r, d1, d2);
+  }
+  return hits / 36.0;
+}
+
+Evaluation Evaluate(const Position& pos, const Rules& rules, EvalTerms* terms) {
+  (void)rules;
+  if (pos.IsGameOver()) return FinishedGame(pos);
+  EvalTerms t;
+  TeamTerms(pos, 0, t);
+  TeamTerms(pos, 1, t);
+  int us = TeamOf(pos.to_throw()), them = 1 - us;
+  auto total = [&](int team) {
+    return t.race_pips[team] + t.exposure_pips[team] + t.blocked_pips[team];
+  };
+  t.tempo_pips = kTempoPips;
+  t.effective_lead = total(them) - total(us) + kTempoPips;
+  t.scale = 3.0 + 0.9 * std::sqrt(std::max(1.0, (total(us) + total(them)) / 2));
+  double win = Logistic(t.effective_lead / t.scale);
+  Evaluation e;
+  double eight_us, harbour_us, eight_them, harbour_them;
+  GammonChances(t, us, eight_us, harbour_us, pos);
+  GammonChances(t, them, eight_them, harbour_them, pos);
+  e.p[kWinInHarbour] = win * harbour_us;
+  e.p[kWinEightPiecer] = win * (eight_us - harbour_us);
+  e.p[kWinPlain] = win * (1 - eight_us);
+  e.p[kLossInHarbour] = (1 - win) * harbour_them;
+  e.p[kLossEightPiecer] = (1 - win) * (eight_them - harbour_them);
+  e.p[kLossPlain] = (1 - win) * (1 - eight_them);
+  if (terms) *terms = t;
+  return e;
+}
+
+std::string EvalToText(const Position& pos, const Rules& rules) {
+  EvalTerms t;
+  Evaluation e = Evaluate(pos, rules, &t);
+  std::string out = absl::StrFormat("%-22s %10s %10s\n", "term", "RY", "GB");
+  auto row = [&](const char* name, double a, double b) {
+    absl::StrAppendFormat(&out, "%-22s %10.2f %10.2f\n", name, a, b);
+  };
+  row("race pips", t.race_pips[0], t.race_pips[1]);
+  row("exposure pips", t.exposure_pips[0], t.exposure_pips[1]);
+  row("blocked pips", t.blocked_pips[0], t.blocked_pips[1]);
+  row("pieces in base", t.in_base[0], t.in_base[1]);
+  row("pieces home", t.home[0], t.home[1]);
+  row("blobs", t.blobs[0], t.blobs[1]);
+  absl::StrAppendFormat(&out, "tempo (side to throw)  %10.2f\n", t.tempo_pips);
+  absl::StrAppendFormat(&out, "lead for %s to throw   %10.2f pips (scale %.2f)\n",
+                        std::string(1, kColourChars[pos.to_throw()]),
+                        t.effective_lead, t.scale);
+  absl::StrAppendFormat(&out,
+                        "outcomes for the team to throw: win %.4f (8-piecer "
+                        "%.4f, harbour %.4f) loss %.4f (8-piecer %.4f, harbour "
+                        "%.4f)\n",
+                        e.Win(), e.p[kWinEightPiecer], e.p[kWinInHarbour],
+                        1 - e.Win(), e.p[kLossEightPiecer], e.p[kLossInHarbour]);
+  absl::StrAppendFormat(&out, "score win %.4f points %.4f", e.Win(), e.Equity());
+  return out;
+}
+
+}  // namespace uckers

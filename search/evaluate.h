@@ -1,0 +1,69 @@
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "engine/position.h"
+#include "engine/rules.h"
+
+namespace uckers {
+
+// The six outcomes of RULES.md §8, from one team's point of view.
+enum OutcomeIndex {
+  kWinPlain = 0,
+  kWinEightPiecer,
+  kWinInHarbour,
+  kLossPlain,
+  kLossEightPiecer,
+  kLossInHarbour,
+  kNumOutcomes,
+};
+
+// Probabilities of the six outcomes for one team; they sum to 1.
+struct Evaluation {
+  std::array<double, kNumOutcomes> p{};
+
+  double Win() const { return p[kWinPlain] + p[kWinEightPiecer] + p[kWinInHarbour]; }
+  // Expected points: 1, 2, 3 for the three wins, negative for the losses.
+  double Equity() const;
+  // The same evaluation from the other team's point of view.
+  Evaluation Flipped() const;
+  // Weighted sum, for averaging over throws (weights sum to 1 by the caller).
+  void AddScaled(const Evaluation& e, double w);
+};
+
+// What the static evaluation is made of, per team (0 = RY, 1 = GB), for the
+// `eval` command and for tests.
+struct EvalTerms {
+  std::array<double, 2> race_pips{};      // steps still to go, base = 56 + entry
+  std::array<double, 2> exposure_pips{};  // expected steps lost to knock-offs
+  std::array<double, 2> blocked_pips{};   // cost of opponent blobs in the way
+  std::array<int, 2> in_base{};
+  std::array<int, 2> home{};
+  std::array<int, 2> blobs{};
+  double tempo_pips = 0;  // the side to throw is this much ahead
+  double effective_lead = 0;  // pips, for the team to throw
+  double scale = 0;           // pips per logistic unit
+};
+
+// The static evaluation of `pos` for the team whose colour is to throw,
+// before its throw. A finished game gets its exact outcome. Otherwise a
+// race model: each team's pips to go (base pieces count 56 plus the expected
+// cost of waiting for a six), plus the expected loss of every exposed single
+// or mixie blob (its exact chance of being hit by the next opponent's throw,
+// over the 36 throws, blobs respected), plus the cost of opponent blobs in
+// the way; the side to throw gains half a throw. The pip lead maps to a win
+// probability by a logistic curve whose width grows with the race length;
+// 8-piecer and harbour chances come from how far the losers are from
+// getting a piece home. See docs/evaluation.md.
+Evaluation Evaluate(const Position& pos, const Rules& rules,
+                    EvalTerms* terms = nullptr);
+
+// The probability, over the 36 throws, that the next throw of `attacker`
+// can knock off the piece(s) of another team on absolute square `abs`.
+double HitProbability(const Position& pos, int attacker, int abs);
+
+// The evaluation as text, term by term, for the `eval` command.
+std::string EvalToText(const Position& pos, const Rules& rules);
+
+}  // namespace uckers

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <random>
+#include <vector>
+
+#include "engine/dice.h"
+#include "engine/movegen.h"
+
+namespace uckers::testing {
+
+// A uniformly random throw (each of the 36 equally likely).
+inline Throw RandomThrow(std::mt19937_64& rng) {
+  std::uniform_int_distribution<int> die(1, 6);
+  return MakeThrow(die(rng), die(rng));
+}
+
+// One step of a random game: a random throw and a random legal play, a
+// challenge half the time one is legal (random play rarely meets them
+// otherwise). Returns false on a finished game.
+inline bool RandomStep(Position& pos, const Rules& rules, std::mt19937_64& rng,
+                       Throw* thrown = nullptr, Play* played = nullptr) {
+  PlayList plays;
+  Throw t = RandomThrow(rng);
+  GenerateLegalPlays(pos, rules, t, &plays);
+  if (plays.empty()) return false;
+  std::uniform_int_distribution<int> pick(0, plays.size() - 1);
+  int index = pick(rng);
+  if (rng() % 2) {
+    for (int i = 0; i < plays.size(); ++i) {
+      if (plays[i].play.kind == PlayKind::kChallenge) index = i;
+    }
+  }
+  const PlayResult& r = plays[index];
+  if (thrown) *thrown = t;
+  if (played) *played = r.play;
+  pos = r.after;
+  return true;
+}
+
+// The rulesets every property test runs under: the presets the engine
+// implements and every implemented switch on its own and all together.
+inline std::vector<std::string> AllRulesets() {
+  return {"navy",
+          "mess",
+          "selsey",
+          "navy+split_single_piece",
+          "navy+mixie_can_challenge",
+          "navy+blob_on_blob",
+          "navy+bounce_back",
+          "navy+one_less_six",
+          "navy+double_six_two_throws",
+          "navy+snake_eyes",
+          "navy+throw_after_challenge",
+          "navy+no_partner_pipe_moves",
+          "mess+split_single_piece+mixie_can_challenge+bounce_back+one_less_six"
+          "+double_six_two_throws+throw_after_challenge"};
+}
+
+}  // namespace uckers::testing
