@@ -70,6 +70,17 @@ absl::Status ApplyWrittenMove(absl::string_view text, absl::string_view move,
   return absl::OkStatus();
 }
 
+absl::StatusOr<Position> ApplyWrittenMoves(
+    absl::string_view text, const std::vector<absl::string_view>& moves,
+    const Position& pos) {
+  Position after = pos;
+  for (absl::string_view move : moves) {
+    absl::Status s = ApplyWrittenMove(text, move, pos.MovingColour(), after);
+    if (!s.ok()) return s;
+  }
+  return after;
+}
+
 bool SamePieces(const Position& a, const Position& b) {
   for (int c = 0; c < kNumColours; ++c) {
     if (a.pieces(c) != b.pieces(c)) return false;
@@ -118,13 +129,16 @@ absl::StatusOr<PlayResult> ParsePlay(absl::string_view text, const Position& pos
   }
   std::vector<absl::string_view> moves = absl::StrSplit(text, ',');
   if (moves.size() > 2) return BadPlay(text, "a play has at most two moves");
-  Position after = pos;
-  for (absl::string_view move : moves) {
-    absl::Status s = ApplyWrittenMove(text, move, pos.MovingColour(), after);
-    if (!s.ok()) return s;
+  absl::StatusOr<Position> after = ApplyWrittenMoves(text, moves, pos);
+  if (!after.ok() && moves.size() == 2) {
+    // Also accept the two moves written in the other order.
+    std::swap(moves[0], moves[1]);
+    absl::StatusOr<Position> swapped = ApplyWrittenMoves(text, moves, pos);
+    if (swapped.ok()) after = swapped;
   }
+  if (!after.ok()) return after.status();
   for (const PlayResult& r : legal) {
-    if (r.play.kind == PlayKind::kMoves && SamePieces(r.after, after)) return r;
+    if (r.play.kind == PlayKind::kMoves && SamePieces(r.after, *after)) return r;
   }
   return BadPlay(text, absl::StrCat("not a legal play for throw ",
                                     ThrowToString(t)));

@@ -16,8 +16,9 @@ std::string ThrowToString(Throw t);
 
 // Parses a play for throw `t` in `pos` and returns the legal play it spells,
 // with the position it leads to. Accepts any spelling whose moves, applied in
-// the order written, reach the position of a legal play (PROTOCOL.md); an
-// error names what is wrong otherwise.
+// the order written (or, for two moves, in the other order), reach the
+// position of a legal play (PROTOCOL.md); an error names what is wrong
+// otherwise.
 absl::StatusOr<PlayResult> ParsePlay(absl::string_view text, const Position& pos,
                                      const Rules& rules, Throw t);
 

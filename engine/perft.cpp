@@ -5,8 +5,11 @@
 
 namespace uckers {
 
-uint64_t Perft(const Position& pos, const Rules& rules, int depth) {
+uint64_t Perft(const Position& pos, const Rules& rules, int depth,
+               const std::atomic<bool>* stop) {
   if (depth <= 0 || pos.IsGameOver()) return 1;
+  // Relaxed: a stop seen one node late costs nothing.
+  if (stop && depth >= 2 && stop->load(std::memory_order_relaxed)) return 0;
   PlayGenerator generator(pos, rules);
   PlayList plays;
   uint64_t leaves = 0;
@@ -16,7 +19,7 @@ uint64_t Perft(const Position& pos, const Rules& rules, int depth) {
       leaves += plays.size();
       continue;
     }
-    for (const PlayResult& r : plays) leaves += Perft(r.after, rules, depth - 1);
+    for (const PlayResult& r : plays) leaves += Perft(r.after, rules, depth - 1, stop);
   }
   return leaves;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 #include "engine/position.h"
@@ -10,7 +11,9 @@ namespace uckers {
 // Leaves of the throw-and-play tree `depth` levels deep (PROTOCOL.md `perft`):
 // each level sums over the 21 distinct throws and each throw's distinct
 // plays; a finished game is one leaf at any depth. Walks the whole tree; the
-// last level counts plays without applying them further.
-uint64_t Perft(const Position& pos, const Rules& rules, int depth);
+// last level counts plays without applying them further. When `stop` is
+// given and becomes true, returns early with a partial count.
+uint64_t Perft(const Position& pos, const Rules& rules, int depth,
+               const std::atomic<bool>* stop = nullptr);
 
 }  // namespace uckers

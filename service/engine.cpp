@@ -1,0 +1,202 @@
+#include "service/engine.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "absl/strings/str_cat.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/perft.h"
+#include "engine/ufen.h"
+#include "search/evaluate.h"
+#include "service/board_text.h"
+
+namespace uckers {
+namespace {
+
+constexpr int kMaxPerftDepth = 9;
+
+// Positions for `bench`: the start, and mid-games with blobs, mixies,
+// challenges in reach, lanes and a released colour.
+constexpr const char* kBenchPositions[] = {
+    "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",
+    "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -",
+    "0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -",
+    "3,10,10,b/5,20,47,b/0,0,30,52/b,12,40,h y -",
+    "11,30,b,b/b,b,b,b/37,b,b,b/25,25,b,b r -",
+    "h,h,h,h/b,20,20,48/b,44,53,h/b,b,7,h r pr",
+    "20,20,30,b/8,8,b,b/b,b,b,b/b,b,b,b b -",
+    "45,50,53,h/40,41,41,h/48,49,54,h/46,52,h,h g -",
+};
+
+uint64_t Mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  return h;
+}
+
+SearchParams ParamsOf(const EngineOptions& options) {
+  SearchParams params;
+  params.objective = options.objective;
+  params.multipv = options.multipv;
+  return params;
+}
+
+}  // namespace
+
+Engine::Engine() : position_(Position::Start(options_.rules)) {}
+
+Engine::~Engine() {
+  Stop();
+  Wait();
+}
+
+absl::Status Engine::SetOption(absl::string_view name, absl::string_view value) {
+  EngineOptions updated = options_;
+  if (absl::Status s = updated.Set(name, value); !s.ok()) return s;
+  bool rules_changed = !(updated.rules == options_.rules);
+  options_ = updated;
+  if (rules_changed) position_ = Position::Start(options_.rules);
+  return absl::OkStatus();
+}
+
+absl::Status Engine::SetPosition(absl::string_view start,
+                                 const std::vector<std::string>& moves) {
+  Position pos = Position::Start(options_.rules);
+  if (start != "startpos") {
+    absl::StatusOr<Position> parsed = ParseUfen(start, options_.rules);
+    if (!parsed.ok()) return parsed.status();
+    pos = *parsed;
+  }
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const std::string& item = moves[i];
+    std::string where = absl::StrCat("moves item ", i + 1, " '", item, "': ");
+    size_t colon = item.find(':');
+    if (colon == std::string::npos) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "expected <throw>:<play>"));
+    }
+    absl::StatusOr<Throw> t = ParseThrow(item.substr(0, colon));
+    if (!t.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(where, t.status().message()));
+    }
+    absl::StatusOr<PlayResult> r =
+        ParsePlay(item.substr(colon + 1), pos, options_.rules, *t);
+    if (!r.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(where, r.status().message()));
+    }
+    pos = r->after;
+  }
+  position_ = pos;
+  return absl::OkStatus();
+}
+
+void Engine::NewGame() { position_ = Position::Start(options_.rules); }
+
+std::vector<PlayResult> Engine::LegalPlays(Throw t) const {
+  PlayList list;
+  GenerateLegalPlays(position_, options_.rules, t, &list);
+  std::vector<PlayResult> plays(list.begin(), list.end());
+  std::sort(plays.begin(), plays.end(), [](const PlayResult& a, const PlayResult& b) {
+    return PlayToString(a.play) < PlayToString(b.play);
+  });
+  return plays;
+}
+
+absl::Status Engine::StartJob(bool infinite, std::function<void()> job) {
+  if (busy_) {
+    return absl::FailedPreconditionError(
+        "a search is running: send stop or wait for bestmove");
+  }
+  if (worker_.joinable()) worker_.join();
+  stop_ = false;
+  busy_ = true;
+  running_infinite_ = infinite;
+  worker_ = std::thread([this, job = std::move(job)] {
+    job();
+    running_infinite_ = false;
+    busy_ = false;
+  });
+  return absl::OkStatus();
+}
+
+absl::Status Engine::Go(const GoRequest& request, ReportCallback on_info,
+                        DoneCallback on_done) {
+  if (position_.IsGameOver()) {
+    return absl::FailedPreconditionError("the game is over: no play to search");
+  }
+  Position pos = position_;
+  EngineOptions options = options_;
+  bool infinite = request.limits.infinite;
+  return StartJob(infinite, [this, pos, options, request, on_info, on_done] {
+    SearchParams params = ParamsOf(options);
+    SearchReport report;
+    if (request.dice) {
+      report = SearchPlay(pos, options.rules, *request.dice, params,
+                          request.limits, stop_, on_info);
+    } else {
+      report = AnalysePosition(pos, options.rules, params, request.limits,
+                               stop_, on_info);
+    }
+    // An infinite search reports its answer only when told to stop (UCI).
+    while (request.limits.infinite && !stop_) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    std::string best = request.dice && !report.candidates.empty()
+                           ? PlayToString(report.candidates[0].play)
+                           : "(none)";
+    on_done(report, best);
+  });
+}
+
+absl::Status Engine::StartPerft(
+    int depth, std::function<void(std::optional<uint64_t>)> on_done) {
+  if (depth < 1 || depth > kMaxPerftDepth) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("perft depth ", depth, " must be 1..", kMaxPerftDepth));
+  }
+  Position pos = position_;
+  Rules rules = options_.rules;
+  return StartJob(false, [this, pos, rules, depth, on_done] {
+    uint64_t n = Perft(pos, rules, depth, &stop_);
+    on_done(stop_ ? std::nullopt : std::optional<uint64_t>(n));
+  });
+}
+
+void Engine::Stop() { stop_ = true; }
+
+void Engine::Wait() {
+  if (worker_.joinable()) worker_.join();
+}
+
+BenchResult Engine::Bench() {
+  BenchResult result;
+  std::atomic<bool> never_stop{false};
+  SearchParams params = ParamsOf(options_);
+  Rules rules;  // bench is defined under navy, whatever the options say
+  auto start = std::chrono::steady_clock::now();
+  for (const char* ufen : kBenchPositions) {
+    Position pos = *ParseUfen(ufen, rules);
+    for (Throw t : kThrows) {
+      SearchReport r = SearchPlay(pos, rules, t, params, SearchLimits{},
+                                  never_stop, nullptr);
+      result.nodes += r.nodes;
+      result.signature = Mix(result.signature, r.nodes);
+      if (!r.candidates.empty()) {
+        result.signature = Mix(result.signature, r.candidates[0].after.key());
+      }
+    }
+  }
+  double seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  result.nps = static_cast<uint64_t>(result.nodes / std::max(seconds, 1e-6));
+  return result;
+}
+
+std::string Engine::BoardText() const { return DrawBoard(position_); }
+
+std::string Engine::EvalText() const {
+  return EvalToText(position_, options_.rules);
+}
+
+}  // namespace uckers

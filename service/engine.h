@@ -1,0 +1,97 @@
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/dice.h"
+#include "engine/play.h"
+#include "engine/position.h"
+#include "search/search.h"
+#include "service/options.h"
+
+namespace uckers {
+
+// A `go` request: with dice, choose a play; without, analyse before the throw.
+struct GoRequest {
+  std::optional<Throw> dice;
+  SearchLimits limits;
+};
+
+// The result of `bench`.
+struct BenchResult {
+  uint64_t nodes = 0;
+  uint64_t nps = 0;
+  uint64_t signature = 0;  // hash of every choice made: changes with behaviour
+};
+
+// The one facade both protocols (text and gRPC) call; it holds no protocol
+// and no rules of its own. Called from one thread; jobs (`Go`, `StartPerft`)
+// run on a worker thread against a snapshot of the position and options, so
+// the caller may keep setting positions and options while one runs.
+class Engine {
+ public:
+  using DoneCallback = std::function<void(const SearchReport&, std::string)>;
+
+  Engine();
+  ~Engine();  // stops any job and waits for it
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  const EngineOptions& options() const { return options_; }
+  // Sets one option; an error leaves everything unchanged. Changing Rules
+  // resets the position to that ruleset's start position.
+  absl::Status SetOption(absl::string_view name, absl::string_view value);
+
+  // "startpos" or a UFEN, then `<throw>:<play>` items applied in order. On
+  // any error (naming the item) the position is unchanged.
+  absl::Status SetPosition(absl::string_view start,
+                           const std::vector<std::string>& moves);
+  const Position& position() const { return position_; }
+  // Forgets anything learnt between searches (none kept yet) and returns to
+  // the start position.
+  void NewGame();
+
+  // The distinct legal plays for a throw, sorted by their text.
+  std::vector<PlayResult> LegalPlays(Throw t) const;
+
+  // Starts a search: with dice, `on_done` receives the chosen play; without,
+  // the analysis and "(none)". Errors (a job running, a finished game) are
+  // returned at once and start nothing. Does not block.
+  absl::Status Go(const GoRequest& request, ReportCallback on_info,
+                  DoneCallback on_done);
+  // Starts perft to `depth` (1..9); `on_done` gets the count, or nullopt
+  // when stopped. Does not block.
+  absl::Status StartPerft(int depth,
+                          std::function<void(std::optional<uint64_t>)> on_done);
+  // Asks the running job to end at once; its callback still fires. Does not
+  // block.
+  void Stop();
+  // Blocks until the running job (if any) has finished.
+  void Wait();
+  // Whether an infinite search is running (only `stop` ends it).
+  bool RunningInfinite() const { return running_infinite_; }
+
+  // Fixed searches on fixed positions. Blocks.
+  BenchResult Bench();
+
+  std::string BoardText() const;
+  std::string EvalText() const;
+
+ private:
+  absl::Status StartJob(bool infinite, std::function<void()> job);
+
+  EngineOptions options_;
+  Position position_;
+  std::thread worker_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> busy_{false};
+  std::atomic<bool> running_infinite_{false};
+};
+
+}  // namespace uckers

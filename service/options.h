@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "engine/rules.h"
+#include "search/search.h"
+
+namespace uckers {
+
+// Every engine option, declared once: the text protocol's `option` lines,
+// `setoption`, and (later) the gRPC fields all come from this table.
+struct OptionDef {
+  std::string name;
+  std::string type;  // UCI type: spin, combo, string, check
+  std::string default_value;
+  int64_t min = 0;                 // spin only
+  int64_t max = 0;                 // spin only
+  std::vector<std::string> vars;   // combo only
+  std::string help;
+};
+
+const std::vector<OptionDef>& OptionDefs();
+
+// The values of every option.
+struct EngineOptions {
+  Rules rules;                            // Rules: the ruleset played
+  int threads = 1;                        // Threads: search threads
+  int hash_mb = 16;                       // Hash: transposition table, MiB
+  Objective objective = Objective::kWin;  // Objective: win or points
+  int multipv = 1;                        // MultiPV: candidates reported
+  uint64_t seed = 0;                      // Seed: random choices (MCTS, noise)
+
+  // Sets option `name` (case-insensitive, as in UCI) from text; an error
+  // naming the option and the problem leaves every value unchanged.
+  absl::Status Set(absl::string_view name, absl::string_view value);
+};
+
+}  // namespace uckers

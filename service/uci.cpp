@@ -1,0 +1,237 @@
+#include "service/uci.h"
+
+#include <iostream>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "engine/notation.h"
+#include "engine/ufen.h"
+
+namespace uckers {
+namespace {
+
+constexpr const char* kEngineName = "Uckers 0.1";
+constexpr const char* kAuthor = "the Uckers developers";
+
+std::string OptionLine(const OptionDef& def) {
+  std::string line = absl::StrCat("option name ", def.name, " type ", def.type,
+                                  " default ", def.default_value);
+  if (def.type == "spin") absl::StrAppend(&line, " min ", def.min, " max ", def.max);
+  for (const std::string& var : def.vars) absl::StrAppend(&line, " var ", var);
+  return line;
+}
+
+// A die 1..6 from text.
+bool ParseDie(const std::string& text, int* die) {
+  return absl::SimpleAtoi(text, die) && *die >= 1 && *die <= 6 &&
+         text.size() == 1;
+}
+
+}  // namespace
+
+UciLoop::UciLoop(Engine& engine, std::ostream& out) : engine_(engine), out_(out) {}
+
+void UciLoop::Print(const std::string& line) {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  out_ << line << '\n' << std::flush;
+}
+
+void UciLoop::Error(absl::string_view what) {
+  Print(absl::StrCat("info string error: ", what));
+}
+
+void UciLoop::WaitUnlessInfinite() {
+  if (!engine_.RunningInfinite()) engine_.Wait();
+}
+
+void UciLoop::Run(std::istream& in) {
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!HandleLine(line)) break;
+  }
+  engine_.Stop();
+  engine_.Wait();
+}
+
+bool UciLoop::HandleLine(absl::string_view line) {
+  Args args = absl::StrSplit(line, absl::ByAnyChar(" \t\r"), absl::SkipEmpty());
+  if (args.empty()) return true;
+  const std::string& cmd = args[0];
+  if (cmd == "quit") return false;
+  if (cmd == "uci") {
+    Uci();
+  } else if (cmd == "isready") {
+    WaitUnlessInfinite();
+    Print("readyok");
+  } else if (cmd == "setoption") {
+    SetOption(args);
+  } else if (cmd == "ucinewgame") {
+    WaitUnlessInfinite();
+    engine_.NewGame();
+  } else if (cmd == "position") {
+    SetPosition(args);
+  } else if (cmd == "go") {
+    Go(args);
+  } else if (cmd == "stop") {
+    engine_.Stop();
+  } else if (cmd == "eval") {
+    Print(engine_.EvalText());
+  } else if (cmd == "legal") {
+    Legal(args);
+  } else if (cmd == "d") {
+    Print(engine_.BoardText());
+  } else if (cmd == "perft") {
+    Perft(args);
+  } else if (cmd == "bench") {
+    Bench();
+  } else {
+    Error(absl::StrCat("unknown command '", cmd, "'"));
+  }
+  return true;
+}
+
+void UciLoop::Uci() {
+  Print(absl::StrCat("id name ", kEngineName));
+  Print(absl::StrCat("id author ", kAuthor));
+  for (const OptionDef& def : OptionDefs()) Print(OptionLine(def));
+  Print("uciok");
+}
+
+void UciLoop::SetOption(const Args& args) {
+  // setoption name <name> value <value>
+  if (args.size() != 5 || args[1] != "name" || args[3] != "value") {
+    Error("expected: setoption name <name> value <value>");
+    return;
+  }
+  WaitUnlessInfinite();
+  if (absl::Status s = engine_.SetOption(args[2], args[4]); !s.ok()) {
+    Error(s.message());
+  }
+}
+
+void UciLoop::SetPosition(const Args& args) {
+  size_t i = 1;
+  std::string start;
+  if (args.size() > 1 && args[1] == "startpos") {
+    start = "startpos";
+    i = 2;
+  } else if (args.size() >= 5 && args[1] == "ufen") {
+    start = absl::StrJoin(args.begin() + 2, args.begin() + 5, " ");
+    i = 5;
+  } else {
+    Error("expected: position startpos|ufen <ufen> [moves <throw>:<play> ...]");
+    return;
+  }
+  std::vector<std::string> moves;
+  if (i < args.size()) {
+    if (args[i] != "moves") {
+      Error(absl::StrCat("position: expected 'moves', found '", args[i], "'"));
+      return;
+    }
+    moves.assign(args.begin() + i + 1, args.end());
+  }
+  if (absl::Status s = engine_.SetPosition(start, moves); !s.ok()) {
+    Error(s.message());
+  }
+}
+
+void UciLoop::Go(const Args& args) {
+  GoRequest request;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& key = args[i];
+    bool has_value = i + 1 < args.size();
+    int64_t n = 0;
+    if (key == "infinite") {
+      request.limits.infinite = true;
+    } else if (key == "dice") {
+      int d1 = 0, d2 = 0;
+      if (i + 2 >= args.size() || !ParseDie(args[i + 1], &d1) ||
+          !ParseDie(args[i + 2], &d2)) {
+        return Error("go: dice needs two dice 1..6, like 'dice 6 3'");
+      }
+      request.dice = MakeThrow(d1, d2);
+      i += 2;
+    } else if ((key == "movetime" || key == "nodes" || key == "depth") &&
+               has_value && absl::SimpleAtoi(args[i + 1], &n) && n > 0 &&
+               (key != "depth" || n <= 64)) {
+      if (key == "movetime") request.limits.movetime_ms = n;
+      if (key == "nodes") request.limits.nodes = static_cast<uint64_t>(n);
+      if (key == "depth") request.limits.depth = static_cast<int>(n);
+      ++i;
+    } else if (key == "movetime" || key == "nodes" || key == "depth") {
+      return Error(absl::StrCat("go: ", key, " needs a positive integer",
+                                key == "depth" ? " up to 64" : ""));
+    } else {
+      return Error(absl::StrCat("go: unknown parameter '", key, "'"));
+    }
+  }
+  bool with_dice = request.dice.has_value();
+  WaitUnlessInfinite();  // a finite search ends by itself: queue behind it
+  absl::Status s = engine_.Go(
+      request,
+      [this, with_dice](const SearchReport& r) { PrintReport(r, with_dice); },
+      [this](const SearchReport&, const std::string& best) {
+        Print(absl::StrCat("bestmove ", best));
+      });
+  if (!s.ok()) Error(s.message());
+}
+
+void UciLoop::PrintReport(const SearchReport& r, bool with_pv) {
+  uint64_t nps = r.nodes * 1000 / std::max<int64_t>(r.time_ms, 1);
+  std::string head = absl::StrCat("info depth ", r.depth, " nodes ", r.nodes,
+                                  " nps ", nps, " time ", r.time_ms);
+  auto score = [](const Evaluation& e) {
+    return absl::StrFormat("score win %.4f points %.4f", e.Win(), e.Equity());
+  };
+  if (!with_pv) {
+    Print(absl::StrCat(head, " ", score(r.eval)));
+    return;
+  }
+  bool multi = engine_.options().multipv > 1;
+  for (size_t k = 0; k < r.candidates.size(); ++k) {
+    const Candidate& c = r.candidates[k];
+    Print(absl::StrCat(head, multi ? absl::StrCat(" multipv ", k + 1) : "", " ",
+                       score(c.eval), " pv ", PlayToString(c.play)));
+  }
+}
+
+void UciLoop::Legal(const Args& args) {
+  int d1 = 0, d2 = 0;
+  if (args.size() != 3 || !ParseDie(args[1], &d1) || !ParseDie(args[2], &d2)) {
+    return Error("expected: legal <d1> <d2> with dice 1..6");
+  }
+  std::vector<PlayResult> plays = engine_.LegalPlays(MakeThrow(d1, d2));
+  for (const PlayResult& r : plays) {
+    Print(absl::StrCat("play ", PlayToString(r.play), " ufen ", ToUfen(r.after)));
+  }
+  Print(absl::StrCat("legal ", plays.size()));
+}
+
+void UciLoop::Perft(const Args& args) {
+  int depth = 0;
+  if (args.size() != 2 || !absl::SimpleAtoi(args[1], &depth)) {
+    return Error("expected: perft <depth>");
+  }
+  WaitUnlessInfinite();
+  absl::Status s = engine_.StartPerft(depth, [this, depth](std::optional<uint64_t> n) {
+    if (n) {
+      Print(absl::StrCat("perft ", depth, " nodes ", *n));
+    } else {
+      Print(absl::StrCat("info string perft ", depth, " stopped"));
+    }
+  });
+  if (!s.ok()) Error(s.message());
+}
+
+void UciLoop::Bench() {
+  WaitUnlessInfinite();
+  if (engine_.RunningInfinite()) return Error("bench: a search is running");
+  BenchResult r = engine_.Bench();
+  Print(absl::StrFormat("bench nodes %d nps %d signature %016x", r.nodes, r.nps,
+                        r.signature));
+}
+
+}  // namespace uckers

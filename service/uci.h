@@ -1,0 +1,47 @@
+#pragma once
+
+#include <iosfwd>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "service/engine.h"
+
+namespace uckers {
+
+// The text protocol of PROTOCOL.md (UCI-style) over a line stream. It only
+// parses and prints: every command calls the Engine facade. Every bad input
+// gets one `info string error: ...` line and changes nothing.
+class UciLoop {
+ public:
+  UciLoop(Engine& engine, std::ostream& out);
+
+  // Handles one command line; returns false after `quit`.
+  bool HandleLine(absl::string_view line);
+  // Reads commands until `quit` or end of input, then ends any search.
+  void Run(std::istream& in);
+
+ private:
+  using Args = std::vector<std::string>;
+
+  void Print(const std::string& line);  // whole lines, safe from any thread
+  void Error(absl::string_view what);
+  // Waits for a running job unless it is an infinite search.
+  void WaitUnlessInfinite();
+
+  void Uci();
+  void SetOption(const Args& args);
+  void SetPosition(const Args& args);
+  void Go(const Args& args);
+  void Legal(const Args& args);
+  void Perft(const Args& args);
+  void Bench();
+  void PrintReport(const SearchReport& report, bool with_pv);
+
+  Engine& engine_;
+  std::ostream& out_;
+  std::mutex out_mutex_;
+};
+
+}  // namespace uckers

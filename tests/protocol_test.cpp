@@ -1,0 +1,266 @@
+// Transcript tests of the text protocol (PROTOCOL.md): commands in, lines out.
+#include <sstream>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_split.h"
+#include "service/engine.h"
+#include "service/uci.h"
+#include "tests/test_util.h"
+
+namespace uckers::testing {
+namespace {
+
+// Feeds lines to a fresh engine; returns every output line after all jobs end.
+class Transcript {
+ public:
+  std::vector<std::string> Send(const std::vector<std::string>& lines) {
+    for (const std::string& line : lines) loop_.HandleLine(line);
+    engine_.Wait();
+    std::vector<std::string> out = absl::StrSplit(out_.str(), '\n', absl::SkipEmpty());
+    out_.str("");
+    return out;
+  }
+  Engine& engine() { return engine_; }
+  UciLoop& loop() { return loop_; }
+
+ private:
+  Engine engine_;
+  std::ostringstream out_;
+  UciLoop loop_{engine_, out_};
+};
+
+bool HasPrefix(const std::vector<std::string>& lines, absl::string_view prefix) {
+  for (const std::string& l : lines) {
+    if (absl::StartsWith(l, prefix)) return true;
+  }
+  return false;
+}
+
+std::string Ufen(Transcript& t) { return ToUfen(t.engine().position()); }
+
+TEST(Protocol, UciListsIdentityOptionsThenUciok) {
+  Transcript t;
+  std::vector<std::string> out = t.Send({"uci"});
+  ASSERT_GE(out.size(), 9u);
+  EXPECT_TRUE(absl::StartsWith(out[0], "id name "));
+  EXPECT_TRUE(absl::StartsWith(out[1], "id author "));
+  for (const char* name : {"Rules", "Threads", "Hash", "Objective", "MultiPV", "Seed"}) {
+    EXPECT_TRUE(HasPrefix(out, absl::StrCat("option name ", name, " type ")))
+        << name;
+  }
+  EXPECT_EQ(out.back(), "uciok");
+}
+
+TEST(Protocol, IsreadyAnswersReadyok) {
+  Transcript t;
+  EXPECT_EQ(t.Send({"isready"}), std::vector<std::string>{"readyok"});
+}
+
+TEST(Protocol, PositionStartposWithMovesAppliesThem) {
+  Transcript t;
+  EXPECT_TRUE(t.Send({"position startpos moves 63:rb-0,r0-3 41:r3-8"}).empty());
+  EXPECT_EQ(Ufen(t), "b,b,b,8/b,b,b,b/b,b,b,b/b,b,b,b g -");
+}
+
+TEST(Protocol, PositionAcceptsAnySpellingOfALegalPlay) {
+  Transcript t;
+  t.Send({"position startpos moves 36:r0-3,rb-0"});
+  EXPECT_EQ(Ufen(t), "b,b,b,3/b,b,b,b/b,b,b,b/b,b,b,b r -");
+}
+
+TEST(Protocol, IllegalPlayIsOneErrorLineAndPositionUnchanged) {
+  Transcript t;
+  t.Send({"position startpos moves 63:rb-0,r0-3"});
+  std::vector<std::string> out = t.Send({"position startpos moves 63:rb-0,r0-3 41:r3-9"});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_TRUE(absl::StartsWith(out[0], "info string error: moves item 2"));
+  EXPECT_EQ(Ufen(t), "b,b,b,3/b,b,b,b/b,b,b,b/b,b,b,b r -");
+}
+
+TEST(Protocol, MalformedUfenIsOneErrorLineAndPositionUnchanged) {
+  Transcript t;
+  for (const char* bad : {"position ufen b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",
+                          "position ufen b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b q -",
+                          "position ufen b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r zz",
+                          "position ufen 57,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",
+                          "position ufen b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r x1",
+                          "position ufen", "position"}) {
+    std::vector<std::string> out = t.Send({bad});
+    ASSERT_EQ(out.size(), 1u) << bad;
+    EXPECT_TRUE(absl::StartsWith(out[0], "info string error: ")) << bad;
+    EXPECT_EQ(Ufen(t), std::string(kStartUfen)) << bad;
+  }
+}
+
+TEST(Protocol, LegalListsEachPlayWithItsUfenThenTheCount) {
+  Transcript t;
+  std::vector<std::string> out = t.Send({"legal 6 6"});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0], "play rb-0,r0-6 ufen b,b,b,6/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(out[1], "play rb-0,rb-0 ufen b,b,0,0/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(out[2], "legal 2");
+}
+
+TEST(Protocol, LegalPassIsDash) {
+  Transcript t;
+  EXPECT_EQ(t.Send({"legal 5 4"}),
+            (std::vector<std::string>{
+                "play - ufen b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b g -", "legal 1"}));
+}
+
+TEST(Protocol, LegalOnFinishedGameIsZero) {
+  Transcript t;
+  t.Send({"position ufen h,h,h,h/b,b,3,h/h,h,h,h/b,b,b,b r -"});
+  EXPECT_EQ(t.Send({"legal 3 1"}), std::vector<std::string>{"legal 0"});
+}
+
+TEST(Protocol, LegalRejectsBadDice) {
+  Transcript t;
+  for (const char* bad : {"legal 7 1", "legal 0 3", "legal 6", "legal a b", "legal 6 6 6"}) {
+    std::vector<std::string> out = t.Send({bad});
+    ASSERT_EQ(out.size(), 1u) << bad;
+    EXPECT_TRUE(absl::StartsWith(out[0], "info string error: ")) << bad;
+  }
+}
+
+TEST(Protocol, PerftCountsMatchProtocolDocument) {
+  Transcript t;
+  EXPECT_EQ(t.Send({"perft 1", "perft 2", "perft 3"}),
+            (std::vector<std::string>{"perft 1 nodes 22", "perft 2 nodes 583",
+                                      "perft 3 nodes 21213"}));
+}
+
+TEST(Protocol, PerftRejectsBadDepth) {
+  Transcript t;
+  for (const char* bad : {"perft 0", "perft -1", "perft 99", "perft x", "perft"}) {
+    std::vector<std::string> out = t.Send({bad});
+    ASSERT_EQ(out.size(), 1u) << bad;
+    EXPECT_TRUE(absl::StartsWith(out[0], "info string error: ")) << bad;
+  }
+}
+
+TEST(Protocol, GoDiceGivesInfoThenALegalBestmove) {
+  Transcript t;
+  t.Send({"position startpos moves 63:rb-0,r0-3"});
+  std::vector<std::string> out = t.Send({"go dice 6 1"});
+  ASSERT_GE(out.size(), 2u);
+  EXPECT_TRUE(absl::StartsWith(out[0], "info depth "));
+  for (const char* field : {" nodes ", " nps ", " time ", " score win ", " points ", " pv "}) {
+    EXPECT_TRUE(absl::StrContains(out[0], field)) << field;
+  }
+  ASSERT_TRUE(absl::StartsWith(out.back(), "bestmove "));
+  std::string best = out.back().substr(9);
+  std::vector<std::string> legal = Plays("b,b,b,3/b,b,b,b/b,b,b,b/b,b,b,b r -", 6, 1);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), best), legal.end()) << best;
+}
+
+TEST(Protocol, GoWithoutDiceAnalysesAndAnswersNone) {
+  Transcript t;
+  std::vector<std::string> out = t.Send({"go"});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_TRUE(absl::StrContains(out[0], "score win "));
+  EXPECT_EQ(out[1], "bestmove (none)");
+}
+
+TEST(Protocol, GoOnFinishedGameIsError) {
+  Transcript t;
+  t.Send({"position ufen h,h,h,h/b,b,3,h/h,h,h,h/b,b,b,b r -"});
+  std::vector<std::string> out = t.Send({"go dice 3 1"});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_TRUE(absl::StartsWith(out[0], "info string error: the game is over"));
+}
+
+TEST(Protocol, GoRejectsBadParameters) {
+  Transcript t;
+  for (const char* bad : {"go dice 7 1", "go dice 6", "go movetime", "go movetime -5",
+                          "go nodes x", "go depth 0", "go sideways"}) {
+    std::vector<std::string> out = t.Send({bad});
+    ASSERT_EQ(out.size(), 1u) << bad;
+    EXPECT_TRUE(absl::StartsWith(out[0], "info string error: ")) << bad;
+  }
+}
+
+TEST(Protocol, MultiPVReportsThatManyCandidates) {
+  Transcript t;
+  t.Send({"setoption name MultiPV value 3",
+          "position ufen 5,9,20,b/b,b,b,b/b,b,b,b/b,b,b,b r -"});
+  std::vector<std::string> out = t.Send({"go dice 4 2"});
+  ASSERT_EQ(out.size(), 4u);
+  EXPECT_TRUE(absl::StrContains(out[0], " multipv 1 "));
+  EXPECT_TRUE(absl::StrContains(out[2], " multipv 3 "));
+}
+
+TEST(Protocol, StopEndsAnInfiniteSearchWithBestmove) {
+  Transcript t;
+  t.loop().HandleLine("go dice 6 1 infinite");
+  t.loop().HandleLine("isready");  // answered at once during infinite search
+  t.loop().HandleLine("stop");
+  std::vector<std::string> out = t.Send({});
+  ASSERT_FALSE(out.empty());
+  EXPECT_TRUE(HasPrefix(out, "readyok"));
+  EXPECT_TRUE(absl::StartsWith(out.back(), "bestmove "));
+}
+
+TEST(Protocol, SetoptionRejectsUnknownNamesAndBadValues) {
+  Transcript t;
+  for (const char* bad : {"setoption name Foo value 1", "setoption name Threads value 0",
+                          "setoption name Hash value lots", "setoption name Objective value draw",
+                          "setoption name Rules value navy+suck_back",
+                          "setoption name Rules value wafu", "setoption name Rules value navy+flying",
+                          "setoption name MultiPV", "setoption Threads 2"}) {
+    std::vector<std::string> out = t.Send({bad});
+    ASSERT_EQ(out.size(), 1u) << bad;
+    EXPECT_TRUE(absl::StartsWith(out[0], "info string error: ")) << bad;
+  }
+  EXPECT_EQ(t.engine().options().threads, 1);
+  EXPECT_EQ(t.engine().options().rules, Rules());
+}
+
+TEST(Protocol, SetoptionRulesSwitchesRulesetAndResetsToItsStart) {
+  Transcript t;
+  EXPECT_TRUE(t.Send({"setoption name Rules value mess"}).empty());
+  EXPECT_EQ(t.engine().options().rules.ToString(), "mess");
+  EXPECT_EQ(Ufen(t), "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r srgyb");
+}
+
+TEST(Protocol, UnknownCommandIsOneErrorLine) {
+  Transcript t;
+  EXPECT_EQ(t.Send({"fly"}),
+            std::vector<std::string>{"info string error: unknown command 'fly'"});
+}
+
+TEST(Protocol, BenchIsDeterministic) {
+  Transcript t;
+  std::vector<std::string> a = t.Send({"bench"});
+  std::vector<std::string> b = t.Send({"bench"});
+  ASSERT_EQ(a.size(), 1u);
+  ASSERT_EQ(b.size(), 1u);
+  auto signature = [](const std::string& line) {
+    return line.substr(line.find(" signature "));
+  };
+  EXPECT_TRUE(absl::StartsWith(a[0], "bench nodes "));
+  EXPECT_EQ(signature(a[0]), signature(b[0]));
+}
+
+TEST(Protocol, DrawsTheBoardWithUfenAndSideToThrow) {
+  Transcript t;
+  std::vector<std::string> out = t.Send({"d"});
+  EXPECT_TRUE(HasPrefix(out, absl::StrCat("ufen ", kStartUfen)));
+  EXPECT_TRUE(HasPrefix(out, "to throw Red"));
+}
+
+TEST(Protocol, EvalEndsWithTheScore) {
+  Transcript t;
+  std::vector<std::string> out = t.Send({"eval"});
+  ASSERT_FALSE(out.empty());
+  EXPECT_TRUE(absl::StartsWith(out.back(), "score win "));
+}
+
+TEST(Protocol, QuitEndsTheLoop) {
+  Transcript t;
+  EXPECT_FALSE(t.loop().HandleLine("quit"));
+  EXPECT_TRUE(t.loop().HandleLine(""));
+}
+
+}  // namespace
+}  // namespace uckers::testing
