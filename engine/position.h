@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "engine/rules.h"
 #include "engine/types.h"
@@ -93,5 +94,8 @@ class Position {
   uint8_t snake_second_ = 0;
   uint64_t key_ = 0;
 };
+
+static_assert(std::is_trivially_copyable_v<Position>);
+static_assert(sizeof(Position) <= 32, "Position is copied per generated play");
 
 }  // namespace uckers
