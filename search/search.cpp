@@ -1,45 +1,175 @@
 #include "search/search.h"
 
 #include <algorithm>
-#include <chrono>
+#include <mutex>
+#include <thread>
 
 #include "engine/movegen.h"
+#include "search/expectimax.h"
+#include "search/mcts.h"
 
 namespace uckers {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+constexpr int kMaxDepth = 64;
+// A new iteration is not begun past this share of the time budget: the next
+// depth costs many times the last one.
+constexpr double kIterationTimeShare = 0.35;
 
-int64_t ElapsedMs(Clock::time_point start) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() -
-                                                               start)
-      .count();
+struct RootMove {
+  Play play;
+  Position after;
+  double score = 0;
+  Evaluation eval;
+  bool exact = true;
+};
+
+int MaxDepthFor(const SearchParams& params, const SearchLimits& limits) {
+  if (limits.depth) return std::min(*limits.depth, kMaxDepth);
+  if (limits.movetime_ms || limits.nodes || limits.infinite) return kMaxDepth;
+  return params.max_depth;
 }
 
-// The evaluation of `after` for `team` (the team that just played).
-Evaluation EvaluateFor(const Position& after, const Rules& rules, int team) {
-  Evaluation e = Evaluate(after, rules);
-  return TeamOf(after.to_throw()) == team ? e : e.Flipped();
+bool BetterRoot(const RootMove& a, const RootMove& b) {
+  if (a.exact != b.exact) return a.exact;
+  return a.score > b.score;
 }
 
-// Every legal play of throw `t`, evaluated, best first.
-std::vector<Candidate> RankPlays(const Position& pos, const Rules& rules,
-                                 Throw t, Objective objective,
-                                 uint64_t& nodes) {
+// One iteration at `depth` over the root plays, shared among threads; each
+// play is searched with alpha at the multipv-th best exact score so far.
+bool SearchRootDepth(std::vector<RootMove>& root, int team, int depth,
+                     const Rules& rules, const SearchParams& params,
+                     TranspositionTable* tt, Limiter* limiter, uint64_t* nodes) {
+  ScoreRange range = RangeOf(params.objective);
+  std::vector<RootMove> next = root;
+  std::mutex mutex;
+  std::vector<double> exact_scores;
+  size_t cursor = 0;
+  bool aborted = false;
+  auto worker = [&] {
+    Expectimax search(rules, params, tt, limiter);
+    for (;;) {
+      size_t i;
+      double alpha = range.lo;
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (cursor >= next.size() || aborted) break;
+        i = cursor++;
+        if (static_cast<int>(exact_scores.size()) >= params.multipv) {
+          std::vector<double> s = exact_scores;
+          std::nth_element(s.begin(), s.begin() + params.multipv - 1, s.end(),
+                           std::greater<double>());
+          alpha = s[params.multipv - 1];
+        }
+      }
+      Evaluation e;
+      double v = search.After(next[i].after, team, depth - 1, alpha, range.hi, &e);
+      std::lock_guard<std::mutex> lock(mutex);
+      if (search.aborted()) {
+        aborted = true;
+        break;
+      }
+      next[i].score = v;
+      next[i].eval = e;
+      next[i].exact = v > alpha || alpha == range.lo;
+      if (next[i].exact) exact_scores.push_back(v);
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    *nodes += search.nodes();
+  };
+  int threads = std::max(1, std::min<int>(params.threads, root.size()));
+  std::vector<std::thread> pool;
+  for (int k = 1; k < threads; ++k) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  if (aborted) return false;
+  std::stable_sort(next.begin(), next.end(), BetterRoot);
+  root = std::move(next);
+  return true;
+}
+
+SearchReport MakeReport(const std::vector<RootMove>& root, int depth,
+                        uint64_t nodes, const Limiter& limiter, int multipv) {
+  SearchReport report;
+  report.depth = depth;
+  report.nodes = nodes;
+  report.time_ms = limiter.ElapsedMs();
+  for (const RootMove& m : root) {
+    if (static_cast<int>(report.candidates.size()) >= multipv) break;
+    report.candidates.push_back({m.play, m.after, m.eval});
+  }
+  report.eval = root[0].eval;
+  return report;
+}
+
+SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
+                            const SearchParams& params, const SearchLimits& limits,
+                            TranspositionTable* tt, const std::atomic<bool>& stop,
+                            const ReportCallback& on_progress) {
+  Limiter limiter(stop, limits.movetime_ms, limits.nodes);
   PlayList plays;
   GenerateLegalPlays(pos, rules, t, &plays);
   int team = TeamOf(pos.to_throw());
-  std::vector<Candidate> ranked;
-  ranked.reserve(plays.size());
+  // Step 1. Depth 1, never interrupted: every play's static value.
+  std::atomic<bool> never{false};
+  Limiter unlimited(never, std::nullopt, std::nullopt);
+  Expectimax first(rules, params, tt, &unlimited);
+  std::vector<RootMove> root;
   for (const PlayResult& r : plays) {
-    ranked.push_back({r.play, r.after, EvaluateFor(r.after, rules, team)});
-    ++nodes;
+    RootMove m;
+    m.play = r.play;
+    m.after = r.after;
+    m.score = first.Static(r.after, team, &m.eval);
+    root.push_back(m);
   }
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [&](const Candidate& a, const Candidate& b) {
-                     return Score(a.eval, objective) > Score(b.eval, objective);
-                   });
-  return ranked;
+  std::stable_sort(root.begin(), root.end(), BetterRoot);
+  uint64_t nodes = first.nodes();
+  limiter.Tick(nodes);
+  int depth = 1;
+  if (on_progress) on_progress(MakeReport(root, 1, nodes, limiter, params.multipv));
+  // Step 2. Iterative deepening while the limits allow. A single legal play
+  // needs no search.
+  int max_depth = root.size() > 1 ? MaxDepthFor(params, limits) : 1;
+  for (int d = 2; d <= max_depth && !limiter.stopped(); ++d) {
+    if (limits.movetime_ms && !limits.infinite &&
+        limiter.ElapsedMs() > kIterationTimeShare * *limits.movetime_ms) {
+      break;
+    }
+    if (!SearchRootDepth(root, team, d, rules, params, tt, &limiter, &nodes)) break;
+    depth = d;
+    if (on_progress) on_progress(MakeReport(root, d, nodes, limiter, params.multipv));
+  }
+  return MakeReport(root, depth, nodes, limiter, params.multipv);
+}
+
+SearchReport ExpectimaxAnalyse(const Position& pos, const Rules& rules,
+                               const SearchParams& params, const SearchLimits& limits,
+                               TranspositionTable* tt, const std::atomic<bool>& stop,
+                               const ReportCallback& on_progress) {
+  Limiter limiter(stop, limits.movetime_ms, limits.nodes);
+  ScoreRange range = RangeOf(params.objective);
+  SearchReport report;
+  int max_depth = pos.IsGameOver() ? 1 : MaxDepthFor(params, limits);
+  for (int d = 1; d <= max_depth; ++d) {
+    std::atomic<bool> never{false};
+    Limiter unlimited(never, std::nullopt, std::nullopt);
+    Expectimax search(rules, params, tt, d == 1 ? &unlimited : &limiter);
+    Evaluation e;
+    search.Chance(pos, d, range.lo, range.hi, &e);
+    if (search.aborted()) break;
+    if (d == 1) limiter.Tick(search.nodes());
+    report.depth = d;
+    report.nodes += search.nodes();
+    report.eval = e;
+    report.time_ms = limiter.ElapsedMs();
+    if (on_progress) on_progress(report);
+    if (limiter.stopped()) break;
+    if (limits.movetime_ms && !limits.infinite &&
+        limiter.ElapsedMs() > kIterationTimeShare * *limits.movetime_ms) {
+      break;
+    }
+  }
+  return report;
 }
 
 }  // namespace
@@ -50,45 +180,19 @@ double Score(const Evaluation& e, Objective objective) {
 
 SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,
                         const SearchParams& params, const SearchLimits& limits,
-                        const std::atomic<bool>& stop,
+                        TranspositionTable* tt, const std::atomic<bool>& stop,
                         const ReportCallback& on_progress) {
-  (void)limits;  // one throw deep is always within any limit
-  (void)stop;
-  Clock::time_point start = Clock::now();
-  SearchReport report;
-  report.depth = 1;
-  report.candidates = RankPlays(pos, rules, t, params.objective, report.nodes);
-  if (!report.candidates.empty()) report.eval = report.candidates[0].eval;
-  if (static_cast<int>(report.candidates.size()) > params.multipv) {
-    report.candidates.resize(params.multipv);
+  if (params.algorithm == Algorithm::kMcts) {
+    return MctsPlay(pos, rules, t, params, limits, stop, on_progress);
   }
-  report.time_ms = ElapsedMs(start);
-  if (on_progress) on_progress(report);
-  return report;
+  return ExpectimaxPlay(pos, rules, t, params, limits, tt, stop, on_progress);
 }
 
 SearchReport AnalysePosition(const Position& pos, const Rules& rules,
-                             const SearchParams& params,
-                             const SearchLimits& limits,
-                             const std::atomic<bool>& stop,
+                             const SearchParams& params, const SearchLimits& limits,
+                             TranspositionTable* tt, const std::atomic<bool>& stop,
                              const ReportCallback& on_progress) {
-  (void)limits;
-  (void)stop;
-  Clock::time_point start = Clock::now();
-  SearchReport report;
-  report.depth = 1;
-  if (pos.IsGameOver()) {
-    report.eval = Evaluate(pos, rules);
-  } else {
-    for (Throw t : kThrows) {
-      std::vector<Candidate> ranked =
-          RankPlays(pos, rules, t, params.objective, report.nodes);
-      report.eval.AddScaled(ranked[0].eval, t.Weight() / 36.0);
-    }
-  }
-  report.time_ms = ElapsedMs(start);
-  if (on_progress) on_progress(report);
-  return report;
+  return ExpectimaxAnalyse(pos, rules, params, limits, tt, stop, on_progress);
 }
 
 }  // namespace uckers

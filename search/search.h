@@ -11,6 +11,7 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "search/evaluate.h"
+#include "search/tt.h"
 
 namespace uckers {
 
@@ -25,10 +26,24 @@ struct SearchLimits {
   bool infinite = false;               // only `stop` ends it
 };
 
-// Search settings that a request may override.
+enum class Algorithm { kExpectimax, kMcts };
+
+// Search settings; a level (search/levels.h) fills several at once, and a
+// request may override any of them.
 struct SearchParams {
   Objective objective = Objective::kWin;  // what "best" means
   int multipv = 1;                        // candidates reported
+  Algorithm algorithm = Algorithm::kExpectimax;  // expectimax or MCTS
+  int max_depth = 2;          // plies (throw + play) when no depth limit
+  int filter_width = 8;       // plays searched deeper at a decision (0: all)
+  double filter_margin = 0.08;  // ...plus any this close to the best (score)
+  double noise = 0.0;         // std dev of evaluation noise (score units)
+  bool star1 = true;          // window pruning at chance nodes (Ballard)
+  bool star2 = true;          // probing phase at chance nodes (Ballard)
+  int threads = 1;            // root plays shared among threads
+  uint64_t seed = 0;          // noise and MCTS sampling
+  double mcts_exploration = 0.7;  // UCT constant, in score units
+  int mcts_playouts = 3000;   // MCTS playouts when no limit is given
 };
 
 // A candidate play and its evaluation for the team that made it.
@@ -52,20 +67,22 @@ using ReportCallback = std::function<void(const SearchReport&)>;
 // The score a candidate is ranked by under `objective`.
 double Score(const Evaluation& e, Objective objective);
 
-// Chooses a play for throw `t`: today by the one-throw evaluation (each
-// legal play's resulting position scored by Evaluate for the team that
-// played it). `on_progress` (may be empty) hears of each completed depth.
-// Requires a position that is not finished.
+// Chooses a play for throw `t` by the algorithm of `params`, within
+// `limits` (no limit at all: `params.max_depth`), ending early when `stop`
+// becomes true. `on_progress` (may be empty) hears of each completed depth
+// (expectimax) or every so many playouts (MCTS). Candidates are best first;
+// the first is the choice. Requires a position that is not finished.
 SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,
                         const SearchParams& params, const SearchLimits& limits,
-                        const std::atomic<bool>& stop,
+                        TranspositionTable* tt, const std::atomic<bool>& stop,
                         const ReportCallback& on_progress);
 
-// The position before the throw: the average over the 21 throws (by their
-// weights) of the best play's evaluation, for the team to throw.
+// The position before the throw, for the team to throw: the weighted
+// average over the 21 throws of the best play's value, searched as
+// SearchPlay does. Candidates stay empty.
 SearchReport AnalysePosition(const Position& pos, const Rules& rules,
                              const SearchParams& params,
-                             const SearchLimits& limits,
+                             const SearchLimits& limits, TranspositionTable* tt,
                              const std::atomic<bool>& stop,
                              const ReportCallback& on_progress);
 

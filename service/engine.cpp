@@ -9,6 +9,7 @@
 #include "engine/perft.h"
 #include "engine/ufen.h"
 #include "search/evaluate.h"
+#include "search/levels.h"
 #include "service/board_text.h"
 
 namespace uckers {
@@ -36,14 +37,20 @@ uint64_t Mix(uint64_t h, uint64_t v) {
 
 SearchParams ParamsOf(const EngineOptions& options) {
   SearchParams params;
+  ApplyLevel(options.level, &params).IgnoreError();  // validated by Set()
   params.objective = options.objective;
   params.multipv = options.multipv;
+  params.algorithm = options.algorithm;
+  params.threads = options.threads;
+  params.seed = options.seed;
   return params;
 }
 
 }  // namespace
 
-Engine::Engine() : position_(Position::Start(options_.rules)) {}
+Engine::Engine() : position_(Position::Start(options_.rules)), tt_(options_.hash_mb) {}
+
+SearchParams Engine::Params() const { return ParamsOf(options_); }
 
 Engine::~Engine() {
   Stop();
@@ -54,6 +61,13 @@ absl::Status Engine::SetOption(absl::string_view name, absl::string_view value) 
   EngineOptions updated = options_;
   if (absl::Status s = updated.Set(name, value); !s.ok()) return s;
   bool rules_changed = !(updated.rules == options_.rules);
+  if (updated.hash_mb != options_.hash_mb) {
+    if (busy_) {
+      return absl::FailedPreconditionError("option Hash: a search is running");
+    }
+    tt_.Resize(updated.hash_mb);
+  }
+  if (rules_changed && !busy_) tt_.Clear();
   options_ = updated;
   if (rules_changed) position_ = Position::Start(options_.rules);
   return absl::OkStatus();
@@ -90,7 +104,10 @@ absl::Status Engine::SetPosition(absl::string_view start,
   return absl::OkStatus();
 }
 
-void Engine::NewGame() { position_ = Position::Start(options_.rules); }
+void Engine::NewGame() {
+  position_ = Position::Start(options_.rules);
+  if (!busy_) tt_.Clear();
+}
 
 std::vector<PlayResult> Engine::LegalPlays(Throw t) const {
   PlayList list;
@@ -132,10 +149,10 @@ absl::Status Engine::Go(const GoRequest& request, ReportCallback on_info,
     SearchReport report;
     if (request.dice) {
       report = SearchPlay(pos, options.rules, *request.dice, params,
-                          request.limits, stop_, on_info);
+                          request.limits, &tt_, stop_, on_info);
     } else {
       report = AnalysePosition(pos, options.rules, params, request.limits,
-                               stop_, on_info);
+                               &tt_, stop_, on_info);
     }
     // An infinite search reports its answer only when told to stop (UCI).
     while (request.limits.infinite && !stop_) {
@@ -171,13 +188,16 @@ void Engine::Wait() {
 BenchResult Engine::Bench() {
   BenchResult result;
   std::atomic<bool> never_stop{false};
-  SearchParams params = ParamsOf(options_);
-  Rules rules;  // bench is defined under navy, whatever the options say
+  SearchParams params;  // bench is fixed: default level, navy, one thread
+  ApplyLevel(kDefaultLevel, &params).IgnoreError();
+  Rules rules;
+  TranspositionTable tt(16);
   auto start = std::chrono::steady_clock::now();
   for (const char* ufen : kBenchPositions) {
     Position pos = *ParseUfen(ufen, rules);
+    tt.Clear();
     for (Throw t : kThrows) {
-      SearchReport r = SearchPlay(pos, rules, t, params, SearchLimits{},
+      SearchReport r = SearchPlay(pos, rules, t, params, SearchLimits{}, &tt,
                                   never_stop, nullptr);
       result.nodes += r.nodes;
       result.signature = Mix(result.signature, r.nodes);

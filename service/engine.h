@@ -53,8 +53,7 @@ class Engine {
   absl::Status SetPosition(absl::string_view start,
                            const std::vector<std::string>& moves);
   const Position& position() const { return position_; }
-  // Forgets anything learnt between searches (none kept yet) and returns to
-  // the start position.
+  // Clears the transposition table and returns to the start position.
   void NewGame();
 
   // The distinct legal plays for a throw, sorted by their text.
@@ -77,7 +76,11 @@ class Engine {
   // Whether an infinite search is running (only `stop` ends it).
   bool RunningInfinite() const { return running_infinite_; }
 
-  // Fixed searches on fixed positions. Blocks.
+  // The search parameters the options stand for.
+  SearchParams Params() const;
+
+  // Fixed searches on fixed positions (default level, one thread, navy).
+  // Blocks; the node count and signature depend only on the code.
   BenchResult Bench();
 
   std::string BoardText() const;
@@ -88,6 +91,7 @@ class Engine {
 
   EngineOptions options_;
   Position position_;
+  TranspositionTable tt_;
   std::thread worker_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> busy_{false};

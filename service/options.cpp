@@ -1,5 +1,7 @@
 #include "service/options.h"
 
+#include <algorithm>
+
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -37,6 +39,11 @@ const std::vector<OptionDef>& OptionDefs() {
        "maximise the win probability or the expected points"},
       {"MultiPV", "spin", "1", 1, 64, {}, "number of candidate plays reported"},
       {"Seed", "spin", "0", 0, 2147483647, {}, "seed for random choices"},
+      {"Search", "combo", "expectimax", 0, 0, {"expectimax", "mcts"},
+       "search algorithm"},
+      {"Level", "combo", "expert", 0, 0,
+       {"beginner", "casual", "intermediate", "advanced", "expert", "grandmaster"},
+       "playing strength: depth, filter width and evaluation noise"},
   };
   return defs;
 }
@@ -53,6 +60,19 @@ absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value)
           absl::StrCat("option Rules: ", parsed.status().message()));
     }
     rules = *parsed;
+    return absl::OkStatus();
+  }
+  if (def->type == "combo" && def->name != "Objective") {
+    if (std::find(def->vars.begin(), def->vars.end(), value) == def->vars.end()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("option ", def->name, ": value '", value, "' must be one of ",
+                       absl::StrJoin(def->vars, ", ")));
+    }
+    if (def->name == "Search") {
+      algorithm = value == "mcts" ? Algorithm::kMcts : Algorithm::kExpectimax;
+    } else {
+      level = std::string(value);
+    }
     return absl::OkStatus();
   }
   if (def->name == "Objective") {

@@ -33,6 +33,8 @@ struct EngineOptions {
   Objective objective = Objective::kWin;  // Objective: win or points
   int multipv = 1;                        // MultiPV: candidates reported
   uint64_t seed = 0;                      // Seed: random choices (MCTS, noise)
+  Algorithm algorithm = Algorithm::kExpectimax;  // Search: expectimax or mcts
+  std::string level = "expert";           // Level: beginner .. grandmaster
 
   // Sets option `name` (case-insensitive, as in UCI) from text; an error
   // naming the option and the problem leaves every value unchanged.

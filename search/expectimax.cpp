@@ -1,0 +1,310 @@
+#include "search/expectimax.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include "engine/movegen.h"
+#include "engine/occupancy.h"
+#include "engine/turn.h"
+
+namespace uckers {
+namespace {
+
+constexpr uint64_t kTickEvery = 64;  // nodes between limit checks
+
+// A cheap play-ordering key without evaluation: the mover's team progress
+// minus the other team's (a knock-off shows as a big drop of theirs).
+int QuickOrder(const Position& after, int team) {
+  int score = 0;
+  for (int c = 0; c < kNumColours; ++c) {
+    int sign = TeamOf(c) == team ? 1 : -1;
+    for (Square sq : after.pieces(c)) score += sign * (sq == kBase ? -12 : sq);
+  }
+  return score;
+}
+
+uint64_t Mix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+ScoreRange RangeOf(Objective objective) {
+  return objective == Objective::kWin ? ScoreRange{0.0, 1.0} : ScoreRange{-3.0, 3.0};
+}
+
+double ChallengeSuccessProbability(int k) {
+  double two_back = 1.0, one_back = 1.0;  // S(k-2), S(k-1); S(k<=0) = 1
+  if (k <= 0) return 1.0;
+  double s = 1.0;
+  for (int i = 1; i <= k; ++i) {
+    s = 10.0 / 36.0 * one_back + 1.0 / 36.0 * two_back;
+    two_back = one_back;
+    one_back = s;
+  }
+  return s;
+}
+
+Limiter::Limiter(const std::atomic<bool>& stop, std::optional<int64_t> movetime_ms,
+                 std::optional<uint64_t> max_nodes)
+    : stop_(stop),
+      start_(std::chrono::steady_clock::now()),
+      movetime_ms_(movetime_ms),
+      max_nodes_(max_nodes) {}
+
+int64_t Limiter::ElapsedMs() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now() - start_)
+      .count();
+}
+
+bool Limiter::Tick(uint64_t n) {
+  uint64_t total = nodes_.fetch_add(n, std::memory_order_relaxed) + n;
+  if (stop_.load(std::memory_order_relaxed) || (max_nodes_ && total >= *max_nodes_) ||
+      (movetime_ms_ && ElapsedMs() >= *movetime_ms_)) {
+    stopped_ = true;
+  }
+  return stopped_;
+}
+
+Expectimax::Expectimax(const Rules& rules, const SearchParams& params,
+                       TranspositionTable* tt, Limiter* limiter)
+    : rules_(rules),
+      params_(params),
+      range_(RangeOf(params.objective)),
+      tt_(tt),
+      limiter_(limiter) {}
+
+void Expectimax::CountNode() {
+  ++nodes_;
+  if (++unreported_ >= kTickEvery) {
+    if (limiter_->Tick(unreported_)) aborted_ = true;
+    unreported_ = 0;
+  }
+}
+
+double Expectimax::Noise(uint64_t key) const {
+  if (params_.noise <= 0) return 0;
+  // Deterministic per position and seed: the same position always gets the
+  // same error, as a weaker player's misjudgement would be.
+  uint64_t a = Mix64(key ^ params_.seed), b = Mix64(a + 0x9E3779B97F4A7C15ull);
+  double u1 = ((a >> 11) + 1.0) / 9007199254740993.0, u2 = (b >> 11) / 9007199254740992.0;
+  return params_.noise * std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+}
+
+double Expectimax::Static(const Position& pos, int team, Evaluation* eval) {
+  CountNode();
+  Evaluation e = Evaluate(pos, rules_);
+  double s = Score(e, params_.objective);
+  if (!pos.IsGameOver()) s = std::clamp(s + Noise(pos.key()), range_.lo, range_.hi);
+  if (TeamOf(pos.to_throw()) != team) {
+    e = e.Flipped();
+    s = range_.Flip(s);
+  }
+  if (eval) *eval = e;
+  return s;
+}
+
+double Expectimax::After(const Position& after, int team, int depth, double alpha,
+                         double beta, Evaluation* eval) {
+  if (depth <= 0 || after.IsGameOver()) return Static(after, team, eval);
+  if (TeamOf(after.to_throw()) == team) return Chance(after, depth, alpha, beta, eval);
+  double v = Chance(after, depth, range_.Flip(beta), range_.Flip(alpha), eval);
+  if (eval) *eval = eval->Flipped();
+  return range_.Flip(v);
+}
+
+double Expectimax::ChallengeNode(const Position& pos, int depth, Evaluation* eval) {
+  // A challenge's run of sixes in closed form: it succeeds or fails, and
+  // the throws in between move nothing (RULES.md §6).
+  Position success = pos, failure = pos;
+  int mover = pos.MovingColour();
+  int target = ChallengeTarget(mover, pos.challenge_from());
+  int need = ChallengeNeed(pos.challenge_from(),
+                           OpponentCountAt(pos, mover, target), rules_);
+  while (success.challenge_active()) ResolveChallengeThrow(success, Throw{6, 6}, rules_);
+  ResolveChallengeThrow(failure, Throw{1, 1}, rules_);
+  double p = ChallengeSuccessProbability(need - pos.challenge_count());
+  int team = TeamOf(pos.to_throw());
+  Evaluation es, ef;
+  double vs = After(success, team, depth - 1, range_.lo, range_.hi, &es);
+  double vf = After(failure, team, depth - 1, range_.lo, range_.hi, &ef);
+  if (eval) {
+    *eval = Evaluation{};
+    eval->AddScaled(es, p);
+    eval->AddScaled(ef, 1 - p);
+  }
+  return p * vs + (1 - p) * vf;
+}
+
+double Expectimax::Chance(const Position& pos, int depth, double alpha, double beta,
+                          Evaluation* eval) {
+  int team = TeamOf(pos.to_throw());
+  if (depth <= 0 || pos.IsGameOver()) return Static(pos, team, eval);
+  CountNode();
+  if (aborted_) return range_.lo;
+
+  // Step 1. Transposition table.
+  TtEntry entry;
+  if (tt_->Probe(pos.key(), &entry) && entry.depth >= depth) {
+    bool usable = entry.bound == Bound::kExact ||
+                  (entry.bound == Bound::kLower && entry.score >= beta) ||
+                  (entry.bound == Bound::kUpper && entry.score <= alpha);
+    if (usable) {
+      if (eval) std::copy(entry.outcomes.begin(), entry.outcomes.end(), eval->p.begin());
+      return entry.score;
+    }
+  }
+  if (pos.challenge_active()) return ChallengeNode(pos, depth, eval);
+
+  // Step 2. Star2 probing: one play per throw gives a lower bound of that
+  // throw's best; their weighted sum may already reach beta.
+  PlayGenerator generator(pos, rules_);
+  PlayList plays;
+  struct Probe {
+    int index = -1;
+    double value;
+    Evaluation eval;
+  };
+  std::array<Probe, 21> probes;
+  std::array<double, 21> lower;
+  lower.fill(range_.lo);
+  double lower_sum = range_.lo;  // sum of w * lower bound over all throws
+  bool use_star2 = params_.star2 && beta < range_.hi;
+  if (use_star2) {
+    lower_sum = 0;
+    double probed = 0;
+    for (int i = 0; i < 21 && !aborted_; ++i) {
+      Throw t = kThrows[i];
+      double w = t.Weight() / 36.0;
+      generator.Generate(t, &plays);
+      int best = 0, best_key = QuickOrder(plays[0].after, team);
+      for (int j = 1; j < plays.size(); ++j) {
+        int k = QuickOrder(plays[j].after, team);
+        if (k > best_key) best = j, best_key = k;
+      }
+      double remaining = 1.0 - probed - w;
+      double beta_i = (beta - lower_sum - remaining * range_.lo) / w;
+      Probe& probe = probes[i];
+      probe.index = best;
+      probe.value = After(plays[best].after, team, depth - 1, range_.lo,
+                          std::min(beta_i, range_.hi), &probe.eval);
+      if (plays.size() == 1 && probe.value < beta_i) probe.index = -2;  // exact, only play
+      lower[i] = probe.value;
+      lower_sum += w * probe.value;
+      probed += w;
+      double bound = lower_sum + (1.0 - probed) * range_.lo;
+      if (bound >= beta && !aborted_) {
+        tt_->Store({pos.key(), static_cast<float>(bound), {},
+                    static_cast<int8_t>(depth), Bound::kLower});
+        if (eval) *eval = probe.eval;  // a bound: not reported as exact
+        return bound;
+      }
+    }
+  }
+
+  // Step 3. Star1: search each throw's decision with a window derived from
+  // the chance node's, cutting off as soon as the bounds decide.
+  double sum = 0, done = 0;
+  double rest_lower = use_star2 ? lower_sum : range_.lo;  // sum over unsearched
+  Evaluation total;
+  for (int i = 0; i < 21 && !aborted_; ++i) {
+    Throw t = kThrows[i];
+    double w = t.Weight() / 36.0;
+    rest_lower -= use_star2 ? w * lower[i] : 0;
+    double remaining = 1.0 - done - w;
+    double a = range_.lo, b = range_.hi;
+    if (params_.star1) {
+      double rest_hi = remaining * range_.hi;
+      double rest_lo = use_star2 ? rest_lower : remaining * range_.lo;
+      a = std::max(range_.lo, (alpha - sum - rest_hi) / w);
+      b = std::min(range_.hi, (beta - sum - rest_lo) / w);
+    }
+    Evaluation e;
+    double v;
+    if (use_star2 && probes[i].index == -2) {
+      v = probes[i].value;
+      e = probes[i].eval;
+    } else {
+      generator.Generate(t, &plays);
+      bool known = use_star2 && probes[i].index >= 0;
+      v = Decide(plays, team, depth, a, b, &e, known ? probes[i].index : -1,
+                 known ? probes[i].value : 0, known ? &probes[i].eval : nullptr);
+    }
+    if (aborted_) return range_.lo;
+    sum += w * v;
+    done += w;
+    total.AddScaled(e, w);
+    if (!params_.star1) continue;
+    double rest_lo = use_star2 ? rest_lower : (1.0 - done) * range_.lo;
+    if (sum + rest_lo >= beta) {
+      tt_->Store({pos.key(), static_cast<float>(sum + rest_lo), {},
+                  static_cast<int8_t>(depth), Bound::kLower});
+      if (eval) *eval = total;
+      return sum + rest_lo;
+    }
+    if (sum + (1.0 - done) * range_.hi <= alpha) {
+      tt_->Store({pos.key(), static_cast<float>(sum + (1.0 - done) * range_.hi), {},
+                  static_cast<int8_t>(depth), Bound::kUpper});
+      if (eval) *eval = total;
+      return sum + (1.0 - done) * range_.hi;
+    }
+  }
+  if (aborted_) return range_.lo;
+
+  // Step 4. An exact value (within the window): store it whole.
+  Bound bound = sum <= alpha ? Bound::kUpper : sum >= beta ? Bound::kLower : Bound::kExact;
+  TtEntry store{pos.key(), static_cast<float>(sum), {}, static_cast<int8_t>(depth), bound};
+  for (int k = 0; k < kNumOutcomes; ++k) store.outcomes[k] = static_cast<float>(total.p[k]);
+  tt_->Store(store);
+  if (eval) *eval = total;
+  return sum;
+}
+
+double Expectimax::Decide(const PlayList& plays, int team, int depth, double alpha,
+                          double beta, Evaluation* eval, int known_index,
+                          double known_value, const Evaluation* known_eval) {
+  // Step 5. Order the plays: statically evaluated when they will be searched
+  // deeper, then filtered (keep the best N and any within the margin).
+  int n = plays.size();
+  std::vector<int> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  if (depth - 1 >= 1 && n > 1) {
+    std::vector<double> quick(n);
+    for (int j = 0; j < n; ++j) quick[j] = Static(plays[j].after, team, nullptr);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int x, int y) { return quick[x] > quick[y]; });
+    if (params_.filter_width > 0 && n > params_.filter_width) {
+      double cut = quick[order[0]] - params_.filter_margin;
+      int keep = params_.filter_width;
+      while (keep < n && quick[order[keep]] >= cut) ++keep;
+      order.resize(keep);
+    }
+  }
+  // Step 6. Alpha-beta over the kept plays.
+  double best = range_.lo - 1;
+  Evaluation best_eval;
+  if (known_index >= 0) {
+    best = known_value;
+    best_eval = *known_eval;
+  }
+  for (int j : order) {
+    if (j == known_index) continue;
+    if (best >= beta || aborted_) break;
+    Evaluation e;
+    double v = After(plays[j].after, team, depth - 1, std::max(alpha, best), beta, &e);
+    if (v > best) {
+      best = v;
+      best_eval = e;
+    }
+  }
+  if (best < range_.lo) best = range_.lo;
+  if (eval) *eval = best_eval;
+  return best;
+}
+
+}  // namespace uckers

@@ -1,0 +1,95 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "engine/play.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "search/evaluate.h"
+#include "search/search.h"
+#include "search/tt.h"
+
+namespace uckers {
+
+// The score range of an objective: win probability 0..1, points -3..3.
+struct ScoreRange {
+  double lo;
+  double hi;
+  // The same score seen by the other team.
+  double Flip(double s) const { return lo + hi - s; }
+};
+ScoreRange RangeOf(Objective objective);
+
+// Shared stop conditions of one search: the stop flag, a deadline and a node
+// budget, checked every so many nodes by every thread.
+class Limiter {
+ public:
+  Limiter(const std::atomic<bool>& stop, std::optional<int64_t> movetime_ms,
+          std::optional<uint64_t> max_nodes);
+  // Counts `n` nodes; true once the search must end.
+  bool Tick(uint64_t n);
+  bool stopped() const { return stopped_; }
+  uint64_t nodes() const { return nodes_; }
+  int64_t ElapsedMs() const;
+
+ private:
+  const std::atomic<bool>& stop_;
+  std::chrono::steady_clock::time_point start_;
+  std::optional<int64_t> movetime_ms_;
+  std::optional<uint64_t> max_nodes_;
+  std::atomic<uint64_t> nodes_{0};
+  std::atomic<bool> stopped_{false};
+};
+
+// Expectimax over the dice tree with Ballard's Star1 and Star2 pruning, a
+// transposition table, play ordering and a gnubg-style move filter. A
+// chance node is a position before its throw, valued for the team to throw;
+// a decision is the choice among one throw's plays. One instance per thread.
+class Expectimax {
+ public:
+  Expectimax(const Rules& rules, const SearchParams& params,
+             TranspositionTable* tt, Limiter* limiter);
+
+  // Step A. The value of `pos` before its throw for its team to throw,
+  // searched `depth` plies. `eval` receives the outcome probabilities, exact
+  // when the score lies strictly inside (alpha, beta).
+  double Chance(const Position& pos, int depth, double alpha, double beta,
+                Evaluation* eval);
+  // Step B. The value for `team` of the play leading to `after`.
+  double After(const Position& after, int team, int depth, double alpha,
+               double beta, Evaluation* eval);
+  // Step C. The best value for `team` among one throw's plays; `known`
+  // (index, value, eval), when set, is a play already searched exactly.
+  double Decide(const PlayList& plays, int team, int depth, double alpha,
+                double beta, Evaluation* eval, int known_index = -1,
+                double known_value = 0, const Evaluation* known_eval = nullptr);
+
+  // The static value of a position for `team` (evaluation noise included).
+  double Static(const Position& pos, int team, Evaluation* eval);
+
+  uint64_t nodes() const { return nodes_; }
+  bool aborted() const { return aborted_; }
+
+ private:
+  double ChallengeNode(const Position& pos, int depth, Evaluation* eval);
+  double Noise(uint64_t key) const;
+  void CountNode();
+
+  const Rules& rules_;
+  const SearchParams& params_;
+  const ScoreRange range_;
+  TranspositionTable* tt_;
+  Limiter* limiter_;
+  uint64_t nodes_ = 0;
+  uint64_t unreported_ = 0;
+  bool aborted_ = false;
+};
+
+// Probability that a challenge needing `k` more sixes succeeds: each throw
+// brings 0 sixes (25/36, the challenge fails), 1 (10/36) or 2 (1/36).
+double ChallengeSuccessProbability(int k);
+
+}  // namespace uckers

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "search/search.h"
+
+namespace uckers {
+
+// A playing strength, as gnubg's levels: how deep, how wide, how noisy.
+struct LevelDef {
+  std::string name;
+  int max_depth;        // plies searched (1: the play's static value)
+  int filter_width;     // plays searched deeper at each decision
+  double filter_margin; // ...plus any within this score of the best
+  double noise;         // std dev of evaluation noise, in win probability
+};
+
+// The levels from weakest to strongest.
+const std::vector<LevelDef>& Levels();
+inline constexpr absl::string_view kDefaultLevel = "expert";
+
+// Sets the depth, filter and noise of `params` from the named level.
+absl::Status ApplyLevel(absl::string_view name, SearchParams* params);
+
+}  // namespace uckers

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <atomic>
+
+#include "engine/dice.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "search/search.h"
+
+namespace uckers {
+
+// Monte Carlo tree search with explicit chance nodes: decisions choose by
+// UCT among plays (every play's static value seeds its statistics when the
+// decision is first expanded); chance nodes sample throws by their weights
+// from a generator seeded by `params.seed` and the position, so one thread
+// with one seed repeats exactly. Leaves are valued by the static evaluation,
+// not by random playouts. Limits: `nodes` counts playouts, `movetime`,
+// `infinite` and `stop` as for expectimax; `depth` is not used. The choice
+// is the most visited play.
+SearchReport MctsPlay(const Position& pos, const Rules& rules, Throw t,
+                      const SearchParams& params, const SearchLimits& limits,
+                      const std::atomic<bool>& stop,
+                      const ReportCallback& on_progress);
+
+}  // namespace uckers
