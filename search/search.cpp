@@ -24,9 +24,11 @@ struct RootMove {
   bool exact = true;
 };
 
+// The level's depth caps the search (movetime and nodes can only cut it
+// short); a depth limit replaces it; an infinite search deepens until stop.
 int MaxDepthFor(const SearchParams& params, const SearchLimits& limits) {
   if (limits.depth) return std::min(*limits.depth, kMaxDepth);
-  if (limits.movetime_ms || limits.nodes || limits.infinite) return kMaxDepth;
+  if (limits.infinite) return kMaxDepth;
   return params.max_depth;
 }
 

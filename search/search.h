@@ -68,8 +68,9 @@ using ReportCallback = std::function<void(const SearchReport&)>;
 double Score(const Evaluation& e, Objective objective);
 
 // Chooses a play for throw `t` by the algorithm of `params`, within
-// `limits` (no limit at all: `params.max_depth`), ending early when `stop`
-// becomes true. `on_progress` (may be empty) hears of each completed depth
+// `limits`, ending early when `stop` becomes true. Expectimax deepens to
+// `params.max_depth` (the level's depth) unless `limits.depth` replaces it
+// or `limits.infinite` lifts it; movetime and nodes can only cut it short. `on_progress` (may be empty) hears of each completed depth
 // (expectimax) or every so many playouts (MCTS). Candidates are best first;
 // the first is the choice. Requires a position that is not finished.
 SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <string>
+
+#include "tools/match/player.h"
+
+namespace uckers {
+
+// A program speaking PROTOCOL.md, started once per player instance through
+// `/bin/sh -c <command>`. Each move: `position ufen ...`, `go dice d1 d2`
+// with the configured limits, then its `bestmove` is checked for legality.
+// No answer within the time allowed, or an illegal play, forfeits the game.
+class ExternalPlayer : public Player {
+ public:
+  ExternalPlayer(std::string command, const Rules& rules, std::string go_limits,
+                 int64_t timeout_ms);
+  ~ExternalPlayer() override;
+
+  absl::Status NewGame(uint64_t game_seed) override;
+  absl::StatusOr<PlayResult> Choose(const Position& pos, Throw t) override;
+
+ private:
+  absl::Status Start();
+  absl::Status Send(const std::string& line);
+  // Reads lines until one starts with `prefix`; returns it.
+  absl::StatusOr<std::string> ReadUntil(const std::string& prefix);
+
+  std::string command_;
+  Rules rules_;
+  std::string go_limits_;
+  int64_t timeout_ms_;
+  pid_t pid_ = -1;
+  int to_child_ = -1;
+  int from_child_ = -1;
+  std::string buffer_;
+};
+
+}  // namespace uckers

@@ -1,0 +1,64 @@
+#include "tools/match/game.h"
+
+#include <chrono>
+#include <random>
+
+#include "engine/movegen.h"
+
+namespace uckers {
+namespace {
+
+// A game that has not ended by then is a bug in a player or in the rules.
+constexpr int kMaxThrows = 50000;
+
+}  // namespace
+
+GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) {
+  GameResult result;
+  std::mt19937_64 dice(dice_seed);
+  std::uniform_int_distribution<int> die(1, 6);
+  for (int team = 0; team < 2; ++team) {
+    if (absl::Status s = players[team]->NewGame(dice_seed); !s.ok()) {
+      result.forfeit_team = team;
+      result.forfeit_reason = std::string(s.message());
+      result.winner_team = 1 - team;
+      result.level = OutcomeLevel::kWin;
+      return result;
+    }
+  }
+  Position pos = Position::Start(rules);
+  PlayList plays;
+  for (int n = 0; n < kMaxThrows && !pos.IsGameOver(); ++n) {
+    Throw t = MakeThrow(die(dice), die(dice));
+    GenerateLegalPlays(pos, rules, t, &plays);
+    int team = TeamOf(pos.to_throw());
+    PlayResult chosen = plays[0];
+    if (plays.size() > 1) {
+      auto start = std::chrono::steady_clock::now();
+      absl::StatusOr<PlayResult> r = players[team]->Choose(pos, t);
+      result.think_ms[team] += std::chrono::duration<double, std::milli>(
+                                   std::chrono::steady_clock::now() - start)
+                                   .count();
+      result.choices[team]++;
+      if (!r.ok()) {
+        result.forfeit_team = team;
+        result.forfeit_reason = std::string(r.status().message());
+        result.winner_team = 1 - team;
+        result.level = OutcomeLevel::kWin;
+        return result;
+      }
+      chosen = *r;
+    }
+    result.items.push_back({t, PlayToString(chosen.play)});
+    pos = chosen.after;
+  }
+  if (!pos.IsGameOver()) {
+    result.forfeit_reason = "the game did not end";
+    return result;
+  }
+  result.winner_team = pos.WinningTeam();
+  result.level = pos.Outcome();
+  return result;
+}
+
+}  // namespace uckers

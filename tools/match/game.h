@@ -1,0 +1,37 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/dice.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "tools/match/player.h"
+
+namespace uckers {
+
+// One throw of a played game and the play made with it.
+struct GameItem {
+  Throw t;
+  std::string play;  // canonical text
+};
+
+// A finished game between two players, one per team.
+struct GameResult {
+  int winner_team = -1;  // 0 = RY, 1 = GB
+  OutcomeLevel level = OutcomeLevel::kNone;
+  int forfeit_team = -1;  // the team whose player failed, or -1
+  std::string forfeit_reason;
+  std::vector<GameItem> items;
+  double think_ms[2] = {0, 0};  // per team, forced plays excluded
+  int choices[2] = {0, 0};      // decisions each team's player made
+};
+
+// Plays a game from the start position with dice drawn from `dice_seed`:
+// `players[0]` plays team RY, `players[1]` team GB. Forced plays (a single
+// legal play) are made without asking. A player's error forfeits the game
+// to the other team (outcome level: a plain win).
+GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed);
+
+}  // namespace uckers

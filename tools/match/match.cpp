@@ -1,0 +1,147 @@
+#include "tools/match/match.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "tools/match/game.h"
+#include "tools/match/stats.h"
+
+namespace uckers {
+namespace {
+
+struct PairResult {
+  GameResult games[2];  // [0]: A plays RY; [1]: A plays GB
+  bool done = false;
+};
+
+void DrawProgress(int done, int total, int a_wins, int games, double seconds) {
+  constexpr int kWidth = 30;
+  int filled = total ? done * kWidth / total : kWidth;
+  std::string bar(filled, '#');
+  bar.resize(kWidth, '.');
+  std::fprintf(stderr, "\r[%s] %d/%d pairs  A %5.1f%%  %.1f games/s ", bar.c_str(), done,
+               total, games ? 100.0 * a_wins / games : 0.0,
+               seconds > 0 ? games / seconds : 0.0);
+  std::fflush(stderr);
+}
+
+// A's points in one game: + for a win, - for a loss, by outcome level.
+int PointsForA(const GameResult& g, int a_team) {
+  int points = static_cast<int>(g.level);
+  return g.winner_team == a_team ? points : -points;
+}
+
+}  // namespace
+
+absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
+  // Fail early on a bad specification, before any thread starts.
+  for (const std::string& spec : {config.player_a, config.player_b}) {
+    absl::StatusOr<std::unique_ptr<Player>> p = MakePlayer(spec, config.rules, 0);
+    if (!p.ok()) return p.status();
+  }
+  std::vector<PairResult> results(config.pairs);
+  std::atomic<int> next{0};
+  std::mutex mutex;
+  int done = 0, a_wins = 0, games = 0;
+  absl::Status error = absl::OkStatus();
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  auto worker = [&](int id) {
+    auto a = MakePlayer(config.player_a, config.rules, 1000 + id);
+    auto b = MakePlayer(config.player_b, config.rules, 2000 + id);
+    for (int i; (i = next.fetch_add(1)) < config.pairs;) {
+      uint64_t dice_seed = config.seed + i;
+      Player* first[2] = {a->get(), b->get()};
+      Player* second[2] = {b->get(), a->get()};
+      PairResult r;
+      r.games[0] = PlayGame(first, config.rules, dice_seed);
+      r.games[1] = PlayGame(second, config.rules, dice_seed);
+      r.done = true;
+      std::lock_guard<std::mutex> lock(mutex);
+      for (int g = 0; g < 2; ++g) {
+        if (r.games[g].winner_team < 0) {
+          error = absl::InternalError(absl::StrCat("pair ", i, ": ", r.games[g].forfeit_reason));
+        }
+        a_wins += r.games[g].winner_team == g;
+      }
+      games += 2;
+      results[i] = std::move(r);
+      ++done;
+      if (config.progress) DrawProgress(done, config.pairs, a_wins, games, elapsed());
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int k = 1; k < std::max(1, config.concurrency); ++k) pool.emplace_back(worker, k);
+  worker(0);
+  for (std::thread& t : pool) t.join();
+  if (config.progress) std::fprintf(stderr, "\n");
+  if (!error.ok()) return error;
+
+  v1::MatchReport report;
+  report.set_player_a(config.player_a);
+  report.set_player_b(config.player_b);
+  report.set_rules(config.rules.ToString());
+  report.set_seed(config.seed);
+  report.set_pairs(config.pairs);
+  report.set_games(2 * config.pairs);
+  std::vector<double> pair_scores;
+  int by_wins[3] = {0, 0, 0};
+  double points = 0, think[2] = {0, 0};
+  int choices[2] = {0, 0};
+  for (const PairResult& r : results) {
+    int wins = 0;
+    for (int g = 0; g < 2; ++g) {
+      const GameResult& game = r.games[g];
+      int a_team = g;  // game 0: A plays RY (team 0); game 1: A plays GB
+      wins += game.winner_team == a_team;
+      points += PointsForA(game, a_team);
+      report.set_a_forfeits(report.a_forfeits() + (game.forfeit_team == a_team));
+      report.set_b_forfeits(report.b_forfeits() + (game.forfeit_team == 1 - a_team));
+      think[0] += game.think_ms[a_team];
+      choices[0] += game.choices[a_team];
+      think[1] += game.think_ms[1 - a_team];
+      choices[1] += game.choices[1 - a_team];
+    }
+    by_wins[wins]++;
+    pair_scores.push_back(wins / 2.0);
+  }
+  int total_wins = by_wins[1] + 2 * by_wins[2];
+  report.set_a_wins(total_wins);
+  report.set_b_wins(2 * config.pairs - total_wins);
+  report.set_a_win_rate(config.pairs ? total_wins / (2.0 * config.pairs) : 0);
+  report.set_a_points_per_game(config.pairs ? points / (2.0 * config.pairs) : 0);
+  EloEstimate elo = EloFromPairs(pair_scores);
+  report.set_elo(elo.elo);
+  report.set_elo_low(elo.low);
+  report.set_elo_high(elo.high);
+  for (int w : by_wins) report.add_pairs_by_a_wins(w);
+  report.set_seconds(elapsed());
+  report.set_games_per_second(report.seconds() > 0 ? report.games() / report.seconds() : 0);
+  report.set_a_ms_per_move(choices[0] ? think[0] / choices[0] : 0);
+  report.set_b_ms_per_move(choices[1] ? think[1] / choices[1] : 0);
+  return report;
+}
+
+std::string MatchReportText(const v1::MatchReport& r) {
+  return absl::StrFormat(
+      "match %s (A) vs %s (B), rules %s, %d pairs (%d games), seed %d\n"
+      "A wins %d, B wins %d: A win rate %.2f%%, A points per game %+.3f\n"
+      "Elo A-B %+.1f (95%% interval %+.1f .. %+.1f)\n"
+      "pairs with A winning 0/1/2 games: %d / %d / %d\n"
+      "forfeits A %d, B %d; ms per move A %.2f, B %.2f\n"
+      "%.1f s, %.1f games/s\n",
+      r.player_a(), r.player_b(), r.rules(), r.pairs(), r.games(), r.seed(), r.a_wins(),
+      r.b_wins(), 100 * r.a_win_rate(), r.a_points_per_game(), r.elo(), r.elo_low(),
+      r.elo_high(), r.pairs_by_a_wins(0), r.pairs_by_a_wins(1), r.pairs_by_a_wins(2),
+      r.a_forfeits(), r.b_forfeits(), r.a_ms_per_move(), r.b_ms_per_move(), r.seconds(),
+      r.games_per_second());
+}
+
+}  // namespace uckers

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "engine/rules.h"
+#include "uckers/v1/match.pb.h"
+
+namespace uckers {
+
+struct MatchConfig {
+  std::string player_a;  // player specifications (tools/match/player.h)
+  std::string player_b;
+  Rules rules;
+  int pairs = 100;       // duplicate pairs: each dice sequence twice, swapped
+  int concurrency = 1;   // games played at once
+  uint64_t seed = 1;     // pair i plays dice seed + i
+  bool progress = true;  // a progress bar on stderr
+};
+
+// Plays the match and reports A's results. Pairs are dealt to `concurrency`
+// workers, each with its own players; the report is the same whatever the
+// concurrency (pairs are scored in pair order).
+absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config);
+
+// The report as text, for people.
+std::string MatchReportText(const v1::MatchReport& report);
+
+}  // namespace uckers

@@ -1,0 +1,62 @@
+#include "tools/match/match_main.h"
+
+#include <cstdio>
+#include <iostream>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "google/protobuf/util/json_util.h"
+#include "tools/match/match.h"
+
+ABSL_FLAG(std::string, a, "expert", "player A (random, greedy, a level, mcts, cmd:<program>; ,key=value settings)");
+ABSL_FLAG(std::string, b, "greedy", "player B");
+ABSL_FLAG(std::string, rules, "navy", "ruleset");
+ABSL_FLAG(int, pairs, 100, "duplicate pairs of games (each dice sequence twice, teams swapped)");
+ABSL_FLAG(int, concurrency, 2, "games played at once");
+ABSL_FLAG(uint64_t, seed, 1, "dice seed of the first pair");
+ABSL_FLAG(bool, json, false, "print the report as JSON (uckers.v1.MatchReport)");
+ABSL_FLAG(bool, progress, true, "draw a progress bar on stderr");
+
+namespace uckers {
+
+int MatchMain(int argc, char** argv) {
+  absl::SetProgramUsageMessage(
+      "uckers match --a SPEC --b SPEC [--pairs N] [--concurrency K] [--rules R]");
+  absl::ParseCommandLine(argc, argv);
+  absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
+  if (!rules.ok()) {
+    std::cerr << "uckers match: --rules: " << rules.status().message() << "\n";
+    return 2;
+  }
+  MatchConfig config;
+  config.player_a = absl::GetFlag(FLAGS_a);
+  config.player_b = absl::GetFlag(FLAGS_b);
+  config.rules = *rules;
+  config.pairs = absl::GetFlag(FLAGS_pairs);
+  config.concurrency = absl::GetFlag(FLAGS_concurrency);
+  config.seed = absl::GetFlag(FLAGS_seed);
+  config.progress = absl::GetFlag(FLAGS_progress);
+  if (config.pairs < 1 || config.concurrency < 1 || config.concurrency > 256) {
+    std::cerr << "uckers match: --pairs must be >= 1 and --concurrency 1..256\n";
+    return 2;
+  }
+  absl::StatusOr<v1::MatchReport> report = RunMatch(config);
+  if (!report.ok()) {
+    std::cerr << "uckers match: " << report.status().message() << "\n";
+    return 1;
+  }
+  if (absl::GetFlag(FLAGS_json)) {
+    std::string json;
+    google::protobuf::util::JsonPrintOptions options;
+    options.add_whitespace = true;
+    options.preserve_proto_field_names = true;
+    (void)google::protobuf::util::MessageToJsonString(*report, &json, options);
+    std::cout << json;
+  } else {
+    std::cout << MatchReportText(*report);
+  }
+  return 0;
+}
+
+}  // namespace uckers

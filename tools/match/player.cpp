@@ -1,0 +1,130 @@
+#include "tools/match/player.h"
+
+#include <atomic>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "search/levels.h"
+#include "search/search.h"
+#include "tools/match/baselines.h"
+#include "tools/match/external_player.h"
+
+namespace uckers {
+namespace {
+
+// The engine's own search at some level and limits.
+class EnginePlayer : public Player {
+ public:
+  EnginePlayer(const Rules& rules, const SearchParams& params, const SearchLimits& limits,
+               size_t hash_mb)
+      : rules_(rules), params_(params), limits_(limits), tt_(hash_mb) {}
+
+  absl::Status NewGame(uint64_t) override {
+    tt_.Clear();
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<PlayResult> Choose(const Position& pos, Throw t) override {
+    SearchReport r = SearchPlay(pos, rules_, t, params_, limits_, &tt_, never_, nullptr);
+    return PlayResult{r.candidates[0].play, r.candidates[0].after};
+  }
+
+ private:
+  Rules rules_;
+  SearchParams params_;
+  SearchLimits limits_;
+  TranspositionTable tt_;
+  std::atomic<bool> never_{false};
+};
+
+struct Settings {
+  SearchParams params;
+  SearchLimits limits;
+  std::string go_limits;  // the same limits as `go` arguments, for programs
+};
+
+absl::Status ApplySetting(absl::string_view item, Settings& s) {
+  std::vector<std::string> kv = absl::StrSplit(item, absl::MaxSplits('=', 1));
+  if (kv.size() != 2) return absl::InvalidArgumentError(absl::StrCat("setting '", item, "' is not key=value"));
+  const std::string& key = kv[0];
+  const std::string& value = kv[1];
+  int64_t n = 0;
+  double x = 0;
+  bool is_int = absl::SimpleAtoi(value, &n) && n >= 0;
+  if (key == "objective" && (value == "win" || value == "points")) {
+    s.params.objective = value == "win" ? Objective::kWin : Objective::kPoints;
+  } else if (key == "noise" && absl::SimpleAtod(value, &x) && x >= 0) {
+    s.params.noise = x;
+  } else if (key == "seed" && is_int) {
+    s.params.seed = static_cast<uint64_t>(n);
+  } else if (key == "filter" && is_int) {
+    s.params.filter_width = static_cast<int>(n);
+  } else if (key == "movetime" && is_int && n > 0) {
+    s.limits.movetime_ms = n;
+    absl::StrAppend(&s.go_limits, " movetime ", n);
+  } else if (key == "depth" && is_int && n > 0 && n <= 64) {
+    s.limits.depth = static_cast<int>(n);
+    absl::StrAppend(&s.go_limits, " depth ", n);
+  } else if (key == "nodes" && is_int && n > 0) {
+    s.limits.nodes = static_cast<uint64_t>(n);
+    absl::StrAppend(&s.go_limits, " nodes ", n);
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat("bad player setting '", item, "'"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec,
+                                                   const Rules& rules, uint64_t seed) {
+  // A command line may itself hold commas only before the first ",key=".
+  std::string name = spec;
+  std::string rest;
+  size_t settings_at = std::string::npos;
+  for (size_t i = spec.find(','); i != std::string::npos; i = spec.find(',', i + 1)) {
+    size_t eq = spec.find('=', i);
+    size_t next = spec.find(',', i + 1);
+    if (eq != std::string::npos && (next == std::string::npos || eq < next)) {
+      settings_at = i;
+      break;
+    }
+  }
+  if (settings_at != std::string::npos) {
+    name = spec.substr(0, settings_at);
+    rest = spec.substr(settings_at + 1);
+  }
+  Settings s;
+  s.params.seed = seed;
+  if (absl::StartsWith(name, "cmd:") == false) {
+    if (absl::Status st = ApplyLevel(kDefaultLevel, &s.params); !st.ok()) return st;
+  }
+  if (name != "random" && name != "greedy" && name != "mcts" && !absl::StartsWith(name, "cmd:")) {
+    if (absl::Status st = ApplyLevel(name, &s.params); !st.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "player '", spec, "': expected random, greedy, mcts, cmd:<program> or a level: ",
+          st.message()));
+    }
+  }
+  if (!rest.empty()) {
+    for (absl::string_view item : absl::StrSplit(rest, ',')) {
+      if (absl::Status st = ApplySetting(item, s); !st.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat("player '", spec, "': ", st.message()));
+      }
+    }
+  }
+  if (name == "random") return std::unique_ptr<Player>(new RandomPlayer(rules, seed));
+  if (name == "greedy") return std::unique_ptr<Player>(new GreedyPlayer(rules));
+  if (absl::StartsWith(name, "cmd:")) {
+    int64_t timeout = 10000 + 20 * s.limits.movetime_ms.value_or(1000);
+    return std::unique_ptr<Player>(
+        new ExternalPlayer(name.substr(4), rules, s.go_limits, timeout));
+  }
+  if (name == "mcts") s.params.algorithm = Algorithm::kMcts;
+  return std::unique_ptr<Player>(new EnginePlayer(rules, s.params, s.limits, 16));
+}
+
+}  // namespace uckers

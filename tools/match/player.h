@@ -1,0 +1,39 @@
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "engine/dice.h"
+#include "engine/play.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+
+namespace uckers {
+
+// Someone who picks plays: a built-in configuration or an external program.
+// One instance serves one game at a time (match workers each make their own).
+class Player {
+ public:
+  virtual ~Player() = default;
+  // Called before each game; `game_seed` makes random choices repeatable.
+  virtual absl::Status NewGame(uint64_t game_seed) {
+    (void)game_seed;
+    return absl::OkStatus();
+  }
+  // The chosen play among the legal ones for throw `t` (never a finished
+  // game, always at least two legal plays). An error forfeits the game.
+  virtual absl::StatusOr<PlayResult> Choose(const Position& pos, Throw t) = 0;
+};
+
+// Makes a player from a specification:
+//   random | greedy | <level> | mcts | cmd:<command line>
+// optionally followed by `,key=value` settings: movetime, depth, nodes (all
+// players that search), seed, objective (win|points), filter, noise.
+// Examples: `expert,movetime=100`, `advanced,depth=1`, `mcts,nodes=2000`,
+// `cmd:./other_engine --quiet,movetime=50`.
+absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec,
+                                                   const Rules& rules,
+                                                   uint64_t seed);
+
+}  // namespace uckers
