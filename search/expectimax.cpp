@@ -20,7 +20,13 @@ int QuickOrder(const Position& after, int team) {
   int score = 0;
   for (int c = 0; c < kNumColours; ++c) {
     int sign = TeamOf(c) == team ? 1 : -1;
-    for (Square sq : after.pieces(c)) score += sign * (sq == kBase ? -12 : sq);
+    const auto& row = after.pieces(c);
+    for (int i = 0; i < kPiecesPerColour; ++i) {
+      Square sq = row[i];
+      score += sign * (sq == kBase ? -12 : sq);
+      // Safe pieces: in the lane or home, or doubled into a blob.
+      if (sq > kLastTrack || (i > 0 && row[i - 1] == sq && sq >= 0)) score += sign * 8;
+    }
   }
   return score;
 }

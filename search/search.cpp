@@ -129,9 +129,9 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
   limiter.Tick(nodes);
   int depth = 1;
   if (on_progress) on_progress(MakeReport(root, 1, nodes, limiter, params.multipv));
-  // Step 2. Iterative deepening while the limits allow. A single legal play
-  // needs no search.
-  int max_depth = root.size() > 1 ? MaxDepthFor(params, limits) : 1;
+  // Step 2. Iterative deepening while the limits allow (a single legal play
+  // is searched too: its evaluation is part of the answer).
+  int max_depth = MaxDepthFor(params, limits);
   for (int d = 2; d <= max_depth && !limiter.stopped(); ++d) {
     if (limits.movetime_ms && !limits.infinite &&
         limiter.ElapsedMs() > kIterationTimeShare * *limits.movetime_ms) {

@@ -1,0 +1,274 @@
+// The search: pruned expectimax against brute force, MCTS reproducibility,
+// outcome probabilities, limits and stop.
+#include <chrono>
+#include <thread>
+
+#include "search/expectimax.h"
+#include "search/levels.h"
+#include "search/search.h"
+#include "tests/random_game.h"
+#include "tests/test_util.h"
+
+namespace uckers::testing {
+namespace {
+
+// Plain expectimax, no pruning, no table, no filter: the definition.
+double BruteChance(const Position& pos, const Rules& rules, int depth, Objective obj);
+
+double BruteAfter(const Position& after, const Rules& rules, int team, int depth,
+                  Objective obj) {
+  ScoreRange range = RangeOf(obj);
+  double v = depth <= 0 || after.IsGameOver()
+                 ? Score(Evaluate(after, rules), obj)
+                 : BruteChance(after, rules, depth, obj);
+  return TeamOf(after.to_throw()) == team ? v : range.Flip(v);
+}
+
+double BruteChance(const Position& pos, const Rules& rules, int depth, Objective obj) {
+  if (depth <= 0 || pos.IsGameOver()) return Score(Evaluate(pos, rules), obj);
+  if (pos.challenge_active()) {
+    // The closed form is itself checked below against throw-by-throw play.
+    ADD_FAILURE() << "brute force does not expand challenges";
+  }
+  double sum = 0;
+  int team = TeamOf(pos.to_throw());
+  PlayList plays;
+  for (Throw t : kThrows) {
+    GenerateLegalPlays(pos, rules, t, &plays);
+    double best = -1e9;
+    for (const PlayResult& r : plays) {
+      best = std::max(best, BruteAfter(r.after, rules, team, depth - 1, obj));
+    }
+    sum += t.Weight() / 36.0 * best;
+  }
+  return sum;
+}
+
+SearchParams Exact(Objective obj) {
+  SearchParams p;
+  p.objective = obj;
+  p.filter_width = 0;  // the filter is the one deliberate approximation
+  p.noise = 0;
+  return p;
+}
+
+void ExpectMatchesBruteForce(const Position& pos, const Rules& rules, Throw t, int depth,
+                             Objective obj) {
+  TranspositionTable tt(1);
+  std::atomic<bool> stop{false};
+  SearchLimits limits;
+  limits.depth = depth;
+  SearchReport r = SearchPlay(pos, rules, t, Exact(obj), limits, &tt, stop, nullptr);
+  PlayList plays;
+  GenerateLegalPlays(pos, rules, t, &plays);
+  int team = TeamOf(pos.to_throw());
+  double best = -1e9;
+  for (const PlayResult& p : plays) {
+    best = std::max(best, BruteAfter(p.after, rules, team, depth - 1, obj));
+  }
+  ASSERT_FALSE(r.candidates.empty());
+  double chosen = BruteAfter(r.candidates[0].after, rules, team, depth - 1, obj);
+  EXPECT_NEAR(chosen, best, 1e-5) << ToUfen(pos) << " throw " << t.high << t.low;
+  EXPECT_NEAR(Score(r.eval, obj), best, 1e-5) << ToUfen(pos);
+}
+
+const char* kEndgames[] = {
+    "h,h,h,44/h,h,h,40/h,h,h,h/h,h,h,h g py",
+    "h,h,h,30/h,h,46,h/h,h,h,h/h,h,h,20 b py",
+    "h,h,50,53/h,h,h,h/h,h,h,48/h,h,45,h r -",
+    "h,h,h,h/h,h,h,34/h,h,38,h/h,h,h,30 y -",
+};
+
+TEST(Expectimax, MatchesBruteForceOnSmallEndgames) {
+  Rules rules;
+  for (const char* ufen : kEndgames) {
+    for (int depth = 1; depth <= 2; ++depth) {
+      for (Throw t : {Throw{6, 3}, Throw{5, 5}, Throw{2, 1}, Throw{6, 6}}) {
+        ExpectMatchesBruteForce(P(ufen), rules, t, depth, Objective::kWin);
+        ExpectMatchesBruteForce(P(ufen), rules, t, depth, Objective::kPoints);
+      }
+    }
+  }
+}
+
+TEST(Expectimax, MatchesBruteForceOnRandomMidGamePositions) {
+  Rules rules;
+  std::mt19937_64 rng(7);
+  int checked = 0;
+  for (int game = 0; game < 4; ++game) {
+    Position pos = Position::Start(rules);
+    for (int step = 0; step < 400 && !pos.IsGameOver(); ++step) {
+      if (step % 37 == 20 && !pos.challenge_active()) {
+        Throw t = RandomThrow(rng);
+        ExpectMatchesBruteForce(pos, rules, t, 1, Objective::kWin);
+        ExpectMatchesBruteForce(pos, rules, t, 2, Objective::kWin);
+        ExpectMatchesBruteForce(pos, rules, t, 2, Objective::kPoints);
+        ++checked;
+      }
+      RandomStep(pos, rules, rng);
+    }
+  }
+  EXPECT_GE(checked, 8);
+}
+
+TEST(Expectimax, AnalysisMatchesBruteForceChanceValue) {
+  Rules rules;
+  for (const char* ufen : kEndgames) {
+    TranspositionTable tt(1);
+    std::atomic<bool> stop{false};
+    SearchLimits limits;
+    limits.depth = 2;
+    SearchReport r = AnalysePosition(P(ufen), rules, Exact(Objective::kWin), limits, &tt,
+                                     stop, nullptr);
+    EXPECT_NEAR(r.eval.Win(), BruteChance(P(ufen), rules, 2, Objective::kWin), 1e-5) << ufen;
+  }
+}
+
+// Ballard's Star2 prunes: fewer nodes than plain expectimax, same answer.
+TEST(Expectimax, Star2VisitsFewerNodesThanPlainExpectimax) {
+  Rules rules;
+  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
+  std::atomic<bool> stop{false};
+  SearchLimits limits;
+  limits.depth = 2;
+  SearchParams plain = Exact(Objective::kWin);
+  plain.star1 = plain.star2 = false;
+  TranspositionTable tt1(1), tt2(1);
+  SearchReport a = SearchPlay(pos, rules, Throw{6, 3}, plain, limits, &tt1, stop, nullptr);
+  SearchReport b =
+      SearchPlay(pos, rules, Throw{6, 3}, Exact(Objective::kWin), limits, &tt2, stop, nullptr);
+  EXPECT_EQ(PlayToString(a.candidates[0].play), PlayToString(b.candidates[0].play));
+  EXPECT_NEAR(a.eval.Win(), b.eval.Win(), 1e-5);
+  EXPECT_LT(b.nodes, a.nodes);
+}
+
+// RULES.md §6: 0, 1 or 2 sixes a throw; the closed form against the sum
+// over every sequence of throws.
+TEST(Expectimax, ChallengeClosedFormMatchesThrowByThrowSum) {
+  std::function<double(int)> brute = [&](int k) -> double {
+    if (k <= 0) return 1.0;
+    return 10.0 / 36.0 * brute(k - 1) + 1.0 / 36.0 * brute(k - 2);
+  };
+  EXPECT_DOUBLE_EQ(ChallengeSuccessProbability(0), 1.0);
+  EXPECT_NEAR(ChallengeSuccessProbability(1), 11.0 / 36.0, 1e-12);
+  for (int k = 1; k <= 6; ++k) EXPECT_NEAR(ChallengeSuccessProbability(k), brute(k), 1e-12);
+}
+
+TEST(Search, OutcomeProbabilitiesSumToOne) {
+  Rules rules;
+  std::atomic<bool> stop{false};
+  TranspositionTable tt(1);
+  SearchParams params;
+  for (const char* ufen : kEndgames) {
+    SearchReport r = SearchPlay(P(ufen), rules, Throw{4, 2}, params, {}, &tt, stop, nullptr);
+    double sum = 0;
+    for (double p : r.eval.p) sum += p;
+    EXPECT_NEAR(sum, 1.0, 1e-6) << ufen;
+    for (const Candidate& c : r.candidates) {
+      double s = 0;
+      for (double p : c.eval.p) s += p;
+      EXPECT_NEAR(s, 1.0, 1e-6);
+    }
+  }
+}
+
+TEST(Mcts, RepeatsExactlyWithASeedAndOneThread) {
+  Rules rules;
+  SearchParams params;
+  params.algorithm = Algorithm::kMcts;
+  params.seed = 42;
+  params.multipv = 3;
+  SearchLimits limits;
+  limits.nodes = 800;
+  std::atomic<bool> stop{false};
+  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
+  auto run = [&] {
+    TranspositionTable tt(1);
+    SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
+    std::string out;
+    for (const Candidate& c : r.candidates) {
+      out += PlayToString(c.play) + absl::StrCat(":", c.eval.Win(), " ");
+    }
+    return out;
+  };
+  std::string first = run();
+  EXPECT_EQ(first, run());
+  EXPECT_FALSE(first.empty());
+}
+
+TEST(Mcts, ChoosesALegalPlayAndPrefersAKnockOffHome) {
+  Rules rules;
+  SearchParams params;
+  params.algorithm = Algorithm::kMcts;
+  SearchLimits limits;
+  limits.nodes = 500;
+  std::atomic<bool> stop{false};
+  TranspositionTable tt(1);
+  // Red's last piece can go home with the 6 (game won) or not.
+  Position pos = P("h,h,h,50/b,b,b,b/h,h,h,h/b,b,b,b r -");
+  SearchReport r = SearchPlay(pos, rules, Throw{6, 1}, params, limits, &tt, stop, nullptr);
+  EXPECT_EQ(PlayToString(r.candidates[0].play), "r50-h");
+}
+
+TEST(Search, StopEndsASearchWithinTenMilliseconds) {
+  Rules rules;
+  SearchParams params;
+  SearchLimits limits;
+  limits.infinite = true;
+  std::atomic<bool> stop{false};
+  TranspositionTable tt(16);
+  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
+  std::chrono::steady_clock::time_point stopped_at;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stopped_at = std::chrono::steady_clock::now();
+    stop = true;
+  });
+  SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
+  auto ended = std::chrono::steady_clock::now();
+  stopper.join();
+  EXPECT_LE(std::chrono::duration_cast<std::chrono::milliseconds>(ended - stopped_at).count(),
+            10);
+  EXPECT_FALSE(r.candidates.empty());
+}
+
+TEST(Search, NodeLimitIsRespected) {
+  Rules rules;
+  SearchParams params;
+  params.max_depth = 3;
+  SearchLimits limits;
+  limits.nodes = 5000;
+  std::atomic<bool> stop{false};
+  TranspositionTable tt(1);
+  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
+  SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
+  EXPECT_LT(r.depth, 3);
+  EXPECT_FALSE(r.candidates.empty());
+}
+
+TEST(Search, ThreadsGiveTheSameChoice) {
+  Rules rules;
+  SearchParams params;
+  SearchLimits limits;
+  limits.depth = 2;
+  std::atomic<bool> stop{false};
+  Position pos = P("0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -");
+  TranspositionTable tt1(1), tt2(1);
+  SearchReport one = SearchPlay(pos, rules, Throw{5, 4}, params, limits, &tt1, stop, nullptr);
+  params.threads = 2;
+  SearchReport two = SearchPlay(pos, rules, Throw{5, 4}, params, limits, &tt2, stop, nullptr);
+  EXPECT_EQ(PlayToString(one.candidates[0].play), PlayToString(two.candidates[0].play));
+  EXPECT_NEAR(one.eval.Win(), two.eval.Win(), 1e-5);
+}
+
+TEST(Levels, EveryLevelAppliesAndUnknownIsRefused) {
+  SearchParams params;
+  for (const LevelDef& level : Levels()) {
+    EXPECT_TRUE(ApplyLevel(level.name, &params).ok()) << level.name;
+    EXPECT_EQ(params.max_depth, level.max_depth);
+  }
+  EXPECT_FALSE(ApplyLevel("godlike", &params).ok());
+}
+
+}  // namespace
+}  // namespace uckers::testing
