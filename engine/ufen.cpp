@@ -236,6 +236,9 @@ absl::Status CheckConsistency(const Position& pos, const Rules& rules) {
   if (pos.IsGameOver() && pos.extra_owed() > 0) {
     return Invalid("a finished game owes no throw");
   }
+  if (pos.challenge_active() && pos.extra_owed() > 0) {
+    return Invalid("no throw is owed while a challenge is under way (tokens c and x)");
+  }
   return CheckChallenge(pos, rules);
 }
 
