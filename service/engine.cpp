@@ -11,6 +11,7 @@
 #include "search/evaluate.h"
 #include "search/levels.h"
 #include "service/board_text.h"
+#include "service/facade.h"
 
 namespace uckers {
 namespace {
@@ -35,22 +36,26 @@ uint64_t Mix(uint64_t h, uint64_t v) {
   return h;
 }
 
-SearchParams ParamsOf(const EngineOptions& options) {
-  SearchParams params;
-  ApplyLevel(options.level, &params).IgnoreError();  // validated by Set()
-  params.objective = options.objective;
-  params.multipv = options.multipv;
-  params.algorithm = options.algorithm;
-  params.threads = options.threads;
-  params.seed = options.seed;
-  return params;
+facade::SearchRequest RequestOf(const EngineOptions& options, const GoRequest& go) {
+  facade::SearchRequest request;
+  request.dice = go.dice;
+  request.limits = go.limits;
+  request.level = options.level;
+  request.objective = options.objective;
+  request.algorithm = options.algorithm;
+  request.multipv = options.multipv;
+  request.threads = options.threads;
+  request.seed = options.seed;
+  return request;
 }
 
 }  // namespace
 
 Engine::Engine() : position_(Position::Start(options_.rules)), tt_(options_.hash_mb) {}
 
-SearchParams Engine::Params() const { return ParamsOf(options_); }
+SearchParams Engine::Params() const {
+  return *facade::ParamsFor(RequestOf(options_, GoRequest{}));  // options are valid
+}
 
 Engine::~Engine() {
   Stop();
@@ -75,12 +80,9 @@ absl::Status Engine::SetOption(absl::string_view name, absl::string_view value) 
 
 absl::Status Engine::SetPosition(absl::string_view start,
                                  const std::vector<std::string>& moves) {
-  Position pos = Position::Start(options_.rules);
-  if (start != "startpos") {
-    absl::StatusOr<Position> parsed = ParseUfen(start, options_.rules);
-    if (!parsed.ok()) return parsed.status();
-    pos = *parsed;
-  }
+  absl::StatusOr<Position> parsed = facade::ParsePosition(start, options_.rules);
+  if (!parsed.ok()) return parsed.status();
+  Position pos = *parsed;
   for (size_t i = 0; i < moves.size(); ++i) {
     const std::string& item = moves[i];
     std::string where = absl::StrCat("moves item ", i + 1, " '", item, "': ");
@@ -94,7 +96,7 @@ absl::Status Engine::SetPosition(absl::string_view start,
       return absl::InvalidArgumentError(absl::StrCat(where, t.status().message()));
     }
     absl::StatusOr<PlayResult> r =
-        ParsePlay(item.substr(colon + 1), pos, options_.rules, *t);
+        facade::ApplyPlay(pos, options_.rules, *t, item.substr(colon + 1));
     if (!r.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(where, r.status().message()));
     }
@@ -110,13 +112,7 @@ void Engine::NewGame() {
 }
 
 std::vector<PlayResult> Engine::LegalPlays(Throw t) const {
-  PlayList list;
-  GenerateLegalPlays(position_, options_.rules, t, &list);
-  std::vector<PlayResult> plays(list.begin(), list.end());
-  std::sort(plays.begin(), plays.end(), [](const PlayResult& a, const PlayResult& b) {
-    return PlayToString(a.play) < PlayToString(b.play);
-  });
-  return plays;
+  return facade::LegalPlays(position_, options_.rules, t);
 }
 
 absl::Status Engine::StartJob(bool infinite, std::function<void()> job) {
@@ -145,15 +141,9 @@ absl::Status Engine::Go(const GoRequest& request, ReportCallback on_info,
   EngineOptions options = options_;
   bool infinite = request.limits.infinite;
   return StartJob(infinite, [this, pos, options, request, on_info, on_done] {
-    SearchParams params = ParamsOf(options);
-    SearchReport report;
-    if (request.dice) {
-      report = SearchPlay(pos, options.rules, *request.dice, params,
-                          request.limits, &tt_, stop_, on_info);
-    } else {
-      report = AnalysePosition(pos, options.rules, params, request.limits,
-                               &tt_, stop_, on_info);
-    }
+    absl::StatusOr<SearchReport> searched =
+        facade::Search(pos, options.rules, RequestOf(options, request), &tt_, stop_, on_info);
+    SearchReport report = searched.ok() ? *searched : SearchReport{};
     // An infinite search reports its answer only when told to stop (UCI).
     while (request.limits.infinite && !stop_) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -188,8 +178,7 @@ void Engine::Wait() {
 BenchResult Engine::Bench() {
   BenchResult result;
   std::atomic<bool> never_stop{false};
-  SearchParams params;  // bench is fixed: default level, navy, one thread
-  ApplyLevel(kDefaultLevel, &params).IgnoreError();
+  facade::SearchRequest request;  // fixed: default level, navy, one thread
   Rules rules;
   TranspositionTable tt(16);
   auto start = std::chrono::steady_clock::now();
@@ -197,8 +186,8 @@ BenchResult Engine::Bench() {
     Position pos = *ParseUfen(ufen, rules);
     tt.Clear();
     for (Throw t : kThrows) {
-      SearchReport r = SearchPlay(pos, rules, t, params, SearchLimits{}, &tt,
-                                  never_stop, nullptr);
+      request.dice = t;
+      SearchReport r = *facade::Search(pos, rules, request, &tt, never_stop, nullptr);
       result.nodes += r.nodes;
       result.signature = Mix(result.signature, r.nodes);
       if (!r.candidates.empty()) {

@@ -9,11 +9,11 @@
 #include "absl/strings/str_split.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
+#include "service/facade.h"
 
 namespace uckers {
 namespace {
 
-constexpr const char* kEngineName = "Uckers 0.1";
 constexpr const char* kAuthor = "the Uckers developers";
 
 std::string OptionLine(const OptionDef& def) {
@@ -94,7 +94,7 @@ bool UciLoop::HandleLine(absl::string_view line) {
 }
 
 void UciLoop::Uci() {
-  Print(absl::StrCat("id name ", kEngineName));
+  Print(absl::StrCat("id name ", facade::kEngineName, " ", facade::kEngineVersion));
   Print(absl::StrCat("id author ", kAuthor));
   for (const OptionDef& def : OptionDefs()) Print(OptionLine(def));
   Print("uciok");

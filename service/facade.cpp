@@ -1,0 +1,90 @@
+#include "service/facade.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/ufen.h"
+#include "search/levels.h"
+
+namespace uckers::facade {
+
+absl::StatusOr<Rules> ParseRules(absl::string_view text) {
+  if (text.empty()) return Rules();
+  return Rules::Parse(text);
+}
+
+absl::StatusOr<Position> ParsePosition(absl::string_view text, const Rules& rules) {
+  if (text == "startpos") return Position::Start(rules);
+  return ParseUfen(text, rules);
+}
+
+absl::StatusOr<Throw> MakeCheckedThrow(int d1, int d2) {
+  if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("dice ", d1, " and ", d2, ": each must be 1..6"));
+  }
+  return MakeThrow(d1, d2);
+}
+
+std::vector<PlayResult> LegalPlays(const Position& pos, const Rules& rules, Throw t) {
+  PlayList list;
+  GenerateLegalPlays(pos, rules, t, &list);
+  std::vector<PlayResult> plays(list.begin(), list.end());
+  std::sort(plays.begin(), plays.end(), [](const PlayResult& a, const PlayResult& b) {
+    return PlayToString(a.play) < PlayToString(b.play);
+  });
+  return plays;
+}
+
+absl::StatusOr<PlayResult> ApplyPlay(const Position& pos, const Rules& rules, Throw t,
+                                     absl::string_view play) {
+  return ParsePlay(play, pos, rules, t);
+}
+
+absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request) {
+  SearchParams params;
+  absl::string_view level = request.level.empty() ? kDefaultLevel : request.level;
+  if (absl::Status s = ApplyLevel(level, &params); !s.ok()) return s;
+  if (request.multipv < 1 || request.multipv > 64) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("multipv ", request.multipv, " must be 1..64"));
+  }
+  if (request.threads < 1 || request.threads > 64) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("threads ", request.threads, " must be 1..64"));
+  }
+  if (request.objective) params.objective = *request.objective;
+  if (request.algorithm) params.algorithm = *request.algorithm;
+  params.multipv = request.multipv;
+  params.threads = request.threads;
+  params.seed = request.seed;
+  return params;
+}
+
+absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
+                                    const SearchRequest& request, TranspositionTable* tt,
+                                    const std::atomic<bool>& stop,
+                                    const ReportCallback& on_progress) {
+  if (pos.IsGameOver()) {
+    return absl::FailedPreconditionError("the game is over: no play to search");
+  }
+  absl::StatusOr<SearchParams> params = ParamsFor(request);
+  if (!params.ok()) return params.status();
+  if (request.dice) {
+    return SearchPlay(pos, rules, *request.dice, *params, request.limits, tt, stop,
+                      on_progress);
+  }
+  return AnalysePosition(pos, rules, *params, request.limits, tt, stop, on_progress);
+}
+
+std::vector<std::string> PresetNames() { return {"navy", "wafu", "mess", "selsey"}; }
+
+std::vector<std::string> LevelNames() {
+  std::vector<std::string> names;
+  for (const LevelDef& level : Levels()) names.push_back(level.name);
+  return names;
+}
+
+}  // namespace uckers::facade

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "engine/dice.h"
+#include "engine/play.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "search/search.h"
+#include "search/tt.h"
+
+// The engine facade: every call either protocol makes into the engine. The
+// text protocol's session (service/engine.h) and the gRPC service
+// (service/grpc_service.h) hold no rules or search code of their own; they
+// only translate their wire to these calls. All calls are stateless and
+// safe to make from many threads at once.
+namespace uckers::facade {
+
+// A rules string; empty means the default ruleset (navy).
+absl::StatusOr<Rules> ParseRules(absl::string_view text);
+
+// A UFEN under `rules`, or "startpos" for that ruleset's start position.
+absl::StatusOr<Position> ParsePosition(absl::string_view text, const Rules& rules);
+
+// Two dice, each 1..6.
+absl::StatusOr<Throw> MakeCheckedThrow(int d1, int d2);
+
+// The distinct legal plays, sorted by their canonical text; empty when the
+// game is over.
+std::vector<PlayResult> LegalPlays(const Position& pos, const Rules& rules, Throw t);
+
+// Any spelling of a legal play, resolved to the play and its result.
+absl::StatusOr<PlayResult> ApplyPlay(const Position& pos, const Rules& rules, Throw t,
+                                     absl::string_view play);
+
+// Settings a request may give; unset ones take the defaults.
+struct SearchRequest {
+  std::optional<Throw> dice;           // none: analyse before the throw
+  SearchLimits limits;
+  std::string level;                   // empty: the default level
+  std::optional<Objective> objective;
+  std::optional<Algorithm> algorithm;
+  int multipv = 1;
+  int threads = 1;
+  uint64_t seed = 0;
+};
+
+// The search parameters of a request; an error names a bad level or value.
+absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request);
+
+// Searches: with dice, the best play (candidates best first); without, the
+// position before the throw. Refuses a finished game. `stop` ends it early.
+absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
+                                    const SearchRequest& request, TranspositionTable* tt,
+                                    const std::atomic<bool>& stop,
+                                    const ReportCallback& on_progress);
+
+// Names for the engine-information call and the `uci` command.
+inline constexpr const char* kEngineName = "Uckers";
+inline constexpr const char* kEngineVersion = "0.2.0";
+std::vector<std::string> PresetNames();
+std::vector<std::string> LevelNames();
+
+}  // namespace uckers::facade
