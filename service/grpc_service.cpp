@@ -1,0 +1,281 @@
+#include "service/grpc_service.h"
+
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "engine/rules.h"
+#include "search/levels.h"
+#include "service/facade.h"
+#include "service/options.h"
+#include "service/proto_convert.h"
+
+namespace uckers {
+namespace {
+
+using Clock = std::chrono::system_clock;
+
+grpc::Status ToGrpc(const absl::Status& s) {
+  if (s.ok()) return grpc::Status::OK;
+  grpc::StatusCode code = grpc::StatusCode::INVALID_ARGUMENT;
+  if (absl::IsResourceExhausted(s)) code = grpc::StatusCode::RESOURCE_EXHAUSTED;
+  if (absl::IsInternal(s)) code = grpc::StatusCode::INTERNAL;
+  return grpc::Status(code, std::string(s.message()));
+}
+
+// Sets `stop` when the client cancels or the deadline (less a margin)
+// passes; polls every millisecond until destroyed.
+class StopWatcher {
+ public:
+  StopWatcher(grpc::ServerContext* context, std::atomic<bool>* stop, int64_t margin_ms)
+      : thread_([this, context, stop, margin_ms] {
+          auto deadline = context->deadline() - std::chrono::milliseconds(margin_ms);
+          while (!done_) {
+            if (context->IsCancelled() || Clock::now() >= deadline) {
+              *stop = true;
+              return;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          }
+        }) {}
+  ~StopWatcher() {
+    done_ = true;
+    thread_.join();
+  }
+
+ private:
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
+
+// The common part of every search request.
+struct Prepared {
+  Rules rules;
+  Position position;
+  facade::SearchRequest request;
+  int hash_mb = 2;
+};
+
+template <typename Request>
+absl::StatusOr<Prepared> Prepare(const Request& r, const ServiceLimits& limits,
+                                 std::optional<Throw> dice) {
+  Prepared p;
+  absl::StatusOr<Rules> rules = proto::RulesFrom(r.rules());
+  if (!rules.ok()) return rules.status();
+  p.rules = *rules;
+  absl::StatusOr<Position> pos = proto::PositionFrom(r.position(), p.rules);
+  if (!pos.ok()) return pos.status();
+  if (pos->IsGameOver()) {
+    return absl::InvalidArgumentError("position: the game is over, there is nothing to search");
+  }
+  p.position = *pos;
+  p.request.dice = dice;
+  if (absl::Status s = proto::SearchRequestFrom(r.limits(), r.options(), limits.max_threads,
+                                                &p.request);
+      !s.ok()) {
+    return s;
+  }
+  absl::StatusOr<int> hash = proto::HashFrom(r.options(), limits.max_hash_mb);
+  if (!hash.ok()) return hash.status();
+  p.hash_mb = *hash;
+  return p;
+}
+
+v1::Candidate CandidateOut(const Candidate& c) {
+  v1::Candidate out;
+  out.set_play(PlayToString(c.play));
+  *out.mutable_evaluation() = proto::OutcomesOut(c.eval);
+  *out.mutable_position_after() = proto::PositionOut(c.after);
+  return out;
+}
+
+}  // namespace
+
+class EngineService::Slot {
+ public:
+  explicit Slot(EngineService* service) : service_(service) {
+    claimed_ = ++service_->active_ <= service_->limits_.max_searches;
+  }
+  ~Slot() { --service_->active_; }
+  grpc::Status status() const {
+    if (claimed_) return grpc::Status::OK;
+    return grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                        absl::StrCat("too many searches at once (limit ",
+                                     service_->limits_.max_searches, "): retry later"));
+  }
+
+ private:
+  EngineService* service_;
+  bool claimed_;
+};
+
+grpc::Status EngineService::GetEngineInfo(grpc::ServerContext*, const v1::GetEngineInfoRequest*,
+                                          v1::EngineInfo* response) {
+  response->set_name(facade::kEngineName);
+  response->set_version(facade::kEngineVersion);
+  for (const OptionDef& def : OptionDefs()) {
+    v1::OptionInfo* o = response->add_options();
+    o->set_name(def.name);
+    o->set_type(def.type);
+    o->set_default_value(def.default_value);
+    o->set_min(def.min);
+    o->set_max(def.max);
+    for (const std::string& v : def.vars) o->add_values(v);
+    o->set_help(def.help);
+  }
+  for (const std::string& name : facade::PresetNames()) response->add_rulesets(name);
+  for (int i = 0; i < kNumSwitches; ++i) {
+    Switch s = static_cast<Switch>(i);
+    response->add_switches(std::string(SwitchName(s)));
+    if (IsImplemented(s)) response->add_implemented_switches(std::string(SwitchName(s)));
+  }
+  for (const std::string& name : facade::LevelNames()) response->add_levels(name);
+  return grpc::Status::OK;
+}
+
+grpc::Status EngineService::ListLegalPlays(grpc::ServerContext*,
+                                           const v1::ListLegalPlaysRequest* request,
+                                           v1::ListLegalPlaysResponse* response) {
+  absl::StatusOr<Rules> rules = proto::RulesFrom(request->rules());
+  if (!rules.ok()) return ToGrpc(rules.status());
+  absl::StatusOr<Position> pos = proto::PositionFrom(request->position(), *rules);
+  if (!pos.ok()) return ToGrpc(pos.status());
+  absl::StatusOr<Throw> t = proto::ThrowFrom(request->throw_(), true);
+  if (!t.ok()) return ToGrpc(t.status());
+  for (const PlayResult& r : facade::LegalPlays(*pos, *rules, *t)) {
+    v1::PlayOutcome* out = response->add_plays();
+    out->set_play(PlayToString(r.play));
+    *out->mutable_position_after() = proto::PositionOut(r.after);
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status EngineService::ApplyPlay(grpc::ServerContext*, const v1::ApplyPlayRequest* request,
+                                      v1::ApplyPlayResponse* response) {
+  absl::StatusOr<Rules> rules = proto::RulesFrom(request->rules());
+  if (!rules.ok()) return ToGrpc(rules.status());
+  absl::StatusOr<Position> pos = proto::PositionFrom(request->position(), *rules);
+  if (!pos.ok()) return ToGrpc(pos.status());
+  absl::StatusOr<Throw> t = proto::ThrowFrom(request->throw_(), true);
+  if (!t.ok()) return ToGrpc(t.status());
+  absl::StatusOr<PlayResult> r = facade::ApplyPlay(*pos, *rules, *t, request->play());
+  if (!r.ok()) return ToGrpc(absl::InvalidArgumentError(absl::StrCat("play: ", r.status().message())));
+  response->set_play(PlayToString(r->play));
+  *response->mutable_position() = proto::PositionOut(r->after);
+  *response->mutable_result() = proto::ResultOut(r->after);
+  return grpc::Status::OK;
+}
+
+grpc::Status EngineService::BestMove(grpc::ServerContext* context,
+                                     const v1::BestMoveRequest* request,
+                                     v1::BestMoveResponse* response) {
+  absl::StatusOr<Throw> t = proto::ThrowFrom(request->throw_(), true);
+  if (!t.ok()) return ToGrpc(t.status());
+  absl::StatusOr<Prepared> p = Prepare(*request, limits_, *t);
+  if (!p.ok()) return ToGrpc(p.status());
+  Slot slot(this);
+  if (!slot.status().ok()) return slot.status();
+  std::atomic<bool> stop{false};
+  TranspositionTable tt(p->hash_mb);
+  absl::StatusOr<SearchReport> report;
+  {
+    StopWatcher watcher(context, &stop, limits_.deadline_margin_ms);
+    report = facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr);
+  }
+  if (!report.ok()) return ToGrpc(report.status());
+  if (context->IsCancelled()) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
+  const Candidate& best = report->candidates[0];
+  response->set_play(PlayToString(best.play));
+  *response->mutable_evaluation() = proto::OutcomesOut(best.eval);
+  response->add_principal_variation(PlayToString(best.play));
+  for (const Candidate& c : report->candidates) *response->add_candidates() = CandidateOut(c);
+  response->set_depth(report->depth);
+  response->set_nodes(static_cast<int64_t>(report->nodes));
+  response->set_time_ms(report->time_ms);
+  *response->mutable_position_after() = proto::PositionOut(best.after);
+  return grpc::Status::OK;
+}
+
+grpc::Status EngineService::Evaluate(grpc::ServerContext* context,
+                                     const v1::EvaluateRequest* request,
+                                     v1::EvaluateResponse* response) {
+  absl::StatusOr<Prepared> p = Prepare(*request, limits_, std::nullopt);
+  if (!p.ok()) return ToGrpc(p.status());
+  Slot slot(this);
+  if (!slot.status().ok()) return slot.status();
+  std::atomic<bool> stop{false};
+  TranspositionTable tt(p->hash_mb);
+  StopWatcher watcher(context, &stop, limits_.deadline_margin_ms);
+  absl::StatusOr<SearchReport> report =
+      facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr);
+  if (!report.ok()) return ToGrpc(report.status());
+  *response->mutable_evaluation() = proto::OutcomesOut(report->eval);
+  response->set_depth(report->depth);
+  response->set_nodes(static_cast<int64_t>(report->nodes));
+  response->set_time_ms(report->time_ms);
+  if (!request->per_throw()) return grpc::Status::OK;
+  facade::SearchRequest per_throw = p->request;
+  if (per_throw.limits.movetime_ms) {
+    per_throw.limits.movetime_ms = std::max<int64_t>(1, *per_throw.limits.movetime_ms / 21);
+  }
+  for (Throw t : kThrows) {
+    per_throw.dice = t;
+    absl::StatusOr<SearchReport> r =
+        facade::Search(p->position, p->rules, per_throw, &tt, stop, nullptr);
+    if (!r.ok()) return ToGrpc(r.status());
+    v1::ThrowEvaluation* e = response->add_per_throw();
+    e->mutable_throw_()->set_die1(t.high);
+    e->mutable_throw_()->set_die2(t.low);
+    e->set_weight(t.Weight());
+    e->set_best_play(PlayToString(r->candidates[0].play));
+    *e->mutable_evaluation() = proto::OutcomesOut(r->candidates[0].eval);
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status EngineService::Analyse(grpc::ServerContext* context,
+                                    const v1::AnalyseRequest* request,
+                                    grpc::ServerWriter<v1::AnalyseResponse>* writer) {
+  std::optional<Throw> dice;
+  if (request->has_throw_()) {
+    absl::StatusOr<Throw> t = proto::ThrowFrom(request->throw_(), true);
+    if (!t.ok()) return ToGrpc(t.status());
+    dice = *t;
+  }
+  absl::StatusOr<Prepared> p = Prepare(*request, limits_, dice);
+  if (!p.ok()) return ToGrpc(p.status());
+  SearchLimits& limits = p->request.limits;
+  if (!limits.movetime_ms && !limits.nodes && !limits.depth) {
+    // No limit: deepen until the deadline or cancellation, within the cap.
+    limits.infinite = true;
+    limits.movetime_ms = limits_.max_analyse_ms;
+  }
+  Slot slot(this);
+  if (!slot.status().ok()) return slot.status();
+  std::atomic<bool> stop{false};
+  TranspositionTable tt(p->hash_mb);
+  auto to_message = [](const SearchReport& r, bool final) {
+    v1::AnalyseResponse m;
+    m.set_depth(r.depth);
+    m.set_nodes(static_cast<int64_t>(r.nodes));
+    m.set_time_ms(r.time_ms);
+    *m.mutable_evaluation() = proto::OutcomesOut(r.eval);
+    if (!r.candidates.empty()) m.set_best_play(PlayToString(r.candidates[0].play));
+    for (const Candidate& c : r.candidates) *m.add_candidates() = CandidateOut(c);
+    m.set_final(final);
+    return m;
+  };
+  absl::StatusOr<SearchReport> report;
+  {
+    StopWatcher watcher(context, &stop, limits_.deadline_margin_ms);
+    report = facade::Search(p->position, p->rules, p->request, &tt, stop,
+                            [&](const SearchReport& r) {
+                              if (!writer->Write(to_message(r, false))) stop = true;
+                            });
+  }
+  if (!report.ok()) return ToGrpc(report.status());
+  if (context->IsCancelled()) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
+  writer->Write(to_message(*report, true));
+  return grpc::Status::OK;
+}
+
+}  // namespace uckers

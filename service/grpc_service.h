@@ -1,0 +1,52 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+
+#include "uckers/v1/engine.grpc.pb.h"
+
+namespace uckers {
+
+// Limits of one server process.
+struct ServiceLimits {
+  int max_searches = 8;          // concurrent BestMove/Evaluate/Analyse calls
+  int max_threads = 2;           // search threads one request may ask for
+  int max_hash_mb = 64;          // table size one request may ask for
+  int64_t max_analyse_ms = 60000;  // an Analyse call with no limit and no deadline
+  int64_t deadline_margin_ms = 5;  // answer this long before the deadline
+};
+
+// The gRPC service `uckers.v1.Engine`. Stateless per request: each call
+// parses its position and rules, calls the facade (service/facade.h) and
+// answers. Searches end by their limits, by the call's deadline (with a
+// margin, returning the best so far) or when the client cancels.
+class EngineService final : public v1::Engine::Service {
+ public:
+  explicit EngineService(ServiceLimits limits) : limits_(limits) {}
+
+  grpc::Status GetEngineInfo(grpc::ServerContext* context, const v1::GetEngineInfoRequest* request,
+                             v1::EngineInfo* response) override;
+  grpc::Status ListLegalPlays(grpc::ServerContext* context,
+                              const v1::ListLegalPlaysRequest* request,
+                              v1::ListLegalPlaysResponse* response) override;
+  grpc::Status ApplyPlay(grpc::ServerContext* context, const v1::ApplyPlayRequest* request,
+                         v1::ApplyPlayResponse* response) override;
+  grpc::Status BestMove(grpc::ServerContext* context, const v1::BestMoveRequest* request,
+                        v1::BestMoveResponse* response) override;
+  grpc::Status Evaluate(grpc::ServerContext* context, const v1::EvaluateRequest* request,
+                        v1::EvaluateResponse* response) override;
+  grpc::Status Analyse(grpc::ServerContext* context, const v1::AnalyseRequest* request,
+                       grpc::ServerWriter<v1::AnalyseResponse>* writer) override;
+
+  // Searches running now.
+  int active_searches() const { return active_; }
+
+ private:
+  // Claims a search slot; RESOURCE_EXHAUSTED past the limit.
+  class Slot;
+
+  ServiceLimits limits_;
+  std::atomic<int> active_{0};
+};
+
+}  // namespace uckers

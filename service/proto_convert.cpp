@@ -1,0 +1,210 @@
+#include "service/proto_convert.h"
+
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "engine/play.h"
+#include "engine/ufen.h"
+
+namespace uckers::proto {
+namespace {
+
+absl::Status Bad(absl::string_view field, absl::string_view problem) {
+  return absl::InvalidArgumentError(absl::StrCat(field, ": ", problem));
+}
+
+// A colour list token (`p`, `s`, `S`) from repeated enum values.
+absl::StatusOr<std::string> ColourToken(char prefix, const std::string& field,
+                                        const google::protobuf::RepeatedField<int>& list) {
+  uint8_t mask = 0;
+  for (int value : list) {
+    if (value < v1::COLOUR_RED || value > v1::COLOUR_BLUE) {
+      return Bad(field, absl::StrCat("colour ", value, " is not red, green, yellow or blue"));
+    }
+    mask |= 1 << (value - 1);
+  }
+  if (!mask) return std::string();
+  std::string token(1, prefix);
+  for (int c = 0; c < kNumColours; ++c) {
+    if (mask >> c & 1) token += kColourChars[c];
+  }
+  return token;
+}
+
+absl::StatusOr<std::string> UfenFromStructured(const v1::StructuredPosition& s) {
+  if (s.colours_size() != kNumColours) {
+    return Bad("position.structured.colours",
+               absl::StrCat("expected 4 entries (red, green, yellow, blue), found ",
+                            s.colours_size()));
+  }
+  std::vector<std::string> groups;
+  for (const v1::ColourPieces& c : s.colours()) groups.push_back(absl::StrJoin(c.squares(), ","));
+  if (s.to_throw() < v1::COLOUR_RED || s.to_throw() > v1::COLOUR_BLUE) {
+    return Bad("position.structured.to_throw", "must be a colour");
+  }
+  std::vector<std::string> state;
+  if (s.has_challenge()) {
+    state.push_back(absl::StrCat("c", s.challenge().from(), ":", s.challenge().sixes()));
+  }
+  if (s.extra_throws_owed() != 0) state.push_back(absl::StrCat("x", s.extra_throws_owed()));
+  struct List {
+    char prefix;
+    const char* field;
+    const google::protobuf::RepeatedField<int>* values;
+  };
+  for (const List& l : {List{'p', "position.structured.released", &s.released()},
+                        List{'s', "position.structured.first_throw_pending",
+                             &s.first_throw_pending()},
+                        List{'S', "position.structured.snake_eyes_pending",
+                             &s.snake_eyes_pending()}}) {
+    absl::StatusOr<std::string> token = ColourToken(l.prefix, l.field, *l.values);
+    if (!token.ok()) return token.status();
+    if (!token->empty()) state.push_back(*token);
+  }
+  return absl::StrCat(absl::StrJoin(groups, "/"), " ",
+                      std::string(1, kColourChars[s.to_throw() - 1]), " ",
+                      state.empty() ? "-" : absl::StrJoin(state, ","));
+}
+
+}  // namespace
+
+absl::StatusOr<Rules> RulesFrom(const std::string& text) {
+  absl::StatusOr<Rules> rules = facade::ParseRules(text);
+  if (!rules.ok()) return Bad("rules", rules.status().message());
+  return rules;
+}
+
+absl::StatusOr<Position> PositionFrom(const v1::Position& msg, const Rules& rules) {
+  std::string field = "position.ufen";
+  std::string ufen;
+  switch (msg.kind_case()) {
+    case v1::Position::kUfen:
+      ufen = msg.ufen();
+      break;
+    case v1::Position::kStructured: {
+      field = "position.structured";
+      absl::StatusOr<std::string> text = UfenFromStructured(msg.structured());
+      if (!text.ok()) return text.status();
+      ufen = *text;
+      break;
+    }
+    default:
+      return Bad("position", "missing: give a ufen or a structured position");
+  }
+  absl::StatusOr<Position> pos = facade::ParsePosition(ufen, rules);
+  if (!pos.ok()) return Bad(field, pos.status().message());
+  return pos;
+}
+
+absl::StatusOr<Throw> ThrowFrom(const v1::Throw& msg, bool required) {
+  if (msg.die1() == 0 && msg.die2() == 0 && required) {
+    return Bad("throw", "missing: give die1 and die2, each 1..6");
+  }
+  if (msg.die1() < 1 || msg.die1() > 6) return Bad("throw.die1", "must be 1..6");
+  if (msg.die2() < 1 || msg.die2() > 6) return Bad("throw.die2", "must be 1..6");
+  return MakeThrow(msg.die1(), msg.die2());
+}
+
+absl::Status SearchRequestFrom(const v1::SearchLimits& limits,
+                               const v1::SearchOptions& options, int max_threads,
+                               facade::SearchRequest* out) {
+  if (limits.movetime_ms() < 0) return Bad("limits.movetime_ms", "must not be negative");
+  if (limits.nodes() < 0) return Bad("limits.nodes", "must not be negative");
+  if (limits.depth() < 0 || limits.depth() > 64) return Bad("limits.depth", "must be 0..64");
+  if (limits.movetime_ms() > 0) out->limits.movetime_ms = limits.movetime_ms();
+  if (limits.nodes() > 0) out->limits.nodes = static_cast<uint64_t>(limits.nodes());
+  if (limits.depth() > 0) out->limits.depth = limits.depth();
+  if (options.multipv() < 0 || options.multipv() > 64) {
+    return Bad("options.multipv", "must be 1..64 (0: default 1)");
+  }
+  if (options.threads() < 0 || options.threads() > max_threads) {
+    return Bad("options.threads", absl::StrCat("must be 1..", max_threads, " (0: default 1)"));
+  }
+  switch (options.objective()) {
+    case v1::OBJECTIVE_UNSPECIFIED:
+      break;
+    case v1::OBJECTIVE_WIN:
+      out->objective = Objective::kWin;
+      break;
+    case v1::OBJECTIVE_POINTS:
+      out->objective = Objective::kPoints;
+      break;
+    default:
+      return Bad("options.objective", "unknown value");
+  }
+  switch (options.algorithm()) {
+    case v1::ALGORITHM_UNSPECIFIED:
+      break;
+    case v1::ALGORITHM_EXPECTIMAX:
+      out->algorithm = Algorithm::kExpectimax;
+      break;
+    case v1::ALGORITHM_MCTS:
+      out->algorithm = Algorithm::kMcts;
+      break;
+    default:
+      return Bad("options.algorithm", "unknown value");
+  }
+  out->multipv = options.multipv() ? options.multipv() : 1;
+  out->threads = options.threads() ? options.threads() : 1;
+  out->seed = options.seed();
+  out->level = options.level();
+  if (absl::StatusOr<SearchParams> p = facade::ParamsFor(*out); !p.ok()) {
+    return Bad("options.level", p.status().message());
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<int> HashFrom(const v1::SearchOptions& options, int max_hash_mb) {
+  if (options.hash_mb() < 0 || options.hash_mb() > max_hash_mb) {
+    return Bad("options.hash_mb", absl::StrCat("must be 1..", max_hash_mb, " (0: default)"));
+  }
+  return options.hash_mb() ? options.hash_mb() : 2;
+}
+
+v1::Colour ColourOut(int colour) { return static_cast<v1::Colour>(colour + 1); }
+
+v1::PositionOut PositionOut(const Position& pos) {
+  v1::PositionOut out;
+  out.set_ufen(ToUfen(pos));
+  v1::StructuredPosition* s = out.mutable_structured();
+  for (int c = 0; c < kNumColours; ++c) {
+    v1::ColourPieces* pieces = s->add_colours();
+    for (Square sq : pos.pieces(c)) pieces->add_squares(SquareToString(sq));
+    if (pos.released(c)) s->add_released(ColourOut(c));
+    if (pos.snake_first(c)) s->add_first_throw_pending(ColourOut(c));
+    if (pos.snake_second(c)) s->add_snake_eyes_pending(ColourOut(c));
+  }
+  s->set_to_throw(ColourOut(pos.to_throw()));
+  if (pos.challenge_active()) {
+    s->mutable_challenge()->set_from(SquareToString(pos.challenge_from()));
+    s->mutable_challenge()->set_sixes(pos.challenge_count());
+  }
+  s->set_extra_throws_owed(pos.extra_owed());
+  return out;
+}
+
+v1::Outcomes OutcomesOut(const Evaluation& e) {
+  v1::Outcomes o;
+  o.set_win(e.p[kWinPlain]);
+  o.set_win_eight_piecer(e.p[kWinEightPiecer]);
+  o.set_win_in_harbour(e.p[kWinInHarbour]);
+  o.set_loss(e.p[kLossPlain]);
+  o.set_loss_eight_piecer(e.p[kLossEightPiecer]);
+  o.set_loss_in_harbour(e.p[kLossInHarbour]);
+  o.set_equity(e.Equity());
+  o.set_win_probability(e.Win());
+  return o;
+}
+
+v1::GameResult ResultOut(const Position& pos) {
+  v1::GameResult r;
+  if (!pos.IsGameOver()) return r;
+  r.set_finished(true);
+  r.set_winner(pos.WinningTeam() == 0 ? v1::TEAM_RED_YELLOW : v1::TEAM_GREEN_BLUE);
+  r.set_level(static_cast<v1::OutcomeLevel>(pos.Outcome()));
+  r.set_points(static_cast<int>(pos.Outcome()));
+  return r;
+}
+
+}  // namespace uckers::proto

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "engine/dice.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "search/evaluate.h"
+#include "search/search.h"
+#include "service/facade.h"
+#include "uckers/v1/engine.pb.h"
+
+// Translation between the gRPC messages and the facade's types. Every error
+// is INVALID_ARGUMENT and names the request field (`position.ufen`,
+// `throw.die1`, `options.multipv`) and the problem.
+namespace uckers::proto {
+
+absl::StatusOr<Rules> RulesFrom(const std::string& text);  // field `rules`
+absl::StatusOr<Position> PositionFrom(const v1::Position& msg, const Rules& rules);
+absl::StatusOr<Throw> ThrowFrom(const v1::Throw& msg, bool required);
+
+// Limits and options of a search request; `max_threads` is the server's cap.
+absl::Status SearchRequestFrom(const v1::SearchLimits& limits,
+                               const v1::SearchOptions& options, int max_threads,
+                               facade::SearchRequest* out);
+// The table size a request asks for, checked against the server's cap.
+absl::StatusOr<int> HashFrom(const v1::SearchOptions& options, int max_hash_mb);
+
+v1::PositionOut PositionOut(const Position& pos);
+v1::Outcomes OutcomesOut(const Evaluation& e);
+v1::GameResult ResultOut(const Position& pos);
+v1::Colour ColourOut(int colour);
+
+}  // namespace uckers::proto

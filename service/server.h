@@ -1,0 +1,51 @@
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "grpcpp/server.h"
+#include "service/grpc_service.h"
+
+namespace uckers {
+
+struct ServerConfig {
+  std::string address = "127.0.0.1:50051";
+  ServiceLimits limits;
+  int max_message_bytes = 4 << 20;  // requests and responses
+  int64_t grace_ms = 5000;          // in-flight calls may finish in this long
+};
+
+// A running gRPC server: the Engine service, the standard health service
+// (grpc.health.v1, SERVING while up) and server reflection.
+class EngineServer {
+ public:
+  // Starts listening; an error when the address cannot be bound. With port
+  // 0 the system picks one: see port().
+  static absl::StatusOr<std::unique_ptr<EngineServer>> Start(const ServerConfig& config);
+  ~EngineServer();
+
+  int port() const { return port_; }
+  EngineService& service() { return service_; }
+  // Health goes NOT_SERVING, new calls are refused, calls in flight get up
+  // to the grace period, then the rest are cancelled. Blocks until done.
+  void Shutdown();
+  // Blocks until Shutdown() has finished.
+  void Wait();
+
+ private:
+  explicit EngineServer(const ServerConfig& config)
+      : config_(config), service_(config.limits) {}
+
+  ServerConfig config_;
+  EngineService service_;
+  std::unique_ptr<grpc::Server> server_;
+  int port_ = 0;
+  bool shut_down_ = false;
+};
+
+// `uckers serve [--address host:port] ...`: serves until SIGTERM or SIGINT,
+// then shuts down gracefully. argv[0] is "serve". Returns the exit code.
+int ServeMain(int argc, char** argv);
+
+}  // namespace uckers
