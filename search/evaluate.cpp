@@ -10,18 +10,14 @@
 namespace uckers {
 namespace {
 
-constexpr double kEntryPips = 10.0;     // waiting for a six, net of other moves
-constexpr double kTempoPips = 4.0;      // half an average throw (8.17 pips)
-constexpr double kBlockedPipsPerPiece = 3.0;  // per opponent blob piece ahead
-constexpr int kBlockLookahead = 12;     // squares ahead that a blob can hinder
 constexpr double kAveragePipsPerThrow = 8.17;
 constexpr double kOutcomePoints[kNumOutcomes] = {1, 2, 3, -1, -2, -3};
 
 double Logistic(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 // Pips a piece still has to go: home 0, base 56 plus the entry wait.
-double PipsToGo(Square sq) {
-  if (sq == kBase) return kHome + kEntryPips;
+double PipsToGo(Square sq, const EvalWeights& w) {
+  if (sq == kBase) return kHome + w.entry_pips;
   return kHome - sq;
 }
 
@@ -50,23 +46,23 @@ bool Reaches(const Position& pos, int attacker, uint64_t blobs, int r, int d1,
 
 // Chance that the next throws of the opponents hit a piece on `abs`: the
 // colour to move next weighs fully, the other opponent colour half.
-double Threat(const Position& pos, int team, int abs) {
+double Threat(const Position& pos, int team, int abs, const EvalWeights& w) {
   int thrower_team = TeamOf(pos.to_throw());
   int first = team == thrower_team ? NextColour(pos.to_throw()) : pos.to_throw();
   int next = first;
   if (pos.released(first)) next = PartnerOf(first);
   double p1 = HitProbability(pos, next, abs);
   double p2 = HitProbability(pos, PartnerOf(next), abs);
-  return 1.0 - (1.0 - p1) * (1.0 - 0.5 * p2);
+  return 1.0 - (1.0 - p1) * (1.0 - w.other_colour_threat * p2);
 }
 
-void TeamTerms(const Position& pos, int team, EvalTerms& t) {
+void TeamTerms(const Position& pos, int team, EvalTerms& t, const EvalWeights& w) {
   for (int colour = team; colour < kNumColours; colour += 2) {
     Occupancy occ = ComputeOccupancy(pos, colour);
     const auto& row = pos.pieces(colour);
     for (int i = 0; i < kPiecesPerColour; ++i) {
       Square sq = row[i];
-      t.race_pips[team] += PipsToGo(sq);
+      t.race_pips[team] += PipsToGo(sq, w);
       t.in_base[team] += sq == kBase;
       t.home[team] += sq == kHome;
       if (!OnTrack(sq)) continue;
@@ -74,12 +70,13 @@ void TeamTerms(const Position& pos, int team, EvalTerms& t) {
       if (count >= 2 && !(occ.partner >> sq & 1)) {
         t.blobs[team] += (i == 0 || row[i - 1] != sq);
       } else {
-        t.exposure_pips[team] +=
-            Threat(pos, team, AbsoluteSquare(colour, sq)) * (sq + kEntryPips);
+        t.exposure_pips[team] += w.exposure_factor *
+                                 Threat(pos, team, AbsoluteSquare(colour, sq), w) *
+                                 (sq + w.entry_pips);
       }
       uint64_t ahead = occ.opponent_blobs &
-                       SquareRange(sq + 1, std::min<int>(sq + kBlockLookahead, kLastTrack));
-      t.blocked_pips[team] += kBlockedPipsPerPiece * 2 * std::popcount(ahead);
+                       SquareRange(sq + 1, std::min<int>(sq + w.block_lookahead, kLastTrack));
+      t.blocked_pips[team] += w.blocked_pips * std::popcount(ahead);
     }
   }
 }
@@ -94,13 +91,13 @@ Evaluation FinishedGame(const Position& pos) {
 
 // P(the losing team gets no piece home | it loses), and P(all in base).
 void GammonChances(const EvalTerms& t, int winner, double& eight,
-                   double& harbour, const Position& pos) {
+                   double& harbour, const Position& pos, const EvalWeights& w) {
   int loser = 1 - winner;
   eight = harbour = 0;
   if (t.home[loser] > 0) return;
   double best = 1e9;  // the losers' piece nearest home
   for (int colour = loser; colour < kNumColours; colour += 2) {
-    for (Square sq : pos.pieces(colour)) best = std::min(best, PipsToGo(sq));
+    for (Square sq : pos.pieces(colour)) best = std::min(best, PipsToGo(sq, w));
   }
   double winner_pips = t.race_pips[winner] + t.exposure_pips[winner];
   // The losers bring one piece home in about best/8 of their throws, the
@@ -145,24 +142,26 @@ double HitProbability(const Position& pos, int attacker, int abs) {
   return hits / 36.0;
 }
 
-Evaluation Evaluate(const Position& pos, const Rules& rules, EvalTerms* terms) {
+Evaluation Evaluate(const Position& pos, const Rules& rules, EvalTerms* terms,
+                    const EvalWeights& w) {
   (void)rules;
   if (pos.IsGameOver()) return FinishedGame(pos);
   EvalTerms t;
-  TeamTerms(pos, 0, t);
-  TeamTerms(pos, 1, t);
+  TeamTerms(pos, 0, t, w);
+  TeamTerms(pos, 1, t, w);
   int us = TeamOf(pos.to_throw()), them = 1 - us;
   auto total = [&](int team) {
     return t.race_pips[team] + t.exposure_pips[team] + t.blocked_pips[team];
   };
-  t.tempo_pips = kTempoPips;
-  t.effective_lead = total(them) - total(us) + kTempoPips;
-  t.scale = 3.0 + 0.9 * std::sqrt(std::max(1.0, (total(us) + total(them)) / 2));
+  t.tempo_pips = w.tempo_pips;
+  t.effective_lead = total(them) - total(us) + w.tempo_pips;
+  t.scale = w.scale_base +
+            w.scale_per_sqrt_pip * std::sqrt(std::max(1.0, (total(us) + total(them)) / 2));
   double win = Logistic(t.effective_lead / t.scale);
   Evaluation e;
   double eight_us, harbour_us, eight_them, harbour_them;
-  GammonChances(t, us, eight_us, harbour_us, pos);
-  GammonChances(t, them, eight_them, harbour_them, pos);
+  GammonChances(t, us, eight_us, harbour_us, pos, w);
+  GammonChances(t, them, eight_them, harbour_them, pos, w);
   e.p[kWinInHarbour] = win * harbour_us;
   e.p[kWinEightPiecer] = win * (eight_us - harbour_us);
   e.p[kWinPlain] = win * (1 - eight_us);

@@ -32,6 +32,20 @@ struct Evaluation {
   void AddScaled(const Evaluation& e, double w);
 };
 
+// The evaluation's weights, in pips unless said. Tuned by matches against
+// the greedy baseline (docs/evaluation.md); a search may carry its own.
+struct EvalWeights {
+  double entry_pips = 10.0;         // a base piece's wait for a six
+  double tempo_pips = 4.0;          // the side to throw is ahead by this
+  double blocked_pips = 6.0;        // per opponent blob ahead of a piece
+  int block_lookahead = 12;         // squares ahead a blob hinders
+  double exposure_factor = 1.0;     // times the expected loss to a hit
+  double other_colour_threat = 0.5; // weight of the opponent not next to throw
+  double scale_base = 3.0;          // logistic width: base ...
+  double scale_per_sqrt_pip = 0.9;  // ... plus this times sqrt(mean pips)
+};
+inline const EvalWeights kDefaultWeights{};
+
 // What the static evaluation is made of, per team (0 = RY, 1 = GB), for the
 // `eval` command and for tests.
 struct EvalTerms {
@@ -57,7 +71,8 @@ struct EvalTerms {
 // 8-piecer and harbour chances come from how far the losers are from
 // getting a piece home. See docs/evaluation.md.
 Evaluation Evaluate(const Position& pos, const Rules& rules,
-                    EvalTerms* terms = nullptr);
+                    EvalTerms* terms = nullptr,
+                    const EvalWeights& weights = kDefaultWeights);
 
 // The probability, over the 36 throws, that the next throw of `attacker`
 // can knock off the piece(s) of another team on absolute square `abs`.

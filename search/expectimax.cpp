@@ -104,7 +104,7 @@ double Expectimax::Noise(uint64_t key) const {
 
 double Expectimax::Static(const Position& pos, int team, Evaluation* eval) {
   CountNode();
-  Evaluation e = Evaluate(pos, rules_);
+  Evaluation e = Evaluate(pos, rules_, nullptr, params_.weights);
   double s = Score(e, params_.objective);
   if (!pos.IsGameOver()) s = std::clamp(s + Noise(pos.key()), range_.lo, range_.hi);
   if (TeamOf(pos.to_throw()) != team) {

@@ -44,6 +44,7 @@ struct SearchParams {
   uint64_t seed = 0;          // noise and MCTS sampling
   double mcts_exploration = 0.7;  // UCT constant, in score units
   int mcts_playouts = 3000;   // MCTS playouts when no limit is given
+  EvalWeights weights;        // the static evaluation's weights
 };
 
 // A candidate play and its evaluation for the team that made it.
