@@ -1,0 +1,354 @@
+// The gRPC service in process: every RPC, bad inputs, deadlines,
+// cancellation, the search limit and concurrent calls.
+#include <thread>
+
+#include "absl/strings/match.h"
+#include "grpcpp/create_channel.h"
+#include "grpcpp/generic/generic_stub.h"
+#include "grpcpp/health_check_service_interface.h"
+#include "service/server.h"
+#include "tests/test_util.h"
+#include "uckers/v1/engine.grpc.pb.h"
+
+namespace uckers::testing {
+namespace {
+
+class GrpcTest : public ::testing::Test {
+ protected:
+  void StartServer(ServiceLimits limits = {}) {
+    ServerConfig config;
+    config.address = "127.0.0.1:0";
+    config.limits = limits;
+    config.grace_ms = 500;
+    auto server = EngineServer::Start(config);
+    ASSERT_TRUE(server.ok()) << server.status();
+    server_ = std::move(*server);
+    channel_ = grpc::CreateChannel(absl::StrCat("127.0.0.1:", server_->port()),
+                                   grpc::InsecureChannelCredentials());
+    stub_ = v1::Engine::NewStub(channel_);
+  }
+  void SetUp() override { StartServer(); }
+
+  static v1::Position Ufen(const std::string& ufen) {
+    v1::Position p;
+    p.set_ufen(ufen);
+    return p;
+  }
+  static v1::Throw Dice(int a, int b) {
+    v1::Throw t;
+    t.set_die1(a);
+    t.set_die2(b);
+    return t;
+  }
+
+  std::unique_ptr<EngineServer> server_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<v1::Engine::Stub> stub_;
+};
+
+constexpr const char* kMid = "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -";
+
+TEST_F(GrpcTest, GetEngineInfoListsOptionsRulesetsSwitchesAndLevels) {
+  grpc::ClientContext ctx;
+  v1::EngineInfo info;
+  ASSERT_TRUE(stub_->GetEngineInfo(&ctx, {}, &info).ok());
+  EXPECT_EQ(info.name(), "Uckers");
+  EXPECT_GE(info.options_size(), 6);
+  EXPECT_EQ(info.switches_size(), kNumSwitches);
+  EXPECT_EQ(info.implemented_switches_size(), kNumSwitches - 1);  // suck_back
+  EXPECT_GE(info.levels_size(), 6);
+  EXPECT_GE(info.rulesets_size(), 4);
+}
+
+TEST_F(GrpcTest, ListLegalPlaysGivesEveryPlayWithItsPosition) {
+  grpc::ClientContext ctx;
+  v1::ListLegalPlaysRequest req;
+  *req.mutable_position() = Ufen(std::string(kStartUfen));
+  *req.mutable_throw_() = Dice(6, 6);
+  v1::ListLegalPlaysResponse resp;
+  ASSERT_TRUE(stub_->ListLegalPlays(&ctx, req, &resp).ok());
+  ASSERT_EQ(resp.plays_size(), 2);
+  EXPECT_EQ(resp.plays(0).play(), "rb-0,r0-6");
+  EXPECT_EQ(resp.plays(0).position_after().ufen(), "b,b,b,6/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(resp.plays(0).position_after().structured().colours(0).squares(3), "6");
+}
+
+TEST_F(GrpcTest, StructuredPositionIsAcceptedLikeItsUfen) {
+  v1::ListLegalPlaysRequest a, b;
+  *a.mutable_position() = Ufen(kMid);
+  *a.mutable_throw_() = Dice(6, 3);
+  b = a;
+  {
+    grpc::ClientContext ctx;
+    v1::ListLegalPlaysResponse r;
+    ASSERT_TRUE(stub_->ListLegalPlays(&ctx, a, &r).ok());
+    *b.mutable_position()->mutable_structured() = r.plays(0).position_after().structured();
+    *a.mutable_position() = Ufen(r.plays(0).position_after().ufen());
+  }
+  grpc::ClientContext c1, c2;
+  v1::ListLegalPlaysResponse ra, rb;
+  ASSERT_TRUE(stub_->ListLegalPlays(&c1, a, &ra).ok());
+  ASSERT_TRUE(stub_->ListLegalPlays(&c2, b, &rb).ok());
+  EXPECT_EQ(ra.SerializeAsString(), rb.SerializeAsString());
+}
+
+TEST_F(GrpcTest, BadInputsAreInvalidArgumentNamingTheField) {
+  struct Case {
+    std::string ufen;
+    int d1, d2;
+    std::string rules;
+    std::string field;
+  } cases[] = {
+      {kMid, 7, 1, "", "throw.die1"},
+      {kMid, 3, 0, "", "throw.die2"},
+      {"b,b,b/b r -", 3, 1, "", "position.ufen"},
+      {kMid, 3, 1, "navy+flying", "rules"},
+      {kMid, 3, 1, "wafu", "rules"},
+  };
+  for (const Case& c : cases) {
+    grpc::ClientContext ctx;
+    v1::ListLegalPlaysRequest req;
+    *req.mutable_position() = Ufen(c.ufen);
+    *req.mutable_throw_() = Dice(c.d1, c.d2);
+    req.set_rules(c.rules);
+    v1::ListLegalPlaysResponse resp;
+    grpc::Status s = stub_->ListLegalPlays(&ctx, req, &resp);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << c.field;
+    EXPECT_TRUE(absl::StartsWith(s.error_message(), c.field)) << s.error_message();
+  }
+  grpc::ClientContext ctx;
+  v1::ListLegalPlaysRequest missing;
+  v1::ListLegalPlaysResponse resp;
+  grpc::Status s = stub_->ListLegalPlays(&ctx, missing, &resp);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_TRUE(absl::StartsWith(s.error_message(), "position")) << s.error_message();
+}
+
+TEST_F(GrpcTest, ApplyPlayGivesNextPositionAndTheResultWhenTheGameEnds) {
+  grpc::ClientContext ctx;
+  v1::ApplyPlayRequest req;
+  *req.mutable_position() = Ufen("h,h,h,50/b,b,b,b/h,h,h,h/b,b,b,b r -");
+  *req.mutable_throw_() = Dice(6, 1);
+  req.set_play("r50-h");
+  v1::ApplyPlayResponse resp;
+  ASSERT_TRUE(stub_->ApplyPlay(&ctx, req, &resp).ok());
+  EXPECT_EQ(resp.position().ufen(), "h,h,h,h/b,b,b,b/h,h,h,h/b,b,b,b r -");
+  EXPECT_TRUE(resp.result().finished());
+  EXPECT_EQ(resp.result().winner(), v1::TEAM_RED_YELLOW);
+  EXPECT_EQ(resp.result().level(), v1::OUTCOME_LEVEL_IN_HARBOUR);
+  EXPECT_EQ(resp.result().points(), 3);
+}
+
+TEST_F(GrpcTest, ApplyPlayRejectsAnIllegalPlay) {
+  grpc::ClientContext ctx;
+  v1::ApplyPlayRequest req;
+  *req.mutable_position() = Ufen(kMid);
+  *req.mutable_throw_() = Dice(6, 3);
+  req.set_play("r5-7");
+  v1::ApplyPlayResponse resp;
+  grpc::Status s = stub_->ApplyPlay(&ctx, req, &resp);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_TRUE(absl::StartsWith(s.error_message(), "play: ")) << s.error_message();
+}
+
+TEST_F(GrpcTest, BestMoveReturnsALegalPlayWithEvaluationAndCandidates) {
+  grpc::ClientContext ctx;
+  v1::BestMoveRequest req;
+  *req.mutable_position() = Ufen(kMid);
+  *req.mutable_throw_() = Dice(6, 3);
+  req.mutable_options()->set_multipv(3);
+  v1::BestMoveResponse resp;
+  ASSERT_TRUE(stub_->BestMove(&ctx, req, &resp).ok());
+  std::vector<std::string> legal = Plays(kMid, 6, 3);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), resp.play()), legal.end()) << resp.play();
+  EXPECT_EQ(resp.candidates_size(), 3);
+  EXPECT_EQ(resp.candidates(0).play(), resp.play());
+  const v1::Outcomes& o = resp.evaluation();
+  EXPECT_NEAR(o.win() + o.win_eight_piecer() + o.win_in_harbour() + o.loss() +
+                  o.loss_eight_piecer() + o.loss_in_harbour(),
+              1.0, 1e-6);
+  EXPECT_GT(resp.nodes(), 0);
+}
+
+TEST_F(GrpcTest, BestMoveOnAFinishedGameIsInvalidArgument) {
+  grpc::ClientContext ctx;
+  v1::BestMoveRequest req;
+  *req.mutable_position() = Ufen("h,h,h,h/b,b,3,h/h,h,h,h/b,b,b,b r -");
+  *req.mutable_throw_() = Dice(3, 1);
+  v1::BestMoveResponse resp;
+  EXPECT_EQ(stub_->BestMove(&ctx, req, &resp).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+TEST_F(GrpcTest, BestMoveRejectsBadOptions) {
+  for (int k = 0; k < 4; ++k) {
+    grpc::ClientContext ctx;
+    v1::BestMoveRequest req;
+    *req.mutable_position() = Ufen(kMid);
+    *req.mutable_throw_() = Dice(6, 3);
+    std::string field;
+    if (k == 0) req.mutable_options()->set_multipv(99), field = "options.multipv";
+    if (k == 1) req.mutable_options()->set_level("godlike"), field = "options.level";
+    if (k == 2) req.mutable_limits()->set_depth(-1), field = "limits.depth";
+    if (k == 3) req.mutable_options()->set_threads(100), field = "options.threads";
+    v1::BestMoveResponse resp;
+    grpc::Status s = stub_->BestMove(&ctx, req, &resp);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << field;
+    EXPECT_TRUE(absl::StartsWith(s.error_message(), field)) << s.error_message();
+  }
+}
+
+TEST_F(GrpcTest, BestMoveEndsInTimeForTheDeadlineWithItsBestSoFar) {
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(300));
+  v1::BestMoveRequest req;
+  *req.mutable_position() = Ufen(kMid);
+  *req.mutable_throw_() = Dice(6, 3);
+  req.mutable_limits()->set_depth(6);  // far more than 300 ms
+  v1::BestMoveResponse resp;
+  auto start = std::chrono::steady_clock::now();
+  grpc::Status s = stub_->BestMove(&ctx, req, &resp);
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                std::chrono::steady_clock::now() - start)
+                .count();
+  ASSERT_TRUE(s.ok()) << s.error_message();  // not DEADLINE_EXCEEDED
+  EXPECT_FALSE(resp.play().empty());
+  EXPECT_LT(ms, 300);
+}
+
+TEST_F(GrpcTest, AnalyseStreamsProgressThenExactlyOneFinalMessage) {
+  grpc::ClientContext ctx;
+  v1::AnalyseRequest req;
+  *req.mutable_position() = Ufen(kMid);
+  *req.mutable_throw_() = Dice(5, 2);
+  req.mutable_limits()->set_depth(2);
+  auto reader = stub_->Analyse(&ctx, req);
+  v1::AnalyseResponse m;
+  int progress = 0, finals = 0;
+  while (reader->Read(&m)) {
+    EXPECT_EQ(finals, 0) << "a message after the final one";
+    m.final() ? ++finals : ++progress;
+  }
+  ASSERT_TRUE(reader->Finish().ok());
+  EXPECT_GE(progress, 1);
+  EXPECT_EQ(finals, 1);
+  EXPECT_EQ(m.depth(), 2);
+  EXPECT_FALSE(m.best_play().empty());
+}
+
+TEST_F(GrpcTest, CancellingAnAnalyseStopsItsSearch) {
+  grpc::ClientContext ctx;
+  v1::AnalyseRequest req;
+  *req.mutable_position() = Ufen(kMid);
+  *req.mutable_throw_() = Dice(5, 2);  // no limits: runs until cancelled
+  auto reader = stub_->Analyse(&ctx, req);
+  v1::AnalyseResponse m;
+  ASSERT_TRUE(reader->Read(&m));
+  EXPECT_EQ(server_->service().active_searches(), 1);
+  ctx.TryCancel();
+  while (reader->Read(&m)) {
+  }
+  EXPECT_EQ(reader->Finish().error_code(), grpc::StatusCode::CANCELLED);
+  for (int i = 0; i < 200 && server_->service().active_searches() > 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(server_->service().active_searches(), 0);
+}
+
+TEST_F(GrpcTest, EvaluateGivesTheEvaluationAndOptionallyEveryThrow) {
+  grpc::ClientContext ctx;
+  v1::EvaluateRequest req;
+  *req.mutable_position() = Ufen(kMid);
+  req.mutable_limits()->set_depth(1);
+  req.set_per_throw(true);
+  v1::EvaluateResponse resp;
+  ASSERT_TRUE(stub_->Evaluate(&ctx, req, &resp).ok());
+  EXPECT_EQ(resp.per_throw_size(), 21);
+  int weights = 0;
+  double mean = 0;
+  for (const v1::ThrowEvaluation& t : resp.per_throw()) {
+    weights += t.weight();
+    mean += t.weight() / 36.0 * t.evaluation().win_probability();
+  }
+  EXPECT_EQ(weights, 36);
+  EXPECT_NEAR(mean, resp.evaluation().win_probability(), 1e-6);
+}
+
+TEST_F(GrpcTest, SearchesPastTheLimitAreResourceExhausted) {
+  ServiceLimits limits;
+  limits.max_searches = 1;
+  StartServer(limits);
+  grpc::ClientContext long_ctx;
+  v1::AnalyseRequest req;
+  *req.mutable_position() = Ufen(kMid);
+  *req.mutable_throw_() = Dice(5, 2);
+  auto reader = stub_->Analyse(&long_ctx, req);
+  v1::AnalyseResponse m;
+  ASSERT_TRUE(reader->Read(&m));  // the one slot is taken
+  grpc::ClientContext ctx;
+  v1::BestMoveRequest best;
+  *best.mutable_position() = Ufen(kMid);
+  *best.mutable_throw_() = Dice(6, 3);
+  v1::BestMoveResponse resp;
+  EXPECT_EQ(stub_->BestMove(&ctx, best, &resp).error_code(),
+            grpc::StatusCode::RESOURCE_EXHAUSTED);
+  grpc::ClientContext quick;  // short calls are still served
+  v1::ListLegalPlaysRequest list;
+  *list.mutable_position() = Ufen(kMid);
+  *list.mutable_throw_() = Dice(6, 3);
+  v1::ListLegalPlaysResponse plays;
+  EXPECT_TRUE(stub_->ListLegalPlays(&quick, list, &plays).ok());
+  long_ctx.TryCancel();
+  while (reader->Read(&m)) {
+  }
+  reader->Finish();
+}
+
+TEST_F(GrpcTest, ThirtyTwoConcurrentBestMovesAreAllAnsweredCorrectly) {
+  ServiceLimits limits;
+  limits.max_searches = 32;
+  StartServer(limits);
+  std::vector<std::string> legal = Plays(kMid, 4, 1);
+  std::atomic<int> good{0};
+  std::vector<std::thread> clients;
+  for (int i = 0; i < 32; ++i) {
+    clients.emplace_back([&] {
+      grpc::ClientContext ctx;
+      ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+      v1::BestMoveRequest req;
+      *req.mutable_position() = Ufen(kMid);
+      *req.mutable_throw_() = Dice(4, 1);
+      req.mutable_limits()->set_movetime_ms(50);
+      v1::BestMoveResponse resp;
+      grpc::Status s = stub_->BestMove(&ctx, req, &resp);
+      if (s.ok() && std::find(legal.begin(), legal.end(), resp.play()) != legal.end()) ++good;
+    });
+  }
+  for (std::thread& t : clients) t.join();
+  EXPECT_EQ(good, 32);
+}
+
+TEST_F(GrpcTest, StandardHealthServiceAnswersServing) {
+  grpc::ClientContext ctx;
+  grpc::ByteBuffer request, response;
+  // An empty HealthCheckRequest (service "") serialises to no bytes.
+  grpc::Slice empty("", 0);
+  request = grpc::ByteBuffer(&empty, 1);
+  grpc::GenericStub generic(channel_);
+  grpc::CompletionQueue cq;
+  auto call = generic.PrepareUnaryCall(&ctx, "/grpc.health.v1.Health/Check", request, &cq);
+  call->StartCall();
+  grpc::Status status;
+  call->Finish(&response, &status, reinterpret_cast<void*>(1));
+  void* tag;
+  bool ok;
+  ASSERT_TRUE(cq.Next(&tag, &ok));
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  std::vector<grpc::Slice> slices;
+  ASSERT_TRUE(response.Dump(&slices).ok());
+  std::string bytes;
+  for (const grpc::Slice& s : slices) bytes.append(reinterpret_cast<const char*>(s.begin()), s.size());
+  EXPECT_EQ(bytes, std::string("\x08\x01", 2));  // status: SERVING
+}
+
+}  // namespace
+}  // namespace uckers::testing
