@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/rules.h"
+#include "engine/ufen.h"
 #include "search/levels.h"
 #include "service/facade.h"
 #include "service/options.h"
@@ -144,7 +145,11 @@ grpc::Status EngineService::ListLegalPlays(grpc::ServerContext*,
   for (const PlayResult& r : facade::LegalPlays(*pos, *rules, *t)) {
     v1::PlayOutcome* out = response->add_plays();
     out->set_play(PlayToString(r.play));
-    *out->mutable_position_after() = proto::PositionOut(r.after);
+    if (request->structured_positions()) {
+      *out->mutable_position_after() = proto::PositionOut(r.after);
+    } else {
+      out->mutable_position_after()->set_ufen(ToUfen(r.after));
+    }
   }
   return grpc::Status::OK;
 }

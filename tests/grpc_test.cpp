@@ -65,6 +65,7 @@ TEST_F(GrpcTest, ListLegalPlaysGivesEveryPlayWithItsPosition) {
   v1::ListLegalPlaysRequest req;
   *req.mutable_position() = Ufen(std::string(kStartUfen));
   *req.mutable_throw_() = Dice(6, 6);
+  req.set_structured_positions(true);
   v1::ListLegalPlaysResponse resp;
   ASSERT_TRUE(stub_->ListLegalPlays(&ctx, req, &resp).ok());
   ASSERT_EQ(resp.plays_size(), 2);
@@ -77,6 +78,7 @@ TEST_F(GrpcTest, StructuredPositionIsAcceptedLikeItsUfen) {
   v1::ListLegalPlaysRequest a, b;
   *a.mutable_position() = Ufen(kMid);
   *a.mutable_throw_() = Dice(6, 3);
+  a.set_structured_positions(true);
   b = a;
   {
     grpc::ClientContext ctx;
