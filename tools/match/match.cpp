@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "tools/analysis/record.h"
 #include "tools/match/game.h"
 #include "tools/match/stats.h"
 
@@ -28,6 +29,31 @@ void DrawProgress(int done, int total, int a_wins, int games, double seconds) {
                total, games ? 100.0 * a_wins / games : 0.0,
                seconds > 0 ? games / seconds : 0.0);
   std::fflush(stderr);
+}
+
+// Saves a game as a text record `<dir>/pair-<i>-<g>.txt`.
+absl::Status SaveRecord(const MatchConfig& config, int pair, int game, const GameResult& g) {
+  v1::GameRecord record;
+  record.set_rules(config.rules.ToString());
+  record.set_ry(game == 0 ? config.player_a : config.player_b);
+  record.set_gb(game == 0 ? config.player_b : config.player_a);
+  record.set_seed(config.seed + pair);
+  for (const GameItem& item : g.items) {
+    v1::RecordItem* r = record.add_items();
+    r->set_throw_(absl::StrCat(item.t.high, item.t.low));
+    r->set_play(item.play);
+  }
+  if (g.winner_team >= 0 && g.forfeit_team < 0) {
+    record.set_winner(g.winner_team == 0 ? "RY" : "GB");
+    record.set_points(static_cast<int>(g.level));
+  }
+  std::string path = absl::StrCat(config.records_dir, "/pair-", pair, "-", game + 1, ".txt");
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return absl::InternalError(absl::StrCat("cannot write ", path));
+  std::string text = RecordToText(record);
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::fclose(f);
+  return absl::OkStatus();
 }
 
 // A's points in one game: + for a win, - for a loss, by outcome level.
@@ -64,6 +90,13 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
       r.games[0] = PlayGame(first, config.rules, dice_seed);
       r.games[1] = PlayGame(second, config.rules, dice_seed);
       r.done = true;
+      for (int g = 0; g < 2 && !config.records_dir.empty(); ++g) {
+        absl::Status saved = SaveRecord(config, i, g, r.games[g]);
+        if (!saved.ok()) {
+          std::lock_guard<std::mutex> lock(mutex);
+          error = saved;
+        }
+      }
       std::lock_guard<std::mutex> lock(mutex);
       for (int g = 0; g < 2; ++g) {
         if (r.games[g].winner_team < 0) {

@@ -17,6 +17,7 @@ struct MatchConfig {
   int concurrency = 1;   // games played at once
   uint64_t seed = 1;     // pair i plays dice seed + i
   bool progress = true;  // a progress bar on stderr
+  std::string records_dir;  // when set, every game's record is saved there
 };
 
 // Plays the match and reports A's results. Pairs are dealt to `concurrency`

@@ -7,16 +7,12 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "google/protobuf/util/json_util.h"
+#include "tools/cli_flags.h"
 #include "tools/match/match.h"
 
 ABSL_FLAG(std::string, a, "expert", "player A (random, greedy, a level, mcts, cmd:<program>; ,key=value settings)");
 ABSL_FLAG(std::string, b, "greedy", "player B");
-ABSL_FLAG(std::string, rules, "navy", "ruleset");
 ABSL_FLAG(int, pairs, 100, "duplicate pairs of games (each dice sequence twice, teams swapped)");
-ABSL_FLAG(int, concurrency, 2, "games played at once");
-ABSL_FLAG(uint64_t, seed, 1, "dice seed of the first pair");
-ABSL_FLAG(bool, json, false, "print the report as JSON (uckers.v1.MatchReport)");
-ABSL_FLAG(bool, progress, true, "draw a progress bar on stderr");
 
 namespace uckers {
 
@@ -37,6 +33,7 @@ int MatchMain(int argc, char** argv) {
   config.concurrency = absl::GetFlag(FLAGS_concurrency);
   config.seed = absl::GetFlag(FLAGS_seed);
   config.progress = absl::GetFlag(FLAGS_progress);
+  config.records_dir = absl::GetFlag(FLAGS_records);
   if (config.pairs < 1 || config.concurrency < 1 || config.concurrency > 256) {
     std::cerr << "uckers match: --pairs must be >= 1 and --concurrency 1..256\n";
     return 2;

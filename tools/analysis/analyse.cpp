@@ -1,0 +1,227 @@
+#include "tools/analysis/analyse.h"
+
+#include <chrono>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/ufen.h"
+#include "google/protobuf/util/json_util.h"
+#include "search/levels.h"
+#include "search/search.h"
+
+namespace uckers {
+namespace {
+
+const char* TeamName(int team) { return team == 0 ? "RY" : "GB"; }
+
+v1::Mark MarkFor(double lost) {
+  if (lost >= kVeryBad) return v1::MARK_VERY_BAD;
+  if (lost >= kBad) return v1::MARK_BAD;
+  if (lost >= kDoubtful) return v1::MARK_DOUBTFUL;
+  return v1::MARK_NONE;
+}
+
+// Luck is measured one throw deep, as gnubg does at 0-ply: the best play's
+// static equity for this throw, against the weighted mean over all throws.
+struct ThrowValues {
+  double mean = 0;     // expected equity before the throw, for the thrower
+  double win = 0;      // expected win probability before the throw
+  double actual = 0;   // equity after the best play of the actual throw
+};
+
+ThrowValues LuckValues(const Position& pos, const Rules& rules, Throw actual) {
+  ThrowValues v;
+  int team = TeamOf(pos.to_throw());
+  PlayList plays;
+  for (Throw t : kThrows) {
+    GenerateLegalPlays(pos, rules, t, &plays);
+    double best = -1e9, best_win = 0;
+    for (const PlayResult& r : plays) {
+      Evaluation e = Evaluate(r.after, rules);
+      if (TeamOf(r.after.to_throw()) != team) e = e.Flipped();
+      if (e.Equity() > best) best = e.Equity(), best_win = e.Win();
+    }
+    v.mean += t.Weight() / 36.0 * best;
+    v.win += t.Weight() / 36.0 * best_win;
+    if (t == actual) v.actual = best;
+  }
+  return v;
+}
+
+void AddTotals(const v1::AnalysedItem& item, v1::TeamAnalysis* team) {
+  team->set_luck(team->luck() + item.luck());
+  if (!item.choice()) return;
+  team->set_decisions(team->decisions() + 1);
+  team->set_equity_lost(team->equity_lost() + item.equity_lost());
+  if (item.mark() == v1::MARK_DOUBTFUL) team->set_doubtful(team->doubtful() + 1);
+  if (item.mark() == v1::MARK_BAD) team->set_bad(team->bad() + 1);
+  if (item.mark() == v1::MARK_VERY_BAD) team->set_very_bad(team->very_bad() + 1);
+}
+
+}  // namespace
+
+std::string RatingFor(double error_rate) {
+  if (error_rate <= 0.002) return "World class";
+  if (error_rate <= 0.005) return "Expert";
+  if (error_rate <= 0.010) return "Advanced";
+  if (error_rate <= 0.020) return "Intermediate";
+  if (error_rate <= 0.035) return "Casual";
+  return "Beginner";
+}
+
+absl::StatusOr<v1::GameAnalysis> AnalyseGame(
+    const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
+    const std::function<void(const v1::AnalysedItem&)>& on_item) {
+  auto start_time = std::chrono::steady_clock::now();
+  absl::StatusOr<Rules> rules = Rules::Parse(record.rules().empty() ? "navy" : record.rules());
+  if (!rules.ok()) return rules.status();
+  SearchParams params;
+  std::string level_name = level.empty() ? std::string(kDefaultLevel) : level;
+  if (absl::Status s = ApplyLevel(level_name, &params); !s.ok()) return s;
+  params.objective = Objective::kPoints;  // equities in points
+  params.multipv = 64;                    // every play valued exactly
+  Position pos = Position::Start(*rules);
+  if (!record.start_ufen().empty()) {
+    absl::StatusOr<Position> p = ParseUfen(record.start_ufen(), *rules);
+    if (!p.ok()) return p.status();
+    pos = *p;
+  }
+  v1::GameAnalysis out;
+  out.set_rules(rules->ToString());
+  out.set_level(level_name);
+  v1::TeamAnalysis teams[2];
+  TranspositionTable tt(16);
+  for (int i = 0; i < record.items_size(); ++i) {
+    if (stop) return absl::CancelledError("analysis stopped");
+    const v1::RecordItem& item = record.items(i);
+    absl::StatusOr<Throw> t = ParseThrow(item.throw_());
+    if (!t.ok()) return t.status();
+    absl::StatusOr<PlayResult> played = ParsePlay(item.play(), pos, *rules, *t);
+    if (!played.ok()) return absl::InvalidArgumentError(absl::StrCat("item ", i + 1, ": ", played.status().message()));
+    int team = TeamOf(pos.to_throw());
+    v1::AnalysedItem* a = out.add_items();
+    a->set_index(i + 1);
+    a->set_throw_(item.throw_());
+    a->set_play(PlayToString(played->play));
+    a->set_team(TeamName(team));
+    ThrowValues luck = LuckValues(pos, *rules, *t);
+    a->set_luck(luck.actual - luck.mean);
+    a->set_ry_win_before(team == 0 ? luck.win : 1 - luck.win);
+    PlayList legal;
+    GenerateLegalPlays(pos, *rules, *t, &legal);
+    a->set_choice(legal.size() > 1);
+    if (a->choice()) {
+      SearchReport r = SearchPlay(pos, *rules, *t, params, {}, &tt, stop, nullptr);
+      a->set_best_play(PlayToString(r.candidates[0].play));
+      a->set_best_equity(r.candidates[0].eval.Equity());
+      a->set_played_equity(a->best_equity());
+      for (const Candidate& c : r.candidates) {
+        if (c.after == played->after) a->set_played_equity(c.eval.Equity());
+      }
+      a->set_equity_lost(std::max(0.0, a->best_equity() - a->played_equity()));
+      a->set_mark(MarkFor(a->equity_lost()));
+    } else {
+      a->set_best_play(a->play());
+      a->set_mark(v1::MARK_NONE);
+    }
+    AddTotals(*a, &teams[team]);
+    if (on_item) on_item(*a);
+    pos = played->after;
+  }
+  for (int team = 0; team < 2; ++team) {
+    v1::TeamAnalysis& t = teams[team];
+    t.set_team(TeamName(team));
+    t.set_error_rate(t.decisions() ? t.equity_lost() / t.decisions() : 0);
+    t.set_rating(RatingFor(t.error_rate()));
+    double points = 0;
+    if (pos.IsGameOver()) {
+      int level_points = static_cast<int>(pos.Outcome());
+      points = pos.WinningTeam() == team ? level_points : -level_points;
+    }
+    t.set_points(points);
+  }
+  for (int team = 0; team < 2; ++team) {
+    v1::TeamAnalysis& t = teams[team];
+    t.set_luck_adjusted_points(t.points() - t.luck() + teams[1 - team].luck());
+    *out.add_teams() = t;
+  }
+  out.set_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count());
+  return out;
+}
+
+std::string AnalysisToText(const v1::GameAnalysis& a) {
+  static const char* kMarks[] = {"", "", "?!", "?", "??"};
+  std::string out = absl::StrFormat("analysis at level %s, rules %s (%.1f s)\n", a.level(),
+                                    a.rules(), a.seconds());
+  absl::StrAppendFormat(&out, "%4s %4s %-5s %-18s %-18s %8s %8s\n", "#", "team", "throw",
+                        "played", "best", "lost", "luck");
+  for (const v1::AnalysedItem& i : a.items()) {
+    if (!i.choice() && i.mark() == v1::MARK_NONE && std::abs(i.luck()) < 0.05) continue;
+    absl::StrAppendFormat(&out, "%4d %4s %-5s %-18s %-18s %8.3f %+8.3f %s\n", i.index(),
+                          i.team(), i.throw_(), i.play(), i.choice() ? i.best_play() : "(forced)",
+                          i.equity_lost(), i.luck(), kMarks[i.mark()]);
+  }
+  for (const v1::TeamAnalysis& t : a.teams()) {
+    absl::StrAppendFormat(
+        &out,
+        "%s: %d decisions, equity lost %.3f, error rate %.4f (%s); marks ?! %d, ? %d, ?? %d; "
+        "luck %+.3f; points %+.0f, luck-adjusted %+.3f\n",
+        t.team(), t.decisions(), t.equity_lost(), t.error_rate(), t.rating(), t.doubtful(),
+        t.bad(), t.very_bad(), t.luck(), t.points(), t.luck_adjusted_points());
+  }
+  return out;
+}
+
+std::string AnalysisToJson(const v1::GameAnalysis& analysis) {
+  std::string json;
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.preserve_proto_field_names = true;
+  (void)google::protobuf::util::MessageToJsonString(analysis, &json, options);
+  return json;
+}
+
+std::string AnalysisToSvg(const v1::GameAnalysis& a) {
+  constexpr double kW = 900, kH = 360, kLeft = 60, kRight = 20, kTop = 30, kBottom = 40;
+  int n = std::max(1, a.items_size());
+  auto x = [&](int i) { return kLeft + (kW - kLeft - kRight) * i / std::max(1, n - 1); };
+  auto y = [&](double p) { return kTop + (kH - kTop - kBottom) * (1 - p); };
+  std::string out = absl::StrFormat(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+      "font-family=\"sans-serif\" font-size=\"12\">\n"
+      "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+      "<text x=\"%.0f\" y=\"18\" font-size=\"14\">RY win probability before each throw "
+      "(marks: yellow ?!, orange ?, red ?\\?)</text>\n",
+      kW, kH, kLeft);
+  for (double p : {0.0, 0.25, 0.5, 0.75, 1.0}) {
+    absl::StrAppendFormat(&out,
+                          "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+                          "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.0f%%</text>\n",
+                          kLeft, y(p), kW - kRight, y(p), kLeft - 6, y(p) + 4, 100 * p);
+  }
+  absl::StrAppendFormat(&out,
+                        "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">throw</text>\n",
+                        (kW + kLeft) / 2, kH - 8);
+  std::string points;
+  for (int i = 0; i < a.items_size(); ++i) {
+    absl::StrAppendFormat(&points, "%.1f,%.1f ", x(i), y(a.items(i).ry_win_before()));
+  }
+  absl::StrAppendFormat(&out, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.5\" points=\"%s\"/>\n", points);
+  static const char* kColours[] = {"", "", "#f1c40f", "#e67e22", "#c0392b"};
+  for (int i = 0; i < a.items_size(); ++i) {
+    const v1::AnalysedItem& item = a.items(i);
+    if (item.mark() < v1::MARK_DOUBTFUL) continue;
+    absl::StrAppendFormat(&out,
+                          "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"black\">"
+                          "<title>#%d %s %s:%s, best %s, lost %.3f</title></circle>\n",
+                          x(i), y(item.ry_win_before()), kColours[item.mark()], item.index(),
+                          item.team(), item.throw_(), item.play(), item.best_play(),
+                          item.equity_lost());
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+}  // namespace uckers

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "uckers/v1/game.pb.h"
+
+namespace uckers {
+
+// Equity lost (points) at which a play is marked (docs/analysis.md), in the
+// spirit of gnubg's 0.03 / 0.06 / 0.12.
+inline constexpr double kDoubtful = 0.03;
+inline constexpr double kBad = 0.06;
+inline constexpr double kVeryBad = 0.12;
+
+// Analyses a checked record at `level` (empty: the default level): for each
+// throw with a choice, the engine's best play against the play made, the
+// equity lost and its mark; for every throw, its luck and RY's win
+// probability before it; per team, the error rate, a rating band, luck and
+// the luck-adjusted result. `on_item` (may be empty) hears of each item as it
+// is done. `stop` ends it early with an error.
+absl::StatusOr<v1::GameAnalysis> AnalyseGame(
+    const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
+    const std::function<void(const v1::AnalysedItem&)>& on_item = nullptr);
+
+// The rating band of an error rate (equity lost per decision).
+std::string RatingFor(double error_rate);
+
+// The analysis as text for people.
+std::string AnalysisToText(const v1::GameAnalysis& analysis);
+// As JSON (uckers.v1.GameAnalysis).
+std::string AnalysisToJson(const v1::GameAnalysis& analysis);
+// An SVG chart of RY's win probability over the game, errors marked.
+std::string AnalysisToSvg(const v1::GameAnalysis& analysis);
+
+}  // namespace uckers

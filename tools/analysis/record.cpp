@@ -1,0 +1,182 @@
+#include "tools/analysis/record.h"
+
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "engine/notation.h"
+#include "engine/ufen.h"
+#include "google/protobuf/util/json_util.h"
+
+namespace uckers {
+namespace {
+
+absl::Status Bad(absl::string_view what) {
+  return absl::InvalidArgumentError(absl::StrCat("bad game record: ", what));
+}
+
+// `[Key "Value"]`.
+absl::Status ParseHeader(absl::string_view line, int line_no, v1::GameRecord* r) {
+  size_t quote = line.find('"');
+  size_t last = line.rfind('"');
+  if (line.back() != ']' || quote == absl::string_view::npos || last <= quote) {
+    return Bad(absl::StrCat("line ", line_no, ": a header is [Key \"value\"]"));
+  }
+  std::string key(absl::StripAsciiWhitespace(line.substr(1, quote - 1)));
+  std::string value(line.substr(quote + 1, last - quote - 1));
+  if (key == "Rules") r->set_rules(value);
+  if (key == "RY") r->set_ry(value);
+  if (key == "GB") r->set_gb(value);
+  if (key == "Date") r->set_date(value);
+  if (key == "Start") r->set_start_ufen(value);
+  if (key == "Seed") {
+    uint64_t seed = 0;
+    if (!absl::SimpleAtoi(value, &seed)) {
+      return Bad(absl::StrCat("line ", line_no, ": Seed \"", value, "\" is not a number"));
+    }
+    r->set_seed(seed);
+  }
+  if (key == "Result" && value != "*") {
+    std::vector<std::string> parts = absl::StrSplit(value, ' ');
+    int points = 0;
+    if (parts.size() != 2 || (parts[0] != "RY" && parts[0] != "GB") ||
+        !absl::SimpleAtoi(parts[1], &points) || points < 1 || points > 3) {
+      return Bad(absl::StrCat("line ", line_no, ": Result \"", value,
+                              "\" must be \"RY 1..3\", \"GB 1..3\" or \"*\""));
+    }
+    r->set_winner(parts[0]);
+    r->set_points(points);
+  }
+  return absl::OkStatus();  // other headers are kept by nobody, as in PGN
+}
+
+absl::StatusOr<v1::GameRecord> ParseText(const std::string& text) {
+  v1::GameRecord r;
+  int line_no = 0;
+  for (absl::string_view raw : absl::StrSplit(text, '\n')) {
+    ++line_no;
+    absl::string_view line = absl::StripAsciiWhitespace(raw);
+    if (line.empty() || line[0] == '#') continue;
+    if (line[0] == '[') {
+      if (absl::Status s = ParseHeader(line, line_no, &r); !s.ok()) return s;
+      continue;
+    }
+    for (absl::string_view token : absl::StrSplit(line, absl::ByAnyChar(" \t"), absl::SkipEmpty())) {
+      size_t colon = token.find(':');
+      v1::RecordItem* item = r.add_items();
+      if (colon == absl::string_view::npos) {
+        return Bad(absl::StrCat("item ", r.items_size(), " '", token,
+                                "': expected <throw>:<play>"));
+      }
+      item->set_throw_(std::string(token.substr(0, colon)));
+      item->set_play(std::string(token.substr(colon + 1)));
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+absl::StatusOr<Position> ReplayRecord(const v1::GameRecord& record) {
+  absl::StatusOr<Rules> rules = Rules::Parse(record.rules().empty() ? "navy" : record.rules());
+  if (!rules.ok()) return Bad(absl::StrCat("Rules: ", rules.status().message()));
+  Position pos = Position::Start(*rules);
+  if (!record.start_ufen().empty()) {
+    absl::StatusOr<Position> start = ParseUfen(record.start_ufen(), *rules);
+    if (!start.ok()) return Bad(absl::StrCat("Start: ", start.status().message()));
+    pos = *start;
+  }
+  for (int i = 0; i < record.items_size(); ++i) {
+    const v1::RecordItem& item = record.items(i);
+    std::string where = absl::StrCat("item ", i + 1, " '", item.throw_(), ":", item.play(), "': ");
+    if (pos.IsGameOver()) return Bad(absl::StrCat(where, "the game was already over"));
+    absl::StatusOr<Throw> t = ParseThrow(item.throw_());
+    if (!t.ok()) return Bad(absl::StrCat(where, t.status().message()));
+    absl::StatusOr<PlayResult> r = ParsePlay(item.play(), pos, *rules, *t);
+    if (!r.ok()) return Bad(absl::StrCat(where, r.status().message()));
+    pos = r->after;
+  }
+  if (!record.winner().empty()) {
+    std::string winner = pos.IsGameOver() ? (pos.WinningTeam() == 0 ? "RY" : "GB") : "";
+    if (winner.empty()) {
+      return Bad(absl::StrCat("truncated: the record ends after item ", record.items_size(),
+                              " with the game still going, but its result says ",
+                              record.winner(), " won"));
+    }
+    if (winner != record.winner() || static_cast<int>(pos.Outcome()) != record.points()) {
+      return Bad(absl::StrCat("the result says ", record.winner(), " ", record.points(),
+                              " but the items end with ", winner, " ",
+                              static_cast<int>(pos.Outcome())));
+    }
+  }
+  return pos;
+}
+
+absl::StatusOr<v1::GameRecord> ParseRecord(const std::string& text) {
+  v1::GameRecord record;
+  absl::string_view trimmed = absl::StripLeadingAsciiWhitespace(text);
+  if (!trimmed.empty() && trimmed[0] == '{') {
+    google::protobuf::util::JsonParseOptions options;
+    auto status = google::protobuf::util::JsonStringToMessage(std::string(trimmed), &record, options);
+    if (!status.ok()) return Bad(absl::StrCat("JSON: ", status.message().as_string()));
+  } else {
+    absl::StatusOr<v1::GameRecord> parsed = ParseText(text);
+    if (!parsed.ok()) return parsed.status();
+    record = *parsed;
+  }
+  absl::StatusOr<Position> end = ReplayRecord(record);
+  if (!end.ok()) return end.status();
+  SetRecordResult(*end, &record);
+  return record;
+}
+
+void SetRecordResult(const Position& final_position, v1::GameRecord* record) {
+  if (!final_position.IsGameOver()) return;
+  record->set_winner(final_position.WinningTeam() == 0 ? "RY" : "GB");
+  record->set_points(static_cast<int>(final_position.Outcome()));
+}
+
+std::string RecordToText(const v1::GameRecord& r) {
+  std::string out;
+  auto header = [&](const char* key, const std::string& value) {
+    if (!value.empty()) absl::StrAppend(&out, "[", key, " \"", value, "\"]\n");
+  };
+  header("Rules", r.rules().empty() ? "navy" : r.rules());
+  header("RY", r.ry());
+  header("GB", r.gb());
+  if (r.seed()) header("Seed", absl::StrCat(r.seed()));
+  header("Date", r.date());
+  header("Start", r.start_ufen());
+  header("Result", r.winner().empty() ? "*" : absl::StrCat(r.winner(), " ", r.points()));
+  out += "\n";
+  size_t width = 0;
+  for (const v1::RecordItem& item : r.items()) {
+    std::string token = absl::StrCat(item.throw_(), ":", item.play());
+    if (width > 0 && width + token.size() + 1 > 78) {
+      out += "\n";
+      width = 0;
+    }
+    if (width > 0) {
+      out += " ";
+      ++width;
+    }
+    out += token;
+    width += token.size();
+  }
+  out += "\n";
+  return out;
+}
+
+std::string RecordToJson(const v1::GameRecord& record) {
+  std::string json;
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.preserve_proto_field_names = true;
+  (void)google::protobuf::util::MessageToJsonString(record, &json, options);
+  return json;
+}
+
+}  // namespace uckers

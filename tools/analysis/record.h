@@ -1,0 +1,32 @@
+#pragma once
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "uckers/v1/game.pb.h"
+
+namespace uckers {
+
+// Game records (docs/records.md): the text form (headers, then
+// `<throw>:<play>` items) and the JSON form of uckers.v1.GameRecord.
+
+// Reads either form (JSON when it starts with `{`). Checks every item
+// against the rules and the result against the last position: an illegal or
+// truncated record is refused with the item number and what is wrong.
+absl::StatusOr<v1::GameRecord> ParseRecord(const std::string& text);
+
+// The text form.
+std::string RecordToText(const v1::GameRecord& record);
+// The JSON form.
+std::string RecordToJson(const v1::GameRecord& record);
+
+// Replays a record: the position after its last item (checked as
+// ParseRecord does).
+absl::StatusOr<Position> ReplayRecord(const v1::GameRecord& record);
+
+// Fills the result fields from a final position.
+void SetRecordResult(const Position& final_position, v1::GameRecord* record);
+
+}  // namespace uckers

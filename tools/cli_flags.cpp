@@ -1,0 +1,12 @@
+#include "tools/cli_flags.h"
+
+#include "absl/flags/flag.h"
+
+ABSL_FLAG(std::string, rules, "navy", "ruleset (a rules string)");
+ABSL_FLAG(int, concurrency, 2, "games played at once");
+ABSL_FLAG(uint64_t, seed, 1, "dice seed of the first pair");
+ABSL_FLAG(bool, json, false, "print the report as JSON");
+ABSL_FLAG(bool, progress, true, "draw a progress bar on stderr");
+ABSL_FLAG(std::string, level, "", "analysis level (default: the engine's default level)");
+ABSL_FLAG(std::string, svg, "", "also write an SVG chart to this file");
+ABSL_FLAG(std::string, records, "", "directory to save every game's record in");

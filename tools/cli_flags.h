@@ -1,0 +1,17 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "absl/flags/declare.h"
+
+// Flags shared by the `uckers` subcommands (match, ladder, analyse): Abseil
+// flags live in one registry per program, so each is defined once here.
+ABSL_DECLARE_FLAG(std::string, rules);
+ABSL_DECLARE_FLAG(int, concurrency);
+ABSL_DECLARE_FLAG(uint64_t, seed);
+ABSL_DECLARE_FLAG(bool, json);
+ABSL_DECLARE_FLAG(bool, progress);
+ABSL_DECLARE_FLAG(std::string, level);
+ABSL_DECLARE_FLAG(std::string, svg);
+ABSL_DECLARE_FLAG(std::string, records);
