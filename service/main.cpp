@@ -1,5 +1,6 @@
 // `uckers`: with no arguments, speaks the text protocol on stdin/stdout.
-// `uckers match ...` plays a match, `uckers analyse GAME` reviews a game,
+// `uckers match ...` plays a match, `uckers ladder ...` ranks several
+// players, `uckers analyse GAME` reviews a game,
 // `uckers serve ...` runs the gRPC service; any other arguments are run as one
 // protocol command (`uckers bench`, `uckers perft 4`).
 #include <iostream>
@@ -9,12 +10,16 @@
 #include "service/uci.h"
 #include "service/server.h"
 #include "tools/analysis/analyse_main.h"
+#include "tools/ladder/ladder.h"
 #include "tools/match/match_main.h"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   if (argc > 1 && std::string(argv[1]) == "match") {
     return uckers::MatchMain(argc - 1, argv + 1);
+  }
+  if (argc > 1 && std::string(argv[1]) == "ladder") {
+    return uckers::LadderMain(argc - 1, argv + 1);
   }
   if (argc > 1 && std::string(argv[1]) == "analyse") {
     return uckers::AnalyseMain(argc - 1, argv + 1);

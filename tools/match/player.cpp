@@ -11,6 +11,7 @@
 #include "search/search.h"
 #include "tools/match/baselines.h"
 #include "tools/match/external_player.h"
+#include "tools/match/remote_player.h"
 
 namespace uckers {
 namespace {
@@ -99,10 +100,17 @@ absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec,
   }
   Settings s;
   s.params.seed = seed;
-  if (absl::StartsWith(name, "cmd:") == false) {
+  bool remote = absl::StartsWith(name, "grpc:");
+  std::string remote_level;
+  if (remote && name.find('@') != std::string::npos) {  // grpc:host:port@level
+    remote_level = name.substr(name.find('@') + 1);
+    name = name.substr(0, name.find('@'));
+  }
+  if (!absl::StartsWith(name, "cmd:")) {
     if (absl::Status st = ApplyLevel(kDefaultLevel, &s.params); !st.ok()) return st;
   }
-  if (name != "random" && name != "greedy" && name != "mcts" && !absl::StartsWith(name, "cmd:")) {
+  if (name != "random" && name != "greedy" && name != "mcts" &&
+      !absl::StartsWith(name, "cmd:") && !remote) {
     if (absl::Status st = ApplyLevel(name, &s.params); !st.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(
           "player '", spec, "': expected random, greedy, mcts, cmd:<program> or a level: ",
@@ -122,6 +130,13 @@ absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec,
     int64_t timeout = 10000 + 20 * s.limits.movetime_ms.value_or(1000);
     return std::unique_ptr<Player>(
         new ExternalPlayer(name.substr(4), rules, s.go_limits, timeout));
+  }
+  if (remote) {
+    v1::SearchLimits limits;
+    if (s.limits.movetime_ms) limits.set_movetime_ms(static_cast<int>(*s.limits.movetime_ms));
+    if (s.limits.nodes) limits.set_nodes(static_cast<int64_t>(*s.limits.nodes));
+    if (s.limits.depth) limits.set_depth(*s.limits.depth);
+    return std::unique_ptr<Player>(new RemotePlayer(name.substr(5), rules, limits, remote_level));
   }
   if (name == "mcts") s.params.algorithm = Algorithm::kMcts;
   return std::unique_ptr<Player>(new EnginePlayer(rules, s.params, s.limits, 16));

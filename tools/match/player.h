@@ -28,10 +28,11 @@ class Player {
 
 // Makes a player from a specification:
 //   random | greedy | <level> | mcts | cmd:<command line>
+//   | grpc:<target>[@<level>]   (a gRPC endpoint: `grpc:127.0.0.1:50051`)
 // optionally followed by `,key=value` settings: movetime, depth, nodes (all
 // players that search), seed, objective (win|points), filter, noise.
 // Examples: `expert,movetime=100`, `advanced,depth=1`, `mcts,nodes=2000`,
-// `cmd:./other_engine --quiet,movetime=50`.
+// `cmd:./other_engine --quiet,movetime=50`, `grpc:localhost:50051@casual`.
 absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec,
                                                    const Rules& rules,
                                                    uint64_t seed);

@@ -1,0 +1,334 @@
+#include "tools/ladder/ladder.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "google/protobuf/util/json_util.h"
+#include "tools/analysis/record.h"
+#include "tools/cli_flags.h"
+#include "tools/ladder/ratings.h"
+#include "tools/match/game.h"
+#include "tools/match/player.h"
+
+ABSL_FLAG(std::string, players, "beginner;casual;intermediate",
+          "player specifications separated by ';' (see uckers match)");
+ABSL_FLAG(bool, gauntlet, false, "the first player against each other, not round-robin");
+ABSL_FLAG(int, ladder_pairs, 50, "duplicate pairs per matchup (the maximum with --sprt)");
+ABSL_FLAG(std::string, sprt, "", "elo0,elo1,alpha,beta: a GSPRT A/B test of two players");
+ABSL_FLAG(std::string, chart, "", "write an SVG chart of the ratings to this file");
+
+namespace uckers {
+namespace {
+
+struct Task {
+  int a, b;  // player indices; a plays RY in the pair's first game
+  int pair;
+};
+
+std::string FileSafe(const std::string& s) {
+  std::string out;
+  for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return out.substr(0, 40);
+}
+
+absl::Status SaveRecord(const LadderConfig& config, const Task& task, int game,
+                        const GameResult& g) {
+  v1::GameRecord record;
+  record.set_rules(config.rules.ToString());
+  const std::string& a = config.players[task.a];
+  const std::string& b = config.players[task.b];
+  record.set_ry(game == 0 ? a : b);
+  record.set_gb(game == 0 ? b : a);
+  record.set_seed(config.seed + task.pair);
+  for (const GameItem& item : g.items) {
+    v1::RecordItem* r = record.add_items();
+    r->set_throw_(absl::StrCat(item.t.high, item.t.low));
+    r->set_play(item.play);
+  }
+  if (g.winner_team >= 0 && g.forfeit_team < 0) {
+    record.set_winner(g.winner_team == 0 ? "RY" : "GB");
+    record.set_points(static_cast<int>(g.level));
+  }
+  std::string path = absl::StrCat(config.records_dir, "/", task.a, "-", FileSafe(a), "-vs-",
+                                  task.b, "-", FileSafe(b), "-pair-", task.pair, "-",
+                                  game + 1, ".txt");
+  std::ofstream out(path);
+  out << RecordToText(record);
+  if (!out) return absl::InternalError(absl::StrCat("cannot write ", path));
+  return absl::OkStatus();
+}
+
+std::vector<Task> Schedule(const LadderConfig& config) {
+  std::vector<std::pair<int, int>> matchups;
+  int n = static_cast<int>(config.players.size());
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      if (!config.gauntlet || i == 0) matchups.push_back({i, j});
+    }
+  }
+  std::vector<Task> tasks;
+  for (int p = 0; p < config.pairs; ++p) {
+    for (auto [a, b] : matchups) tasks.push_back({a, b, p});
+  }
+  return tasks;
+}
+
+}  // namespace
+
+absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
+  int n = static_cast<int>(config.players.size());
+  if (n < 2) return absl::InvalidArgumentError("a ladder needs at least two players");
+  if (config.sprt && n != 2) return absl::InvalidArgumentError("--sprt needs exactly two players");
+  for (const std::string& spec : config.players) {
+    absl::StatusOr<std::unique_ptr<Player>> p = MakePlayer(spec, config.rules, 0);
+    if (!p.ok()) return p.status();
+  }
+  std::vector<Task> tasks = Schedule(config);
+  std::vector<std::vector<int>> wins(n, std::vector<int>(n, 0));
+  std::vector<double> pair_scores;  // player 0's, for the SPRT
+  std::vector<int> pentanomial(5, 0);
+  std::atomic<size_t> next{0};
+  std::atomic<bool> decided{false};
+  std::mutex mutex;
+  absl::Status error = absl::OkStatus();
+  int games = 0, done = 0;
+  double llr = 0;
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  auto worker = [&](int id) {
+    std::map<int, std::unique_ptr<Player>> players;
+    auto get = [&](int index) {
+      auto& p = players[index];
+      if (!p) p = std::move(*MakePlayer(config.players[index], config.rules, 1000 * index + id));
+      return p.get();
+    };
+    for (size_t k; !decided && (k = next.fetch_add(1)) < tasks.size();) {
+      const Task& task = tasks[k];
+      uint64_t dice = config.seed + task.pair;
+      Player* first[2] = {get(task.a), get(task.b)};
+      Player* second[2] = {get(task.b), get(task.a)};
+      GameResult g[2] = {PlayGame(first, config.rules, dice), PlayGame(second, config.rules, dice)};
+      for (int i = 0; i < 2 && !config.records_dir.empty(); ++i) {
+        absl::Status s = SaveRecord(config, task, i, g[i]);
+        if (!s.ok()) {
+          std::lock_guard<std::mutex> lock(mutex);
+          error = s;
+        }
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      int a_wins = 0;
+      for (int i = 0; i < 2; ++i) {
+        if (g[i].winner_team < 0) {
+          error = absl::InternalError(absl::StrCat("game failed: ", g[i].forfeit_reason));
+          continue;
+        }
+        bool a_won = g[i].winner_team == i;  // game 0: a is RY; game 1: a is GB
+        a_wins += a_won;
+        ++wins[a_won ? task.a : task.b][a_won ? task.b : task.a];
+        ++games;
+      }
+      ++done;
+      if (config.sprt) {
+        double score = task.a == 0 ? a_wins / 2.0 : 1 - a_wins / 2.0;
+        pair_scores.push_back(score);
+        pentanomial[static_cast<int>(score * 4 + 0.5)]++;
+        llr = SprtLlr(pair_scores, config.sprt->elo0, config.sprt->elo1);
+        if (llr >= SprtUpperBound(config.sprt->alpha, config.sprt->beta) ||
+            llr <= SprtLowerBound(config.sprt->alpha, config.sprt->beta)) {
+          decided = true;
+        }
+      }
+      if (config.progress) {
+        std::fprintf(stderr, "\r%d/%zu pairs, %d games, %.1f games/s%s ", done, tasks.size(),
+                     games, games / std::max(elapsed(), 1e-9),
+                     config.sprt ? absl::StrFormat(", LLR %.2f", llr).c_str() : "");
+        std::fflush(stderr);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int k = 1; k < std::max(1, config.concurrency); ++k) pool.emplace_back(worker, k);
+  worker(0);
+  for (std::thread& t : pool) t.join();
+  if (config.progress) std::fprintf(stderr, "\n");
+  if (!error.ok()) return error;
+
+  v1::LadderReport report;
+  report.set_mode(config.gauntlet ? "gauntlet" : "round-robin");
+  report.set_rules(config.rules.ToString());
+  report.set_seed(config.seed);
+  report.set_games(games);
+  std::vector<EloRating> ratings = MaximumLikelihoodElo(wins);
+  for (int i = 0; i < n; ++i) {
+    v1::LadderPlayer* p = report.add_players();
+    int won = 0, played = 0;
+    for (int j = 0; j < n; ++j) {
+      won += wins[i][j];
+      played += wins[i][j] + wins[j][i];
+    }
+    p->set_name(config.players[i]);
+    p->set_games(played);
+    p->set_wins(won);
+    p->set_score(played ? double(won) / played : 0);
+    p->set_elo(ratings[i].elo);
+    p->set_elo_low(ratings[i].low);
+    p->set_elo_high(ratings[i].high);
+  }
+  if (config.sprt) {
+    v1::Sprt* s = report.mutable_sprt();
+    s->set_elo0(config.sprt->elo0);
+    s->set_elo1(config.sprt->elo1);
+    s->set_alpha(config.sprt->alpha);
+    s->set_beta(config.sprt->beta);
+    s->set_llr(llr);
+    s->set_lower_bound(SprtLowerBound(config.sprt->alpha, config.sprt->beta));
+    s->set_upper_bound(SprtUpperBound(config.sprt->alpha, config.sprt->beta));
+    s->set_result(llr >= s->upper_bound()   ? "H1 accepted"
+                  : llr <= s->lower_bound() ? "H0 accepted"
+                                            : "continue");
+    for (int c : pentanomial) s->add_pentanomial(c);
+  }
+  report.set_seconds(elapsed());
+  report.set_games_per_second(report.seconds() > 0 ? games / report.seconds() : 0);
+  return report;
+}
+
+std::string LadderReportText(const v1::LadderReport& r) {
+  std::string out = absl::StrFormat("ladder (%s), rules %s, %d games, %.1f s, %.1f games/s\n",
+                                    r.mode(), r.rules(), r.games(), r.seconds(),
+                                    r.games_per_second());
+  absl::StrAppendFormat(&out, "%-3s %-32s %7s %7s %8s %20s\n", "#", "player", "games", "score",
+                        "Elo", "95% interval");
+  std::vector<const v1::LadderPlayer*> sorted;
+  for (const v1::LadderPlayer& p : r.players()) sorted.push_back(&p);
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](auto* a, auto* b) { return a->elo() > b->elo(); });
+  int rank = 0;
+  for (const v1::LadderPlayer* p : sorted) {
+    absl::StrAppendFormat(&out, "%-3d %-32s %7d %6.1f%% %+8.1f %+9.1f .. %+8.1f\n", ++rank,
+                          p->name(), p->games(), 100 * p->score(), p->elo(), p->elo_low(),
+                          p->elo_high());
+  }
+  if (r.has_sprt()) {
+    const v1::Sprt& s = r.sprt();
+    absl::StrAppendFormat(&out,
+                          "GSPRT elo0 %.1f elo1 %.1f alpha %.3f beta %.3f: LLR %.3f "
+                          "[%.3f, %.3f] %s; pairs by score 0/.25/.5/.75/1: %d %d %d %d %d\n",
+                          s.elo0(), s.elo1(), s.alpha(), s.beta(), s.llr(), s.lower_bound(),
+                          s.upper_bound(), s.result(), s.pentanomial(0), s.pentanomial(1),
+                          s.pentanomial(2), s.pentanomial(3), s.pentanomial(4));
+  }
+  return out;
+}
+
+std::string LadderReportSvg(const v1::LadderReport& r) {
+  constexpr double kW = 800, kRow = 34, kLeft = 260, kRight = 40, kTop = 40;
+  double lo = 0, hi = 0;
+  for (const v1::LadderPlayer& p : r.players()) {
+    lo = std::min(lo, p.elo_low());
+    hi = std::max(hi, p.elo_high());
+  }
+  lo = std::max(lo, -1500.0) - 20;
+  hi = std::min(hi, 1500.0) + 20;
+  auto x = [&](double elo) {
+    return kLeft + (kW - kLeft - kRight) * (std::clamp(elo, lo, hi) - lo) / (hi - lo);
+  };
+  double h = kTop + kRow * r.players_size() + 30;
+  std::string out = absl::StrFormat(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+      "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" "
+      "fill=\"white\"/>\n<text x=\"10\" y=\"20\" font-size=\"14\">Elo (relative to %s) with "
+      "95%% intervals, %d games</text>\n"
+      "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke=\"#999\"/>\n",
+      kW, h, r.players(0).name(), r.games(), x(0), kTop - 5, x(0), h - 25);
+  for (int i = 0; i < r.players_size(); ++i) {
+    const v1::LadderPlayer& p = r.players(i);
+    double y = kTop + kRow * i + kRow / 2;
+    absl::StrAppendFormat(
+        &out,
+        "<text x=\"10\" y=\"%.1f\">%s</text>\n"
+        "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#2c3e50\" "
+        "stroke-width=\"2\"/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#c0392b\"/>\n"
+        "<text x=\"%.1f\" y=\"%.1f\">%+.0f</text>\n",
+        y + 4, p.name().substr(0, 36), x(p.elo_low()), y, x(p.elo_high()), y, x(p.elo()), y,
+        x(p.elo()) + 8, y - 8, p.elo());
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+int LadderMain(int argc, char** argv) {
+  absl::SetProgramUsageMessage(
+      "uckers ladder --players 'beginner;casual;expert,movetime=50' [--gauntlet] "
+      "[--ladder_pairs N] [--concurrency K] [--sprt elo0,elo1,alpha,beta] [--records DIR] "
+      "[--chart ratings.svg] [--json]");
+  absl::ParseCommandLine(argc, argv);
+  LadderConfig config;
+  config.players = absl::StrSplit(absl::GetFlag(FLAGS_players), ';', absl::SkipEmpty());
+  config.gauntlet = absl::GetFlag(FLAGS_gauntlet);
+  absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
+  if (!rules.ok()) {
+    std::cerr << "uckers ladder: --rules: " << rules.status().message() << "\n";
+    return 2;
+  }
+  config.rules = *rules;
+  config.pairs = absl::GetFlag(FLAGS_ladder_pairs);
+  config.concurrency = absl::GetFlag(FLAGS_concurrency);
+  config.seed = absl::GetFlag(FLAGS_seed);
+  config.progress = absl::GetFlag(FLAGS_progress);
+  config.records_dir = absl::GetFlag(FLAGS_records);
+  if (!absl::GetFlag(FLAGS_sprt).empty()) {
+    std::vector<std::string> v = absl::StrSplit(absl::GetFlag(FLAGS_sprt), ',');
+    SprtConfig s;
+    if (v.size() != 4 || !absl::SimpleAtod(v[0], &s.elo0) || !absl::SimpleAtod(v[1], &s.elo1) ||
+        !absl::SimpleAtod(v[2], &s.alpha) || !absl::SimpleAtod(v[3], &s.beta) ||
+        s.alpha <= 0 || s.alpha >= 1 || s.beta <= 0 || s.beta >= 1 || s.elo1 <= s.elo0) {
+      std::cerr << "uckers ladder: --sprt needs elo0,elo1,alpha,beta with elo0 < elo1 and "
+                   "alpha, beta in (0, 1)\n";
+      return 2;
+    }
+    config.sprt = s;
+  }
+  if (config.pairs < 1 || config.concurrency < 1 || config.concurrency > 256) {
+    std::cerr << "uckers ladder: --ladder_pairs must be >= 1 and --concurrency 1..256\n";
+    return 2;
+  }
+  absl::StatusOr<v1::LadderReport> report = RunLadder(config);
+  if (!report.ok()) {
+    std::cerr << "uckers ladder: " << report.status().message() << "\n";
+    return 1;
+  }
+  if (absl::GetFlag(FLAGS_json)) {
+    std::string json;
+    google::protobuf::util::JsonPrintOptions options;
+    options.add_whitespace = true;
+    options.preserve_proto_field_names = true;
+    (void)google::protobuf::util::MessageToJsonString(*report, &json, options);
+    std::cout << json;
+  } else {
+    std::cout << LadderReportText(*report);
+  }
+  if (!absl::GetFlag(FLAGS_chart).empty()) {
+    std::ofstream chart(absl::GetFlag(FLAGS_chart));
+    chart << LadderReportSvg(*report);
+  }
+  return 0;
+}
+
+}  // namespace uckers

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/rules.h"
+#include "uckers/v1/match.pb.h"
+
+namespace uckers {
+
+struct SprtConfig {
+  double elo0 = 0;
+  double elo1 = 5;
+  double alpha = 0.05;
+  double beta = 0.05;
+};
+
+struct LadderConfig {
+  std::vector<std::string> players;  // player specifications
+  bool gauntlet = false;  // player 0 against each other; else round-robin
+  Rules rules;
+  int pairs = 50;          // duplicate pairs per matchup (a maximum with SPRT)
+  int concurrency = 2;
+  uint64_t seed = 1;       // pair p of every matchup plays dice seed + p
+  bool progress = true;
+  std::string records_dir;  // when set, every game's record is saved there
+  std::optional<SprtConfig> sprt;  // two players only: stop on a decision
+};
+
+// Plays the ladder and rates the players by maximum likelihood over all
+// games (player 0 rated 0).
+absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config);
+
+std::string LadderReportText(const v1::LadderReport& report);
+// A bar chart of the ratings with their intervals.
+std::string LadderReportSvg(const v1::LadderReport& report);
+
+// `uckers ladder --players a;b;c ...`: argv[0] is "ladder".
+int LadderMain(int argc, char** argv);
+
+}  // namespace uckers

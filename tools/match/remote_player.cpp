@@ -1,0 +1,46 @@
+#include "tools/match/remote_player.h"
+
+#include <chrono>
+
+#include "absl/strings/str_cat.h"
+#include "engine/notation.h"
+#include "engine/ufen.h"
+#include "grpcpp/create_channel.h"
+
+namespace uckers {
+
+RemotePlayer::RemotePlayer(const std::string& target, const Rules& rules,
+                           const v1::SearchLimits& limits, const std::string& level)
+    : target_(target), rules_(rules), limits_(limits), level_(level) {
+  grpc::ChannelArguments args;
+  args.SetLoadBalancingPolicyName("round_robin");
+  stub_ = v1::Engine::NewStub(
+      grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args));
+}
+
+absl::StatusOr<PlayResult> RemotePlayer::Choose(const Position& pos, Throw t) {
+  v1::BestMoveRequest request;
+  request.mutable_position()->set_ufen(ToUfen(pos));
+  request.mutable_throw_()->set_die1(t.high);
+  request.mutable_throw_()->set_die2(t.low);
+  request.set_rules(rules_.ToString());
+  *request.mutable_limits() = limits_;
+  request.mutable_options()->set_level(level_);
+  grpc::ClientContext context;
+  int64_t budget = limits_.movetime_ms() > 0 ? 20 * limits_.movetime_ms() + 5000 : 30000;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(budget));
+  v1::BestMoveResponse response;
+  grpc::Status status = stub_->BestMove(&context, request, &response);
+  if (!status.ok()) {
+    return absl::UnavailableError(
+        absl::StrCat("grpc:", target_, ": ", status.error_message()));
+  }
+  absl::StatusOr<PlayResult> r = ParsePlay(response.play(), pos, rules_, t);
+  if (!r.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("grpc:", target_, " played ",
+                                                   response.play(), ": ", r.status().message()));
+  }
+  return r;
+}
+
+}  // namespace uckers
