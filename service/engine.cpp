@@ -51,7 +51,8 @@ facade::SearchRequest RequestOf(const EngineOptions& options, const GoRequest& g
 
 }  // namespace
 
-Engine::Engine() : position_(Position::Start(options_.rules)), tt_(options_.hash_mb) {}
+Engine::Engine()
+    : position_(Position::Start(options_.rules)), start_("startpos"), tt_(options_.hash_mb) {}
 
 SearchParams Engine::Params() const {
   return *facade::ParamsFor(RequestOf(options_, GoRequest{}));  // options are valid
@@ -74,7 +75,11 @@ absl::Status Engine::SetOption(absl::string_view name, absl::string_view value) 
   }
   if (rules_changed && !busy_) tt_.Clear();
   options_ = updated;
-  if (rules_changed) position_ = Position::Start(options_.rules);
+  if (rules_changed) {
+    position_ = Position::Start(options_.rules);
+    start_ = "startpos";
+    moves_.clear();
+  }
   return absl::OkStatus();
 }
 
@@ -103,11 +108,15 @@ absl::Status Engine::SetPosition(absl::string_view start,
     pos = r->after;
   }
   position_ = pos;
+  start_ = std::string(start);
+  moves_ = moves;
   return absl::OkStatus();
 }
 
 void Engine::NewGame() {
   position_ = Position::Start(options_.rules);
+  start_ = "startpos";
+  moves_.clear();
   if (!busy_) tt_.Clear();
 }
 
@@ -166,6 +175,27 @@ absl::Status Engine::StartPerft(
   return StartJob(false, [this, pos, rules, depth, on_done] {
     uint64_t n = Perft(pos, rules, depth, &stop_);
     on_done(stop_ ? std::nullopt : std::optional<uint64_t>(n));
+  });
+}
+
+absl::Status Engine::StartAnalysis(
+    const std::string& level, std::function<void(const v1::AnalysedItem&)> on_item,
+    std::function<void(absl::StatusOr<v1::GameAnalysis>)> on_done) {
+  v1::GameRecord record;
+  record.set_rules(options_.rules.ToString());
+  if (start_ != "startpos" && !start_.empty()) record.set_start_ufen(start_);
+  for (const std::string& item : moves_) {
+    size_t colon = item.find(':');
+    v1::RecordItem* r = record.add_items();
+    r->set_throw_(item.substr(0, colon));
+    r->set_play(item.substr(colon + 1));
+  }
+  if (record.items_size() == 0) {
+    return absl::FailedPreconditionError(
+        "no game to analyse: set one with position ... moves <throw>:<play> ...");
+  }
+  return StartJob(false, [this, record, level, on_item, on_done] {
+    on_done(facade::AnalyseGame(record, level, stop_, on_item));
   });
 }
 

@@ -14,6 +14,7 @@
 #include "engine/position.h"
 #include "search/search.h"
 #include "service/options.h"
+#include "uckers/v1/game.pb.h"
 
 namespace uckers {
 
@@ -79,6 +80,13 @@ class Engine {
   // The search parameters the options stand for.
   SearchParams Params() const;
 
+  // Reviews the game set by the last SetPosition (its start and moves) at
+  // `level` (empty: the default). `on_item` hears each analysed item,
+  // `on_done` the whole analysis or the error. Does not block.
+  absl::Status StartAnalysis(const std::string& level,
+                             std::function<void(const v1::AnalysedItem&)> on_item,
+                             std::function<void(absl::StatusOr<v1::GameAnalysis>)> on_done);
+
   // Fixed searches on fixed positions (default level, one thread, navy).
   // Blocks; the node count and signature depend only on the code.
   BenchResult Bench();
@@ -91,6 +99,8 @@ class Engine {
 
   EngineOptions options_;
   Position position_;
+  std::string start_;               // the last SetPosition's start...
+  std::vector<std::string> moves_;  // ...and its moves: a game record
   TranspositionTable tt_;
   std::thread worker_;
   std::atomic<bool> stop_{false};

@@ -7,6 +7,8 @@
 #include "engine/notation.h"
 #include "engine/ufen.h"
 #include "search/levels.h"
+#include "tools/analysis/analyse.h"
+#include "tools/analysis/record.h"
 
 namespace uckers::facade {
 
@@ -77,6 +79,18 @@ absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
                       on_progress);
   }
   return AnalysePosition(pos, rules, *params, request.limits, tt, stop, on_progress);
+}
+
+absl::StatusOr<v1::GameRecord> ParseGameRecord(const std::string& text) {
+  return ParseRecord(text);
+}
+
+absl::StatusOr<v1::GameAnalysis> AnalyseGame(
+    const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
+    const std::function<void(const v1::AnalysedItem&)>& on_item) {
+  absl::StatusOr<Position> end = ReplayRecord(record);
+  if (!end.ok()) return end.status();
+  return uckers::AnalyseGame(record, level, stop, on_item);
 }
 
 std::vector<std::string> PresetNames() { return {"navy", "wafu", "mess", "selsey"}; }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "engine/rules.h"
 #include "search/search.h"
 #include "search/tt.h"
+#include "uckers/v1/game.pb.h"
 
 // The engine facade: every call either protocol makes into the engine. The
 // text protocol's session (service/engine.h) and the gRPC service
@@ -59,6 +61,15 @@ absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
                                     const SearchRequest& request, TranspositionTable* tt,
                                     const std::atomic<bool>& stop,
                                     const ReportCallback& on_progress);
+
+// A game record in either form (docs/records.md), checked item by item.
+absl::StatusOr<v1::GameRecord> ParseGameRecord(const std::string& text);
+
+// Reviews a checked game at `level` (empty: the default level); `on_item`
+// (may be empty) hears of each item as it is done; `stop` ends it early.
+absl::StatusOr<v1::GameAnalysis> AnalyseGame(
+    const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
+    const std::function<void(const v1::AnalysedItem&)>& on_item);
 
 // Names for the engine-information call and the `uci` command.
 inline constexpr const char* kEngineName = "Uckers";

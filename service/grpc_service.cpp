@@ -283,4 +283,54 @@ grpc::Status EngineService::Analyse(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
+grpc::Status EngineService::AnalyseGame(grpc::ServerContext* context,
+                                        const v1::AnalyseGameRequest* request,
+                                        v1::GameAnalysis* response) {
+  v1::GameRecord record;
+  switch (request->game_case()) {
+    case v1::AnalyseGameRequest::kRecord: {
+      record = request->record();  // checked by AnalyseGame below
+      break;
+    }
+    case v1::AnalyseGameRequest::kRecordText: {
+      absl::StatusOr<v1::GameRecord> parsed = facade::ParseGameRecord(request->record_text());
+      if (!parsed.ok()) {
+        return ToGrpc(absl::InvalidArgumentError(
+            absl::StrCat("record_text: ", parsed.status().message())));
+      }
+      record = *parsed;
+      break;
+    }
+    default:
+      return ToGrpc(absl::InvalidArgumentError("game: missing: give record or record_text"));
+  }
+  if (!request->level().empty()) {
+    facade::SearchRequest probe;
+    probe.level = request->level();
+    if (absl::StatusOr<SearchParams> p = facade::ParamsFor(probe); !p.ok()) {
+      return ToGrpc(absl::InvalidArgumentError(absl::StrCat("level: ", p.status().message())));
+    }
+  }
+  Slot slot(this);
+  if (!slot.status().ok()) return slot.status();
+  std::atomic<bool> stop{false};
+  absl::StatusOr<v1::GameAnalysis> analysis;
+  {
+    StopWatcher watcher(context, &stop, limits_.deadline_margin_ms);
+    analysis = facade::AnalyseGame(record, request->level(), stop, nullptr);
+  }
+  if (context->IsCancelled()) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
+  if (absl::IsCancelled(analysis.status())) {
+    return grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED, "the deadline came first");
+  }
+  if (!analysis.ok()) {
+    return ToGrpc(absl::InvalidArgumentError(
+        absl::StrCat(request->game_case() == v1::AnalyseGameRequest::kRecord ? "record: "
+                                                                              : "record_text: ",
+                     analysis.status().message())));
+  }
+  *response = *analysis;
+  return grpc::Status::OK;
+}
+
 }  // namespace uckers

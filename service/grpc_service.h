@@ -37,6 +37,8 @@ class EngineService final : public v1::Engine::Service {
                         v1::EvaluateResponse* response) override;
   grpc::Status Analyse(grpc::ServerContext* context, const v1::AnalyseRequest* request,
                        grpc::ServerWriter<v1::AnalyseResponse>* writer) override;
+  grpc::Status AnalyseGame(grpc::ServerContext* context, const v1::AnalyseGameRequest* request,
+                           v1::GameAnalysis* response) override;
 
   // Searches running now.
   int active_searches() const { return active_; }

@@ -87,6 +87,8 @@ bool UciLoop::HandleLine(absl::string_view line) {
     Perft(args);
   } else if (cmd == "bench") {
     Bench();
+  } else if (cmd == "analyse") {
+    Analyse(args);
   } else {
     Error(absl::StrCat("unknown command '", cmd, "'"));
   }
@@ -223,6 +225,38 @@ void UciLoop::Perft(const Args& args) {
       Print(absl::StrCat("info string perft ", depth, " stopped"));
     }
   });
+  if (!s.ok()) Error(s.message());
+}
+
+void UciLoop::Analyse(const Args& args) {
+  // analyse [level <name>]: reviews the game of the last position command.
+  std::string level;
+  if (args.size() == 3 && args[1] == "level") {
+    level = args[2];
+  } else if (args.size() != 1) {
+    return Error("expected: analyse [level <name>]");
+  }
+  WaitUnlessInfinite();
+  static const char* kMarks[] = {"none", "none", "doubtful", "bad", "verybad"};
+  absl::Status s = engine_.StartAnalysis(
+      level,
+      [this](const v1::AnalysedItem& i) {
+        Print(absl::StrFormat("analysis item %d %s:%s team %s best %s lost %.4f mark %s luck %.4f "
+                              "rywin %.4f",
+                              i.index(), i.throw_(), i.play(), i.team(), i.best_play(),
+                              i.equity_lost(), kMarks[i.mark()], i.luck(), i.ry_win_before()));
+      },
+      [this](absl::StatusOr<v1::GameAnalysis> a) {
+        if (!a.ok()) return Error(a.status().message());
+        for (const v1::TeamAnalysis& t : a->teams()) {
+          Print(absl::StrFormat(
+              "analysis team %s decisions %d lost %.4f rate %.4f luck %.4f points %.0f "
+              "adjusted %.4f rating %s",
+              t.team(), t.decisions(), t.equity_lost(), t.error_rate(), t.luck(), t.points(),
+              t.luck_adjusted_points(), t.rating()));
+        }
+        Print("analysis done");
+      });
   if (!s.ok()) Error(s.message());
 }
 

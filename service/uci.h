@@ -37,6 +37,7 @@ class UciLoop {
   void Legal(const Args& args);
   void Perft(const Args& args);
   void Bench();
+  void Analyse(const Args& args);
   void PrintReport(const SearchReport& report, bool with_pv);
 
   Engine& engine_;
