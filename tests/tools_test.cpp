@@ -1,0 +1,201 @@
+// Records, analysis, match and ladder statistics, and an end-to-end ladder
+// with an external engine process and a remote gRPC player.
+#include "absl/strings/match.h"
+#include "service/server.h"
+#include "tests/test_util.h"
+#include "tools/analysis/analyse.h"
+#include "tools/analysis/record.h"
+#include "tools/ladder/ladder.h"
+#include "tools/ladder/ratings.h"
+#include "tools/match/match.h"
+#include "tools/match/stats.h"
+
+namespace uckers::testing {
+namespace {
+
+// By hand: 400 log10(3) for a 3-of-4 score.
+TEST(Stats, EloOfAThreeQuarterScore) {
+  EXPECT_NEAR(EloFromScore(0.75), 190.8485, 1e-3);
+  EXPECT_NEAR(EloFromScore(0.5), 0.0, 1e-12);
+  EXPECT_NEAR(EloFromScore(0.25), -190.8485, 1e-3);
+}
+
+// Pairs 1, 1, 0.5, 0: mean 0.625, sample sd 0.4787, se 0.2394,
+// interval 0.625 +- 0.4691, scores 0.1559 .. 1 (clamped to +1000 Elo).
+TEST(Stats, PairIntervalFromThePairsOwnVariance) {
+  EloEstimate e = EloFromPairs({1, 1, 0.5, 0});
+  EXPECT_NEAR(e.elo, EloFromScore(0.625), 1e-9);
+  EXPECT_NEAR(e.elo, 88.7395, 1e-3);  // 400 log10(0.625 / 0.375)
+  EXPECT_NEAR(e.low, EloFromScore(0.625 - 1.959964 * std::sqrt((0.140625 * 2 + 0.015625 + 0.390625) / 3 / 4)), 1e-2);
+  EXPECT_DOUBLE_EQ(e.high, 1000.0);
+}
+
+// Two players, 3 wins of 4: Elo 400 log10 3 = 190.85; Fisher information
+// 4 * 0.75 * 0.25 = 0.75 per nat^2, so the 95 % half-width is
+// 1.96 * sqrt(1/0.75) * 400 / ln 10 = 393.15.
+TEST(Ratings, TwoPlayersThreeWinsOfFour) {
+  std::vector<EloRating> r = MaximumLikelihoodElo({{0, 1}, {3, 0}});
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_DOUBLE_EQ(r[0].elo, 0.0);
+  EXPECT_NEAR(r[1].elo, 190.8485, 1e-3);
+  EXPECT_NEAR(r[1].high - r[1].elo, 393.1532, 1e-2);
+  EXPECT_NEAR(r[1].elo - r[1].low, 393.1532, 1e-2);
+}
+
+// A beats B 3-1, B beats C 3-1, A beats C 9-1 is not consistent; take a
+// consistent table instead: with equal results everywhere, all equal.
+TEST(Ratings, EvenResultsGiveEqualRatings) {
+  std::vector<EloRating> r = MaximumLikelihoodElo({{0, 5, 5}, {5, 0, 5}, {5, 5, 0}});
+  for (const EloRating& e : r) EXPECT_NEAR(e.elo, 0.0, 1e-9);
+}
+
+// A chain A > B > C by 3 of 4 each, and A-C unplayed: the likelihood puts
+// B at -190.85 and C at -381.70 relative to A.
+TEST(Ratings, ChainOfResultsAddsUp) {
+  std::vector<EloRating> r = MaximumLikelihoodElo({{0, 3, 0}, {1, 0, 3}, {0, 1, 0}});
+  EXPECT_NEAR(r[1].elo, -190.8485, 1e-3);
+  EXPECT_NEAR(r[2].elo, -381.6970, 1e-3);
+}
+
+// Pairs 1, 1, .5, 0, 1, .5: mean 2/3, variance 0.138889; s0 = 0.5,
+// s1 = 1/(1+10^(-10/400)) = 0.514387; LLR = 6 (s1-s0)(2 mean - s0 - s1) /
+// (2 var) = 0.099117.
+TEST(Sprt, LogLikelihoodRatioByHand) {
+  EXPECT_NEAR(SprtLlr({1, 1, 0.5, 0, 1, 0.5}, 0, 10), 0.0991167, 1e-6);
+}
+
+TEST(Sprt, BoundsForFivePercentErrors) {
+  EXPECT_NEAR(SprtLowerBound(0.05, 0.05), -2.944439, 1e-6);
+  EXPECT_NEAR(SprtUpperBound(0.05, 0.05), 2.944439, 1e-6);
+}
+
+constexpr const char* kRecord =
+    "[Rules \"navy\"]\n[RY \"a\"]\n[GB \"b\"]\n[Seed \"7\"]\n[Result \"*\"]\n\n"
+    "63:rb-0,r0-3 41:r3-8 52:- 11:- 66:bb-0,bb-0\n";
+
+TEST(Records, TextRoundTripsAndJsonToo) {
+  absl::StatusOr<v1::GameRecord> r = ParseRecord(kRecord);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->items_size(), 5);
+  EXPECT_EQ(r->seed(), 7u);
+  absl::StatusOr<v1::GameRecord> again = ParseRecord(RecordToText(*r));
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(again->SerializeAsString(), r->SerializeAsString());
+  absl::StatusOr<v1::GameRecord> json = ParseRecord(RecordToJson(*r));
+  ASSERT_TRUE(json.ok()) << json.status();
+  EXPECT_EQ(json->SerializeAsString(), r->SerializeAsString());
+}
+
+TEST(Records, IllegalItemIsRefusedWithItsNumber) {
+  absl::StatusOr<v1::GameRecord> r = ParseRecord("63:rb-0,r0-3 41:r3-9\n");
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(absl::StrContains(r.status().message(), "item 2 '41:r3-9'")) << r.status();
+}
+
+TEST(Records, TruncatedRecordIsRefused) {
+  absl::StatusOr<v1::GameRecord> r = ParseRecord("[Result \"RY 1\"]\n63:rb-0,r0-3\n");
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(absl::StrContains(r.status().message(), "truncated")) << r.status();
+}
+
+TEST(Records, MalformedHeaderAndItemAreRefused) {
+  EXPECT_FALSE(ParseRecord("[Result \"RY 4\"]\n").ok());
+  EXPECT_FALSE(ParseRecord("[Seed \"x\"]\n").ok());
+  EXPECT_FALSE(ParseRecord("63rb-0\n").ok());
+  EXPECT_FALSE(ParseRecord("[Rules \"wafu\"]\n").ok());
+}
+
+// Red can knock off Green's last piece, two steps from home, with its 6-6;
+// the play made runs a piece into the lane instead.
+TEST(Analysis, FlagsAKnownBlunderAsVeryBad) {
+  absl::StatusOr<v1::GameRecord> r = ParseRecord(
+      "[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r40-52\n");
+  ASSERT_TRUE(r.ok()) << r.status();
+  std::atomic<bool> stop{false};
+  absl::StatusOr<v1::GameAnalysis> a = AnalyseGame(*r, "", stop);
+  ASSERT_TRUE(a.ok()) << a.status();
+  ASSERT_EQ(a->items_size(), 1);
+  EXPECT_EQ(a->items(0).best_play(), "r3-9,r40-46");
+  EXPECT_EQ(a->items(0).mark(), v1::MARK_VERY_BAD);
+  EXPECT_GE(a->items(0).equity_lost(), kVeryBad);
+  EXPECT_EQ(a->teams(0).very_bad(), 1);
+  EXPECT_EQ(a->teams(0).rating(), "Beginner");
+  EXPECT_TRUE(absl::StrContains(AnalysisToSvg(*a), "<circle"));
+}
+
+TEST(Analysis, TheBestPlayIsNotMarked) {
+  absl::StatusOr<v1::GameRecord> r = ParseRecord(
+      "[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r3-9,r40-46\n");
+  ASSERT_TRUE(r.ok());
+  std::atomic<bool> stop{false};
+  absl::StatusOr<v1::GameAnalysis> a = AnalyseGame(*r, "", stop);
+  ASSERT_TRUE(a.ok());
+  EXPECT_EQ(a->items(0).mark(), v1::MARK_NONE);
+  EXPECT_NEAR(a->items(0).equity_lost(), 0.0, 1e-9);
+}
+
+TEST(Analysis, RatingBandsFollowTheErrorRate) {
+  EXPECT_EQ(RatingFor(0.001), "World class");
+  EXPECT_EQ(RatingFor(0.004), "Expert");
+  EXPECT_EQ(RatingFor(0.05), "Beginner");
+}
+
+TEST(Match, DuplicatePairsGiveTheSameReportAtAnyConcurrency) {
+  MatchConfig config;
+  config.player_a = "intermediate";
+  config.player_b = "greedy";
+  config.pairs = 6;
+  config.progress = false;
+  config.concurrency = 1;
+  absl::StatusOr<v1::MatchReport> one = RunMatch(config);
+  config.concurrency = 3;
+  absl::StatusOr<v1::MatchReport> three = RunMatch(config);
+  ASSERT_TRUE(one.ok() && three.ok());
+  EXPECT_EQ(one->a_wins(), three->a_wins());
+  EXPECT_EQ(one->games(), 12);
+  EXPECT_EQ(one->a_wins() + one->b_wins(), 12);
+}
+
+TEST(Match, BadPlayerSpecificationIsRefused) {
+  MatchConfig config;
+  config.player_a = "wizard";
+  config.progress = false;
+  EXPECT_FALSE(RunMatch(config).ok());
+  config.player_a = "expert,movetime=fast";
+  EXPECT_FALSE(RunMatch(config).ok());
+}
+
+// End to end: the built-in level, the real binary as an external engine
+// speaking PROTOCOL.md, and a gRPC endpoint on loopback.
+TEST(Ladder, ExternalEngineAndRemoteGrpcPlayerEndToEnd) {
+  ServerConfig server_config;
+  server_config.address = "127.0.0.1:0";
+  auto server = EngineServer::Start(server_config);
+  ASSERT_TRUE(server.ok()) << server.status();
+  LadderConfig config;
+  config.players = {"intermediate", absl::StrCat("cmd:", UCKERS_BINARY, ",depth=1"),
+                    absl::StrCat("grpc:127.0.0.1:", (*server)->port(), "@beginner,depth=1")};
+  config.pairs = 2;
+  config.concurrency = 2;
+  config.progress = false;
+  absl::StatusOr<v1::LadderReport> report = RunLadder(config);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->games(), 12);
+  for (const v1::LadderPlayer& p : report->players()) EXPECT_EQ(p.games(), 8) << p.name();
+  EXPECT_TRUE(absl::StrContains(LadderReportSvg(*report), "<svg"));
+}
+
+TEST(Ladder, SprtStopsOnAClearDifference) {
+  LadderConfig config;
+  config.players = {"intermediate", "random"};
+  config.pairs = 400;
+  config.progress = false;
+  config.sprt = SprtConfig{0, 20, 0.05, 0.05};
+  absl::StatusOr<v1::LadderReport> report = RunLadder(config);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->sprt().result(), "H1 accepted");
+  EXPECT_LT(report->games(), 800);
+}
+
+}  // namespace
+}  // namespace uckers::testing
