@@ -193,7 +193,7 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
       "font-family=\"sans-serif\" font-size=\"12\">\n"
       "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
       "<text x=\"%.0f\" y=\"18\" font-size=\"14\">RY win probability before each throw "
-      "(marks: yellow ?!, orange ?, red ?\\?)</text>\n",
+      "(marks: yellow ?!, orange ?, red ?" "?)</text>\n",
       kW, kH, kLeft);
   for (double p : {0.0, 0.25, 0.5, 0.75, 1.0}) {
     absl::StrAppendFormat(&out,
@@ -204,6 +204,12 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
   absl::StrAppendFormat(&out,
                         "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">throw</text>\n",
                         (kW + kLeft) / 2, kH - 8);
+  int step = n > 200 ? 50 : n > 80 ? 20 : n > 30 ? 10 : 5;
+  for (int i = 0; i < n; i += step) {
+    absl::StrAppendFormat(&out,
+                          "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d</text>\n",
+                          x(i), kH - kBottom + 16, i + 1);
+  }
   std::string points;
   for (int i = 0; i < a.items_size(); ++i) {
     absl::StrAppendFormat(&points, "%.1f,%.1f ", x(i), y(a.items(i).ry_win_before()));
