@@ -13,9 +13,7 @@ uint64_t ChallengeKey(Square from, int count) {
                                    [std::min(count, zobrist::kMaxChallengeCount - 1)];
 }
 
-uint64_t ExtraKey(int n) {
-  return zobrist::kTables.extra_owed[std::min(n, zobrist::kMaxExtraOwed - 1)];
-}
+uint64_t ExtraKey(int n) { return zobrist::ExtraOwed(n); }
 
 }  // namespace
 
@@ -125,7 +123,7 @@ void Position::SetChallenge(Square from, int count) {
 
 void Position::SetExtraOwed(int n) {
   key_ += ExtraKey(n) - ExtraKey(extra_owed_);
-  extra_owed_ = static_cast<uint8_t>(n);
+  extra_owed_ = static_cast<uint16_t>(n);
 }
 
 void Position::SetReleased(uint8_t mask) {

@@ -10,6 +10,10 @@
 namespace uckers {
 
 inline constexpr Square kNoChallenge = -2;
+// Extra throws owed are unbounded by the rules (a run of double sixes under
+// double_six_two_throws adds one each); the count saturates here, 65535
+// double sixes in a row, which no game reaches.
+inline constexpr int kMaxExtraOwed = 65535;
 
 // How a finished game was won (RULES.md §5, §8), worth 1, 2 or 3 points.
 enum class OutcomeLevel : uint8_t {
@@ -85,10 +89,10 @@ class Position {
 
  private:
   std::array<std::array<Square, kPiecesPerColour>, kNumColours> squares_{};
+  uint16_t extra_owed_ = 0;  // here, for alignment: the struct stays 32 bytes
   uint8_t to_throw_ = kRed;
   Square challenge_from_ = kNoChallenge;
   uint8_t challenge_count_ = 0;
-  uint8_t extra_owed_ = 0;
   uint8_t released_ = 0;
   uint8_t snake_first_ = 0;
   uint8_t snake_second_ = 0;

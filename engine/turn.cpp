@@ -1,5 +1,7 @@
 #include "engine/turn.h"
 
+#include <algorithm>
+
 #include "engine/occupancy.h"
 
 namespace uckers {
@@ -24,7 +26,7 @@ void FinishOrdinaryPlay(Position& pos, int mover, Throw t, const Rules& rules) {
   if (t.HasSix()) {
     earned = (t.Sixes() == 2 && rules.has(Switch::kDoubleSixTwoThrows)) ? 2 : 1;
   }
-  int owed = pos.extra_owed() + earned;
+  int owed = std::min(pos.extra_owed() + earned, kMaxExtraOwed + 1);
   if (owed == 0) {
     PassTurn(pos);
     return;

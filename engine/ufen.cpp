@@ -86,7 +86,7 @@ absl::StatusOr<uint8_t> ParseColourList(absl::string_view token) {
 
 absl::StatusOr<int> ParseCount(absl::string_view token, absl::string_view digits) {
   int n = 0;
-  if (digits.empty() || digits.size() > 3 ||
+  if (digits.empty() || digits.size() > 5 ||
       digits.find_first_not_of("0123456789") != absl::string_view::npos ||
       !absl::SimpleAtoi(digits, &n)) {
     return Invalid(absl::StrCat("token '", token, "' has no valid count"));
@@ -142,8 +142,9 @@ absl::Status ParseStateToken(absl::string_view token, const Rules& rules,
       }
       absl::StatusOr<int> n = ParseCount(token, token.substr(1));
       if (!n.ok()) return n.status();
-      if (*n < 1 || *n >= zobrist::kMaxExtraOwed) {
-        return Invalid(absl::StrCat("token '", token, "' must owe 1..63 throws"));
+      if (*n < 1 || *n > kMaxExtraOwed) {
+        return Invalid(absl::StrCat("token '", token, "' must owe 1..", kMaxExtraOwed,
+                                    " throws"));
       }
       pos.SetExtraOwed(*n);
       return absl::OkStatus();

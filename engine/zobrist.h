@@ -10,13 +10,11 @@ namespace uckers::zobrist {
 // identical, so two pieces on one square must not cancel. Built at compile
 // time from a fixed seed, so keys are the same in every run and build.
 inline constexpr int kMaxChallengeCount = 16;
-inline constexpr int kMaxExtraOwed = 64;
 
 struct Tables {
   uint64_t piece[kNumColours][kHome + 2] = {};  // [colour][square + 1]
   uint64_t to_throw[kNumColours] = {};
   uint64_t challenge[kLastTrack + 1][kMaxChallengeCount] = {};  // [from+1][n]
-  uint64_t extra_owed[kMaxExtraOwed] = {};
   uint64_t released[16] = {};
   uint64_t snake_first[16] = {};
   uint64_t snake_second[16] = {};
@@ -37,16 +35,22 @@ constexpr Tables BuildTables() {
   for (uint64_t& k : t.to_throw) k = SplitMix64(state);
   for (auto& row : t.challenge)
     for (uint64_t& k : row) k = SplitMix64(state);
-  for (uint64_t& k : t.extra_owed) k = SplitMix64(state);
   for (uint64_t& k : t.released) k = SplitMix64(state);
   for (uint64_t& k : t.snake_first) k = SplitMix64(state);
   for (uint64_t& k : t.snake_second) k = SplitMix64(state);
   // An empty state token contributes nothing.
-  t.extra_owed[0] = t.released[0] = t.snake_first[0] = t.snake_second[0] = 0;
+  t.released[0] = t.snake_first[0] = t.snake_second[0] = 0;
   return t;
 }
 
 inline constexpr Tables kTables = BuildTables();
+
+// Extra throws owed: any count up to 65535, so a key is computed, not looked up.
+constexpr uint64_t ExtraOwed(int n) {
+  if (n == 0) return 0;
+  uint64_t state = 0x6578747261ull * static_cast<uint64_t>(n);  // "extra"
+  return SplitMix64(state);
+}
 
 inline uint64_t Piece(int colour, int sq) {
   return kTables.piece[colour][sq + 1];

@@ -256,3 +256,22 @@ TEST(Ufen, RejectsColourListsOutOfTurnOrder) {
 
 }  // namespace
 }  // namespace uckers::testing
+
+namespace uckers::testing {
+namespace {
+
+// RULES.md §3 (no limit on sixes) with double_six_two_throws: every double
+// six adds one owed throw, so the x count can pass any small bound; the
+// printed UFEN must read back (found by fuzz/ufen_fuzz.cpp).
+TEST(Ufen, ManyOwedThrowsPrintAndParseBack) {
+  Rules rules = R("navy+double_six_two_throws");
+  std::string after = After("b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r x63", 6, 6, "rb-0,rb-0", rules);
+  EXPECT_EQ(after, "b,b,0,0/b,b,b,b/b,b,b,b/b,b,b,b r x64");
+  Position pos = P(after, rules);
+  EXPECT_EQ(ToUfen(pos), after);
+  EXPECT_NE(pos.key(), P("b,b,0,0/b,b,b,b/b,b,b,b/b,b,b,b r x63", rules).key());
+  EXPECT_FALSE(ParseUfen("b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r x65536", rules).ok());
+}
+
+}  // namespace
+}  // namespace uckers::testing

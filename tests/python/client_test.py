@@ -22,7 +22,8 @@ def generate(repo, out):
                 os.path.join(os.path.dirname(protoc.__file__), "_proto")]
     # The standard protos live under std/ so that their Python modules do not
     # collide with the grpc package itself; their proto packages are unchanged.
-    files = ["uckers/v1/engine.proto", "std/health.proto", "std/reflection.proto"]
+    files = ["uckers/v1/engine.proto", "uckers/v1/game.proto", "std/health.proto",
+             "std/reflection.proto"]
     for f in files:
         args = ["protoc"] + ["-I" + i for i in includes] + [
             "--python_out=" + out, "--grpc_python_out=" + out, f]
