@@ -34,9 +34,11 @@ class OrdinaryGenerator {
   }
 
   void Run() {
+    // Step 5. One die alone only when no play uses both (§4, rule 5(d)):
+    // the higher die if it can, else the lower.
     bool moved = BothDicePlays();
-    if (!moved) moved = SingleDiePlays(throw_.high);
-    if (!moved && !throw_.IsDouble()) moved = SingleDiePlays(throw_.low);
+    if (!moved) moved = OneMovePlays(throw_.high, /*summed=*/false);
+    if (!moved && !throw_.IsDouble()) moved = OneMovePlays(throw_.low, /*summed=*/false);
     ExactlyHomeException();
     if (!moved) AddPass();  // pass stays legal beside a challenge (§4)
     Challenges();
@@ -140,14 +142,14 @@ class OrdinaryGenerator {
     return any;
   }
 
-  // Step 3. Both dice summed on one piece: one move, nothing landed between.
-  bool SummedPlays() {
+  // Steps 3 and 5. One move of `n` squares by any one piece: both dice
+  // summed (nothing landed between; never from base), or one die alone.
+  bool OneMovePlays(int n, bool summed) {
     bool any = false;
     const auto& row = base_.pieces(mover_);
-    int n = throw_.high + throw_.low;
     for (int i = 0; i < kPiecesPerColour; ++i) {
       Square s = row[i];
-      if ((i > 0 && row[i - 1] == s) || s == kBase || !Movable(s)) continue;
+      if ((i > 0 && row[i - 1] == s) || !Movable(s) || (summed && s == kBase)) continue;
       Square t = Target(s, n);
       if (t == kIllegal) continue;
       Position after = finished_;
@@ -189,25 +191,8 @@ class OrdinaryGenerator {
     if (!throw_.IsDouble() && rules_.has(Switch::kSplitSinglePiece)) {
       any |= TwoMovePlays(throw_.low, throw_.high, true);
     }
-    any |= SummedPlays();
+    any |= OneMovePlays(throw_.high + throw_.low, /*summed=*/true);
     any |= BlobOnBlobPlays();
-    return any;
-  }
-
-  // Step 5. One die alone, when no play uses both (§4, rule 5(d)).
-  bool SingleDiePlays(int die) {
-    bool any = false;
-    const auto& row = base_.pieces(mover_);
-    for (int i = 0; i < kPiecesPerColour; ++i) {
-      Square s = row[i];
-      if ((i > 0 && row[i - 1] == s) || !Movable(s)) continue;
-      Square t = Target(s, die);
-      if (t == kIllegal) continue;
-      Position after = finished_;
-      ApplyMove(after, s, t);
-      AddMoves(after, Move{static_cast<uint8_t>(mover_), s, t}, nullptr);
-      any = true;
-    }
     return any;
   }
 
