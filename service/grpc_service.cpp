@@ -81,6 +81,24 @@ absl::StatusOr<Prepared> Prepare(const Request& r, const ServiceLimits& limits,
   return p;
 }
 
+// The rules, position and throw every play request carries.
+struct PlayInputs {
+  Rules rules;
+  Position position;
+  Throw dice;
+};
+
+template <typename Request>
+absl::StatusOr<PlayInputs> ParsePlayInputs(const Request& r) {
+  absl::StatusOr<Rules> rules = proto::RulesFrom(r.rules());
+  if (!rules.ok()) return rules.status();
+  absl::StatusOr<Position> pos = proto::PositionFrom(r.position(), *rules);
+  if (!pos.ok()) return pos.status();
+  absl::StatusOr<Throw> t = proto::ThrowFrom(r.throw_(), true);
+  if (!t.ok()) return t.status();
+  return PlayInputs{*rules, *pos, *t};
+}
+
 v1::Candidate CandidateOut(const Candidate& c) {
   v1::Candidate out;
   out.set_play(PlayToString(c.play));
@@ -136,13 +154,9 @@ grpc::Status EngineService::GetEngineInfo(grpc::ServerContext*, const v1::GetEng
 grpc::Status EngineService::ListLegalPlays(grpc::ServerContext*,
                                            const v1::ListLegalPlaysRequest* request,
                                            v1::ListLegalPlaysResponse* response) {
-  absl::StatusOr<Rules> rules = proto::RulesFrom(request->rules());
-  if (!rules.ok()) return ToGrpc(rules.status());
-  absl::StatusOr<Position> pos = proto::PositionFrom(request->position(), *rules);
-  if (!pos.ok()) return ToGrpc(pos.status());
-  absl::StatusOr<Throw> t = proto::ThrowFrom(request->throw_(), true);
-  if (!t.ok()) return ToGrpc(t.status());
-  for (const PlayResult& r : facade::LegalPlays(*pos, *rules, *t)) {
+  absl::StatusOr<PlayInputs> in = ParsePlayInputs(*request);
+  if (!in.ok()) return ToGrpc(in.status());
+  for (const PlayResult& r : facade::LegalPlays(in->position, in->rules, in->dice)) {
     v1::PlayOutcome* out = response->add_plays();
     out->set_play(PlayToString(r.play));
     if (request->structured_positions()) {
@@ -156,13 +170,10 @@ grpc::Status EngineService::ListLegalPlays(grpc::ServerContext*,
 
 grpc::Status EngineService::ApplyPlay(grpc::ServerContext*, const v1::ApplyPlayRequest* request,
                                       v1::ApplyPlayResponse* response) {
-  absl::StatusOr<Rules> rules = proto::RulesFrom(request->rules());
-  if (!rules.ok()) return ToGrpc(rules.status());
-  absl::StatusOr<Position> pos = proto::PositionFrom(request->position(), *rules);
-  if (!pos.ok()) return ToGrpc(pos.status());
-  absl::StatusOr<Throw> t = proto::ThrowFrom(request->throw_(), true);
-  if (!t.ok()) return ToGrpc(t.status());
-  absl::StatusOr<PlayResult> r = facade::ApplyPlay(*pos, *rules, *t, request->play());
+  absl::StatusOr<PlayInputs> in = ParsePlayInputs(*request);
+  if (!in.ok()) return ToGrpc(in.status());
+  absl::StatusOr<PlayResult> r =
+      facade::ApplyPlay(in->position, in->rules, in->dice, request->play());
   if (!r.ok()) return ToGrpc(absl::InvalidArgumentError(absl::StrCat("play: ", r.status().message())));
   response->set_play(PlayToString(r->play));
   *response->mutable_position() = proto::PositionOut(r->after);

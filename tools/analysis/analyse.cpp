@@ -7,7 +7,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
-#include "google/protobuf/util/json_util.h"
+#include "tools/proto_json.h"
 #include "search/levels.h"
 #include "search/search.h"
 
@@ -174,14 +174,7 @@ std::string AnalysisToText(const v1::GameAnalysis& a) {
   return out;
 }
 
-std::string AnalysisToJson(const v1::GameAnalysis& analysis) {
-  std::string json;
-  google::protobuf::util::JsonPrintOptions options;
-  options.add_whitespace = true;
-  options.preserve_proto_field_names = true;
-  (void)google::protobuf::util::MessageToJsonString(analysis, &json, options);
-  return json;
-}
+std::string AnalysisToJson(const v1::GameAnalysis& analysis) { return ToJson(analysis); }
 
 std::string AnalysisToSvg(const v1::GameAnalysis& a) {
   constexpr double kW = 900, kH = 360, kLeft = 60, kRight = 20, kTop = 30, kBottom = 40;

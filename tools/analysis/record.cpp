@@ -1,5 +1,7 @@
 #include "tools/analysis/record.h"
 
+#include <cstdio>
+
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -10,6 +12,7 @@
 #include "engine/notation.h"
 #include "engine/ufen.h"
 #include "google/protobuf/util/json_util.h"
+#include "tools/proto_json.h"
 
 namespace uckers {
 namespace {
@@ -170,13 +173,15 @@ std::string RecordToText(const v1::GameRecord& r) {
   return out;
 }
 
-std::string RecordToJson(const v1::GameRecord& record) {
-  std::string json;
-  google::protobuf::util::JsonPrintOptions options;
-  options.add_whitespace = true;
-  options.preserve_proto_field_names = true;
-  (void)google::protobuf::util::MessageToJsonString(record, &json, options);
-  return json;
+std::string RecordToJson(const v1::GameRecord& record) { return ToJson(record); }
+
+absl::Status WriteTextFile(const std::string& path, const std::string& text) {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return absl::InternalError(absl::StrCat("cannot write ", path));
+  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  ok = std::fclose(f) == 0 && ok;
+  if (!ok) return absl::InternalError(absl::StrCat("cannot write ", path));
+  return absl::OkStatus();
 }
 
 }  // namespace uckers

@@ -26,6 +26,9 @@ std::string RecordToJson(const v1::GameRecord& record);
 // ParseRecord does).
 absl::StatusOr<Position> ReplayRecord(const v1::GameRecord& record);
 
+// Writes `text` to `path`; an error names the file.
+absl::Status WriteTextFile(const std::string& path, const std::string& text);
+
 // Fills the result fields from a final position.
 void SetRecordResult(const Position& final_position, v1::GameRecord* record);
 

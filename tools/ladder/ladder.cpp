@@ -17,12 +17,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "google/protobuf/util/json_util.h"
 #include "tools/analysis/record.h"
 #include "tools/cli_flags.h"
 #include "tools/ladder/ratings.h"
 #include "tools/match/game.h"
 #include "tools/match/player.h"
+#include "tools/proto_json.h"
 
 ABSL_FLAG(std::string, players, "beginner;casual;intermediate",
           "player specifications separated by ';' (see uckers match)");
@@ -47,29 +47,14 @@ std::string FileSafe(const std::string& s) {
 
 absl::Status SaveRecord(const LadderConfig& config, const Task& task, int game,
                         const GameResult& g) {
-  v1::GameRecord record;
-  record.set_rules(config.rules.ToString());
   const std::string& a = config.players[task.a];
   const std::string& b = config.players[task.b];
-  record.set_ry(game == 0 ? a : b);
-  record.set_gb(game == 0 ? b : a);
-  record.set_seed(config.seed + task.pair);
-  for (const GameItem& item : g.items) {
-    v1::RecordItem* r = record.add_items();
-    r->set_throw_(absl::StrCat(item.t.high, item.t.low));
-    r->set_play(item.play);
-  }
-  if (g.winner_team >= 0 && g.forfeit_team < 0) {
-    record.set_winner(g.winner_team == 0 ? "RY" : "GB");
-    record.set_points(static_cast<int>(g.level));
-  }
+  v1::GameRecord record = RecordOf(g, config.rules, game == 0 ? a : b, game == 0 ? b : a,
+                                   config.seed + task.pair);
   std::string path = absl::StrCat(config.records_dir, "/", task.a, "-", FileSafe(a), "-vs-",
                                   task.b, "-", FileSafe(b), "-pair-", task.pair, "-",
                                   game + 1, ".txt");
-  std::ofstream out(path);
-  out << RecordToText(record);
-  if (!out) return absl::InternalError(absl::StrCat("cannot write ", path));
-  return absl::OkStatus();
+  return WriteTextFile(path, RecordToText(record));
 }
 
 std::vector<Task> Schedule(const LadderConfig& config) {
@@ -315,12 +300,7 @@ int LadderMain(int argc, char** argv) {
     return 1;
   }
   if (absl::GetFlag(FLAGS_json)) {
-    std::string json;
-    google::protobuf::util::JsonPrintOptions options;
-    options.add_whitespace = true;
-    options.preserve_proto_field_names = true;
-    (void)google::protobuf::util::MessageToJsonString(*report, &json, options);
-    std::cout << json;
+    std::cout << ToJson(*report);
   } else {
     std::cout << LadderReportText(*report);
   }

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <random>
 
+#include "absl/strings/str_cat.h"
 #include "engine/movegen.h"
 
 namespace uckers {
@@ -59,6 +60,25 @@ GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) 
   result.winner_team = pos.WinningTeam();
   result.level = pos.Outcome();
   return result;
+}
+
+v1::GameRecord RecordOf(const GameResult& game, const Rules& rules, const std::string& ry,
+                        const std::string& gb, uint64_t seed) {
+  v1::GameRecord record;
+  record.set_rules(rules.ToString());
+  record.set_ry(ry);
+  record.set_gb(gb);
+  record.set_seed(seed);
+  for (const GameItem& item : game.items) {
+    v1::RecordItem* r = record.add_items();
+    r->set_throw_(absl::StrCat(item.t.high, item.t.low));
+    r->set_play(item.play);
+  }
+  if (game.winner_team >= 0 && game.forfeit_team < 0) {
+    record.set_winner(game.winner_team == 0 ? "RY" : "GB");
+    record.set_points(static_cast<int>(game.level));
+  }
+  return record;
 }
 
 }  // namespace uckers

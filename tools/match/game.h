@@ -8,6 +8,7 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "tools/match/player.h"
+#include "uckers/v1/game.pb.h"
 
 namespace uckers {
 
@@ -33,5 +34,10 @@ struct GameResult {
 // legal play) are made without asking. A player's error forfeits the game
 // to the other team (outcome level: a plain win).
 GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed);
+
+// The record of a played game (docs/records.md); a forfeited game has no
+// result.
+v1::GameRecord RecordOf(const GameResult& game, const Rules& rules, const std::string& ry,
+                        const std::string& gb, uint64_t seed);
 
 }  // namespace uckers

@@ -33,27 +33,11 @@ void DrawProgress(int done, int total, int a_wins, int games, double seconds) {
 
 // Saves a game as a text record `<dir>/pair-<i>-<g>.txt`.
 absl::Status SaveRecord(const MatchConfig& config, int pair, int game, const GameResult& g) {
-  v1::GameRecord record;
-  record.set_rules(config.rules.ToString());
-  record.set_ry(game == 0 ? config.player_a : config.player_b);
-  record.set_gb(game == 0 ? config.player_b : config.player_a);
-  record.set_seed(config.seed + pair);
-  for (const GameItem& item : g.items) {
-    v1::RecordItem* r = record.add_items();
-    r->set_throw_(absl::StrCat(item.t.high, item.t.low));
-    r->set_play(item.play);
-  }
-  if (g.winner_team >= 0 && g.forfeit_team < 0) {
-    record.set_winner(g.winner_team == 0 ? "RY" : "GB");
-    record.set_points(static_cast<int>(g.level));
-  }
-  std::string path = absl::StrCat(config.records_dir, "/pair-", pair, "-", game + 1, ".txt");
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) return absl::InternalError(absl::StrCat("cannot write ", path));
-  std::string text = RecordToText(record);
-  std::fwrite(text.data(), 1, text.size(), f);
-  std::fclose(f);
-  return absl::OkStatus();
+  v1::GameRecord record =
+      RecordOf(g, config.rules, game == 0 ? config.player_a : config.player_b,
+               game == 0 ? config.player_b : config.player_a, config.seed + pair);
+  return WriteTextFile(absl::StrCat(config.records_dir, "/pair-", pair, "-", game + 1, ".txt"),
+                       RecordToText(record));
 }
 
 // A's points in one game: + for a win, - for a loss, by outcome level.

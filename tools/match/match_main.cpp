@@ -6,9 +6,9 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
-#include "google/protobuf/util/json_util.h"
 #include "tools/cli_flags.h"
 #include "tools/match/match.h"
+#include "tools/proto_json.h"
 
 ABSL_FLAG(std::string, a, "expert", "player A (random, greedy, a level, mcts, cmd:<program>; ,key=value settings)");
 ABSL_FLAG(std::string, b, "greedy", "player B");
@@ -44,12 +44,7 @@ int MatchMain(int argc, char** argv) {
     return 1;
   }
   if (absl::GetFlag(FLAGS_json)) {
-    std::string json;
-    google::protobuf::util::JsonPrintOptions options;
-    options.add_whitespace = true;
-    options.preserve_proto_field_names = true;
-    (void)google::protobuf::util::MessageToJsonString(*report, &json, options);
-    std::cout << json;
+    std::cout << ToJson(*report);
   } else {
     std::cout << MatchReportText(*report);
   }

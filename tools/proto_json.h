@@ -1,0 +1,20 @@
+#pragma once
+
+#include <string>
+
+#include "google/protobuf/message.h"
+#include "google/protobuf/util/json_util.h"
+
+namespace uckers {
+
+// Every JSON the tools print: protobuf's printer, field names as in proto/.
+inline std::string ToJson(const google::protobuf::Message& message) {
+  std::string json;
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.preserve_proto_field_names = true;
+  (void)google::protobuf::util::MessageToJsonString(message, &json, options);
+  return json;
+}
+
+}  // namespace uckers
