@@ -35,6 +35,7 @@ struct SearchParams {
   int multipv = 1;                        // candidates reported
   Algorithm algorithm = Algorithm::kExpectimax;  // expectimax or MCTS
   int max_depth = 2;          // plies (throw + play) when no depth limit
+  int root_width = 0;         // root plays searched past depth 1 (0: all)
   int filter_width = 8;       // plays searched deeper at a decision (0: all)
   double filter_margin = 0.08;  // ...plus any this close to the best (score)
   double noise = 0.0;         // std dev of evaluation noise (score units)
