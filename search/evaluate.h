@@ -35,14 +35,27 @@ struct Evaluation {
 // The evaluation's weights, in pips unless said. Tuned by matches against
 // the greedy baseline (docs/evaluation.md); a search may carry its own.
 struct EvalWeights {
-  double entry_pips = 10.0;         // a base piece's wait for a six
+  double entry_pips = 16.0;         // a base piece's wait for a six
   double tempo_pips = 4.0;          // the side to throw is ahead by this
   double blocked_pips = 6.0;        // per opponent blob ahead of a piece
-  int block_lookahead = 12;         // squares ahead a blob hinders
-  double exposure_factor = 1.0;     // times the expected loss to a hit
-  double other_colour_threat = 0.5; // weight of the opponent not next to throw
+  int block_lookahead = 20;         // squares ahead a blob hinders
+  double exposure_factor = 0.6;     // times the expected loss to a hit
+  double other_colour_threat = 0.3; // weight of the opponent not next to throw
   double scale_base = 3.0;          // logistic width: base ...
   double scale_per_sqrt_pip = 0.9;  // ... plus this times sqrt(mean pips)
+  double scale_quadratic = 0.0;     // ... plus this times (mean pips / 100)^2
+  double distant_threat = 0.0;      // per opponent piece 13+ squares behind
+  int distant_range = 24;           // ... up to this many squares behind
+  double stuck_pips = 0.0;          // a colour with base pieces, none moving
+  double release_wait_pips = 0.0;   // cap of the partners' imbalance cost
+  double imbalance_factor = 0.0;    // times min(|colour pips diff|, cap)
+  double challenge_pips = 0.0;      // a piece behind an opponent blob
+  double blob_pips = 3.0;           // per own blob (protection, blocking)
+  double lane_pips = 4.0;           // per piece in the home lane
+  double home_pips = 0.0;           // bonus per piece home
+  double mover_exposure = 0.5;      // the side to throw's exposure, times
+  int lane_from = 51;               // ... counted from this square
+  double lane_slope = 0.0;          // ... plus this per square beyond it
 };
 inline const EvalWeights kDefaultWeights{};
 
@@ -52,6 +65,7 @@ struct EvalTerms {
   std::array<double, 2> race_pips{};      // steps still to go, base = 56 + entry
   std::array<double, 2> exposure_pips{};  // expected steps lost to knock-offs
   std::array<double, 2> blocked_pips{};   // cost of opponent blobs in the way
+  std::array<double, 2> shape_pips{};     // stuck colours, imbalance, blobs...
   std::array<int, 2> in_base{};
   std::array<int, 2> home{};
   std::array<int, 2> blobs{};
