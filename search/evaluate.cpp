@@ -56,85 +56,35 @@ double Threat(const Position& pos, int team, int abs, const EvalWeights& w) {
   return 1.0 - (1.0 - p1) * (1.0 - w.other_colour_threat * p2);
 }
 
-// Chance that a piece on `abs` is hit in the turns after the next one: by
-// opponent pieces 13 or more squares behind it (base pieces as if on their
-// doorstep, once per colour).
-double DistantThreat(const Position& pos, int team, int abs, const EvalWeights& w) {
-  int n = 0;
-  for (int o = 1 - team; o < kNumColours; o += 2) {
-    int r = RelativeSquare(o, abs);
-    if (r > kLastTrack) continue;
-    bool base_counted = false;
-    for (Square s : pos.pieces(o)) {
-      int d;
-      if (s == kBase) {
-        if (base_counted) continue;
-        base_counted = true;
-        d = r;
-      } else if (OnTrack(s) && s < r) {
-        d = r - s;
-      } else {
-        continue;
-      }
-      n += d >= 13 && d <= w.distant_range;
-    }
-  }
-  double miss = 1.0;
-  for (int i = 0; i < n; ++i) miss *= 1.0 - w.distant_threat;
-  return 1.0 - miss;
-}
-
 void TeamTerms(const Position& pos, int team, EvalTerms& t, const EvalWeights& w) {
-  double colour_pips[2] = {0, 0};
-  for (int k = 0; k < 2; ++k) {
-    int colour = team + 2 * k;
+  // The side to throw can still move an exposed piece away or hit first.
+  double exposure = w.exposure_factor;
+  if (team == TeamOf(pos.to_throw())) exposure *= w.mover_exposure;
+  for (int colour = team; colour < kNumColours; colour += 2) {
     Occupancy occ = ComputeOccupancy(pos, colour);
     const auto& row = pos.pieces(colour);
-    int base = 0, moving = 0;
     for (int i = 0; i < kPiecesPerColour; ++i) {
       Square sq = row[i];
-      colour_pips[k] += PipsToGo(sq, w);
-      base += sq == kBase;
-      moving += sq >= 0 && sq < kHome;
+      t.race_pips[team] += PipsToGo(sq, w);
+      t.in_base[team] += sq == kBase;
       t.home[team] += sq == kHome;
-      if (sq == kHome) t.shape_pips[team] -= w.home_pips;
-      if (sq >= w.lane_from && sq < kHome) {
-        t.shape_pips[team] += w.lane_pips + w.lane_slope * (sq - w.lane_from);
-      }
+      if (sq >= kFirstLane && sq < kHome) t.shape_pips[team] += w.lane_pips;
       if (!OnTrack(sq)) continue;
       int count = pos.CountAt(colour, sq);
-      bool partner_here = occ.partner >> sq & 1;
-      if (count >= 2 && !partner_here) {
-        bool first = i == 0 || row[i - 1] != sq;
-        t.blobs[team] += first;
-        if (first) t.shape_pips[team] -= w.blob_pips;
-      } else {
-        int abs = AbsoluteSquare(colour, sq);
-        double p = Threat(pos, team, abs, w);
-        if (w.distant_threat > 0) {
-          p = 1.0 - (1.0 - p) * (1.0 - DistantThreat(pos, team, abs, w));
+      if (count >= 2 && !(occ.partner >> sq & 1)) {
+        if (i == 0 || row[i - 1] != sq) {
+          t.blobs[team] += 1;
+          t.shape_pips[team] -= w.blob_pips;
         }
-        double f = w.exposure_factor;
-        if (team == TeamOf(pos.to_throw())) f *= w.mover_exposure;
-        t.exposure_pips[team] += f * p * (sq + w.entry_pips);
-      }
-      if (count == 1 && !partner_here && sq < kLastTrack &&
-          (occ.opponent_blobs >> (sq + 1) & 1)) {
-        t.shape_pips[team] -= w.challenge_pips;
+      } else {
+        t.exposure_pips[team] += exposure *
+                                 Threat(pos, team, AbsoluteSquare(colour, sq), w) *
+                                 (sq + w.entry_pips);
       }
       uint64_t ahead = occ.opponent_blobs &
                        SquareRange(sq + 1, std::min<int>(sq + w.block_lookahead, kLastTrack));
       t.blocked_pips[team] += w.blocked_pips * std::popcount(ahead);
     }
-    t.in_base[team] += base;
-    if (base > 0 && moving == 0) t.shape_pips[team] += w.stuck_pips;
-  }
-  t.race_pips[team] += colour_pips[0] + colour_pips[1];
-  // A colour that gets home first waits for a six to be released: the
-  // partners lose up to that wait, less when the other colour is nearly done.
-  if (!pos.released(team) && !pos.released(team + 2)) {
-    double diff = std::abs(colour_pips[0] - colour_pips[1]);
-    t.shape_pips[team] += w.imbalance_factor * std::min(diff, w.release_wait_pips);
   }
 }
 
@@ -213,9 +163,8 @@ Evaluation Evaluate(const Position& pos, const Rules& rules, EvalTerms* terms,
   };
   t.tempo_pips = w.tempo_pips;
   t.effective_lead = total(them) - total(us) + w.tempo_pips;
-  double mean = std::max(1.0, (total(us) + total(them)) / 2);
-  t.scale = w.scale_base + w.scale_per_sqrt_pip * std::sqrt(mean) +
-            w.scale_quadratic * (mean / 100) * (mean / 100);
+  t.scale = w.scale_base +
+            w.scale_per_sqrt_pip * std::sqrt(std::max(1.0, (total(us) + total(them)) / 2));
   double win = Logistic(t.effective_lead / t.scale);
   Evaluation e;
   double eight_us, harbour_us, eight_them, harbour_them;
@@ -241,6 +190,7 @@ std::string EvalToText(const Position& pos, const Rules& rules) {
   row("race pips", t.race_pips[0], t.race_pips[1]);
   row("exposure pips", t.exposure_pips[0], t.exposure_pips[1]);
   row("blocked pips", t.blocked_pips[0], t.blocked_pips[1]);
+  row("lane and blob pips", t.shape_pips[0], t.shape_pips[1]);
   row("pieces in base", t.in_base[0], t.in_base[1]);
   row("pieces home", t.home[0], t.home[1]);
   row("blobs", t.blobs[0], t.blobs[1]);

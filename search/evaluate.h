@@ -41,21 +41,11 @@ struct EvalWeights {
   int block_lookahead = 20;         // squares ahead a blob hinders
   double exposure_factor = 0.6;     // times the expected loss to a hit
   double other_colour_threat = 0.3; // weight of the opponent not next to throw
+  double mover_exposure = 0.5;      // the side to throw's exposure, times
+  double lane_pips = 4.0;           // per piece in the home lane (exact throws)
+  double blob_pips = 3.0;           // per own blob (safe, blocks)
   double scale_base = 3.0;          // logistic width: base ...
   double scale_per_sqrt_pip = 0.9;  // ... plus this times sqrt(mean pips)
-  double scale_quadratic = 0.0;     // ... plus this times (mean pips / 100)^2
-  double distant_threat = 0.0;      // per opponent piece 13+ squares behind
-  int distant_range = 24;           // ... up to this many squares behind
-  double stuck_pips = 0.0;          // a colour with base pieces, none moving
-  double release_wait_pips = 0.0;   // cap of the partners' imbalance cost
-  double imbalance_factor = 0.0;    // times min(|colour pips diff|, cap)
-  double challenge_pips = 0.0;      // a piece behind an opponent blob
-  double blob_pips = 3.0;           // per own blob (protection, blocking)
-  double lane_pips = 4.0;           // per piece in the home lane
-  double home_pips = 0.0;           // bonus per piece home
-  double mover_exposure = 0.5;      // the side to throw's exposure, times
-  int lane_from = 51;               // ... counted from this square
-  double lane_slope = 0.0;          // ... plus this per square beyond it
 };
 inline const EvalWeights kDefaultWeights{};
 
@@ -65,7 +55,7 @@ struct EvalTerms {
   std::array<double, 2> race_pips{};      // steps still to go, base = 56 + entry
   std::array<double, 2> exposure_pips{};  // expected steps lost to knock-offs
   std::array<double, 2> blocked_pips{};   // cost of opponent blobs in the way
-  std::array<double, 2> shape_pips{};     // stuck colours, imbalance, blobs...
+  std::array<double, 2> shape_pips{};     // lane pieces, less own blobs
   std::array<int, 2> in_base{};
   std::array<int, 2> home{};
   std::array<int, 2> blobs{};
@@ -79,8 +69,10 @@ struct EvalTerms {
 // race model: each team's pips to go (base pieces count 56 plus the expected
 // cost of waiting for a six), plus the expected loss of every exposed single
 // or mixie blob (its exact chance of being hit by the next opponent's throw,
-// over the 36 throws, blobs respected), plus the cost of opponent blobs in
-// the way; the side to throw gains half a throw. The pip lead maps to a win
+// over the 36 throws, blobs respected; less for the side to throw, which can
+// still move away), plus the cost of opponent blobs in the way, plus a cost
+// per piece in the home lane (it needs exact throws) less a bonus per own
+// blob; the side to throw gains half a throw. The pip lead maps to a win
 // probability by a logistic curve whose width grows with the race length;
 // 8-piecer and harbour chances come from how far the losers are from
 // getting a piece home. See docs/evaluation.md.
