@@ -10,30 +10,6 @@
 namespace uckers {
 namespace {
 
-int ColourIndex(char c) {
-  for (int i = 0; i < kNumColours; ++i) {
-    if (kColourChars[i] == c) return i;
-  }
-  return -1;
-}
-
-absl::StatusOr<Square> ParsePlaySquare(absl::string_view text) {
-  if (text == "b") return kBase;
-  if (text == "h") return kHome;
-  if (text.empty() || text.size() > 2 ||
-      text.find_first_not_of("0123456789") != absl::string_view::npos ||
-      (text.size() == 2 && text[0] == '0')) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("square '", text, "' is not b, 0..55 or h"));
-  }
-  int value = std::stoi(std::string(text));
-  if (value > kFirstLane + 4) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("square '", text, "' is not b, 0..55 or h"));
-  }
-  return static_cast<Square>(value);
-}
-
 absl::Status BadPlay(absl::string_view text, absl::string_view why) {
   return absl::InvalidArgumentError(absl::StrCat("play '", text, "': ", why));
 }
@@ -56,8 +32,8 @@ absl::Status ApplyWrittenMove(absl::string_view text, absl::string_view move,
                                       std::string(1, kColourChars[mover]),
                                       " is the moving colour"));
   }
-  absl::StatusOr<Square> from = ParsePlaySquare(move.substr(1, dash - 1));
-  absl::StatusOr<Square> to = ParsePlaySquare(move.substr(dash + 1));
+  absl::StatusOr<Square> from = ParseSquare(move.substr(1, dash - 1));
+  absl::StatusOr<Square> to = ParseSquare(move.substr(dash + 1));
   if (!from.ok()) return BadPlay(text, from.status().message());
   if (!to.ok()) return BadPlay(text, to.status().message());
   if (pos.CountAt(colour, *from) == 0) {

@@ -3,6 +3,7 @@
 #include <cassert>
 #include <tuple>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 
 namespace uckers {
@@ -11,6 +12,27 @@ std::string SquareToString(Square sq) {
   if (sq == kBase) return "b";
   if (sq == kHome) return "h";
   return std::to_string(sq);
+}
+
+int ColourIndex(char c) {
+  for (int i = 0; i < kNumColours; ++i) {
+    if (kColourChars[i] == c) return i;
+  }
+  return -1;
+}
+
+absl::StatusOr<Square> ParseSquare(absl::string_view text) {
+  if (text == "b") return kBase;
+  if (text == "h") return kHome;
+  int value = 0;
+  bool digits = !text.empty() && text.size() <= 2 &&
+                text.find_first_not_of("0123456789") == absl::string_view::npos &&
+                (text.size() == 1 || text[0] != '0');
+  if (!digits || !absl::SimpleAtoi(text, &value) || value > kFirstLane + 4) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("square '", text, "' is not b, 0..55 or h"));
+  }
+  return static_cast<Square>(value);
 }
 
 std::string PlayToString(const Play& play) {

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/position.h"
 #include "engine/types.h"
 
@@ -62,6 +64,10 @@ class PlayList {
 
 // The canonical text of a square: `b`, `0`..`55`, `h`.
 std::string SquareToString(Square sq);
+// A square from its text (no leading zeros); an error quotes the text.
+absl::StatusOr<Square> ParseSquare(absl::string_view text);
+// The colour of `r`, `g`, `y` or `b`, else -1.
+int ColourIndex(char c);
 // The play in PROTOCOL.md notation, as stored (PlayList stores canonical
 // spellings).
 std::string PlayToString(const Play& play);

@@ -18,27 +18,6 @@ absl::Status Invalid(absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat("bad UFEN: ", what));
 }
 
-int ColourIndex(char c) {
-  for (int i = 0; i < kNumColours; ++i) {
-    if (kColourChars[i] == c) return i;
-  }
-  return -1;
-}
-
-absl::StatusOr<Square> ParseSquare(absl::string_view text) {
-  if (text == "b") return kBase;
-  if (text == "h") return kHome;
-  int value = 0;
-  bool digits = !text.empty() && text.size() <= 2 &&
-                text.find_first_not_of("0123456789") == absl::string_view::npos &&
-                (text.size() == 1 || text[0] != '0');
-  if (!digits || !absl::SimpleAtoi(text, &value) || value > kFirstLane + 4) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("square '", text, "' is not b, 0..55 or h"));
-  }
-  return static_cast<Square>(value);
-}
-
 absl::Status ParsePieces(absl::string_view field, Position& pos) {
   std::vector<absl::string_view> colours = absl::StrSplit(field, '/');
   if (colours.size() != kNumColours) {
