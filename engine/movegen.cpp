@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "engine/occupancy.h"
+#include "engine/suck_back.h"
 #include "engine/turn.h"
 
 namespace uckers {
@@ -42,6 +43,7 @@ class OrdinaryGenerator {
     ExactlyHomeException();
     if (!moved) AddPass();  // pass stays legal beside a challenge (§4)
     Challenges();
+    if (rules_.has(Switch::kSuckBack)) AddLaneCalls(finished_, mover_, throw_, out_);
   }
 
  private:
@@ -94,6 +96,7 @@ class OrdinaryGenerator {
       play.moves[1] = *second;
       if (SortedOrderWanted(first, *second)) std::swap(play.moves[0], play.moves[1]);
     }
+    ClearStaleLaneAttempts(after);
     out_->Add(play, after);
   }
 
@@ -236,7 +239,7 @@ class OrdinaryGenerator {
     Play play;
     play.kind = PlayKind::kChallenge;
     play.colour = static_cast<uint8_t>(mover_);
-    play.challenge_from = from;
+    play.square = from;
     out_->Add(play, after);
   }
 

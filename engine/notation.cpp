@@ -6,6 +6,7 @@
 #include "absl/strings/str_split.h"
 #include "engine/movegen.h"
 #include "engine/occupancy.h"
+#include "engine/suck_back.h"
 
 namespace uckers {
 namespace {
@@ -74,6 +75,28 @@ absl::StatusOr<PlayResult> FindChallenge(absl::string_view text,
   return BadPlay(text, "no such challenge is legal for this throw");
 }
 
+// `s<colour><sq>` or `w<colour><sq>`. Calls that miss lead to one position
+// and are one play, spelled with the lowest lane square; any lane square
+// holding a piece of that colour is accepted for it.
+absl::StatusOr<PlayResult> FindLaneCall(absl::string_view text, const Position& pos,
+                                        Throw t, const PlayList& legal) {
+  PlayKind kind = text[0] == 's' ? PlayKind::kSuckBack : PlayKind::kBlowBack;
+  int colour = text.size() >= 2 ? ColourIndex(text[1]) : -1;
+  absl::StatusOr<Square> sq = ParseSquare(text.size() >= 2 ? text.substr(2) : "");
+  if (colour < 0 || !sq.ok() || *sq < kFirstLane || *sq >= kHome) {
+    return BadPlay(text, "a call must be s<colour><sq> or w<colour><sq>, sq 51..55");
+  }
+  bool on_square = pos.CountAt(colour, *sq) > 0;
+  for (const PlayResult& r : legal) {
+    if (r.play.kind != kind || r.play.colour != colour || !on_square) continue;
+    bool same = r.play.square == *sq;
+    bool both_miss = !LaneCallHits(t, r.play.square) && !LaneCallHits(t, *sq);
+    if (same || both_miss) return r;
+  }
+  return BadPlay(text, absl::StrCat("no such ", kind == PlayKind::kSuckBack ? "suck back" : "blow back",
+                                    " is legal for throw ", ThrowToString(t)));
+}
+
 }  // namespace
 
 absl::StatusOr<Throw> ParseThrow(absl::string_view text) {
@@ -99,6 +122,9 @@ absl::StatusOr<PlayResult> ParsePlay(absl::string_view text, const Position& pos
     return BadPlay(text, "passing is not allowed: a move is legal");
   }
   if (!text.empty() && text[0] == 'x') return FindChallenge(text, legal);
+  if (!text.empty() && (text[0] == 's' || text[0] == 'w')) {
+    return FindLaneCall(text, pos, t, legal);
+  }
   if (legal[0].play.kind == PlayKind::kDash && legal.size() == 1 &&
       (pos.challenge_active() || pos.AllHome(pos.to_throw()))) {
     return BadPlay(text, "this throw moves nothing: the only play is -");

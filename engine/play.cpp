@@ -35,13 +35,26 @@ absl::StatusOr<Square> ParseSquare(absl::string_view text) {
   return static_cast<Square>(value);
 }
 
+namespace {
+
+// The letter that starts a challenge or a suck-back or blow-back call.
+std::string CallPrefix(PlayKind kind) {
+  if (kind == PlayKind::kChallenge) return "x";
+  return kind == PlayKind::kSuckBack ? "s" : "w";
+}
+
+}  // namespace
+
 std::string PlayToString(const Play& play) {
   switch (play.kind) {
     case PlayKind::kDash:
       return "-";
     case PlayKind::kChallenge:
-      return absl::StrCat("x", std::string(1, kColourChars[play.colour]),
-                          SquareToString(play.challenge_from));
+    case PlayKind::kSuckBack:
+    case PlayKind::kBlowBack:
+      return absl::StrCat(CallPrefix(play.kind),
+                          std::string(1, kColourChars[play.colour]),
+                          SquareToString(play.square));
     case PlayKind::kMoves:
       break;
   }
@@ -55,6 +68,10 @@ std::string PlayToString(const Play& play) {
 }
 
 bool MoreCanonical(const Play& a, const Play& b) {
+  if (a.kind != b.kind) return a.kind < b.kind;
+  if (a.kind != PlayKind::kMoves) {
+    return std::tie(a.colour, a.square) < std::tie(b.colour, b.square);
+  }
   if (a.num_moves != b.num_moves) return a.num_moves < b.num_moves;
   for (int i = 0; i < a.num_moves; ++i) {
     auto ka = std::tie(a.moves[i].from, a.moves[i].to);

@@ -23,6 +23,8 @@ enum class PlayKind : uint8_t {
   kDash,       // `-`: pass, challenge throw, release throw, snake eyes
   kMoves,      // one or two moves
   kChallenge,  // `x<colour><sq>`: declares a challenge (RULES.md §6)
+  kSuckBack,   // `s<colour><sq>`: suck back on a lane piece (§9 var. G)
+  kBlowBack,   // `w<colour><sq>`: blow back from a lane piece (§9 var. G)
 };
 
 // What a player does with one throw.
@@ -30,8 +32,10 @@ struct Play {
   PlayKind kind = PlayKind::kDash;
   uint8_t num_moves = 0;
   std::array<Move, 2> moves{};
-  uint8_t colour = 0;          // kChallenge: the challenging colour
-  Square challenge_from = 0;   // kChallenge: its square, kBase from base
+  // kChallenge: the challenging colour and its square (kBase from base).
+  // kSuckBack, kBlowBack: the lane's colour and the lane square (51..55).
+  uint8_t colour = 0;
+  Square square = 0;
 
   friend bool operator==(const Play&, const Play&) = default;
 };

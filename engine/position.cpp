@@ -58,11 +58,14 @@ uint64_t Position::ComputeKey() const {
   for (int c = 0; c < kNumColours; ++c) {
     for (Square sq : squares_[c]) key += zobrist::Piece(c, sq);
   }
-  key += z.to_throw[to_throw_];
+  key += z.to_throw[to_throw()];
   key += ChallengeKey(challenge_from_, challenge_count_);
   key += ExtraKey(extra_owed_);
-  key += z.released[released_] + z.snake_first[snake_first_] +
-         z.snake_second[snake_second_];
+  key += z.released[released_mask()] + z.snake_first[snake_first_mask()] +
+         z.snake_second[snake_second_mask()];
+  for (int c = 0; c < kNumColours; ++c) {
+    key += z.suck[c][suck_attempts(c)] + z.blow[c][blow_attempts(c)];
+  }
   return key;
 }
 
@@ -73,8 +76,10 @@ bool Position::IsOk() const {
       if (sq < kBase || sq > kHome) return false;
     }
   }
-  return to_throw_ < kNumColours && released_ < 16 && snake_first_ < 16 &&
-         snake_second_ < 16 && key_ == ComputeKey();
+  for (int c = 0; c < kNumColours; ++c) {
+    if (suck_attempts(c) > 2 || blow_attempts(c) > 2) return false;
+  }
+  return (flags_ >> 14) == 0 && key_ == ComputeKey();
 }
 
 void Position::MovePiece(int colour, Square from, Square to) {
@@ -110,8 +115,8 @@ void Position::KnockOff(int team, int abs) {
 }
 
 void Position::SetToThrow(int colour) {
-  key_ += zobrist::kTables.to_throw[colour] - zobrist::kTables.to_throw[to_throw_];
-  to_throw_ = static_cast<uint8_t>(colour);
+  key_ += zobrist::kTables.to_throw[colour] - zobrist::kTables.to_throw[to_throw()];
+  SetField(kToThrowShift, colour);
 }
 
 void Position::SetChallenge(Square from, int count) {
@@ -127,20 +132,33 @@ void Position::SetExtraOwed(int n) {
 }
 
 void Position::SetReleased(uint8_t mask) {
-  key_ += zobrist::kTables.released[mask] - zobrist::kTables.released[released_];
-  released_ = mask;
+  key_ += zobrist::kTables.released[mask] -
+          zobrist::kTables.released[released_mask()];
+  SetField(kReleasedShift, mask);
 }
 
 void Position::SetSnakeFirst(uint8_t mask) {
   key_ += zobrist::kTables.snake_first[mask] -
-          zobrist::kTables.snake_first[snake_first_];
-  snake_first_ = mask;
+          zobrist::kTables.snake_first[snake_first_mask()];
+  SetField(kSnakeFirstShift, mask);
 }
 
 void Position::SetSnakeSecond(uint8_t mask) {
   key_ += zobrist::kTables.snake_second[mask] -
-          zobrist::kTables.snake_second[snake_second_];
-  snake_second_ = mask;
+          zobrist::kTables.snake_second[snake_second_mask()];
+  SetField(kSnakeSecondShift, mask);
+}
+
+void Position::SetSuckAttempts(int colour, int n) {
+  key_ += zobrist::kTables.suck[colour][n] -
+          zobrist::kTables.suck[colour][suck_attempts(colour)];
+  suck_ = static_cast<uint8_t>((suck_ & ~(3 << 2 * colour)) | n << 2 * colour);
+}
+
+void Position::SetBlowAttempts(int colour, int n) {
+  key_ += zobrist::kTables.blow[colour][n] -
+          zobrist::kTables.blow[colour][blow_attempts(colour)];
+  blow_ = static_cast<uint8_t>((blow_ & ~(3 << 2 * colour)) | n << 2 * colour);
 }
 
 void Position::SetPieces(int colour, std::array<Square, kPiecesPerColour> squares) {

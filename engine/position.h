@@ -37,18 +37,25 @@ class Position {
   const std::array<Square, kPiecesPerColour>& pieces(int colour) const {
     return squares_[colour];
   }
-  int to_throw() const { return to_throw_; }
+  int to_throw() const { return flags_ >> kToThrowShift & 3; }
   // The colour whose pieces the thrower moves: its own, or its partner's
   // once released (RULES.md §7).
   int MovingColour() const {
-    return released(to_throw_) ? PartnerOf(to_throw_) : to_throw_;
+    int c = to_throw();
+    return released(c) ? PartnerOf(c) : c;
   }
-  bool released(int colour) const { return released_ >> colour & 1; }
-  uint8_t released_mask() const { return released_; }
-  bool snake_first(int colour) const { return snake_first_ >> colour & 1; }
-  bool snake_second(int colour) const { return snake_second_ >> colour & 1; }
-  uint8_t snake_first_mask() const { return snake_first_; }
-  uint8_t snake_second_mask() const { return snake_second_; }
+  bool released(int colour) const { return released_mask() >> colour & 1; }
+  uint8_t released_mask() const { return Mask(kReleasedShift); }
+  bool snake_first(int colour) const { return snake_first_mask() >> colour & 1; }
+  bool snake_second(int colour) const { return snake_second_mask() >> colour & 1; }
+  uint8_t snake_first_mask() const { return Mask(kSnakeFirstShift); }
+  uint8_t snake_second_mask() const { return Mask(kSnakeSecondShift); }
+  // suck_back (RULES.md §9 var. G): suck-back attempts (`k` token) and
+  // blow-back attempts (`K` token) standing against `colour`'s in-line
+  // square, its square 50; 0..2 each.
+  int suck_attempts(int colour) const { return suck_ >> (2 * colour) & 3; }
+  int blow_attempts(int colour) const { return blow_ >> (2 * colour) & 3; }
+  bool any_lane_attempts() const { return (suck_ | blow_) != 0; }
   bool challenge_active() const { return challenge_from_ != kNoChallenge; }
   // The challenger's square relative to the moving colour (kBase allowed).
   Square challenge_from() const { return challenge_from_; }
@@ -82,20 +89,31 @@ class Position {
   void SetReleased(uint8_t mask);
   void SetSnakeFirst(uint8_t mask);
   void SetSnakeSecond(uint8_t mask);
+  void SetSuckAttempts(int colour, int n);
+  void SetBlowAttempts(int colour, int n);
   // Replaces a colour's pieces (any order).
   void SetPieces(int colour, std::array<Square, kPiecesPerColour> squares);
 
   friend bool operator==(const Position&, const Position&) = default;
 
  private:
+  // flags_ packs four 4-bit fields so that the struct stays 32 bytes.
+  static constexpr int kReleasedShift = 0;
+  static constexpr int kSnakeFirstShift = 4;
+  static constexpr int kSnakeSecondShift = 8;
+  static constexpr int kToThrowShift = 12;
+  uint8_t Mask(int shift) const { return flags_ >> shift & 0xF; }
+  void SetField(int shift, int value) {
+    flags_ = static_cast<uint16_t>((flags_ & ~(0xF << shift)) | value << shift);
+  }
+
   std::array<std::array<Square, kPiecesPerColour>, kNumColours> squares_{};
-  uint16_t extra_owed_ = 0;  // here, for alignment: the struct stays 32 bytes
-  uint8_t to_throw_ = kRed;
+  uint16_t extra_owed_ = 0;
+  uint16_t flags_ = 0;  // released, snake first, snake second, to throw
   Square challenge_from_ = kNoChallenge;
   uint8_t challenge_count_ = 0;
-  uint8_t released_ = 0;
-  uint8_t snake_first_ = 0;
-  uint8_t snake_second_ = 0;
+  uint8_t suck_ = 0;  // 2 bits per colour
+  uint8_t blow_ = 0;  // 2 bits per colour
   uint64_t key_ = 0;
 };
 

@@ -31,6 +31,9 @@ absl::StatusOr<Switch> SwitchByName(absl::string_view name) {
   for (int i = 0; i < kNumSwitches; ++i) {
     if (kSwitchNames[i] == name) return static_cast<Switch>(i);
   }
+  if (name.empty()) {
+    return absl::InvalidArgumentError("a switch name must follow each '+' or '-'");
+  }
   return absl::InvalidArgumentError(absl::StrCat("unknown rule switch '", name,
                                                  "'"));
 }
@@ -40,8 +43,6 @@ absl::StatusOr<Switch> SwitchByName(absl::string_view name) {
 absl::string_view SwitchName(Switch s) {
   return kSwitchNames[static_cast<int>(s)];
 }
-
-bool IsImplemented(Switch s) { return s != Switch::kSuckBack; }
 
 absl::StatusOr<Rules> Rules::Preset(absl::string_view name) {
   for (const PresetDef& preset : kPresets) {
@@ -66,13 +67,6 @@ absl::StatusOr<Rules> Rules::Parse(absl::string_view text) {
     if (!s.ok()) return s.status();
     rules->set(*s, on);
     end = next;
-  }
-  for (int i = 0; i < kNumSwitches; ++i) {
-    Switch s = static_cast<Switch>(i);
-    if (rules->has(s) && !IsImplemented(s)) {
-      return absl::UnimplementedError(absl::StrCat(
-          "rule switch '", SwitchName(s), "' is not implemented yet"));
-    }
   }
   return rules;
 }

@@ -53,8 +53,4 @@ class Rules {
   std::array<bool, kNumSwitches> on_{};
 };
 
-// Whether this engine implements a switch; asking for one it does not is
-// refused by Rules::Parse with a clear error.
-bool IsImplemented(Switch s);
-
 }  // namespace uckers

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/occupancy.h"
+#include "engine/suck_back.h"
 
 namespace uckers {
 
@@ -59,6 +60,7 @@ void ResolveChallengeThrow(Position& pos, Throw t, const Rules& rules) {
   }
   pos.KnockOff(TeamOf(mover), target);
   pos.MovePiece(mover, from, RelativeSquare(mover, target));
+  ClearStaleLaneAttempts(pos);
   if (rules.has(Switch::kThrowAfterChallenge)) {
     pos.ClearChallenge();
     pos.SetExtraOwed(0);
@@ -83,6 +85,7 @@ void ResolveSnakeEyes(Position& pos) {
     pos.MovePiece(colour, kBase, kDoorstep);
   }
   pos.SetSnakeSecond(pos.snake_second_mask() | (1 << colour));
+  ClearStaleLaneAttempts(pos);
   PassTurn(pos);
 }
 
@@ -92,6 +95,7 @@ void ResolveSecondSnakeEyes(Position& pos) {
   for (Square sq : row) {
     if (sq != kBase && sq != kHome) pos.MovePiece(colour, sq, kBase);
   }
+  ClearStaleLaneAttempts(pos);
   PassTurn(pos);
 }
 

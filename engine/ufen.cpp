@@ -8,6 +8,7 @@
 #include "absl/strings/str_split.h"
 #include "engine/occupancy.h"
 #include "engine/play.h"
+#include "engine/suck_back.h"
 #include "engine/turn.h"
 #include "engine/zobrist.h"
 
@@ -104,9 +105,35 @@ absl::Status ParseChallengeToken(absl::string_view token, Position& pos) {
   return absl::OkStatus();
 }
 
+// `k<colour><n>` or `K<colour><n>`: suck-back or blow-back attempts used
+// against the piece in line with that colour's lane (suck_back only).
+absl::Status ParseLaneAttemptsToken(absl::string_view token, const Rules& rules,
+                                    Position& pos) {
+  if (absl::Status s = RequireSwitch(token, rules, Switch::kSuckBack); !s.ok()) {
+    return s;
+  }
+  int colour = token.size() >= 2 ? ColourIndex(token[1]) : -1;
+  if (colour < 0) {
+    return Invalid(absl::StrCat("token '", token, "' must name a colour: ",
+                                std::string(1, token[0]), "<colour><n>"));
+  }
+  absl::StatusOr<int> n = ParseCount(token, token.substr(2));
+  if (!n.ok()) return n.status();
+  if (*n < 1 || *n > 2) {
+    return Invalid(absl::StrCat("token '", token, "' must count 1 or 2 attempts"));
+  }
+  bool suck = token[0] == 'k';
+  int used = suck ? pos.suck_attempts(colour) : pos.blow_attempts(colour);
+  if (used != 0) return Invalid(absl::StrCat("token '", token, "' repeats a colour"));
+  if (suck) pos.SetSuckAttempts(colour, *n);
+  if (!suck) pos.SetBlowAttempts(colour, *n);
+  return absl::OkStatus();
+}
+
 absl::Status ParseStateToken(absl::string_view token, const Rules& rules,
                              StateTokens& seen, Position& pos) {
   char kind = token[0];
+  if (kind == 'k' || kind == 'K') return ParseLaneAttemptsToken(token, rules, pos);
   if (kind < 0 || seen.seen[static_cast<int>(kind)]) {
     return Invalid(absl::StrCat("state token '", token, "' is repeated or unknown"));
   }
@@ -144,9 +171,6 @@ absl::Status ParseStateToken(absl::string_view token, const Rules& rules,
       if (kind == 'S') pos.SetSnakeSecond(*mask);
       return absl::OkStatus();
     }
-    case 'k':
-    case 'K':
-      return RequireSwitch(token, rules, Switch::kSuckBack);
     default:
       return Invalid(absl::StrCat("unknown state token '", token, "'"));
   }
@@ -195,7 +219,20 @@ absl::Status CheckChallenge(const Position& pos, const Rules& rules) {
   return absl::OkStatus();
 }
 
+absl::Status CheckLaneAttempts(const Position& pos) {
+  for (int c = 0; c < kNumColours; ++c) {
+    if ((pos.suck_attempts(c) || pos.blow_attempts(c)) && !OpponentInLine(pos, c)) {
+      return Invalid(absl::StrCat("attempts are counted against colour ",
+                                  std::string(1, kColourChars[c]),
+                                  "'s square 50 (tokens k, K) but no opponent "
+                                  "piece stands there"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::Status CheckConsistency(const Position& pos, const Rules& rules) {
+  if (absl::Status s = CheckLaneAttempts(pos); !s.ok()) return s;
   if (absl::Status s = CheckTeamsApart(pos); !s.ok()) return s;
   if (pos.AllHome(0) && pos.AllHome(1) && pos.AllHome(2) && pos.AllHome(3)) {
     return Invalid("both teams have every piece home");
@@ -278,6 +315,16 @@ std::string ToUfen(const Position& pos) {
   if (pos.snake_first_mask()) state.push_back(ColourList('s', pos.snake_first_mask()));
   if (pos.snake_second_mask()) {
     state.push_back(ColourList('S', pos.snake_second_mask()));
+  }
+  for (int c = 0; c < kNumColours; ++c) {
+    if (int n = pos.suck_attempts(c)) {
+      state.push_back(absl::StrCat("k", std::string(1, kColourChars[c]), n));
+    }
+  }
+  for (int c = 0; c < kNumColours; ++c) {
+    if (int n = pos.blow_attempts(c)) {
+      state.push_back(absl::StrCat("K", std::string(1, kColourChars[c]), n));
+    }
   }
   return absl::StrCat(absl::StrJoin(colours, "/"), " ",
                       std::string(1, kColourChars[pos.to_throw()]), " ",

@@ -18,6 +18,8 @@ struct Tables {
   uint64_t released[16] = {};
   uint64_t snake_first[16] = {};
   uint64_t snake_second[16] = {};
+  uint64_t suck[kNumColours][3] = {};  // [colour][attempts], suck_back
+  uint64_t blow[kNumColours][3] = {};
 };
 
 constexpr uint64_t SplitMix64(uint64_t& state) {
@@ -38,8 +40,14 @@ constexpr Tables BuildTables() {
   for (uint64_t& k : t.released) k = SplitMix64(state);
   for (uint64_t& k : t.snake_first) k = SplitMix64(state);
   for (uint64_t& k : t.snake_second) k = SplitMix64(state);
+  // Drawn last, so that the keys above stay as they were before suck_back.
+  for (auto& row : t.suck)
+    for (uint64_t& k : row) k = SplitMix64(state);
+  for (auto& row : t.blow)
+    for (uint64_t& k : row) k = SplitMix64(state);
   // An empty state token contributes nothing.
   t.released[0] = t.snake_first[0] = t.snake_second[0] = 0;
+  for (int c = 0; c < kNumColours; ++c) t.suck[c][0] = t.blow[c][0] = 0;
   return t;
 }
 

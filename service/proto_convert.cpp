@@ -1,5 +1,6 @@
 #include "service/proto_convert.h"
 
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -61,6 +62,18 @@ absl::StatusOr<std::string> UfenFromStructured(const v1::StructuredPosition& s) 
     absl::StatusOr<std::string> token = ColourToken(l.prefix, l.field, *l.values);
     if (!token.ok()) return token.status();
     if (!token->empty()) state.push_back(*token);
+  }
+  for (const auto& [prefix, field, list] :
+       {std::tuple{'k', "position.structured.suck_back_attempts", &s.suck_back_attempts()},
+        std::tuple{'K', "position.structured.blow_back_attempts", &s.blow_back_attempts()}}) {
+    for (const v1::LaneAttempts& a : *list) {
+      if (a.colour() < v1::COLOUR_RED || a.colour() > v1::COLOUR_BLUE) {
+        return Bad(absl::StrCat(field, ".colour"), "must be a colour");
+      }
+      state.push_back(absl::StrCat(std::string(1, prefix),
+                                   std::string(1, kColourChars[a.colour() - 1]),
+                                   a.attempts()));
+    }
   }
   return absl::StrCat(absl::StrJoin(groups, "/"), " ",
                       std::string(1, kColourChars[s.to_throw() - 1]), " ",
@@ -181,6 +194,18 @@ v1::PositionOut PositionOut(const Position& pos) {
     s->mutable_challenge()->set_sixes(pos.challenge_count());
   }
   s->set_extra_throws_owed(pos.extra_owed());
+  for (int c = 0; c < kNumColours; ++c) {
+    if (int n = pos.suck_attempts(c)) {
+      v1::LaneAttempts* a = s->add_suck_back_attempts();
+      a->set_colour(ColourOut(c));
+      a->set_attempts(n);
+    }
+    if (int n = pos.blow_attempts(c)) {
+      v1::LaneAttempts* a = s->add_blow_back_attempts();
+      a->set_colour(ColourOut(c));
+      a->set_attempts(n);
+    }
+  }
   return out;
 }
 

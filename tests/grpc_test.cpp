@@ -55,7 +55,7 @@ TEST_F(GrpcTest, GetEngineInfoListsOptionsRulesetsSwitchesAndLevels) {
   EXPECT_EQ(info.name(), "Uckers");
   EXPECT_GE(info.options_size(), 6);
   EXPECT_EQ(info.switches_size(), kNumSwitches);
-  EXPECT_EQ(info.implemented_switches_size(), kNumSwitches - 1);  // suck_back
+  EXPECT_EQ(info.implemented_switches_size(), kNumSwitches);
   EXPECT_GE(info.levels_size(), 6);
   EXPECT_GE(info.rulesets_size(), 4);
 }
@@ -105,7 +105,7 @@ TEST_F(GrpcTest, BadInputsAreInvalidArgumentNamingTheField) {
       {kMid, 3, 0, "", "throw.die2"},
       {"b,b,b/b r -", 3, 1, "", "position.ufen"},
       {kMid, 3, 1, "navy+flying", "rules"},
-      {kMid, 3, 1, "wafu", "rules"},
+      {kMid, 3, 1, "wafu+", "rules"},
   };
   for (const Case& c : cases) {
     grpc::ClientContext ctx;

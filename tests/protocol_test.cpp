@@ -211,8 +211,8 @@ TEST(Protocol, SetoptionRejectsUnknownNamesAndBadValues) {
   Transcript t;
   for (const char* bad : {"setoption name Foo value 1", "setoption name Threads value 0",
                           "setoption name Hash value lots", "setoption name Objective value draw",
-                          "setoption name Rules value navy+suck_back",
-                          "setoption name Rules value wafu", "setoption name Rules value navy+flying",
+                          "setoption name Rules value navy+suck_back+",
+                          "setoption name Rules value army", "setoption name Rules value navy+flying",
                           "setoption name MultiPV", "setoption Threads 2"}) {
     std::vector<std::string> out = t.Send({bad});
     ASSERT_EQ(out.size(), 1u) << bad;

@@ -15,8 +15,8 @@ inline Throw RandomThrow(std::mt19937_64& rng) {
 }
 
 // One step of a random game: a random throw and a random legal play, a
-// challenge half the time one is legal (random play rarely meets them
-// otherwise). Returns false on a finished game.
+// challenge or a suck-back or blow-back call half the time one is legal
+// (random play rarely meets them otherwise). Returns false on a finished game.
 inline bool RandomStep(Position& pos, const Rules& rules, std::mt19937_64& rng,
                        Throw* thrown = nullptr, Play* played = nullptr) {
   PlayList plays;
@@ -27,7 +27,7 @@ inline bool RandomStep(Position& pos, const Rules& rules, std::mt19937_64& rng,
   int index = pick(rng);
   if (rng() % 2) {
     for (int i = 0; i < plays.size(); ++i) {
-      if (plays[i].play.kind == PlayKind::kChallenge) index = i;
+      if (plays[i].play.kind >= PlayKind::kChallenge) index = i;
     }
   }
   const PlayResult& r = plays[index];
@@ -41,6 +41,7 @@ inline bool RandomStep(Position& pos, const Rules& rules, std::mt19937_64& rng,
 // implements and every implemented switch on its own and all together.
 inline std::vector<std::string> AllRulesets() {
   return {"navy",
+          "wafu",
           "mess",
           "selsey",
           "navy+split_single_piece",
@@ -52,8 +53,9 @@ inline std::vector<std::string> AllRulesets() {
           "navy+snake_eyes",
           "navy+throw_after_challenge",
           "navy+no_partner_pipe_moves",
+          "navy+suck_back",
           "mess+split_single_piece+mixie_can_challenge+bounce_back+one_less_six"
-          "+double_six_two_throws+throw_after_challenge"};
+          "+double_six_two_throws+throw_after_challenge+suck_back"};
 }
 
 }  // namespace uckers::testing

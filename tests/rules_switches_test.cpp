@@ -91,21 +91,12 @@ TEST(Rulesets, EveryImplementedSwitchParsesAndRoundTrips) {
   }
 }
 
-// RULES.md preamble and §9: suck_back is not implemented and must be refused
-// with a clear error, never silently ignored.
-TEST(Rulesets, SuckBackIsRefused) {
-  absl::StatusOr<Rules> rules = Rules::Parse("navy+suck_back");
-  ASSERT_FALSE(rules.ok());
-  EXPECT_TRUE(Contains(rules.status().message(), "suck_back"))
-      << rules.status();
-}
-
-// RULES.md §10: wafu includes suck_back, so it is refused too.
-TEST(Rulesets, WafuIsRefused) {
+// RULES.md §10: wafu is navy + suck_back + snake_eyes.
+TEST(Rulesets, WafuIsNavyPlusSuckBackPlusSnakeEyes) {
   absl::StatusOr<Rules> rules = Rules::Parse("wafu");
-  ASSERT_FALSE(rules.ok());
-  EXPECT_TRUE(Contains(rules.status().message(), "suck_back"))
-      << rules.status();
+  ASSERT_TRUE(rules.ok()) << rules.status();
+  EXPECT_EQ(*rules, R("navy+suck_back+snake_eyes"));
+  EXPECT_EQ(rules->ToString(), "wafu");
 }
 
 // RULES.md §10: wafu with suck_back turned off is navy + snake_eyes.

@@ -102,7 +102,7 @@ TEST(Records, MalformedHeaderAndItemAreRefused) {
   EXPECT_FALSE(ParseRecord("[Result \"RY 4\"]\n").ok());
   EXPECT_FALSE(ParseRecord("[Seed \"x\"]\n").ok());
   EXPECT_FALSE(ParseRecord("63rb-0\n").ok());
-  EXPECT_FALSE(ParseRecord("[Rules \"wafu\"]\n").ok());
+  EXPECT_FALSE(ParseRecord("[Rules \"army\"]\n").ok());
 }
 
 // Red can knock off Green's last piece, two steps from home, with its 6-6;

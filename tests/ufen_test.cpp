@@ -234,9 +234,8 @@ TEST(Ufen, RejectsSnakeTokensWhenSnakeEyesIsOff) {
   EXPECT_NE(UfenError("0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g Sr"), "");
 }
 
-// PROTOCOL.md: reject k and K tokens (suck_back is never on: it is not
-// implemented).
-TEST(Ufen, RejectsSuckBackTokens) {
+// PROTOCOL.md: reject k and K tokens when suck_back is off.
+TEST(Ufen, RejectsSuckBackTokensWhenSuckBackIsOff) {
   EXPECT_NE(UfenError("b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r kg1"), "");
   EXPECT_NE(UfenError("b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r Kg1"), "");
 }

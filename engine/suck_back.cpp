@@ -1,0 +1,99 @@
+#include "engine/suck_back.h"
+
+#include "engine/occupancy.h"
+
+namespace uckers {
+namespace {
+
+constexpr int kMaxAttempts = 2;
+
+bool StandsOn(const Position& pos, int colour, int abs) {
+  int rel = RelativeSquare(colour, abs);
+  return rel <= kLastTrack && pos.CountAt(colour, static_cast<Square>(rel)) > 0;
+}
+
+// The caller's piece moves on one square after a successful suck back,
+// landing by the usual rules; an opponent blob there keeps it where it is.
+void MoveOnOneSquare(Position& pos, int mover, Square from) {
+  Square to = static_cast<Square>(from + 1);
+  if (ComputeOccupancy(pos, mover).opponent_blobs >> to & 1) return;
+  pos.MovePiece(mover, from, to);
+  pos.KnockOff(TeamOf(mover), AbsoluteSquare(mover, to));
+}
+
+Play Call(PlayKind kind, int lane_colour, Square lane_square) {
+  Play play;
+  play.kind = kind;
+  play.colour = static_cast<uint8_t>(lane_colour);
+  play.square = lane_square;
+  return play;
+}
+
+// Each lane square holding pieces of `colour` once, ascending.
+template <typename F>
+void ForEachLaneSquare(const Position& pos, int colour, F f) {
+  Square last = kBase;
+  for (Square sq : pos.pieces(colour)) {
+    if (sq >= kFirstLane && sq < kHome && sq != last) f(sq);
+    last = sq;
+  }
+}
+
+void AddSuckBacks(const Position& pos, int mover, Throw t, PlayList* out) {
+  for (int lane : {mover ^ 1, mover ^ 3}) {  // the two opponent colours
+    int used = pos.suck_attempts(lane);
+    Square from = static_cast<Square>(RelativeSquare(mover, InLineSquare(lane)));
+    if (used >= kMaxAttempts || pos.CountAt(mover, from) == 0) continue;
+    ForEachLaneSquare(pos, lane, [&](Square q) {
+      Position after = pos;
+      after.SetSuckAttempts(lane, used + 1);
+      if (LaneCallHits(t, q)) {
+        while (after.CountAt(lane, q) > 0) after.MovePiece(lane, q, kBase);
+        MoveOnOneSquare(after, mover, from);
+      }
+      ClearStaleLaneAttempts(after);
+      out->Add(Call(PlayKind::kSuckBack, lane, q), after);
+    });
+  }
+}
+
+void AddBlowBacks(const Position& pos, int mover, Throw t, PlayList* out) {
+  int used = pos.blow_attempts(mover);
+  if (used >= kMaxAttempts || !OpponentInLine(pos, mover)) return;
+  ForEachLaneSquare(pos, mover, [&](Square q) {
+    Position after = pos;
+    after.SetBlowAttempts(mover, used + 1);
+    if (LaneCallHits(t, q)) after.KnockOff(TeamOf(mover), InLineSquare(mover));
+    ClearStaleLaneAttempts(after);
+    out->Add(Call(PlayKind::kBlowBack, mover, q), after);
+  });
+}
+
+}  // namespace
+
+bool OpponentInLine(const Position& pos, int colour) {
+  int abs = InLineSquare(colour);
+  return StandsOn(pos, colour ^ 1, abs) || StandsOn(pos, colour ^ 3, abs);
+}
+
+bool LaneCallHits(Throw t, Square lane_square) {
+  int k = lane_square - kLastTrack;
+  return t.high == k || t.low == k || t.high + t.low == k;
+}
+
+void ClearStaleLaneAttempts(Position& pos) {
+  if (!pos.any_lane_attempts()) return;
+  for (int c = 0; c < kNumColours; ++c) {
+    if ((pos.suck_attempts(c) || pos.blow_attempts(c)) && !OpponentInLine(pos, c)) {
+      pos.SetSuckAttempts(c, 0);
+      pos.SetBlowAttempts(c, 0);
+    }
+  }
+}
+
+void AddLaneCalls(const Position& pos, int mover, Throw t, PlayList* out) {
+  AddSuckBacks(pos, mover, t, out);
+  AddBlowBacks(pos, mover, t, out);
+}
+
+}  // namespace uckers
