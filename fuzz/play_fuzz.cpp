@@ -36,6 +36,7 @@ constexpr const char* kRulesets[] = {
     "selsey",
     "navy+bounce_back+split_single_piece+double_six_two_throws",
     "navy+blob_on_blob+mixie_can_challenge+one_less_six",
+    "wafu",
 };
 
 // Positions tried under every ruleset that accepts them. The first four must
@@ -58,6 +59,8 @@ constexpr const char* kPositions[] = {
     "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g Sr,sgyb",        // snake_eyes only
     "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r srgyb",          // snake_eyes only
     "h,h,h,h/b,b,b,b/h,h,h,h/b,b,b,b g -",              // finished game
+    "b,b,b,11/b,b,51,53/b,b,b,b/37,b,b,b r kg1",        // suck_back only
+    "b,b,b,11/b,b,52,54/b,b,b,b/b,b,b,b g Kg1",         // suck_back only
 };
 
 struct Setup {

@@ -29,6 +29,7 @@ constexpr const char* kRulesets[] = {
     "mess",
     "selsey",
     "navy+bounce_back+split_single_piece+double_six_two_throws",
+    "wafu",
 };
 
 const std::vector<Rules>& AllRules() {

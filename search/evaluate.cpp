@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_format.h"
 #include "engine/occupancy.h"
+#include "engine/suck_back.h"
 
 namespace uckers {
 namespace {
@@ -56,7 +57,35 @@ double Threat(const Position& pos, int team, int abs, const EvalWeights& w) {
   return 1.0 - (1.0 - p1) * (1.0 - w.other_colour_threat * p2);
 }
 
-void TeamTerms(const Position& pos, int team, EvalTerms& t, const EvalWeights& w) {
+// suck_back: the chance that one call hits a lane piece on `lane_square`.
+double LaneHitChance(Square lane_square) {
+  int hits = 0;
+  for (int d1 = 1; d1 <= 6; ++d1) {
+    for (int d2 = 1; d2 <= 6; ++d2) hits += LaneCallHits(MakeThrow(d1, d2), lane_square);
+  }
+  return hits / 36.0;
+}
+
+// suck_back: the chance that a call against `colour`'s piece on `sq` hits,
+// if one can be made: suck back on a lane piece, blow back on a piece standing
+// in line with an opponent's lane (the best lane square is called).
+double LaneCallThreat(const Position& pos, int colour, Square sq) {
+  if (sq >= kFirstLane && sq < kHome) {
+    bool callable = OpponentInLine(pos, colour) && pos.suck_attempts(colour) < 2;
+    return callable ? LaneHitChance(sq) : 0.0;
+  }
+  double best = 0.0;
+  for (int lane : {colour ^ 1, colour ^ 3}) {
+    if (AbsoluteSquare(colour, sq) != InLineSquare(lane) || pos.blow_attempts(lane) >= 2) continue;
+    for (Square q : pos.pieces(lane)) {
+      if (q >= kFirstLane && q < kHome) best = std::max(best, LaneHitChance(q));
+    }
+  }
+  return best;
+}
+
+void TeamTerms(const Position& pos, int team, bool suck_back, EvalTerms& t,
+               const EvalWeights& w) {
   // The side to throw can still move an exposed piece away or hit first.
   double exposure = w.exposure_factor;
   if (team == TeamOf(pos.to_throw())) exposure *= w.mover_exposure;
@@ -69,6 +98,10 @@ void TeamTerms(const Position& pos, int team, EvalTerms& t, const EvalWeights& w
       t.in_base[team] += sq == kBase;
       t.home[team] += sq == kHome;
       if (sq >= kFirstLane && sq < kHome) t.shape_pips[team] += w.lane_pips;
+      if (suck_back && sq >= 0 && sq < kHome) {
+        t.exposure_pips[team] +=
+            exposure * LaneCallThreat(pos, colour, sq) * (sq + w.entry_pips);
+      }
       if (!OnTrack(sq)) continue;
       int count = pos.CountAt(colour, sq);
       if (count >= 2 && !(occ.partner >> sq & 1)) {
@@ -151,11 +184,11 @@ double HitProbability(const Position& pos, int attacker, int abs) {
 
 Evaluation Evaluate(const Position& pos, const Rules& rules, EvalTerms* terms,
                     const EvalWeights& w) {
-  (void)rules;
   if (pos.IsGameOver()) return FinishedGame(pos);
   EvalTerms t;
-  TeamTerms(pos, 0, t, w);
-  TeamTerms(pos, 1, t, w);
+  bool suck_back = rules.has(Switch::kSuckBack);
+  TeamTerms(pos, 0, suck_back, t, w);
+  TeamTerms(pos, 1, suck_back, t, w);
   int us = TeamOf(pos.to_throw()), them = 1 - us;
   auto total = [&](int team) {
     return t.race_pips[team] + t.exposure_pips[team] + t.blocked_pips[team] +
