@@ -108,5 +108,106 @@ TEST(Perft, RandomGamesAgreeWithReferenceGeneratorThrowByThrow) {
   }
 }
 
+// ------------------------------------------------------------- suck_back
+
+// suck_back (RULES.md §9 var. G, read in docs/rules-reading.md "Suck back
+// and blow back"): hand-made positions with pieces in lanes, opponents in
+// line with them and attempt counters already set, under wafu and under
+// navy plus the switch (with others beside it).
+const Case kSuckBackCases[] = {
+    // Red on green's 50, green lane pieces hit by some throws only.
+    {"b,b,b,11/b,b,52,54/b,b,b,b/b,b,b,b r -", "wafu", 2},
+    // A red blob and yellow (mixie) on green's 50, a green lane blob, kg1.
+    {"b,5,11,11/b,20,53,53/b,b,b,37/b,b,b,b r kg1", "navy+suck_back", 2},
+    // The caller is blocked by a blue blob on 12 (and may challenge it).
+    {"b,b,b,11/b,b,b,53/b,b,b,b/b,b,25,25 r -", "navy+suck_back", 2},
+    // The caller's next square holds a blue single.
+    {"b,b,b,11/b,b,b,53/b,b,b,b/b,b,b,25 r -", "navy+suck_back", 2},
+    // Green blows back against a red and yellow mixie, one attempt used.
+    {"b,b,b,11/b,b,54,55/b,b,b,37/b,b,b,b g Kg1", "wafu", 2},
+    // Every lane has a piece and every in-line square an opponent; each
+    // colour to throw, counters of both kinds at 1 and 2.
+    {"b,11,37,52/b,11,37,53/b,b,11,54/11,37,55,h r kr1,kg1,Kb1", "wafu", 1},
+    {"b,11,37,52/b,11,37,53/b,b,11,54/11,37,55,h g ky2,Kr2,Kg1", "wafu", 1},
+    {"b,11,37,52/b,11,37,53/b,b,11,54/11,37,55,h y kg2,kb1,Ky1", "wafu", 1},
+    {"b,11,37,52/b,11,37,53/b,b,11,54/11,37,55,h b kr2,Kb2",
+     "navy+suck_back+split_single_piece", 1},
+    // Counters at two: no more calls of that kind.
+    {"b,b,b,11/b,b,b,53/b,b,b,b/b,b,b,b r kg2,Kg2", "navy+suck_back", 2},
+    {"b,b,b,11/b,b,b,53/b,b,b,b/b,b,b,b g kg2,Kg1", "navy+suck_back", 2},
+    // Released red calls with yellow; yellow's lane piece is locked.
+    {"h,h,h,h/b,b,b,53/b,b,b,37/b,b,b,b r pr", "navy+suck_back", 2},
+    {"h,h,h,h/11,b,b,b/b,b,b,54/b,b,b,b r pr",
+     "navy+suck_back+no_partner_pipe_moves", 2},
+    // The winning play with a blow-back counter standing.
+    {"h,h,h,h/b,b,11,20/h,h,h,52/b,b,b,b r pr,Ky1", "wafu", 2},
+    // A challenge under way, a snake-eyes second throw, owed throws.
+    {"b,b,b,11/b,b,b,55/b,b,b,b/b,b,25,25 r c11:2,kg1", "navy+suck_back", 2},
+    {"b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b r Sr,kg1", "wafu", 2},
+    {"b,b,b,11/b,b,b,53/b,b,b,b/b,b,b,b r x1,kg1",
+     "navy+suck_back+double_six_two_throws", 2},
+    // Another colour's first throw still to come: red's 1-1 is ordinary.
+    {"b,b,b,11/b,b,b,52/b,b,b,b/b,b,b,b r sy", "wafu", 2},
+    // Lane pieces that bounce, and a blow back beside them.
+    {"b,b,b,11/b,b,52,55/b,b,b,b/b,b,b,b g -", "navy+suck_back+bounce_back", 2},
+};
+
+TEST(Perft, SuckBackPositionsAgreeWithReferenceGeneratorThrowByThrow) {
+  for (const Case& c : kSuckBackCases) {
+    Rules rules = R(c.rules);
+    Position pos = P(c.ufen, rules);
+    for (Throw t : kThrows) {
+      EXPECT_EQ(FastResults(pos, rules, t),
+                reference::LegalResults(c.ufen, c.rules, t.high, t.low))
+          << c.ufen << " [" << c.rules << "] throw " << t.high << t.low;
+    }
+  }
+}
+
+TEST(Perft, SuckBackPositionsPerftAgreesWithReferenceGenerator) {
+  for (const Case& c : kSuckBackCases) {
+    for (int depth = 1; depth <= c.depth; ++depth) {
+      EXPECT_EQ(FastPerft(c.ufen, c.rules, depth),
+                reference::Perft(c.ufen, c.rules, depth))
+          << c.ufen << " [" << c.rules << "] depth " << depth;
+    }
+  }
+}
+
+// Random games with suck_back beside other switches (AllRulesets has wafu
+// and navy+suck_back): at every position every throw's plays lead to exactly
+// the positions the reference generator finds. RandomStep takes a call half
+// the time one is legal; the test checks calls were made.
+TEST(Perft, SuckBackRandomGamesAgreeWithReferenceGeneratorThrowByThrow) {
+  for (const std::string text :
+       {"wafu+no_partner_pipe_moves+bounce_back+split_single_piece",
+        "navy+suck_back+double_six_two_throws+mixie_can_challenge"}) {
+    Rules rules = R(text);
+    std::mt19937_64 rng(std::hash<std::string>()(text));
+    int calls = 0;
+    for (int game = 0; game < 6; ++game) {
+      Position pos = Position::Start(rules);
+      int step = 0;
+      for (; step < 3000; ++step) {
+        std::string ufen = ToUfen(pos);
+        for (Throw t : kThrows) {
+          ASSERT_EQ(FastResults(pos, rules, t),
+                    reference::LegalResults(ufen, text, t.high, t.low))
+              << ufen << " [" << text << "] throw " << t.high << t.low;
+        }
+        Play played;
+        if (!RandomStep(pos, rules, rng, nullptr, &played)) break;
+        if (played.kind == PlayKind::kSuckBack ||
+            played.kind == PlayKind::kBlowBack) {
+          ++calls;
+        }
+      }
+      EXPECT_TRUE(pos.IsGameOver()) << text << " game " << game << " after "
+                                    << step << " steps: " << ToUfen(pos);
+    }
+    EXPECT_GT(calls, 10) << text;
+  }
+}
+
 }  // namespace
 }  // namespace uckers::testing

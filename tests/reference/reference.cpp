@@ -28,7 +28,7 @@ struct Rules {
   bool bounce_back = false;            // var. D
   bool one_less_six = false;           // var. E
   bool double_six_two_throws = false;  // var. F
-  bool suck_back = false;              // var. G (refused)
+  bool suck_back = false;              // var. G, WAFU
   bool snake_eyes = false;             // seeds 000/001
   bool throw_after_challenge = false;  // seed 003
   bool no_partner_pipe_moves = false;  // seeds 000/001
@@ -77,7 +77,6 @@ Rules ParseRules(const std::string& text) {
     *sw = on;
     cut = next;
   }
-  if (r.suck_back) Bad("suck_back is not implemented by the reference");
   return r;
 }
 
@@ -95,6 +94,11 @@ struct Pos {
   std::array<bool, 4> released{};    // p token
   std::array<bool, 4> first{};       // s token: first throw not yet made
   std::array<bool, 4> second{};      // S token: next throw is after snake eyes
+  // suck_back: attempts used against the pieces standing on colour L's
+  // square 50 (in line with L's lane): suck[L] by L's opponents (k token),
+  // blow[L] by L itself (K token). 0..2.
+  std::array<int, 4> suck{};
+  std::array<int, 4> blow{};
 };
 
 int Team(int c) { return c % 2; }
@@ -111,6 +115,7 @@ bool TeamHome(const Pos& pos, int team) {
   return AllHome(pos, team) && AllHome(pos, team + 2);
 }
 bool GameOver(const Pos& pos) { return TeamHome(pos, 0) || TeamHome(pos, 1); }
+bool Opponents(int a, int b) { return Team(a) != Team(b); }
 
 // Pieces of colour c on absolute main-track square a.
 int CountOn(const Pos& pos, int c, int a) {
@@ -135,6 +140,24 @@ void KnockOff(Pos& pos, int m, int a) {
   for (int c : {(m + 1) % 4, (m + 3) % 4})
     for (int& p : pos.sq[c])
       if (OnTrack(p) && Abs(c, p) == a) p = kBase;
+}
+
+// Absolute square of colour L's square 50, in line with L's lane.
+int InLine(int L) { return Abs(L, 50); }
+
+// Whether a piece of any of L's opponents stands on L's square 50.
+bool OpponentInLine(const Pos& pos, int L) {
+  for (int c = 0; c < 4; ++c)
+    if (Opponents(c, L) && CountOn(pos, c, InLine(L)) > 0) return true;
+  return false;
+}
+
+// After every play: the attempt counters of L are cleared when no opponent
+// of L stands in line with L's lane any more.
+void ClearStaleAttempts(Pos& pos) {
+  for (int L = 0; L < 4; ++L) {
+    if (!OpponentInLine(pos, L)) pos.suck[L] = pos.blow[L] = 0;
+  }
 }
 
 std::string SquareText(int p) {
@@ -173,6 +196,14 @@ std::string ToUfen(const Pos& pos) {
   if (ColourList(pos.first) != "") tokens.push_back("s" + ColourList(pos.first));
   if (ColourList(pos.second) != "")
     tokens.push_back("S" + ColourList(pos.second));
+  for (int c = 0; c < 4; ++c)
+    if (pos.suck[c] > 0)
+      tokens.push_back(std::string("k") + kColourLetters[c] +
+                       std::to_string(pos.suck[c]));
+  for (int c = 0; c < 4; ++c)
+    if (pos.blow[c] > 0)
+      tokens.push_back(std::string("K") + kColourLetters[c] +
+                       std::to_string(pos.blow[c]));
   out += ' ';
   if (tokens.empty()) out += '-';
   for (size_t i = 0; i < tokens.size(); ++i) {
@@ -274,8 +305,18 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
     for (const std::string& tok : Split(fields[2], ',')) {
       if (tok.empty()) Bad("empty state token");
       char kind = tok[0];
-      if (!seen.insert(kind).second) Bad("state token repeated");
       std::string rest = tok.substr(1);
+      if (kind == 'k' || kind == 'K') {  // one per colour and kind
+        if (!r.suck_back) Bad("k/K token needs suck_back");
+        if (rest.size() != 2) Bad("bad attempts token '" + tok + "'");
+        int L = ParseColour(rest[0]);
+        int n = ParseNumber(rest.substr(1), 1, 2, "attempts");
+        std::array<int, 4>& counts = kind == 'k' ? pos.suck : pos.blow;
+        if (counts[L] != 0) Bad("attempts token repeated '" + tok + "'");
+        counts[L] = n;
+        continue;
+      }
+      if (!seen.insert(kind).second) Bad("state token repeated");
       switch (kind) {
         case 'c': {
           size_t colon = rest.find(':');
@@ -328,6 +369,9 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
       Bad("c token count already at the need");
   }
   if (GameOver(pos) && pos.x > 0) Bad("x token in a finished game");
+  for (int L = 0; L < 4; ++L)
+    if ((pos.suck[L] > 0 || pos.blow[L] > 0) && !OpponentInLine(pos, L))
+      Bad("k/K token with no opponent in line with the lane");
   return pos;
 }
 
@@ -416,7 +460,12 @@ void FinishOrdinary(Pos& pos, const Rules& r, int c, int m, int sixes) {
 
 using Results = std::map<std::string, Pos>;
 
-void Add(Results& out, const Pos& pos) { out.emplace(ToUfen(pos), pos); }
+// Every play of every kind ends here: stale attempt counters are cleared.
+void Add(Results& out, const Pos& played) {
+  Pos pos = played;
+  ClearStaleAttempts(pos);
+  out.emplace(ToUfen(pos), pos);
+}
 
 // All results of the throw (d1, d2) in pos.
 Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
@@ -587,6 +636,56 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
       pos.x = 0;
       pos.to_throw = c;
       Add(out, pos);
+    }
+  }
+  // suck_back (var. G): calls, alternatives on any ordinary throw. The
+  // call's throw hits lane square q when either die or the sum is q - 50.
+  if (r.suck_back) {
+    auto hits = [&](int q) {
+      int k = q - 50;
+      return d1 == k || d2 == k || d1 + d2 == k;
+    };
+    // Suck back: m stands on opponent L's square 50; L has pieces in its lane.
+    for (int L = 0; L < 4; ++L) {
+      if (!Opponents(m, L)) continue;
+      if (CountOn(base, m, InLine(L)) == 0) continue;
+      if (base.suck[L] >= 2) continue;
+      for (int q = 51; q <= 55; ++q) {
+        bool lane_piece = false;
+        for (int p : base.sq[L])
+          if (p == q) lane_piece = true;
+        if (!lane_piece) continue;
+        Pos pos = base;
+        pos.suck[L] += 1;
+        if (hits(q)) {
+          for (int& p : pos.sq[L])
+            if (p == q) p = kBase;
+          // One piece of m in line moves on one square by the usual rules
+          // (an opponent blob in front blocks it: it stays).
+          for (int i = 0; i < 4; ++i) {
+            if (OnTrack(pos.sq[m][i]) && Abs(m, pos.sq[m][i]) == InLine(L)) {
+              Step(pos, r, c, m, i, 1);
+              break;
+            }
+          }
+        }
+        FinishOrdinary(pos, r, c, m, sixes);
+        Add(out, pos);
+      }
+    }
+    // Blow back: m has pieces in its own lane, an opponent stands on m's 50.
+    if (base.blow[m] < 2 && OpponentInLine(base, m)) {
+      for (int q = 51; q <= 55; ++q) {
+        bool lane_piece = false;
+        for (int p : base.sq[m])
+          if (p == q) lane_piece = true;
+        if (!lane_piece) continue;
+        Pos pos = base;
+        pos.blow[m] += 1;
+        if (hits(q)) KnockOff(pos, m, InLine(m));
+        FinishOrdinary(pos, r, c, m, sixes);
+        Add(out, pos);
+      }
     }
   }
   return out;

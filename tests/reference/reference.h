@@ -14,10 +14,12 @@ namespace uckers::reference {
 // Resulting canonical UFEN of every distinct legal play (distinct by
 // resulting position) for the throw d1,d2 (1..6 each) in position `ufen`
 // under ruleset `rules` (e.g. "navy", "mess", "selsey",
-// "navy+one_less_six-snake_eyes"), sorted ascending as strings. Empty for a
-// finished game. Throws std::invalid_argument on bad input (malformed or
-// inconsistent UFEN, unknown ruleset or switch, dice out of range, and the
-// switch suck_back, which this reference does not implement).
+// "navy+one_less_six-snake_eyes", "wafu"), sorted ascending as strings.
+// Empty for a finished game. Every switch of RULES.md §9 is implemented,
+// suck_back (k/K tokens, suck-back and blow-back calls) as
+// docs/rules-reading.md reads it. Throws std::invalid_argument on bad input
+// (malformed or inconsistent UFEN, unknown ruleset or switch, dice out of
+// range).
 std::vector<std::string> LegalResults(const std::string& ufen,
                                       const std::string& rules, int d1,
                                       int d2);
