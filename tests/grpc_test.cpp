@@ -94,6 +94,34 @@ TEST_F(GrpcTest, StructuredPositionIsAcceptedLikeItsUfen) {
   EXPECT_EQ(ra.SerializeAsString(), rb.SerializeAsString());
 }
 
+// RULES.md §9 var. G: suck-back and blow-back attempts (UFEN k, K) travel in
+// the structured position both ways.
+TEST_F(GrpcTest, StructuredPositionCarriesLaneAttempts) {
+  v1::ListLegalPlaysRequest req;
+  req.set_rules("navy+suck_back");
+  *req.mutable_position() = Ufen("b,b,b,11/b,b,52,54/b,b,b,b/b,b,b,b g Kg1");
+  *req.mutable_throw_() = Dice(4, 3);  // misses 52 and 54
+  req.set_structured_positions(true);
+  v1::ListLegalPlaysResponse resp;
+  {
+    grpc::ClientContext ctx;
+    ASSERT_TRUE(stub_->ListLegalPlays(&ctx, req, &resp).ok());
+  }
+  const v1::PlayOutcome* miss = nullptr;
+  for (const v1::PlayOutcome& p : resp.plays()) {
+    if (p.play() == "wg52") miss = &p;
+  }
+  ASSERT_NE(miss, nullptr);
+  const v1::StructuredPosition& s = miss->position_after().structured();
+  ASSERT_EQ(s.blow_back_attempts_size(), 1);
+  EXPECT_EQ(s.blow_back_attempts(0).colour(), v1::COLOUR_GREEN);
+  EXPECT_EQ(s.blow_back_attempts(0).attempts(), 2);
+  *req.mutable_position()->mutable_structured() = s;
+  grpc::ClientContext ctx;
+  ASSERT_TRUE(stub_->ListLegalPlays(&ctx, req, &resp).ok());
+  for (const v1::PlayOutcome& p : resp.plays()) EXPECT_NE(p.play()[0], 'w') << p.play();
+}
+
 TEST_F(GrpcTest, BadInputsAreInvalidArgumentNamingTheField) {
   struct Case {
     std::string ufen;
