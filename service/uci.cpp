@@ -48,6 +48,10 @@ void UciLoop::WaitUnlessInfinite() {
 }
 
 void UciLoop::Run(std::istream& in) {
+  // Reading std::cin flushes the stream tied to it (std::cout) from this
+  // thread, outside out_mutex_, racing a search thread's Print: untie it.
+  // Print flushes every line itself.
+  in.tie(nullptr);
   std::string line;
   while (std::getline(in, line)) {
     if (!HandleLine(line)) break;

@@ -165,6 +165,23 @@ TEST(Match, BadPlayerSpecificationIsRefused) {
   EXPECT_FALSE(RunMatch(config).ok());
 }
 
+// The real binary as an external engine, driven a command at a time as fast
+// as it answers, plays exactly as the built-in level: every pair is split
+// one game each, and nothing is forfeited (a race once printed a bestmove
+// twice, so the next answer was stale).
+TEST(Match, ExternalEngineAnswersEveryPlayOnceAndPlaysLikeTheBuiltInLevel) {
+  MatchConfig config;
+  config.player_a = "intermediate";
+  config.player_b = absl::StrCat("cmd:", UCKERS_BINARY, ",depth=1");
+  config.pairs = 40;
+  config.progress = false;
+  config.concurrency = 2;
+  absl::StatusOr<v1::MatchReport> report = RunMatch(config);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->a_forfeits() + report->b_forfeits(), 0) << report->first_forfeit();
+  EXPECT_EQ(report->pairs_by_a_wins(1), 40);
+}
+
 // End to end: the built-in level, the real binary as an external engine
 // speaking PROTOCOL.md, and a gRPC endpoint on loopback.
 TEST(Ladder, ExternalEngineAndRemoteGrpcPlayerEndToEnd) {

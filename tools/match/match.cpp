@@ -121,6 +121,10 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
       points += PointsForA(game, a_team);
       report.set_a_forfeits(report.a_forfeits() + (game.forfeit_team == a_team));
       report.set_b_forfeits(report.b_forfeits() + (game.forfeit_team == 1 - a_team));
+      if (game.forfeit_team >= 0 && report.first_forfeit().empty()) {
+        report.set_first_forfeit(absl::StrCat(game.forfeit_team == a_team ? "A" : "B", ": ",
+                                              game.forfeit_reason));
+      }
       think[0] += game.think_ms[a_team];
       choices[0] += game.choices[a_team];
       think[1] += game.think_ms[1 - a_team];
@@ -147,7 +151,9 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
 }
 
 std::string MatchReportText(const v1::MatchReport& r) {
-  return absl::StrFormat(
+  std::string why =
+      r.first_forfeit().empty() ? "" : absl::StrCat("first forfeit: ", r.first_forfeit(), "\n");
+  return why + absl::StrFormat(
       "match %s (A) vs %s (B), rules %s, %d pairs (%d games), seed %d\n"
       "A wins %d, B wins %d: A win rate %.2f%%, A points per game %+.3f\n"
       "Elo A-B %+.1f (95%% interval %+.1f .. %+.1f)\n"
