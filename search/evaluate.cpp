@@ -94,7 +94,9 @@ void TeamTerms(const Position& pos, int team, bool suck_back, EvalTerms& t,
     const auto& row = pos.pieces(colour);
     for (int i = 0; i < kPiecesPerColour; ++i) {
       Square sq = row[i];
-      t.race_pips[team] += PipsToGo(sq, w);
+      double to_go = PipsToGo(sq, w);
+      t.race_pips[team] += to_go;
+      t.shape_pips[team] += w.straggler * to_go * to_go / kHome;
       t.in_base[team] += sq == kBase;
       t.home[team] += sq == kHome;
       if (sq >= kFirstLane && sq < kHome) t.shape_pips[team] += w.lane_pips;

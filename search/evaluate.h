@@ -44,6 +44,7 @@ struct EvalWeights {
   double mover_exposure = 0.5;      // the side to throw's exposure, times
   double lane_pips = 4.0;           // per piece in the home lane (exact throws)
   double blob_pips = 3.0;           // per own blob (safe, blocks)
+  double straggler = 1.0;           // times pips_to_go^2 / 56 per piece
   double scale_base = 3.0;          // logistic width: base ...
   double scale_per_sqrt_pip = 0.9;  // ... plus this times sqrt(mean pips)
 };

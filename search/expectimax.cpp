@@ -115,9 +115,19 @@ double Expectimax::Static(const Position& pos, int team, Evaluation* eval) {
   return s;
 }
 
+double Expectimax::Horizon(const Position& after, int team, Evaluation* eval) {
+  return After(after, team, 0, range_.lo, range_.hi, eval);
+}
+
 double Expectimax::After(const Position& after, int team, int depth, double alpha,
                          double beta, Evaluation* eval) {
-  if (depth <= 0 || after.IsGameOver()) return Static(after, team, eval);
+  if (after.IsGameOver()) return Static(after, team, eval);
+  if (depth <= 0) {
+    // A challenge under way resolves in closed form even at the horizon: the
+    // static evaluation knows nothing of it.
+    if (!after.challenge_active()) return Static(after, team, eval);
+    depth = 1;
+  }
   if (TeamOf(after.to_throw()) == team) return Chance(after, depth, alpha, beta, eval);
   double v = Chance(after, depth, range_.Flip(beta), range_.Flip(alpha), eval);
   if (eval) *eval = eval->Flipped();
@@ -281,7 +291,7 @@ double Expectimax::Decide(const PlayList& plays, int team, int depth, double alp
   std::iota(order.begin(), order.end(), 0);
   if (depth - 1 >= 1 && n > 1) {
     std::vector<double> quick(n);
-    for (int j = 0; j < n; ++j) quick[j] = Static(plays[j].after, team, nullptr);
+    for (int j = 0; j < n; ++j) quick[j] = Horizon(plays[j].after, team, nullptr);
     std::stable_sort(order.begin(), order.end(),
                      [&](int x, int y) { return quick[x] > quick[y]; });
     if (params_.filter_width > 0 && n > params_.filter_width) {

@@ -67,6 +67,9 @@ class Expectimax {
                 double beta, Evaluation* eval, int known_index = -1,
                 double known_value = 0, const Evaluation* known_eval = nullptr);
 
+  // The value at the search horizon of a position just played to: its
+  // static value, or for a challenge just declared, its closed form.
+  double Horizon(const Position& after, int team, Evaluation* eval);
   // The static value of a position for `team` (evaluation noise included).
   double Static(const Position& pos, int team, Evaluation* eval);
 

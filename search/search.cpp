@@ -7,6 +7,7 @@
 #include "engine/movegen.h"
 #include "search/expectimax.h"
 #include "search/mcts.h"
+#include "search/rollout.h"
 
 namespace uckers {
 namespace {
@@ -112,7 +113,8 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
   PlayList plays;
   GenerateLegalPlays(pos, rules, t, &plays);
   int team = TeamOf(pos.to_throw());
-  // Step 1. Depth 1, never interrupted: every play's static value.
+  // Step 1. Depth 1, never interrupted: every play's static value (a
+  // challenge declared resolved in closed form).
   std::atomic<bool> never{false};
   Limiter unlimited(never, std::nullopt, std::nullopt);
   Expectimax first(rules, params, tt, &unlimited);
@@ -121,7 +123,7 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
     RootMove m;
     m.play = r.play;
     m.after = r.after;
-    m.score = first.Static(r.after, team, &m.eval);
+    m.score = first.Horizon(r.after, team, &m.eval);
     root.push_back(m);
   }
   std::stable_sort(root.begin(), root.end(), BetterRoot);
@@ -194,6 +196,9 @@ SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,
                         const ReportCallback& on_progress) {
   if (params.algorithm == Algorithm::kMcts) {
     return MctsPlay(pos, rules, t, params, limits, stop, on_progress);
+  }
+  if (params.algorithm == Algorithm::kRollout) {
+    return RolloutPlay(pos, rules, t, params, limits, stop, on_progress);
   }
   return ExpectimaxPlay(pos, rules, t, params, limits, tt, stop, on_progress);
 }

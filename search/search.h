@@ -26,7 +26,7 @@ struct SearchLimits {
   bool infinite = false;               // only `stop` ends it
 };
 
-enum class Algorithm { kExpectimax, kMcts };
+enum class Algorithm { kExpectimax, kMcts, kRollout };
 
 // Search settings; a level (search/levels.h) fills several at once, and a
 // request may override any of them.
@@ -45,6 +45,9 @@ struct SearchParams {
   uint64_t seed = 0;          // noise and MCTS sampling
   double mcts_exploration = 0.7;  // UCT constant, in score units
   int mcts_playouts = 3000;   // MCTS playouts when no limit is given
+  int rollout_width = 6;      // rollouts: plays rolled out (best at depth 1)
+  int rollout_plies = 12;     // rollouts: throws played before evaluating
+  int rollout_trials = 200;   // rollouts: trials when no limit ends them
   EvalWeights weights;        // the static evaluation's weights
 };
 

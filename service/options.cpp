@@ -39,7 +39,7 @@ const std::vector<OptionDef>& OptionDefs() {
        "maximise the win probability or the expected points"},
       {"MultiPV", "spin", "1", 1, 64, {}, "number of candidate plays reported"},
       {"Seed", "spin", "0", 0, 2147483647, {}, "seed for random choices"},
-      {"Search", "combo", "expectimax", 0, 0, {"expectimax", "mcts"},
+      {"Search", "combo", "expectimax", 0, 0, {"expectimax", "mcts", "rollout"},
        "search algorithm"},
       {"Level", "combo", "expert", 0, 0,
        {"beginner", "casual", "intermediate", "advanced", "expert", "grandmaster"},
@@ -69,7 +69,9 @@ absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value)
                        absl::StrJoin(def->vars, ", ")));
     }
     if (def->name == "Search") {
-      algorithm = value == "mcts" ? Algorithm::kMcts : Algorithm::kExpectimax;
+      algorithm = value == "mcts"      ? Algorithm::kMcts
+                  : value == "rollout" ? Algorithm::kRollout
+                                       : Algorithm::kExpectimax;
     } else {
       level = std::string(value);
     }

@@ -155,6 +155,9 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits,
     case v1::ALGORITHM_MCTS:
       out->algorithm = Algorithm::kMcts;
       break;
+    case v1::ALGORITHM_ROLLOUT:
+      out->algorithm = Algorithm::kRollout;
+      break;
     default:
       return Bad("options.algorithm", "unknown value");
   }

@@ -210,6 +210,73 @@ TEST(Mcts, ChoosesALegalPlayAndPrefersAKnockOffHome) {
   EXPECT_EQ(PlayToString(r.candidates[0].play), "r50-h");
 }
 
+// Rollouts: the same seed gives the same trials, so the same report.
+TEST(Rollout, RepeatsExactlyWithASeed) {
+  Rules rules;
+  SearchParams params;
+  params.algorithm = Algorithm::kRollout;
+  params.seed = 7;
+  params.multipv = 3;
+  params.rollout_trials = 40;
+  SearchLimits limits;
+  std::atomic<bool> stop{false};
+  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
+  auto run = [&] {
+    TranspositionTable tt(1);
+    SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
+    std::string out;
+    for (const Candidate& c : r.candidates) {
+      out += PlayToString(c.play) + absl::StrCat(":", c.eval.Win(), " ");
+    }
+    return out;
+  };
+  std::string first = run();
+  EXPECT_EQ(first, run());
+  EXPECT_NE(first.find(' '), std::string::npos);
+}
+
+// Rollouts: candidates are legal plays, at most rollout_width of them, and
+// the node limit (plays evaluated) ends the trials.
+TEST(Rollout, KeepsToItsWidthAndNodeLimit) {
+  Rules rules;
+  SearchParams params;
+  params.algorithm = Algorithm::kRollout;
+  params.rollout_width = 3;
+  params.multipv = 10;
+  params.rollout_trials = 1000000;
+  SearchLimits limits;
+  limits.nodes = 20000;
+  std::atomic<bool> stop{false};
+  TranspositionTable tt(1);
+  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
+  SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
+  EXPECT_EQ(r.candidates.size(), 3u);
+  EXPECT_GE(r.nodes, 20000u);
+  EXPECT_LT(r.nodes, 40000u);
+  PlayList legal;
+  GenerateLegalPlays(pos, rules, Throw{6, 3}, &legal);
+  for (const Candidate& c : r.candidates) {
+    bool found = false;
+    for (const PlayResult& l : legal) found |= l.play == c.play && l.after == c.after;
+    EXPECT_TRUE(found) << PlayToString(c.play);
+  }
+}
+
+// Rollouts find the knock-off: Red's 6-6 can hit Green's last piece, two
+// steps from home (green 48 is red 9), or run a piece into the lane.
+TEST(Rollout, KnocksOffTheLastPieceBeforeItGetsHome) {
+  Rules rules;
+  SearchParams params;
+  params.algorithm = Algorithm::kRollout;
+  params.rollout_trials = 50;
+  SearchLimits limits;
+  std::atomic<bool> stop{false};
+  TranspositionTable tt(1);
+  Position pos = P("3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -");
+  SearchReport r = SearchPlay(pos, rules, Throw{6, 6}, params, limits, &tt, stop, nullptr);
+  EXPECT_EQ(PlayToString(r.candidates[0].play), "r3-9,r40-46");
+}
+
 TEST(Search, StopEndsASearchWithinTenMilliseconds) {
   Rules rules;
   SearchParams params;

@@ -10,6 +10,7 @@ import os
 import re
 import signal
 import subprocess
+import shutil
 import sys
 import tempfile
 
@@ -105,4 +106,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    finally:
+        for stale in [d for d in sys.path if os.path.basename(d).startswith("uckers-py-")]:
+            shutil.rmtree(stale, ignore_errors=True)
