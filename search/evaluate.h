@@ -46,7 +46,7 @@ struct EvalWeights {
   double blob_pips = 3.0;           // per own blob (safe, blocks)
   double straggler = 1.0;           // times pips_to_go^2 / 56 per piece
   double scale_base = 3.0;          // logistic width: base ...
-  double scale_per_sqrt_pip = 0.9;  // ... plus this times sqrt(mean pips)
+  double scale_per_sqrt_pip = 24.0; // ... plus this times sqrt(mean pips)
 };
 inline const EvalWeights kDefaultWeights{};
 

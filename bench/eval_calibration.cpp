@@ -1,0 +1,88 @@
+// How well the static evaluation's win probability is calibrated: plays
+// self-play games with the depth-1 policy (seeded dice), evaluates every
+// position before its throw, and compares the predicted win probability of
+// the team to throw with how often that team went on to win, in buckets,
+// with the mean log loss (0.693 is a coin flip). Expectimax averages these
+// probabilities over throws, so a miscalibrated evaluation misleads every
+// search deeper than one throw (docs/evaluation.md).
+//
+// usage: eval_calibration [games] [scale_base] [scale_per_sqrt_pip]
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "engine/movegen.h"
+#include "search/evaluate.h"
+
+namespace uckers {
+namespace {
+
+// The depth-1 policy with the default weights, so that every setting is
+// measured on the same games.
+Position PolicyStep(const Position& pos, const Rules& rules, Throw t) {
+  PlayList list;
+  GenerateLegalPlays(pos, rules, t, &list);
+  int team = TeamOf(pos.to_throw()), best = 0;
+  double best_win = -1;
+  for (int i = 0; i < list.size(); ++i) {
+    Evaluation e = Evaluate(list[i].after, rules, nullptr, EvalWeights());
+    if (TeamOf(list[i].after.to_throw()) != team) e = e.Flipped();
+    if (e.Win() > best_win) {
+      best_win = e.Win();
+      best = i;
+    }
+  }
+  return list[best].after;
+}
+
+int Run(int games, const EvalWeights& w) {
+  Rules rules;
+  std::mt19937_64 rng(11);
+  std::uniform_int_distribution<int> die(1, 6);
+  constexpr int kBuckets = 10;
+  std::vector<double> predicted(kBuckets), count(kBuckets), won(kBuckets);
+  double log_loss = 0;
+  long positions = 0;
+  for (int g = 0; g < games; ++g) {
+    Position pos = Position::Start(rules);
+    std::vector<std::pair<double, int>> seen;  // (win probability, team)
+    while (!pos.IsGameOver()) {
+      seen.push_back({Evaluate(pos, rules, nullptr, w).Win(), TeamOf(pos.to_throw())});
+      pos = PolicyStep(pos, rules, MakeThrow(die(rng), die(rng)));
+    }
+    for (auto [p, team] : seen) {
+      bool win = team == pos.WinningTeam();
+      int b = std::min(kBuckets - 1, static_cast<int>(p * kBuckets));
+      predicted[b] += p;
+      count[b] += 1;
+      won[b] += win;
+      double q = std::clamp(p, 1e-9, 1 - 1e-9);
+      log_loss -= win ? std::log(q) : std::log(1 - q);
+      ++positions;
+    }
+  }
+  std::printf("scale_base %.2f scale_per_sqrt_pip %.2f, %d games, %ld positions\n",
+              w.scale_base, w.scale_per_sqrt_pip, games, positions);
+  for (int b = 0; b < kBuckets; ++b) {
+    if (count[b] == 0) continue;
+    std::printf("predicted %.3f  won %.3f  positions %.0f\n", predicted[b] / count[b],
+                won[b] / count[b], count[b]);
+  }
+  std::printf("log loss %.4f\n", log_loss / positions);
+  return 0;
+}
+
+}  // namespace
+}  // namespace uckers
+
+int main(int argc, char** argv) {
+  uckers::EvalWeights w;
+  int games = argc > 1 ? std::atoi(argv[1]) : 1000;
+  if (argc > 2) w.scale_base = std::atof(argv[2]);
+  if (argc > 3) w.scale_per_sqrt_pip = std::atof(argv[3]);
+  return uckers::Run(std::max(games, 1), w);
+}
