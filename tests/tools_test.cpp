@@ -171,7 +171,7 @@ TEST(Match, BadPlayerSpecificationIsRefused) {
 // twice, so the next answer was stale).
 TEST(Match, ExternalEngineAnswersEveryPlayOnceAndPlaysLikeTheBuiltInLevel) {
   MatchConfig config;
-  config.player_a = "intermediate";
+  config.player_a = "advanced";
   config.player_b = absl::StrCat("cmd:", UCKERS_BINARY, ",depth=1");
   config.pairs = 40;
   config.progress = false;
