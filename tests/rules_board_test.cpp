@@ -6,8 +6,6 @@
 namespace uckers::testing {
 namespace {
 
-using Strs = std::vector<std::string>;
-
 // ---------------------------------------------------------------- §1 board
 
 // RULES.md §1: a game starts with all 16 pieces in base and Red to throw.

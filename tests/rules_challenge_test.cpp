@@ -6,13 +6,6 @@
 namespace uckers::testing {
 namespace {
 
-using Strs = std::vector<std::string>;
-
-Strs Sorted(Strs v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
 bool Has(const Strs& plays, const std::string& play) {
   return std::find(plays.begin(), plays.end(), play) != plays.end();
 }

@@ -10,13 +10,6 @@
 namespace uckers::testing {
 namespace {
 
-using Strs = std::vector<std::string>;
-
-Strs Sorted(Strs v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
 // Most tests use the switch alone, so no snake-eyes token gets in the way.
 Rules SuckBack() { return R("navy+suck_back"); }
 

@@ -6,13 +6,6 @@
 namespace uckers::testing {
 namespace {
 
-using Strs = std::vector<std::string>;
-
-Strs Sorted(Strs v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
 bool Contains(absl::string_view text, absl::string_view part) {
   return text.find(part) != absl::string_view::npos;
 }

@@ -5,8 +5,6 @@
 namespace uckers::testing {
 namespace {
 
-using Strs = std::vector<std::string>;
-
 bool EndsWith(const std::string& text, const std::string& tail) {
   return text.size() >= tail.size() &&
          text.compare(text.size() - tail.size(), tail.size(), tail) == 0;

@@ -13,6 +13,14 @@
 
 namespace uckers::testing {
 
+using Strs = std::vector<std::string>;
+
+// The strings sorted, to compare with Plays().
+inline Strs Sorted(Strs v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
 // The rules named by a rules string; fails the test on a bad string.
 inline Rules R(const std::string& text) {
   absl::StatusOr<Rules> rules = Rules::Parse(text);
