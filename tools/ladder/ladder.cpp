@@ -96,11 +96,13 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  auto worker = [&](int id) {
+  auto worker = [&] {
     std::map<int, std::unique_ptr<Player>> players;
     auto get = [&](int index) {
       auto& p = players[index];
-      if (!p) p = std::move(*MakePlayer(config.players[index], config.rules, 1000 * index + id));
+      // Seeded by player, not by worker, so the report is the same at any
+      // concurrency.
+      if (!p) p = std::move(*MakePlayer(config.players[index], config.rules, 1000 * index));
       return p.get();
     };
     for (size_t k; !decided && (k = next.fetch_add(1)) < tasks.size();) {
@@ -148,8 +150,8 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
     }
   };
   std::vector<std::thread> pool;
-  for (int k = 1; k < std::max(1, config.concurrency); ++k) pool.emplace_back(worker, k);
-  worker(0);
+  for (int k = 1; k < std::max(1, config.concurrency); ++k) pool.emplace_back(worker);
+  worker();
   for (std::thread& t : pool) t.join();
   if (config.progress) std::fprintf(stderr, "\n");
   if (!error.ok()) return error;

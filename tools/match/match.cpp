@@ -63,9 +63,11 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  auto worker = [&](int id) {
-    auto a = MakePlayer(config.player_a, config.rules, 1000 + id);
-    auto b = MakePlayer(config.player_b, config.rules, 2000 + id);
+  auto worker = [&] {
+    // Seeds by role, not by worker: the report must not depend on which
+    // worker played a pair (players reseed per game from the dice seed).
+    auto a = MakePlayer(config.player_a, config.rules, 1000);
+    auto b = MakePlayer(config.player_b, config.rules, 2000);
     for (int i; (i = next.fetch_add(1)) < config.pairs;) {
       uint64_t dice_seed = config.seed + i;
       Player* first[2] = {a->get(), b->get()};
@@ -95,8 +97,8 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
     }
   };
   std::vector<std::thread> pool;
-  for (int k = 1; k < std::max(1, config.concurrency); ++k) pool.emplace_back(worker, k);
-  worker(0);
+  for (int k = 1; k < std::max(1, config.concurrency); ++k) pool.emplace_back(worker);
+  worker();
   for (std::thread& t : pool) t.join();
   if (config.progress) std::fprintf(stderr, "\n");
   if (!error.ok()) return error;
