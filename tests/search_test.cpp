@@ -172,27 +172,30 @@ TEST(Search, OutcomeProbabilitiesSumToOne) {
   }
 }
 
-TEST(Mcts, RepeatsExactlyWithASeedAndOneThread) {
+// The candidates of one search of a fixed mid-game position, as text: each
+// play with its win probability.
+std::string SearchedCandidates(const SearchParams& params, const SearchLimits& limits) {
   Rules rules;
+  std::atomic<bool> stop{false};
+  TranspositionTable tt(1);
+  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
+  SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
+  std::string out;
+  for (const Candidate& c : r.candidates) {
+    out += PlayToString(c.play) + absl::StrCat(":", c.eval.Win(), " ");
+  }
+  return out;
+}
+
+TEST(Mcts, RepeatsExactlyWithASeedAndOneThread) {
   SearchParams params;
   params.algorithm = Algorithm::kMcts;
   params.seed = 42;
   params.multipv = 3;
   SearchLimits limits;
   limits.nodes = 800;
-  std::atomic<bool> stop{false};
-  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
-  auto run = [&] {
-    TranspositionTable tt(1);
-    SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
-    std::string out;
-    for (const Candidate& c : r.candidates) {
-      out += PlayToString(c.play) + absl::StrCat(":", c.eval.Win(), " ");
-    }
-    return out;
-  };
-  std::string first = run();
-  EXPECT_EQ(first, run());
+  std::string first = SearchedCandidates(params, limits);
+  EXPECT_EQ(first, SearchedCandidates(params, limits));
   EXPECT_FALSE(first.empty());
 }
 
@@ -212,26 +215,13 @@ TEST(Mcts, ChoosesALegalPlayAndPrefersAKnockOffHome) {
 
 // Rollouts: the same seed gives the same trials, so the same report.
 TEST(Rollout, RepeatsExactlyWithASeed) {
-  Rules rules;
   SearchParams params;
   params.algorithm = Algorithm::kRollout;
   params.seed = 7;
   params.multipv = 3;
   params.rollout_trials = 40;
-  SearchLimits limits;
-  std::atomic<bool> stop{false};
-  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
-  auto run = [&] {
-    TranspositionTable tt(1);
-    SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
-    std::string out;
-    for (const Candidate& c : r.candidates) {
-      out += PlayToString(c.play) + absl::StrCat(":", c.eval.Win(), " ");
-    }
-    return out;
-  };
-  std::string first = run();
-  EXPECT_EQ(first, run());
+  std::string first = SearchedCandidates(params, SearchLimits{});
+  EXPECT_EQ(first, SearchedCandidates(params, SearchLimits{}));
   EXPECT_NE(first.find(' '), std::string::npos);
 }
 
