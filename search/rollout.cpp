@@ -104,7 +104,8 @@ SearchReport RolloutPlay(const Position& pos, const Rules& rules, Throw t,
   std::vector<RolloutCandidate> cands = Candidates(ex, plays, team, params.rollout_width);
   uint64_t nodes = plays.size();
   int trials = 0;
-  std::mt19937_64 rng(params.seed ^ pos.key() ^ (uint64_t{t.high} << 8 | t.low));
+  uint64_t throw_bits = static_cast<uint64_t>(t.high) << 8 | static_cast<uint64_t>(t.low);
+  std::mt19937_64 rng(params.seed ^ pos.key() ^ throw_bits);
   std::uniform_int_distribution<int> die(1, 6);
   std::vector<Throw> dice(params.rollout_plies);
   while (cands.size() > 1 && trials < params.rollout_trials && !limiter.stopped()) {
