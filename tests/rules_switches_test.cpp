@@ -6,10 +6,6 @@
 namespace uckers::testing {
 namespace {
 
-bool Contains(absl::string_view text, absl::string_view part) {
-  return text.find(part) != absl::string_view::npos;
-}
-
 // ---------------------------------------------------------------- §10
 
 // RULES.md §10: navy is the default ruleset, every switch off.
