@@ -63,14 +63,16 @@ const Case kCases[] = {
     {"20,20,30,b/8,8,b,b/b,b,b,b/b,b,b,b r -", "mess", 2},
 };
 
-TEST(Perft, MidGamePositionsAgreeWithReferenceGenerator) {
-  for (const Case& c : kCases) {
-    for (int depth = 1; depth <= c.depth; ++depth) {
-      EXPECT_EQ(FastPerft(c.ufen, c.rules, depth),
-                reference::Perft(c.ufen, c.rules, depth))
-          << c.ufen << " [" << c.rules << "] depth " << depth;
-    }
+// Perft of a case at every depth up to its own equals the reference's.
+void ExpectPerftAgreesWithReference(const Case& c) {
+  for (int depth = 1; depth <= c.depth; ++depth) {
+    EXPECT_EQ(FastPerft(c.ufen, c.rules, depth), reference::Perft(c.ufen, c.rules, depth))
+        << c.ufen << " [" << c.rules << "] depth " << depth;
   }
+}
+
+TEST(Perft, MidGamePositionsAgreeWithReferenceGenerator) {
+  for (const Case& c : kCases) ExpectPerftAgreesWithReference(c);
 }
 
 // The sorted result UFENs of every legal play, from the fast generator.
@@ -84,28 +86,36 @@ std::vector<std::string> FastResults(const Position& pos, const Rules& rules,
   return out;
 }
 
-// Random games under every ruleset: at every position, every throw's plays
-// lead to exactly the positions the reference generator finds.
-TEST(Perft, RandomGamesAgreeWithReferenceGeneratorThrowByThrow) {
-  for (const std::string& text : AllRulesets()) {
-    Rules rules = R(text);
-    std::mt19937_64 rng(std::hash<std::string>()(text));
-    for (int game = 0; game < 6; ++game) {
-      Position pos = Position::Start(rules);
-      int step = 0;
-      for (; step < 3000; ++step) {
-        std::string ufen = ToUfen(pos);
-        for (Throw t : kThrows) {
-          ASSERT_EQ(FastResults(pos, rules, t),
-                    reference::LegalResults(ufen, text, t.high, t.low))
-              << ufen << " [" << text << "] throw " << t.high << t.low;
-        }
-        if (!RandomStep(pos, rules, rng)) break;
+// Plays `games` random games under `text`; at every position, every throw's
+// plays must lead to exactly the positions the reference generator finds, and
+// every game must end. Returns how many suck-back or blow-back calls were made.
+int RandomGamesAgreeWithReference(const std::string& text, int games) {
+  Rules rules = R(text);
+  std::mt19937_64 rng(std::hash<std::string>()(text));
+  int calls = 0;
+  for (int game = 0; game < games; ++game) {
+    Position pos = Position::Start(rules);
+    int step = 0;
+    for (; step < 3000; ++step) {
+      std::string ufen = ToUfen(pos);
+      for (Throw t : kThrows) {
+        EXPECT_EQ(FastResults(pos, rules, t), reference::LegalResults(ufen, text, t.high, t.low))
+            << ufen << " [" << text << "] throw " << t.high << t.low;
+        if (::testing::Test::HasFailure()) return calls;
       }
-      EXPECT_TRUE(pos.IsGameOver()) << text << " game " << game << " after "
-                                    << step << " steps: " << ToUfen(pos);
+      Play played;
+      if (!RandomStep(pos, rules, rng, nullptr, &played)) break;
+      calls += played.kind == PlayKind::kSuckBack || played.kind == PlayKind::kBlowBack;
     }
+    EXPECT_TRUE(pos.IsGameOver()) << text << " game " << game << " after " << step
+                                  << " steps: " << ToUfen(pos);
   }
+  return calls;
+}
+
+// Random games under every ruleset agree with the reference throw by throw.
+TEST(Perft, RandomGamesAgreeWithReferenceGeneratorThrowByThrow) {
+  for (const std::string& text : AllRulesets()) RandomGamesAgreeWithReference(text, 6);
 }
 
 // ------------------------------------------------------------- suck_back
@@ -165,47 +175,17 @@ TEST(Perft, SuckBackPositionsAgreeWithReferenceGeneratorThrowByThrow) {
 }
 
 TEST(Perft, SuckBackPositionsPerftAgreesWithReferenceGenerator) {
-  for (const Case& c : kSuckBackCases) {
-    for (int depth = 1; depth <= c.depth; ++depth) {
-      EXPECT_EQ(FastPerft(c.ufen, c.rules, depth),
-                reference::Perft(c.ufen, c.rules, depth))
-          << c.ufen << " [" << c.rules << "] depth " << depth;
-    }
-  }
+  for (const Case& c : kSuckBackCases) ExpectPerftAgreesWithReference(c);
 }
 
 // Random games with suck_back beside other switches (AllRulesets has wafu
-// and navy+suck_back): at every position every throw's plays lead to exactly
-// the positions the reference generator finds. RandomStep takes a call half
-// the time one is legal; the test checks calls were made.
+// and navy+suck_back): RandomStep takes a call half the time one is legal,
+// and calls are made.
 TEST(Perft, SuckBackRandomGamesAgreeWithReferenceGeneratorThrowByThrow) {
   for (const std::string text :
        {"wafu+no_partner_pipe_moves+bounce_back+split_single_piece",
         "navy+suck_back+double_six_two_throws+mixie_can_challenge"}) {
-    Rules rules = R(text);
-    std::mt19937_64 rng(std::hash<std::string>()(text));
-    int calls = 0;
-    for (int game = 0; game < 6; ++game) {
-      Position pos = Position::Start(rules);
-      int step = 0;
-      for (; step < 3000; ++step) {
-        std::string ufen = ToUfen(pos);
-        for (Throw t : kThrows) {
-          ASSERT_EQ(FastResults(pos, rules, t),
-                    reference::LegalResults(ufen, text, t.high, t.low))
-              << ufen << " [" << text << "] throw " << t.high << t.low;
-        }
-        Play played;
-        if (!RandomStep(pos, rules, rng, nullptr, &played)) break;
-        if (played.kind == PlayKind::kSuckBack ||
-            played.kind == PlayKind::kBlowBack) {
-          ++calls;
-        }
-      }
-      EXPECT_TRUE(pos.IsGameOver()) << text << " game " << game << " after "
-                                    << step << " steps: " << ToUfen(pos);
-    }
-    EXPECT_GT(calls, 10) << text;
+    EXPECT_GT(RandomGamesAgreeWithReference(text, 6), 10) << text;
   }
 }
 
