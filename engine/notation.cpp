@@ -86,9 +86,9 @@ absl::StatusOr<PlayResult> FindLaneCall(absl::string_view text, const Position& 
   if (colour < 0 || !sq.ok() || *sq < kFirstLane || *sq >= kHome) {
     return BadPlay(text, "a call must be s<colour><sq> or w<colour><sq>, sq 51..55");
   }
-  bool on_square = pos.CountAt(colour, *sq) > 0;
+  bool on_square = pos.CountAt(colour, *sq) > 0;  // a lane piece to call on
   for (const PlayResult& r : legal) {
-    if (r.play.kind != kind || r.play.colour != colour || !on_square) continue;
+    if (!on_square || r.play.kind != kind || r.play.colour != colour) continue;
     bool same = r.play.square == *sq;
     bool both_miss = !LaneCallHits(t, r.play.square) && !LaneCallHits(t, *sq);
     if (same || both_miss) return r;

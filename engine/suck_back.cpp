@@ -81,8 +81,7 @@ bool LaneCallHits(Throw t, Square lane_square) {
   return t.high == k || t.low == k || t.high + t.low == k;
 }
 
-void ClearStaleLaneAttempts(Position& pos) {
-  if (!pos.any_lane_attempts()) return;
+void ClearStaleLaneAttemptsSlow(Position& pos) {
   for (int c = 0; c < kNumColours; ++c) {
     if ((pos.suck_attempts(c) || pos.blow_attempts(c)) && !OpponentInLine(pos, c)) {
       pos.SetSuckAttempts(c, 0);

@@ -24,8 +24,12 @@ bool OpponentInLine(const Position& pos, int colour);
 bool LaneCallHits(Throw t, Square lane_square);
 
 // Clears the attempt counters (`k`, `K`) of every colour with no opponent
-// piece left on its in-line square. Called after every throw's play.
-void ClearStaleLaneAttempts(Position& pos);
+// piece left on its in-line square. Called after every throw's play, so
+// inline: almost every position has no counter at all.
+void ClearStaleLaneAttemptsSlow(Position& pos);
+inline void ClearStaleLaneAttempts(Position& pos) {
+  if (pos.any_lane_attempts()) ClearStaleLaneAttemptsSlow(pos);
+}
 
 // Adds every suck-back and blow-back call of `mover` for throw `t`. `pos` is
 // the position after the turn flow of an ordinary play (extra throw or turn

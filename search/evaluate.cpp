@@ -1,6 +1,7 @@
 #include "search/evaluate.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 
@@ -57,13 +58,23 @@ double Threat(const Position& pos, int team, int abs, const EvalWeights& w) {
   return 1.0 - (1.0 - p1) * (1.0 - w.other_colour_threat * p2);
 }
 
-// suck_back: the chance that one call hits a lane piece on `lane_square`.
+// suck_back: the chance that one call hits a lane piece on `lane_square`,
+// counted once over the 36 throws for each of the five lane squares.
 double LaneHitChance(Square lane_square) {
-  int hits = 0;
-  for (int d1 = 1; d1 <= 6; ++d1) {
-    for (int d2 = 1; d2 <= 6; ++d2) hits += LaneCallHits(MakeThrow(d1, d2), lane_square);
-  }
-  return hits / 36.0;
+  static const std::array<double, kHome - kFirstLane> chance = [] {
+    std::array<double, kHome - kFirstLane> out{};
+    for (int q = kFirstLane; q < kHome; ++q) {
+      int hits = 0;
+      for (int d1 = 1; d1 <= 6; ++d1) {
+        for (int d2 = 1; d2 <= 6; ++d2) {
+          hits += LaneCallHits(MakeThrow(d1, d2), static_cast<Square>(q));
+        }
+      }
+      out[q - kFirstLane] = hits / 36.0;
+    }
+    return out;
+  }();
+  return chance[lane_square - kFirstLane];
 }
 
 // suck_back: the chance that a call against `colour`'s piece on `sq` hits,

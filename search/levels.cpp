@@ -7,16 +7,16 @@ namespace uckers {
 
 const std::vector<LevelDef>& Levels() {
   static const std::vector<LevelDef> levels = {
-      // name, depth, root width, filter width, filter margin, noise
+      // name, depth, filter width, filter margin, noise
       // As gnubg's levels: the weaker ones misjudge (noise, in win
       // probability, the same error for the same position), the stronger
       // ones look further (docs/evaluation.md has the measured ladder).
-      {"beginner", 1, 0, 0, 0.0, 0.06},
-      {"casual", 1, 0, 0, 0.0, 0.02},
-      {"intermediate", 1, 0, 0, 0.0, 0.006},
-      {"advanced", 1, 0, 0, 0.0, 0.0},
-      {"expert", 2, 0, 8, 0.08, 0.0},
-      {"grandmaster", 3, 0, 5, 0.04, 0.0},
+      {"beginner", 1, 0, 0.0, 0.06},
+      {"casual", 1, 0, 0.0, 0.02},
+      {"intermediate", 1, 0, 0.0, 0.006},
+      {"advanced", 1, 0, 0.0, 0.0},
+      {"expert", 2, 8, 0.08, 0.0},
+      {"grandmaster", 3, 5, 0.04, 0.0},
   };
   return levels;
 }
@@ -25,7 +25,6 @@ absl::Status ApplyLevel(absl::string_view name, SearchParams* params) {
   for (const LevelDef& level : Levels()) {
     if (level.name != name) continue;
     params->max_depth = level.max_depth;
-    params->root_width = level.root_width;
     params->filter_width = level.filter_width;
     params->filter_margin = level.filter_margin;
     params->noise = level.noise;

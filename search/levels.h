@@ -13,7 +13,6 @@ namespace uckers {
 struct LevelDef {
   std::string name;
   int max_depth;        // plies searched (1: the play's static value)
-  int root_width;       // root plays searched past depth 1 (0: all)
   int filter_width;     // plays searched deeper at each decision
   double filter_margin; // ...plus any within this score of the best
   double noise;         // std dev of evaluation noise, in win probability

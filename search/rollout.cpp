@@ -19,14 +19,19 @@ struct RolloutCandidate {
 };
 
 // The fast policy: the play with the best depth-1 value for the team that
-// makes it. Returns the number of plays evaluated.
+// makes it (a single legal play is not evaluated). Returns the number of
+// plays evaluated.
 int PolicyStep(Expectimax& ex, const Rules& rules, Throw t, Position& pos) {
   PlayList plays;
   GenerateLegalPlays(pos, rules, t, &plays);
+  if (plays.size() == 1) {
+    pos = plays[0].after;
+    return 0;
+  }
   int team = TeamOf(pos.to_throw());
   int best = 0;
   double best_score = -1e300;
-  for (int i = 0; i < plays.size() && plays.size() > 1; ++i) {
+  for (int i = 0; i < plays.size(); ++i) {
     double s = ex.Horizon(plays[i].after, team, nullptr);
     if (s > best_score) {
       best_score = s;

@@ -127,13 +127,6 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
     root.push_back(m);
   }
   std::stable_sort(root.begin(), root.end(), BetterRoot);
-  // A root filter (weaker levels): only the best few plays by their static
-  // value are searched deeper; the others stay behind them.
-  std::vector<RootMove> held_back;
-  if (params.root_width > 0 && static_cast<int>(root.size()) > params.root_width) {
-    held_back.assign(root.begin() + params.root_width, root.end());
-    root.resize(params.root_width);
-  }
   uint64_t nodes = first.nodes();
   limiter.Tick(nodes);
   int depth = 1;
@@ -150,7 +143,6 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
     depth = d;
     if (on_progress) on_progress(MakeReport(root, d, nodes, limiter, params.multipv));
   }
-  root.insert(root.end(), held_back.begin(), held_back.end());
   return MakeReport(root, depth, nodes, limiter, params.multipv);
 }
 
@@ -185,6 +177,13 @@ SearchReport ExpectimaxAnalyse(const Position& pos, const Rules& rules,
 }
 
 }  // namespace
+
+std::optional<Algorithm> AlgorithmByName(std::string_view name) {
+  if (name == "expectimax") return Algorithm::kExpectimax;
+  if (name == "mcts") return Algorithm::kMcts;
+  if (name == "rollout") return Algorithm::kRollout;
+  return std::nullopt;
+}
 
 double Score(const Evaluation& e, Objective objective) {
   return objective == Objective::kWin ? e.Win() : e.Equity();

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "engine/dice.h"
@@ -28,6 +29,9 @@ struct SearchLimits {
 
 enum class Algorithm { kExpectimax, kMcts, kRollout };
 
+// The algorithm named `expectimax`, `mcts` or `rollout` (the Search option).
+std::optional<Algorithm> AlgorithmByName(std::string_view name);
+
 // Search settings; a level (search/levels.h) fills several at once, and a
 // request may override any of them.
 struct SearchParams {
@@ -35,7 +39,6 @@ struct SearchParams {
   int multipv = 1;                        // candidates reported
   Algorithm algorithm = Algorithm::kExpectimax;  // expectimax or MCTS
   int max_depth = 2;          // plies (throw + play) when no depth limit
-  int root_width = 0;         // root plays searched past depth 1 (0: all)
   int filter_width = 8;       // plays searched deeper at a decision (0: all)
   double filter_margin = 0.08;  // ...plus any this close to the best (score)
   double noise = 0.0;         // std dev of evaluation noise (score units)

@@ -69,9 +69,7 @@ absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value)
                        absl::StrJoin(def->vars, ", ")));
     }
     if (def->name == "Search") {
-      algorithm = value == "mcts"      ? Algorithm::kMcts
-                  : value == "rollout" ? Algorithm::kRollout
-                                       : Algorithm::kExpectimax;
+      algorithm = *AlgorithmByName(std::string_view(value.data(), value.size()));
     } else {
       level = std::string(value);
     }

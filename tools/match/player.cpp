@@ -82,10 +82,8 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
     double* weight = WeightByName(s.params.weights, key.substr(5));
     if (!weight) return absl::InvalidArgumentError(absl::StrCat("unknown weight '", key, "'"));
     *weight = x;
-  } else if (key == "search" && (value == "rollout" || value == "mcts" || value == "expectimax")) {
-    s.params.algorithm = value == "rollout" ? Algorithm::kRollout
-                         : value == "mcts"  ? Algorithm::kMcts
-                                            : Algorithm::kExpectimax;
+  } else if (key == "search" && AlgorithmByName(value)) {
+    s.params.algorithm = *AlgorithmByName(value);
   } else if (key == "rollout_plies" && is_int && n > 0 && n <= 1000) {
     s.params.rollout_plies = static_cast<int>(n);
   } else if (key == "rollout_width" && is_int) {
