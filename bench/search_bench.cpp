@@ -6,9 +6,15 @@
 #include <benchmark/benchmark.h>
 
 #include <atomic>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/movegen.h"
+#include "engine/play.h"
 #include "engine/ufen.h"
+#include "search/evaluate.h"
 #include "search/levels.h"
 #include "search/search.h"
 
@@ -24,25 +30,75 @@ constexpr const char* kPositions[] = {
 };
 constexpr Throw kBenchThrows[] = {{6, 3}, {5, 2}, {4, 4}, {2, 1}};
 
+using Searches = std::vector<std::pair<Position, Throw>>;
+
+// The fixed positions, each with each bench throw.
+const Searches& FixedSearches() {
+  static const Searches searches = [] {
+    Rules rules;
+    Searches out;
+    for (const char* ufen : kPositions) {
+      for (Throw t : kBenchThrows) out.push_back({*ParseUfen(ufen, rules), t});
+    }
+    return out;
+  }();
+  return searches;
+}
+
+// Positions as games bring them: every fourth throw of two seeded self-play
+// games of the depth-1 policy, with the throw that came, where the throw
+// leaves a choice. The fixed positions above are few and mostly narrow.
+const Searches& GameSearches() {
+  static const Searches searches = [] {
+    Rules rules;
+    std::mt19937_64 rng(7);
+    std::uniform_int_distribution<int> die(1, 6);
+    Searches out;
+    for (int game = 0; game < 2; ++game) {
+      Position pos = Position::Start(rules);
+      for (int ply = 0; !pos.IsGameOver(); ++ply) {
+        Throw t = MakeThrow(die(rng), die(rng));
+        PlayList plays;
+        GenerateLegalPlays(pos, rules, t, &plays);
+        if (ply % 4 == 0 && plays.size() > 1) out.push_back({pos, t});
+        int team = TeamOf(pos.to_throw()), best = 0;
+        double best_win = -1;
+        for (int i = 0; i < plays.size(); ++i) {
+          Evaluation e = Evaluate(plays[i].after, rules);
+          double win = TeamOf(plays[i].after.to_throw()) == team ? e.Win() : 1 - e.Win();
+          if (win > best_win) best_win = win, best = i;
+        }
+        pos = plays[best].after;
+      }
+    }
+    return out;
+  }();
+  return searches;
+}
+
+// Nodes, a checksum of the values found and the plays chosen, split by
+// whether the throw shows a six: a six earns another throw, so the chance
+// node below each play is the mover's own, where Star2's probes (lower
+// bounds) cannot show a play worse than the best so far.
 struct Totals {
-  uint64_t nodes = 0;
-  double win_sum = 0;  // a checksum of the values found
+  uint64_t nodes = 0, six_nodes = 0;
+  double win_sum = 0;
+  std::vector<std::string> plays;
 };
 
-Totals SearchAll(const SearchParams& params, int depth) {
+Totals SearchAll(const Searches& searches, const SearchParams& params, int depth) {
   Totals totals;
   Rules rules;
   std::atomic<bool> stop{false};
   SearchLimits limits;
   limits.depth = depth;
-  for (const char* ufen : kPositions) {
-    Position pos = *ParseUfen(ufen, rules);
-    for (Throw t : kBenchThrows) {
-      TranspositionTable tt(1);
-      SearchReport r = SearchPlay(pos, rules, t, params, limits, &tt, stop, nullptr);
-      totals.nodes += r.nodes;
-      totals.win_sum += r.eval.Win();
-    }
+  for (const auto& [pos, t] : searches) {
+    TranspositionTable tt(1);
+    SearchReport r = SearchPlay(pos, rules, t, params, limits, &tt, stop, nullptr);
+    totals.nodes += r.nodes;
+    if (t.HasSix()) totals.six_nodes += r.nodes;
+    totals.win_sum += r.eval.Win();
+    totals.plays.push_back(PlayToString(r.candidates[0].play));
   }
   return totals;
 }
@@ -55,30 +111,50 @@ SearchParams Unfiltered(bool star1, bool star2) {
   return p;
 }
 
+double SavingPct(uint64_t nodes, uint64_t plain) {
+  return 100.0 * (1.0 - static_cast<double>(nodes) / static_cast<double>(plain));
+}
+
 // Nodes at depth 2: plain expectimax, Star1 only, Star1 + Star2. The
-// counters give the node counts and the saving against plain.
-void BM_PruningDepth2(benchmark::State& state) {
+// counters give the node counts, the saving against plain (in all, on
+// throws without a six, on throws with one) and any difference of value or
+// play from plain.
+void Pruning(benchmark::State& state, const Searches& searches) {
   bool star1 = state.range(0) >= 1, star2 = state.range(0) >= 2;
-  Totals plain = SearchAll(Unfiltered(false, false), 2);
+  Totals plain = SearchAll(searches, Unfiltered(false, false), 2);
   Totals t;
-  for (auto _ : state) t = SearchAll(Unfiltered(star1, star2), 2);
+  for (auto _ : state) t = SearchAll(searches, Unfiltered(star1, star2), 2);
+  int plays_differ = 0;
+  for (size_t i = 0; i < t.plays.size(); ++i) plays_differ += t.plays[i] != plain.plays[i];
   state.counters["nodes"] = static_cast<double>(t.nodes);
   state.counters["plain_nodes"] = static_cast<double>(plain.nodes);
-  state.counters["saving_pct"] = 100.0 * (1.0 - double(t.nodes) / plain.nodes);
+  state.counters["saving_pct"] = SavingPct(t.nodes, plain.nodes);
+  state.counters["no_six_saving_pct"] =
+      SavingPct(t.nodes - t.six_nodes, plain.nodes - plain.six_nodes);
+  state.counters["six_saving_pct"] = SavingPct(t.six_nodes, plain.six_nodes);
   state.counters["value_diff"] = t.win_sum - plain.win_sum;
+  state.counters["plays_differ"] = plays_differ;
+  state.counters["searches"] = static_cast<double>(searches.size());
 }
+
+void BM_PruningDepth2(benchmark::State& state) { Pruning(state, FixedSearches()); }
 BENCHMARK(BM_PruningDepth2)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+void BM_PruningDepth2GamePositions(benchmark::State& state) {
+  Pruning(state, GameSearches());
+}
+BENCHMARK(BM_PruningDepth2GamePositions)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
 // Time to complete a depth with the default level (filter on).
 void BM_DefaultLevelToDepth(benchmark::State& state) {
   SearchParams params;
   ApplyLevel(kDefaultLevel, &params).IgnoreError();
   Totals t;
-  for (auto _ : state) t = SearchAll(params, static_cast<int>(state.range(0)));
+  for (auto _ : state) t = SearchAll(FixedSearches(), params, static_cast<int>(state.range(0)));
   state.counters["nodes"] = static_cast<double>(t.nodes);
   state.counters["nps"] =
       benchmark::Counter(static_cast<double>(t.nodes), benchmark::Counter::kIsIterationInvariantRate);
-  state.counters["searches"] = std::size(kPositions) * std::size(kBenchThrows);
+  state.counters["searches"] = static_cast<double>(FixedSearches().size());
 }
 BENCHMARK(BM_DefaultLevelToDepth)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond);
 
