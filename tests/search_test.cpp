@@ -52,6 +52,15 @@ SearchParams Exact(Objective obj) {
   return p;
 }
 
+// One search under the default rules, with a fresh table and no stop.
+SearchReport SearchOnce(const Position& pos, Throw t, const SearchParams& params,
+                        const SearchLimits& limits = {}) {
+  Rules rules;
+  TranspositionTable tt(1);
+  std::atomic<bool> stop{false};
+  return SearchPlay(pos, rules, t, params, limits, &tt, stop, nullptr);
+}
+
 void ExpectMatchesBruteForce(const Position& pos, const Rules& rules, Throw t, int depth,
                              Objective obj) {
   TranspositionTable tt(1);
@@ -126,17 +135,13 @@ TEST(Expectimax, AnalysisMatchesBruteForceChanceValue) {
 
 // Ballard's Star2 prunes: fewer nodes than plain expectimax, same answer.
 TEST(Expectimax, Star2VisitsFewerNodesThanPlainExpectimax) {
-  Rules rules;
   Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
-  std::atomic<bool> stop{false};
   SearchLimits limits;
   limits.depth = 2;
   SearchParams plain = Exact(Objective::kWin);
   plain.star1 = plain.star2 = false;
-  TranspositionTable tt1(1), tt2(1);
-  SearchReport a = SearchPlay(pos, rules, Throw{6, 3}, plain, limits, &tt1, stop, nullptr);
-  SearchReport b =
-      SearchPlay(pos, rules, Throw{6, 3}, Exact(Objective::kWin), limits, &tt2, stop, nullptr);
+  SearchReport a = SearchOnce(pos, Throw{6, 3}, plain, limits);
+  SearchReport b = SearchOnce(pos, Throw{6, 3}, Exact(Objective::kWin), limits);
   EXPECT_EQ(PlayToString(a.candidates[0].play), PlayToString(b.candidates[0].play));
   EXPECT_NEAR(a.eval.Win(), b.eval.Win(), 1e-5);
   EXPECT_LT(b.nodes, a.nodes);
@@ -155,12 +160,8 @@ TEST(Expectimax, ChallengeClosedFormMatchesThrowByThrowSum) {
 }
 
 TEST(Search, OutcomeProbabilitiesSumToOne) {
-  Rules rules;
-  std::atomic<bool> stop{false};
-  TranspositionTable tt(1);
-  SearchParams params;
   for (const char* ufen : kEndgames) {
-    SearchReport r = SearchPlay(P(ufen), rules, Throw{4, 2}, params, {}, &tt, stop, nullptr);
+    SearchReport r = SearchOnce(P(ufen), Throw{4, 2}, SearchParams());
     double sum = 0;
     for (double p : r.eval.p) sum += p;
     EXPECT_NEAR(sum, 1.0, 1e-6) << ufen;
@@ -175,11 +176,8 @@ TEST(Search, OutcomeProbabilitiesSumToOne) {
 // The candidates of one search of a fixed mid-game position, as text: each
 // play with its win probability.
 std::string SearchedCandidates(const SearchParams& params, const SearchLimits& limits) {
-  Rules rules;
-  std::atomic<bool> stop{false};
-  TranspositionTable tt(1);
   Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
-  SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
+  SearchReport r = SearchOnce(pos, Throw{6, 3}, params, limits);
   std::string out;
   for (const Candidate& c : r.candidates) {
     out += PlayToString(c.play) + absl::StrCat(":", c.eval.Win(), " ");
@@ -200,16 +198,13 @@ TEST(Mcts, RepeatsExactlyWithASeedAndOneThread) {
 }
 
 TEST(Mcts, ChoosesALegalPlayAndPrefersAKnockOffHome) {
-  Rules rules;
   SearchParams params;
   params.algorithm = Algorithm::kMcts;
   SearchLimits limits;
   limits.nodes = 500;
-  std::atomic<bool> stop{false};
-  TranspositionTable tt(1);
   // Red's last piece can go home with the 6 (game won) or not.
   Position pos = P("h,h,h,50/b,b,b,b/h,h,h,h/b,b,b,b r -");
-  SearchReport r = SearchPlay(pos, rules, Throw{6, 1}, params, limits, &tt, stop, nullptr);
+  SearchReport r = SearchOnce(pos, Throw{6, 1}, params, limits);
   EXPECT_EQ(PlayToString(r.candidates[0].play), "r50-h");
 }
 
@@ -236,10 +231,8 @@ TEST(Rollout, KeepsToItsWidthAndNodeLimit) {
   params.rollout_trials = 1000000;
   SearchLimits limits;
   limits.nodes = 20000;
-  std::atomic<bool> stop{false};
-  TranspositionTable tt(1);
   Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
-  SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
+  SearchReport r = SearchOnce(pos, Throw{6, 3}, params, limits);
   EXPECT_EQ(r.candidates.size(), 3u);
   EXPECT_GE(r.nodes, 20000u);
   EXPECT_LT(r.nodes, 40000u);
@@ -255,15 +248,11 @@ TEST(Rollout, KeepsToItsWidthAndNodeLimit) {
 // Rollouts find the knock-off: Red's 6-6 can hit Green's last piece, two
 // steps from home (green 48 is red 9), or run a piece into the lane.
 TEST(Rollout, KnocksOffTheLastPieceBeforeItGetsHome) {
-  Rules rules;
   SearchParams params;
   params.algorithm = Algorithm::kRollout;
   params.rollout_trials = 50;
-  SearchLimits limits;
-  std::atomic<bool> stop{false};
-  TranspositionTable tt(1);
   Position pos = P("3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -");
-  SearchReport r = SearchPlay(pos, rules, Throw{6, 6}, params, limits, &tt, stop, nullptr);
+  SearchReport r = SearchOnce(pos, Throw{6, 6}, params);
   EXPECT_EQ(PlayToString(r.candidates[0].play), "r3-9,r40-46");
 }
 
@@ -290,30 +279,24 @@ TEST(Search, StopEndsASearchWithinTenMilliseconds) {
 }
 
 TEST(Search, NodeLimitIsRespected) {
-  Rules rules;
   SearchParams params;
   params.max_depth = 3;
   SearchLimits limits;
   limits.nodes = 5000;
-  std::atomic<bool> stop{false};
-  TranspositionTable tt(1);
   Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
-  SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
+  SearchReport r = SearchOnce(pos, Throw{6, 3}, params, limits);
   EXPECT_LT(r.depth, 3);
   EXPECT_FALSE(r.candidates.empty());
 }
 
 TEST(Search, ThreadsGiveTheSameChoice) {
-  Rules rules;
   SearchParams params;
   SearchLimits limits;
   limits.depth = 2;
-  std::atomic<bool> stop{false};
   Position pos = P("0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -");
-  TranspositionTable tt1(1), tt2(1);
-  SearchReport one = SearchPlay(pos, rules, Throw{5, 4}, params, limits, &tt1, stop, nullptr);
+  SearchReport one = SearchOnce(pos, Throw{5, 4}, params, limits);
   params.threads = 2;
-  SearchReport two = SearchPlay(pos, rules, Throw{5, 4}, params, limits, &tt2, stop, nullptr);
+  SearchReport two = SearchOnce(pos, Throw{5, 4}, params, limits);
   EXPECT_EQ(PlayToString(one.candidates[0].play), PlayToString(two.candidates[0].play));
   EXPECT_NEAR(one.eval.Win(), two.eval.Win(), 1e-5);
 }
