@@ -15,29 +15,11 @@
 #include <utility>
 #include <vector>
 
-#include "engine/movegen.h"
+#include "bench/depth1_policy.h"
 #include "search/evaluate.h"
 
 namespace uckers {
 namespace {
-
-// The depth-1 policy with the default weights, so that every setting is
-// measured on the same games.
-Position PolicyStep(const Position& pos, const Rules& rules, Throw t) {
-  PlayList list;
-  GenerateLegalPlays(pos, rules, t, &list);
-  int team = TeamOf(pos.to_throw()), best = 0;
-  double best_win = -1;
-  for (int i = 0; i < list.size(); ++i) {
-    Evaluation e = Evaluate(list[i].after, rules, nullptr, EvalWeights());
-    if (TeamOf(list[i].after.to_throw()) != team) e = e.Flipped();
-    if (e.Win() > best_win) {
-      best_win = e.Win();
-      best = i;
-    }
-  }
-  return list[best].after;
-}
 
 int Run(int games, const EvalWeights& w) {
   Rules rules;
@@ -52,7 +34,7 @@ int Run(int games, const EvalWeights& w) {
     std::vector<std::pair<double, int>> seen;  // (win probability, team)
     while (!pos.IsGameOver()) {
       seen.push_back({Evaluate(pos, rules, nullptr, w).Win(), TeamOf(pos.to_throw())});
-      pos = PolicyStep(pos, rules, MakeThrow(die(rng), die(rng)));
+      pos = Depth1PolicyStep(pos, rules, MakeThrow(die(rng), die(rng)));
     }
     for (auto [p, team] : seen) {
       bool win = team == pos.WinningTeam();

@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
+#include "bench/depth1_policy.h"
 #include "engine/movegen.h"
 #include "engine/play.h"
 #include "engine/ufen.h"
-#include "search/evaluate.h"
 #include "search/levels.h"
 #include "search/search.h"
 
@@ -61,14 +61,7 @@ const Searches& GameSearches() {
         PlayList plays;
         GenerateLegalPlays(pos, rules, t, &plays);
         if (ply % 4 == 0 && plays.size() > 1) out.push_back({pos, t});
-        int team = TeamOf(pos.to_throw()), best = 0;
-        double best_win = -1;
-        for (int i = 0; i < plays.size(); ++i) {
-          Evaluation e = Evaluate(plays[i].after, rules);
-          double win = TeamOf(plays[i].after.to_throw()) == team ? e.Win() : 1 - e.Win();
-          if (win > best_win) best_win = win, best = i;
-        }
-        pos = plays[best].after;
+        pos = Depth1PolicyStep(pos, rules, t);
       }
     }
     return out;
