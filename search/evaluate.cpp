@@ -165,6 +165,26 @@ void GammonChances(const EvalTerms& t, int winner, double& eight,
 
 }  // namespace
 
+const std::vector<std::string>& EvalWeightNames() {
+  static const std::vector<std::string> names = {
+      "entry_pips", "tempo_pips",  "blocked_pips", "exposure_factor",
+      "other_colour_threat", "mover_exposure", "lane_pips", "blob_pips",
+      "straggler", "scale_base", "scale_per_sqrt_pip"};
+  return names;
+}
+
+double* EvalWeightByName(EvalWeights& w, std::string_view name) {
+  double* fields[] = {&w.entry_pips,      &w.tempo_pips,          &w.blocked_pips,
+                      &w.exposure_factor, &w.other_colour_threat, &w.mover_exposure,
+                      &w.lane_pips,       &w.blob_pips,           &w.straggler,
+                      &w.scale_base,      &w.scale_per_sqrt_pip};
+  const auto& names = EvalWeightNames();
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == name) return fields[i];
+  }
+  return nullptr;
+}
+
 double Evaluation::Equity() const {
   double e = 0;
   for (int i = 0; i < kNumOutcomes; ++i) e += kOutcomePoints[i] * p[i];

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "engine/position.h"
 #include "engine/rules.h"
@@ -49,6 +51,12 @@ struct EvalWeights {
   double scale_per_sqrt_pip = 24.0; // ... plus this times sqrt(mean pips)
 };
 inline const EvalWeights kDefaultWeights{};
+
+// The names of EvalWeights' real-valued fields, in declaration order, as
+// `eval.<name>=<value>` player settings and the fitting tool spell them.
+const std::vector<std::string>& EvalWeightNames();
+// The field called `name`, or nullptr if there is none.
+double* EvalWeightByName(EvalWeights& w, std::string_view name);
 
 // What the static evaluation is made of, per team (0 = RY, 1 = GB), for the
 // `eval` command and for tests.

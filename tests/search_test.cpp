@@ -1,6 +1,8 @@
 // The search: pruned expectimax against brute force, MCTS reproducibility,
 // outcome probabilities, limits and stop.
 #include <chrono>
+#include <set>
+#include <string>
 #include <thread>
 
 #include "search/expectimax.h"
@@ -171,6 +173,21 @@ TEST(Search, OutcomeProbabilitiesSumToOne) {
       EXPECT_NEAR(s, 1.0, 1e-6);
     }
   }
+}
+
+TEST(Evaluation, EveryWeightNameNamesItsOwnFieldAndUnknownIsNone) {
+  EvalWeights w;
+  std::set<double*> fields;
+  for (const std::string& name : EvalWeightNames()) {
+    double* field = EvalWeightByName(w, name);
+    ASSERT_NE(field, nullptr) << name;
+    fields.insert(field);
+  }
+  EXPECT_EQ(fields.size(), EvalWeightNames().size());
+  EXPECT_EQ(EvalWeightByName(w, "block_lookahead"), nullptr);  // an int, not swept
+  EXPECT_EQ(EvalWeightByName(w, "no_such_weight"), nullptr);
+  *EvalWeightByName(w, "lane_pips") = 7.5;
+  EXPECT_EQ(w.lane_pips, 7.5);
 }
 
 // The candidates of one search of a fixed mid-game position, as text: each

@@ -47,27 +47,6 @@ struct Settings {
   std::string go_limits;  // the same limits as `go` arguments, for programs
 };
 
-// An evaluation weight by its name in EvalWeights, for tuning sweeps.
-double* WeightByName(EvalWeights& w, absl::string_view name) {
-  const std::pair<const char*, double*> table[] = {
-      {"entry_pips", &w.entry_pips},
-      {"tempo_pips", &w.tempo_pips},
-      {"blocked_pips", &w.blocked_pips},
-      {"exposure_factor", &w.exposure_factor},
-      {"other_colour_threat", &w.other_colour_threat},
-      {"mover_exposure", &w.mover_exposure},
-      {"lane_pips", &w.lane_pips},
-      {"blob_pips", &w.blob_pips},
-      {"straggler", &w.straggler},
-      {"scale_base", &w.scale_base},
-      {"scale_per_sqrt_pip", &w.scale_per_sqrt_pip},
-  };
-  for (const auto& [n, p] : table) {
-    if (name == n) return p;
-  }
-  return nullptr;
-}
-
 absl::Status ApplySetting(absl::string_view item, Settings& s) {
   std::vector<std::string> kv = absl::StrSplit(item, absl::MaxSplits('=', 1));
   if (kv.size() != 2) return absl::InvalidArgumentError(absl::StrCat("setting '", item, "' is not key=value"));
@@ -79,7 +58,7 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
   if (key == "objective" && (value == "win" || value == "points")) {
     s.params.objective = value == "win" ? Objective::kWin : Objective::kPoints;
   } else if (absl::StartsWith(key, "eval.") && absl::SimpleAtod(value, &x)) {
-    double* weight = WeightByName(s.params.weights, key.substr(5));
+    double* weight = EvalWeightByName(s.params.weights, key.substr(5));
     if (!weight) return absl::InvalidArgumentError(absl::StrCat("unknown weight '", key, "'"));
     *weight = x;
   } else if (key == "search" && AlgorithmByName(value)) {
