@@ -1,6 +1,10 @@
 // Records, analysis, match and ladder statistics, and an end-to-end ladder
 // with an external engine process and a remote gRPC player.
+#include <cmath>
+#include <cstdio>
+
 #include "absl/strings/match.h"
+#include "search/evaluate.h"
 #include "service/server.h"
 #include "tests/test_util.h"
 #include "tools/analysis/analyse.h"
@@ -9,9 +13,73 @@
 #include "tools/ladder/ratings.h"
 #include "tools/match/match.h"
 #include "tools/match/stats.h"
+#include "tools/tune/spsa.h"
 
 namespace uckers::testing {
 namespace {
+
+TEST(Spsa, WeightStartsAtItsDefaultOrAtAGivenValue) {
+  absl::StatusOr<SpsaWeight> lane = ParseSpsaWeight("lane_pips");
+  ASSERT_TRUE(lane.ok());
+  EXPECT_EQ(lane->value, kDefaultWeights.lane_pips);
+  EXPECT_DOUBLE_EQ(lane->c, 0.2 * kDefaultWeights.lane_pips);
+  absl::StatusOr<SpsaWeight> entry = ParseSpsaWeight("eval.entry_pips=23.5");
+  ASSERT_TRUE(entry.ok());
+  EXPECT_EQ(entry->name, "entry_pips");
+  EXPECT_EQ(entry->value, 23.5);
+  EXPECT_DOUBLE_EQ(entry->c, 0.2 * kDefaultWeights.entry_pips);
+}
+
+TEST(Spsa, UnknownWeightOrBadStartIsRefusedByName) {
+  for (const char* item : {"no_such", "eval.lane_pips=-1", "lane_pips=x", "block_lookahead"}) {
+    absl::StatusOr<SpsaWeight> w = ParseSpsaWeight(item);
+    ASSERT_FALSE(w.ok()) << item;
+    EXPECT_TRUE(absl::StrContains(w.status().message(), item)) << w.status();
+  }
+}
+
+// theta += gain * c * delta * result, and never below zero.
+TEST(Spsa, UpdateMovesAlongThePerturbationByTheResult) {
+  std::vector<SpsaWeight> theta = {{"a", 10, 2}, {"b", 0.1, 1}};
+  SpsaUpdate(theta, {+1, -1}, 0.5, 0.2);
+  EXPECT_DOUBLE_EQ(theta[0].value, 10 + 0.5 * 2 * 0.2);
+  EXPECT_DOUBLE_EQ(theta[1].value, 0.0);  // 0.1 - 0.1 clamped at 0
+  SpsaUpdate(theta, {+1, +1}, 0.5, -0.2);
+  EXPECT_DOUBLE_EQ(theta[0].value, 10.0);
+}
+
+TEST(Spsa, GainStartsAtAFifthAndDecays) {
+  EXPECT_NEAR(SpsaGain(0, 1000), 0.2 * std::pow(100.0 / 101.0, 0.602), 1e-12);
+  for (int k = 1; k < 1000; ++k) EXPECT_LT(SpsaGain(k, 1000), SpsaGain(k - 1, 1000));
+  EXPECT_GT(SpsaGain(0, 1), 0.0);
+}
+
+TEST(Spsa, SettingsAreMatchPlayerSettings) {
+  std::vector<SpsaWeight> theta = {{"lane_pips", 4, 0.8}, {"blob_pips", 3, 0.6}};
+  EXPECT_EQ(SpsaSettings(theta), "eval.lane_pips=4,eval.blob_pips=3");
+  EXPECT_EQ(SpsaSettings(theta, {0.8, -3.6}), "eval.lane_pips=4.8,eval.blob_pips=0");
+}
+
+// Two iterations of one pair at the fastest level: runs, prints, and keeps
+// every weight within its steps of the start.
+TEST(Spsa, ShortRunPrintsSettingsAndStaysNearTheStart) {
+  SpsaConfig config;
+  config.theta = {*ParseSpsaWeight("lane_pips"), *ParseSpsaWeight("tempo_pips")};
+  config.iterations = 2;
+  config.pairs = 1;
+  config.level = "beginner";
+  FILE* out = std::tmpfile();
+  absl::StatusOr<std::vector<SpsaWeight>> tuned = RunSpsa(config, out);
+  ASSERT_TRUE(tuned.ok()) << tuned.status();
+  std::rewind(out);
+  char line[512] = {};
+  ASSERT_NE(std::fgets(line, sizeof line, out), nullptr);
+  std::fclose(out);
+  EXPECT_TRUE(absl::StartsWith(line, "settings: eval.lane_pips=")) << line;
+  for (size_t i = 0; i < tuned->size(); ++i) {
+    EXPECT_LE(std::abs((*tuned)[i].value - config.theta[i].value), 2 * 0.2 * config.theta[i].c);
+  }
+}
 
 // By hand: 400 log10(3) for a 3-of-4 score.
 TEST(Stats, EloOfAThreeQuarterScore) {
