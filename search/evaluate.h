@@ -34,19 +34,20 @@ struct Evaluation {
   void AddScaled(const Evaluation& e, double w);
 };
 
-// The evaluation's weights, in pips unless said. Tuned by matches against
-// the greedy baseline (docs/evaluation.md); a search may carry its own.
+// The evaluation's weights, in pips unless said. Tuned by matches: against
+// the greedy baseline by hand, then jointly by SPSA self-play at depth 1
+// (tools/tune, docs/evaluation.md); a search may carry its own.
 struct EvalWeights {
-  double entry_pips = 16.0;         // a base piece's wait for a six
-  double tempo_pips = 4.0;          // the side to throw is ahead by this
-  double blocked_pips = 6.0;        // per opponent blob ahead of a piece
+  double entry_pips = 24.5;         // a base piece's wait for a six
+  double tempo_pips = 5.1;          // the side to throw is ahead by this
+  double blocked_pips = 1.6;        // per opponent blob ahead of a piece
   int block_lookahead = 20;         // squares ahead a blob hinders
-  double exposure_factor = 0.6;     // times the expected loss to a hit
-  double other_colour_threat = 0.3; // weight of the opponent not next to throw
-  double mover_exposure = 0.5;      // the side to throw's exposure, times
-  double lane_pips = 4.0;           // per piece in the home lane (exact throws)
-  double blob_pips = 3.0;           // per own blob (safe, blocks)
-  double straggler = 1.0;           // times pips_to_go^2 / 56 per piece
+  double exposure_factor = 1.08;    // times the expected loss to a hit
+  double other_colour_threat = 0.47; // weight of the opponent not next to throw
+  double mover_exposure = 0.39;     // the side to throw's exposure, times
+  double lane_pips = 3.1;           // per piece in the home lane (exact throws)
+  double blob_pips = 2.3;           // per own blob (safe, blocks)
+  double straggler = 1.16;          // times pips_to_go^2 / 56 per piece
   double scale_base = 3.0;          // logistic width: base ...
   double scale_per_sqrt_pip = 24.0; // ... plus this times sqrt(mean pips)
 };
