@@ -67,15 +67,6 @@ double LogLoss(const std::vector<Sample>& data, const Rules& rules, const EvalWe
   return sum / data.size();
 }
 
-// The weights as `uckers match` player settings.
-std::string Settings(EvalWeights w, const std::vector<std::string>& names) {
-  std::string spec;
-  for (const std::string& name : names) {
-    spec += ",eval." + name + "=" + std::to_string(*EvalWeightByName(w, name));
-  }
-  return spec.substr(1);
-}
-
 // Coordinate descent with relative steps that halve when no weight moves
 // (or after a few rounds).
 EvalWeights Fit(const std::vector<Sample>& data, const Rules& rules,
@@ -102,7 +93,7 @@ EvalWeights Fit(const std::vector<Sample>& data, const Rules& rules,
         }
         *x = start;
       }
-      std::printf("step %.3f  loss %.5f  %s\n", step, best, Settings(w, names).c_str());
+      std::printf("step %.3f  loss %.5f  %s\n", step, best, EvalWeightSettings(w, names).c_str());
       std::fflush(stdout);
     }
   }
@@ -120,7 +111,7 @@ int Run(int games, std::vector<std::string> names) {
   EvalWeights w = Fit(train, rules, names);
   std::printf("fitted weights:  loss %.5f fitted, %.5f held out\n", LogLoss(train, rules, w),
               LogLoss(test, rules, w));
-  std::printf("settings: %s\n", Settings(w, names).c_str());
+  std::printf("settings: %s\n", EvalWeightSettings(w, names).c_str());
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/occupancy.h"
 #include "engine/suck_back.h"
@@ -165,24 +166,55 @@ void GammonChances(const EvalTerms& t, int winner, double& eight,
 
 }  // namespace
 
+namespace {
+
+// Every real-valued weight by its name, in declaration order: the one table
+// the names, the lookup and the settings spelling are read from.
+struct NamedWeight {
+  const char* name;
+  double EvalWeights::*field;
+};
+constexpr NamedWeight kNamedWeights[] = {
+    {"entry_pips", &EvalWeights::entry_pips},
+    {"tempo_pips", &EvalWeights::tempo_pips},
+    {"blocked_pips", &EvalWeights::blocked_pips},
+    {"exposure_factor", &EvalWeights::exposure_factor},
+    {"other_colour_threat", &EvalWeights::other_colour_threat},
+    {"mover_exposure", &EvalWeights::mover_exposure},
+    {"lane_pips", &EvalWeights::lane_pips},
+    {"blob_pips", &EvalWeights::blob_pips},
+    {"straggler", &EvalWeights::straggler},
+    {"scale_base", &EvalWeights::scale_base},
+    {"scale_per_sqrt_pip", &EvalWeights::scale_per_sqrt_pip},
+};
+
+}  // namespace
+
 const std::vector<std::string>& EvalWeightNames() {
-  static const std::vector<std::string> names = {
-      "entry_pips", "tempo_pips",  "blocked_pips", "exposure_factor",
-      "other_colour_threat", "mover_exposure", "lane_pips", "blob_pips",
-      "straggler", "scale_base", "scale_per_sqrt_pip"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const NamedWeight& n : kNamedWeights) out.push_back(n.name);
+    return out;
+  }();
   return names;
 }
 
 double* EvalWeightByName(EvalWeights& w, std::string_view name) {
-  double* fields[] = {&w.entry_pips,      &w.tempo_pips,          &w.blocked_pips,
-                      &w.exposure_factor, &w.other_colour_threat, &w.mover_exposure,
-                      &w.lane_pips,       &w.blob_pips,           &w.straggler,
-                      &w.scale_base,      &w.scale_per_sqrt_pip};
-  const auto& names = EvalWeightNames();
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == name) return fields[i];
+  for (const NamedWeight& n : kNamedWeights) {
+    if (name == n.name) return &(w.*n.field);
   }
   return nullptr;
+}
+
+std::string EvalWeightSettings(const EvalWeights& w, const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& name : names) {
+    for (const NamedWeight& n : kNamedWeights) {
+      if (name != n.name) continue;
+      absl::StrAppend(&out, out.empty() ? "" : ",", "eval.", name, "=", w.*n.field);
+    }
+  }
+  return out;
 }
 
 double Evaluation::Equity() const {

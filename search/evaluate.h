@@ -58,6 +58,9 @@ inline const EvalWeights kDefaultWeights{};
 const std::vector<std::string>& EvalWeightNames();
 // The field called `name`, or nullptr if there is none.
 double* EvalWeightByName(EvalWeights& w, std::string_view name);
+// The named weights of `w` as player settings, `eval.<name>=<value>,...`
+// (unknown names are left out).
+std::string EvalWeightSettings(const EvalWeights& w, const std::vector<std::string>& names);
 
 // What the static evaluation is made of, per team (0 = RY, 1 = GB), for the
 // `eval` command and for tests.

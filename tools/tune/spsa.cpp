@@ -7,7 +7,6 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "search/evaluate.h"
 #include "tools/match/match.h"
@@ -42,12 +41,14 @@ void SpsaUpdate(std::vector<SpsaWeight>& theta, const std::vector<int>& delta,
 
 std::string SpsaSettings(const std::vector<SpsaWeight>& theta,
                          const std::vector<double>& shift) {
-  std::vector<std::string> items;
+  EvalWeights w;
+  std::vector<std::string> names;
   for (size_t i = 0; i < theta.size(); ++i) {
     double v = theta[i].value + (shift.empty() ? 0.0 : shift[i]);
-    items.push_back(absl::StrCat("eval.", theta[i].name, "=", std::max(0.0, v)));
+    if (double* field = EvalWeightByName(w, theta[i].name)) *field = std::max(0.0, v);
+    names.push_back(theta[i].name);
   }
-  return absl::StrJoin(items, ",");
+  return EvalWeightSettings(w, names);
 }
 
 absl::StatusOr<std::vector<SpsaWeight>> RunSpsa(const SpsaConfig& config, FILE* out) {
@@ -72,8 +73,10 @@ absl::StatusOr<std::vector<SpsaWeight>> RunSpsa(const SpsaConfig& config, FILE* 
     if (!report.ok()) return report.status();
     double result = (report->a_wins() - report->b_wins()) / double(report->games());
     SpsaUpdate(theta, delta, SpsaGain(k, config.iterations), result);
-    if ((k + 1) % 50 == 0) std::fprintf(out, "iteration %d: %s\n", k + 1, SpsaSettings(theta).c_str());
-    std::fflush(out);
+    if ((k + 1) % 50 == 0) {
+      std::fprintf(out, "iteration %d: %s\n", k + 1, SpsaSettings(theta).c_str());
+      std::fflush(out);
+    }
   }
   std::fprintf(out, "settings: %s\n", SpsaSettings(theta).c_str());
   return theta;
