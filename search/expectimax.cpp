@@ -31,6 +31,16 @@ int QuickOrder(const Position& after, int team) {
   return score;
 }
 
+// The play that QuickOrder ranks first.
+int QuickBest(const PlayList& plays, int team) {
+  int best = 0, best_key = QuickOrder(plays[0].after, team);
+  for (int j = 1; j < plays.size(); ++j) {
+    int k = QuickOrder(plays[j].after, team);
+    if (k > best_key) best = j, best_key = k;
+  }
+  return best;
+}
+
 uint64_t Mix64(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
@@ -198,11 +208,8 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
       Throw t = kThrows[i];
       double w = t.Weight() / 36.0;
       generator.Generate(t, &plays);
-      int best = 0, best_key = QuickOrder(plays[0].after, team);
-      for (int j = 1; j < plays.size(); ++j) {
-        int k = QuickOrder(plays[j].after, team);
-        if (k > best_key) best = j, best_key = k;
-      }
+      int best = KillerIndex(plays, depth, i);
+      if (best < 0) best = QuickBest(plays, team);
       double remaining = 1.0 - probed - w;
       double beta_i = (beta - lower_sum - remaining * range_.lo) / w;
       Probe& probe = probes[i];
@@ -249,7 +256,9 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
       generator.Generate(t, &plays);
       bool known = use_star2 && probes[i].index >= 0;
       v = Decide(plays, team, depth, a, b, &e, known ? probes[i].index : -1,
-                 known ? probes[i].value : 0, known ? &probes[i].eval : nullptr);
+                 known ? probes[i].value : 0, known ? &probes[i].eval : nullptr,
+                 KillerIndex(plays, depth, i));
+      if (!aborted_) SetKiller(depth, i, last_best_);
     }
     if (aborted_) return range_.lo;
     sum += w * v;
@@ -281,9 +290,25 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
   return sum;
 }
 
+int Expectimax::KillerIndex(const PlayList& plays, int depth, int throw_index) const {
+  if (depth >= kKillerDepths || !has_killer_[depth][throw_index]) return -1;
+  const Play& killer = killers_[depth][throw_index];
+  for (int j = 0; j < plays.size(); ++j) {
+    if (plays[j].play == killer) return j;
+  }
+  return -1;
+}
+
+void Expectimax::SetKiller(int depth, int throw_index, const Play& play) {
+  if (depth >= kKillerDepths) return;
+  killers_[depth][throw_index] = play;
+  has_killer_[depth][throw_index] = true;
+}
+
 double Expectimax::Decide(const PlayList& plays, int team, int depth, double alpha,
                           double beta, Evaluation* eval, int known_index,
-                          double known_value, const Evaluation* known_eval) {
+                          double known_value, const Evaluation* known_eval,
+                          int first_index) {
   // Step 5. Order the plays: statically evaluated when they will be searched
   // deeper, then filtered (keep the best N and any within the margin).
   int n = plays.size();
@@ -300,12 +325,17 @@ double Expectimax::Decide(const PlayList& plays, int team, int depth, double alp
       while (keep < n && quick[order[keep]] >= cut) ++keep;
       order.resize(keep);
     }
+  } else if (first_index > 0) {
+    std::rotate(order.begin(), order.begin() + first_index,
+                order.begin() + first_index + 1);
   }
   // Step 6. Alpha-beta over the kept plays.
   double best = range_.lo - 1;
+  int best_index = order.empty() ? 0 : order[0];
   Evaluation best_eval;
   if (known_index >= 0) {
     best = known_value;
+    best_index = known_index;
     best_eval = *known_eval;
   }
   for (int j : order) {
@@ -315,9 +345,11 @@ double Expectimax::Decide(const PlayList& plays, int team, int depth, double alp
     double v = After(plays[j].after, team, depth - 1, std::max(alpha, best), beta, &e);
     if (v > best) {
       best = v;
+      best_index = j;
       best_eval = e;
     }
   }
+  last_best_ = plays[best_index].play;
   if (best < range_.lo) best = range_.lo;
   if (eval) *eval = best_eval;
   return best;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -62,10 +63,13 @@ class Expectimax {
   double After(const Position& after, int team, int depth, double alpha,
                double beta, Evaluation* eval);
   // Step C. The best value for `team` among one throw's plays; `known`
-  // (index, value, eval), when set, is a play already searched exactly.
+  // (index, value, eval), when set, is a play already searched exactly;
+  // `first_index` a play to search first (at the horizon, where plays are
+  // not ordered by evaluation).
   double Decide(const PlayList& plays, int team, int depth, double alpha,
                 double beta, Evaluation* eval, int known_index = -1,
-                double known_value = 0, const Evaluation* known_eval = nullptr);
+                double known_value = 0, const Evaluation* known_eval = nullptr,
+                int first_index = -1);
 
   // The value at the search horizon of a position just played to: its
   // static value, or for a challenge just declared, its closed form.
@@ -78,6 +82,9 @@ class Expectimax {
 
  private:
   double ChallengeNode(const Position& pos, int depth, Evaluation* eval);
+  // The index in `plays` of the killer for (depth, throw), else -1.
+  int KillerIndex(const PlayList& plays, int depth, int throw_index) const;
+  void SetKiller(int depth, int throw_index, const Play& play);
   double Noise(uint64_t key) const;
   void CountNode();
 
@@ -86,6 +93,13 @@ class Expectimax {
   const ScoreRange range_;
   TranspositionTable* tt_;
   Limiter* limiter_;
+  // Killers: per remaining depth and throw, the play last found best (or
+  // cutting off) under a sibling; the same reply often refutes the next
+  // sibling too, so it is probed and searched first.
+  static constexpr int kKillerDepths = 8;
+  std::array<std::array<Play, 21>, kKillerDepths> killers_{};
+  std::array<std::array<bool, 21>, kKillerDepths> has_killer_{};
+  Play last_best_{};  // the play Decide last returned the value of
   uint64_t nodes_ = 0;
   uint64_t unreported_ = 0;
   bool aborted_ = false;
