@@ -10,7 +10,8 @@
 // usage: spsa_tune [iterations=1000] [pairs=20] [level=advanced]
 //                  [weights=every weight but the logistic width] [seed=100000000]
 // where weights are `name` or `eval.name=start` items, comma-separated (a
-// previous run's settings line continues it; give it another seed).
+// previous run's settings line continues it; give it another seed), or ""
+// for the default list (to give a seed with the default weights).
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -31,7 +32,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::vector<std::string> items;
-  if (argc > 4) {
+  if (argc > 4 && argv[4][0] != '\0') {
     items = absl::StrSplit(argv[4], ',');
   } else {
     for (const std::string& n : uckers::EvalWeightNames()) {
