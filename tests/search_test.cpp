@@ -149,6 +149,26 @@ TEST(Expectimax, Star2VisitsFewerNodesThanPlainExpectimax) {
   EXPECT_LT(b.nodes, a.nodes);
 }
 
+// Killer replies only reorder: a searcher whose killers come from another
+// position gives the value a fresh one gives (itself checked against brute
+// force above).
+TEST(Expectimax, KillerRepliesFromAnotherPositionKeepTheValue) {
+  Rules rules;
+  SearchParams params = Exact(Objective::kWin);
+  std::atomic<bool> never{false};
+  Limiter limiter(never, std::nullopt, std::nullopt);
+  Position other = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
+  Position target = P("0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -");
+  TranspositionTable tt(1);
+  Expectimax used(rules, params, &tt, &limiter);
+  used.Chance(other, 2, 0.0, 1.0, nullptr);
+  tt.Clear();
+  double after_other = used.Chance(target, 2, 0.0, 1.0, nullptr);
+  TranspositionTable fresh_tt(1);
+  Expectimax fresh(rules, params, &fresh_tt, &limiter);
+  EXPECT_NEAR(after_other, fresh.Chance(target, 2, 0.0, 1.0, nullptr), 1e-6);
+}
+
 // RULES.md §6: 0, 1 or 2 sixes a throw; the closed form against the sum
 // over every sequence of throws.
 TEST(Expectimax, ChallengeClosedFormMatchesThrowByThrowSum) {
