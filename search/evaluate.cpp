@@ -164,10 +164,6 @@ void GammonChances(const EvalTerms& t, int winner, double& eight,
   harbour = std::min(harbour, eight);
 }
 
-}  // namespace
-
-namespace {
-
 // Every real-valued weight by its name, in declaration order: the one table
 // the names, the lookup and the settings spelling are read from.
 struct NamedWeight {

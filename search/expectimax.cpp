@@ -254,10 +254,12 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
       e = probes[i].eval;
     } else {
       generator.Generate(t, &plays);
+      // A probed play is the killer when there is a legal one: it is
+      // searched first already.
       bool known = use_star2 && probes[i].index >= 0;
       v = Decide(plays, team, depth, a, b, &e, known ? probes[i].index : -1,
                  known ? probes[i].value : 0, known ? &probes[i].eval : nullptr,
-                 KillerIndex(plays, depth, i));
+                 known ? -1 : KillerIndex(plays, depth, i));
       if (!aborted_) SetKiller(depth, i, last_best_);
     }
     if (aborted_) return range_.lo;
