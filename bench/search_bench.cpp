@@ -15,6 +15,7 @@
 #include "engine/movegen.h"
 #include "engine/play.h"
 #include "engine/ufen.h"
+#include "search/expectimax.h"
 #include "search/levels.h"
 #include "search/search.h"
 
@@ -137,6 +138,67 @@ void BM_PruningDepth2GamePositions(benchmark::State& state) {
   Pruning(state, GameSearches());
 }
 BENCHMARK(BM_PruningDepth2GamePositions)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+// The most any pruning can save at depth 2, for comparison with the above:
+// with a perfect oracle the best play is searched whole and every other play
+// on a throw without a six is refuted by one reply per throw of the other
+// team (its chance node and 21 leaves), the least proof that the play is
+// no better. On a throw with a six the chance node below each play is the
+// mover's own: showing a play no better needs every leaf under it, so the
+// ceiling there is plain expectimax itself.
+struct Ceiling {
+  uint64_t plain = 0, oracle = 0, six_plain = 0;
+};
+
+Ceiling CeilingOf(const Searches& searches) {
+  Ceiling c;
+  Rules rules;
+  SearchParams params = Unfiltered(false, false);
+  ScoreRange range = RangeOf(params.objective);
+  std::atomic<bool> stop{false};
+  for (const auto& [pos, t] : searches) {
+    PlayList plays;
+    GenerateLegalPlays(pos, rules, t, &plays);
+    int team = TeamOf(pos.to_throw());
+    uint64_t plain = plays.size(), best_nodes = 0;  // depth 1: a leaf per play
+    double best = range.lo - 1;
+    for (const PlayResult& r : plays) {
+      TranspositionTable tt(1);
+      Limiter limiter(stop, std::nullopt, std::nullopt);
+      Expectimax search(rules, params, &tt, &limiter);
+      double v = search.After(r.after, team, 1, range.lo, range.hi, nullptr);
+      plain += search.nodes();
+      if (v > best) best = v, best_nodes = search.nodes();
+    }
+    c.plain += plain;
+    if (t.HasSix()) {
+      c.six_plain += plain;
+      c.oracle += plain;
+    } else {
+      c.oracle += plays.size() + best_nodes + (plays.size() - 1) * 22;
+    }
+  }
+  return c;
+}
+
+void PruningCeiling(benchmark::State& state, const Searches& searches) {
+  Ceiling c;
+  for (auto _ : state) c = CeilingOf(searches);
+  state.counters["plain_nodes"] = static_cast<double>(c.plain);
+  state.counters["oracle_nodes"] = static_cast<double>(c.oracle);
+  state.counters["ceiling_pct"] = SavingPct(c.oracle, c.plain);
+  state.counters["no_six_ceiling_pct"] =
+      SavingPct(c.oracle - c.six_plain, c.plain - c.six_plain);
+  state.counters["six_share_pct"] = 100.0 * c.six_plain / c.plain;
+}
+
+void BM_PruningCeilingDepth2(benchmark::State& state) { PruningCeiling(state, FixedSearches()); }
+BENCHMARK(BM_PruningCeilingDepth2)->Unit(benchmark::kMillisecond);
+
+void BM_PruningCeilingDepth2GamePositions(benchmark::State& state) {
+  PruningCeiling(state, GameSearches());
+}
+BENCHMARK(BM_PruningCeilingDepth2GamePositions)->Unit(benchmark::kMillisecond);
 
 // Time to complete a depth with the default level (filter on).
 void BM_DefaultLevelToDepth(benchmark::State& state) {
