@@ -13,7 +13,7 @@ struct ServiceLimits {
   int max_threads = 2;           // search threads one request may ask for
   int max_hash_mb = 64;          // table size one request may ask for
   int64_t max_analyse_ms = 60000;  // an Analyse call with no limit and no deadline
-  int64_t deadline_margin_ms = 10;  // answer this long before the deadline
+  int64_t deadline_margin_ms = 25;  // answer this long before the deadline
 };
 
 // The gRPC service `uckers.v1.Engine`. Stateless per request: each call
