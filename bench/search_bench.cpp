@@ -113,11 +113,11 @@ double SavingPct(uint64_t nodes, uint64_t plain) {
 // counters give the node counts, the saving against plain (in all, on
 // throws without a six, on throws with one) and any difference of value or
 // play from plain.
-void Pruning(benchmark::State& state, const Searches& searches) {
+void Pruning(benchmark::State& state, const Searches& searches, int depth = 2) {
   bool star1 = state.range(0) >= 1, star2 = state.range(0) >= 2;
-  Totals plain = SearchAll(searches, Unfiltered(false, false), 2);
+  Totals plain = SearchAll(searches, Unfiltered(false, false), depth);
   Totals t;
-  for (auto _ : state) t = SearchAll(searches, Unfiltered(star1, star2), 2);
+  for (auto _ : state) t = SearchAll(searches, Unfiltered(star1, star2), depth);
   int plays_differ = 0;
   for (size_t i = 0; i < t.plays.size(); ++i) plays_differ += t.plays[i] != plain.plays[i];
   state.counters["nodes"] = static_cast<double>(t.nodes);
@@ -133,6 +133,16 @@ void Pruning(benchmark::State& state, const Searches& searches) {
 
 void BM_PruningDepth2(benchmark::State& state) { Pruning(state, FixedSearches()); }
 BENCHMARK(BM_PruningDepth2)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+// Depth 3: below a six's extra throw the other team's chance nodes come
+// back, and Star2 can probe them.
+void BM_PruningDepth3(benchmark::State& state) { Pruning(state, FixedSearches(), 3); }
+BENCHMARK(BM_PruningDepth3)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+void BM_PruningDepth3GamePositions(benchmark::State& state) {
+  Pruning(state, GameSearches(), 3);
+}
+BENCHMARK(BM_PruningDepth3GamePositions)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 void BM_PruningDepth2GamePositions(benchmark::State& state) {
   Pruning(state, GameSearches());
