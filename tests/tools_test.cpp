@@ -2,6 +2,9 @@
 // with an external engine process and a remote gRPC player.
 #include <cmath>
 #include <cstdio>
+#include <string>
+
+#include <unistd.h>
 
 #include "absl/strings/match.h"
 #include "search/evaluate.h"
@@ -231,6 +234,44 @@ TEST(Match, BadPlayerSpecificationIsRefused) {
   EXPECT_FALSE(RunMatch(config).ok());
   config.player_a = "expert,movetime=fast";
   EXPECT_FALSE(RunMatch(config).ok());
+}
+
+TEST(Match, RecordsDirectoryIsCreatedBeforeTheFirstGame) {
+  std::string dir = absl::StrCat(::testing::TempDir(), "/match-records-", getpid(), "/new");
+  MatchConfig config;
+  config.player_a = "random";
+  config.player_b = "greedy";
+  config.pairs = 1;
+  config.progress = false;
+  config.records_dir = dir;
+  absl::StatusOr<v1::MatchReport> report = RunMatch(config);
+  ASSERT_TRUE(report.ok()) << report.status();
+  std::FILE* f = std::fopen(absl::StrCat(dir, "/pair-0-1.txt").c_str(), "r");
+  EXPECT_NE(f, nullptr);
+  if (f) std::fclose(f);
+}
+
+// A directory that cannot be made (a file is in the way) is refused by name
+// before any game is played, not after the whole match.
+TEST(Match, RecordsDirectoryThatCannotBeMadeIsRefusedUpFront) {
+  std::string file = absl::StrCat(::testing::TempDir(), "/match-records-file-", getpid());
+  ASSERT_TRUE(WriteTextFile(file, "").ok());
+  MatchConfig config;
+  config.player_a = "expert";
+  config.player_b = "expert";
+  config.pairs = 1000;  // would take minutes if it were played
+  config.progress = false;
+  config.records_dir = absl::StrCat(file, "/sub");
+  absl::StatusOr<v1::MatchReport> report = RunMatch(config);
+  ASSERT_FALSE(report.ok());
+  EXPECT_TRUE(absl::StrContains(report.status().message(), config.records_dir))
+      << report.status();
+  LadderConfig ladder;
+  ladder.players = {"expert", "grandmaster"};
+  ladder.pairs = 1000;
+  ladder.progress = false;
+  ladder.records_dir = config.records_dir;
+  EXPECT_FALSE(RunLadder(ladder).ok());
 }
 
 // The real binary as an external engine, driven a command at a time as fast

@@ -9,4 +9,5 @@ ABSL_FLAG(bool, json, false, "print the report as JSON");
 ABSL_FLAG(bool, progress, true, "draw a progress bar on stderr");
 ABSL_FLAG(std::string, level, "", "analysis level (default: the engine's default level)");
 ABSL_FLAG(std::string, svg, "", "also write an SVG chart to this file");
-ABSL_FLAG(std::string, records, "", "directory to save every game's record in");
+ABSL_FLAG(std::string, records, "",
+          "directory to save every game's record in (created if missing)");

@@ -1,7 +1,7 @@
 #include "tools/analysis/record.h"
 
 #include <cstdio>
-
+#include <filesystem>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -181,6 +181,23 @@ absl::Status WriteTextFile(const std::string& path, const std::string& text) {
   bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
   ok = std::fclose(f) == 0 && ok;
   if (!ok) return absl::InternalError(absl::StrCat("cannot write ", path));
+  return absl::OkStatus();
+}
+
+absl::Status PrepareRecordsDir(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir, ec)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--records: cannot create directory ", dir,
+                     ec ? absl::StrCat(" (", ec.message(), ")") : ""));
+  }
+  std::string probe = absl::StrCat(dir, "/.uckers-write-check");
+  absl::Status written = WriteTextFile(probe, "");
+  std::filesystem::remove(probe, ec);
+  if (!written.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("--records: cannot write in ", dir));
+  }
   return absl::OkStatus();
 }
 

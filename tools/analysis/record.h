@@ -29,6 +29,11 @@ absl::StatusOr<Position> ReplayRecord(const v1::GameRecord& record);
 // Writes `text` to `path`; an error names the file.
 absl::Status WriteTextFile(const std::string& path, const std::string& text);
 
+// Makes `dir` ready for records before a match or ladder plays any game:
+// creates it (and its parents) when missing and checks a file can be
+// written there. An error names the directory.
+absl::Status PrepareRecordsDir(const std::string& dir);
+
 // Fills the result fields from a final position.
 void SetRecordResult(const Position& final_position, v1::GameRecord* record);
 
