@@ -43,7 +43,6 @@ class Mcts {
       : rules_(rules),
         params_(params),
         range_(RangeOf(params.objective)),
-        limiter_(limiter),
         static_(rules, params, &unused_tt_, limiter),
         rng_(seed) {
     std::vector<double> weights;
@@ -136,7 +135,6 @@ class Mcts {
   const Rules& rules_;
   const SearchParams& params_;
   const ScoreRange range_;
-  Limiter* limiter_;
   TranspositionTable unused_tt_{1};
   Expectimax static_;  // for its Static(): evaluation, noise and node counts
   std::mt19937_64 rng_;
