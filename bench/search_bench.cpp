@@ -5,6 +5,7 @@
 //   build/bench/search_bench
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <atomic>
 #include <random>
 #include <string>
@@ -156,6 +157,8 @@ BENCHMARK(BM_PruningDepth2GamePositions)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark
 // no better. On a throw with a six the chance node below each play is the
 // mover's own: showing a play no better needs every leaf under it, so the
 // ceiling there is plain expectimax itself.
+constexpr uint64_t kRefutation = 1 + 21;  // a chance node, a reply per throw
+
 struct Ceiling {
   uint64_t plain = 0, oracle = 0, six_plain = 0;
 };
@@ -170,7 +173,8 @@ Ceiling CeilingOf(const Searches& searches) {
     PlayList plays;
     GenerateLegalPlays(pos, rules, t, &plays);
     int team = TeamOf(pos.to_throw());
-    uint64_t plain = plays.size(), best_nodes = 0;  // depth 1: a leaf per play
+    // Depth 1 first: a leaf per play, in both counts.
+    uint64_t plain = plays.size(), refuted = plays.size(), best_nodes = 0;
     double best = range.lo - 1;
     for (const PlayResult& r : plays) {
       TranspositionTable tt(1);
@@ -178,6 +182,8 @@ Ceiling CeilingOf(const Searches& searches) {
       Expectimax search(rules, params, &tt, &limiter);
       double v = search.After(r.after, team, 1, range.lo, range.hi, nullptr);
       plain += search.nodes();
+      // A play that ends the game or declares a challenge costs less whole.
+      refuted += std::min<uint64_t>(kRefutation, search.nodes());
       if (v > best) best = v, best_nodes = search.nodes();
     }
     c.plain += plain;
@@ -185,7 +191,7 @@ Ceiling CeilingOf(const Searches& searches) {
       c.six_plain += plain;
       c.oracle += plain;
     } else {
-      c.oracle += plays.size() + best_nodes + (plays.size() - 1) * 22;
+      c.oracle += refuted - std::min<uint64_t>(kRefutation, best_nodes) + best_nodes;
     }
   }
   return c;

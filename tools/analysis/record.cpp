@@ -185,6 +185,7 @@ absl::Status WriteTextFile(const std::string& path, const std::string& text) {
 }
 
 absl::Status PrepareRecordsDir(const std::string& dir) {
+  if (dir.empty()) return absl::OkStatus();
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec || !std::filesystem::is_directory(dir, ec)) {

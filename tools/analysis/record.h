@@ -31,7 +31,7 @@ absl::Status WriteTextFile(const std::string& path, const std::string& text);
 
 // Makes `dir` ready for records before a match or ladder plays any game:
 // creates it (and its parents) when missing and checks a file can be
-// written there. An error names the directory.
+// written there. An error names the directory; "" (no records) is fine.
 absl::Status PrepareRecordsDir(const std::string& dir);
 
 // Fills the result fields from a final position.

@@ -82,10 +82,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
     absl::StatusOr<std::unique_ptr<Player>> p = MakePlayer(spec, config.rules, 0);
     if (!p.ok()) return p.status();
   }
-  if (!config.records_dir.empty()) {
-    absl::Status ready = PrepareRecordsDir(config.records_dir);
-    if (!ready.ok()) return ready;
-  }
+  if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
   std::vector<Task> tasks = Schedule(config);
   std::vector<std::vector<int>> wins(n, std::vector<int>(n, 0));
   std::vector<double> pair_scores;  // player 0's, for the SPRT

@@ -54,10 +54,7 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
     absl::StatusOr<std::unique_ptr<Player>> p = MakePlayer(spec, config.rules, 0);
     if (!p.ok()) return p.status();
   }
-  if (!config.records_dir.empty()) {
-    absl::Status ready = PrepareRecordsDir(config.records_dir);
-    if (!ready.ok()) return ready;
-  }
+  if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
   std::vector<PairResult> results(config.pairs);
   std::atomic<int> next{0};
   std::mutex mutex;
