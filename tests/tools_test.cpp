@@ -2,6 +2,7 @@
 // with an external engine process and a remote gRPC player.
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include <unistd.h>
@@ -272,6 +273,43 @@ TEST(Match, RecordsDirectoryThatCannotBeMadeIsRefusedUpFront) {
   ladder.progress = false;
   ladder.records_dir = config.records_dir;
   EXPECT_FALSE(RunLadder(ladder).ok());
+}
+
+// A record that cannot be written mid-match (here a directory is in the way
+// of one file, as a full disk would fail a write) is counted and named, and
+// the match still reports every game instead of throwing the games away.
+TEST(Match, RecordThatFailsToWriteIsCountedAndTheMatchStillReports) {
+  std::string dir = absl::StrCat(::testing::TempDir(), "/match-unsaved-", getpid());
+  ASSERT_TRUE(std::filesystem::create_directories(absl::StrCat(dir, "/pair-1-2.txt")));
+  MatchConfig config;
+  config.player_a = "random";
+  config.player_b = "greedy";
+  config.pairs = 3;
+  config.progress = false;
+  config.records_dir = dir;
+  absl::StatusOr<v1::MatchReport> report = RunMatch(config);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->games(), 6);
+  EXPECT_EQ(report->records_not_saved(), 1);
+  EXPECT_TRUE(absl::StrContains(report->first_record_error(), "pair-1-2.txt"));
+  EXPECT_TRUE(absl::StrContains(MatchReportText(*report), "records not saved: 1"));
+  EXPECT_TRUE(std::filesystem::is_regular_file(absl::StrCat(dir, "/pair-2-2.txt")));
+}
+
+TEST(Ladder, RecordThatFailsToWriteIsCountedAndTheLadderStillReports) {
+  std::string dir = absl::StrCat(::testing::TempDir(), "/ladder-unsaved-", getpid());
+  ASSERT_TRUE(std::filesystem::create_directories(
+      absl::StrCat(dir, "/0-random-vs-1-greedy-pair-0-1.txt")));
+  LadderConfig config;
+  config.players = {"random", "greedy"};
+  config.pairs = 2;
+  config.progress = false;
+  config.records_dir = dir;
+  absl::StatusOr<v1::LadderReport> report = RunLadder(config);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->games(), 4);
+  EXPECT_EQ(report->records_not_saved(), 1);
+  EXPECT_TRUE(absl::StrContains(LadderReportText(*report), "records not saved: 1"));
 }
 
 // The real binary as an external engine, driven a command at a time as fast

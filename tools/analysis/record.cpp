@@ -184,6 +184,17 @@ absl::Status WriteTextFile(const std::string& path, const std::string& text) {
   return absl::OkStatus();
 }
 
+bool RecordFailures::Add(const absl::Status& saved) {
+  if (saved.ok()) return false;
+  if (count++ == 0) first = std::string(saved.message());
+  return count == 1;
+}
+
+std::string RecordFailures::Text() const {
+  if (count == 0) return "";
+  return absl::StrCat("records not saved: ", count, " (first: ", first, ")\n");
+}
+
 absl::Status PrepareRecordsDir(const std::string& dir) {
   if (dir.empty()) return absl::OkStatus();
   std::error_code ec;

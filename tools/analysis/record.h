@@ -34,6 +34,18 @@ absl::Status WriteTextFile(const std::string& path, const std::string& text);
 // written there. An error names the directory; "" (no records) is fine.
 absl::Status PrepareRecordsDir(const std::string& dir);
 
+// Records that failed to be written during a match or ladder (a full disk,
+// a file removed): counted and the first error kept, so that the games
+// already played are still reported. Not thread-safe: callers lock.
+struct RecordFailures {
+  int count = 0;
+  std::string first;
+  // Counts `saved` if it is an error; true for the first one.
+  bool Add(const absl::Status& saved);
+  // "" when none failed, else a line for the report.
+  std::string Text() const;
+};
+
 // Fills the result fields from a final position.
 void SetRecordResult(const Position& final_position, v1::GameRecord* record);
 

@@ -91,6 +91,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   std::atomic<bool> decided{false};
   std::mutex mutex;
   absl::Status error = absl::OkStatus();
+  RecordFailures unsaved;  // the ladder goes on without them
   int games = 0, done = 0;
   double llr = 0;
   auto start = std::chrono::steady_clock::now();
@@ -112,14 +113,17 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
       Player* first[2] = {get(task.a), get(task.b)};
       Player* second[2] = {get(task.b), get(task.a)};
       GameResult g[2] = {PlayGame(first, config.rules, dice), PlayGame(second, config.rules, dice)};
+      absl::Status saved[2];
       for (int i = 0; i < 2 && !config.records_dir.empty(); ++i) {
-        absl::Status s = SaveRecord(config, task, i, g[i]);
-        if (!s.ok()) {
-          std::lock_guard<std::mutex> lock(mutex);
-          error = s;
-        }
+        saved[i] = SaveRecord(config, task, i, g[i]);
       }
       std::lock_guard<std::mutex> lock(mutex);
+      for (const absl::Status& s : saved) {
+        if (unsaved.Add(s) && config.progress) {
+          std::fprintf(stderr, "\nwarning: %s; the ladder goes on, unsaved records are counted\n",
+                       std::string(s.message()).c_str());
+        }
+      }
       int a_wins = 0;
       for (int i = 0; i < 2; ++i) {
         if (g[i].winner_team < 0) {
@@ -194,6 +198,8 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   }
   report.set_seconds(elapsed());
   report.set_games_per_second(report.seconds() > 0 ? games / report.seconds() : 0);
+  report.set_records_not_saved(unsaved.count);
+  report.set_first_record_error(unsaved.first);
   return report;
 }
 
@@ -222,6 +228,7 @@ std::string LadderReportText(const v1::LadderReport& r) {
                           s.upper_bound(), s.result(), s.pentanomial(0), s.pentanomial(1),
                           s.pentanomial(2), s.pentanomial(3), s.pentanomial(4));
   }
+  out += RecordFailures{r.records_not_saved(), r.first_record_error()}.Text();
   return out;
 }
 

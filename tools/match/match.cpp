@@ -40,6 +40,12 @@ absl::Status SaveRecord(const MatchConfig& config, int pair, int game, const Gam
                        RecordToText(record));
 }
 
+// Said once, on the first record that cannot be written; the match goes on.
+void WarnRecordNotSaved(const absl::Status& s) {
+  std::fprintf(stderr, "\nwarning: %s; the match goes on, unsaved records are counted\n",
+               std::string(s.message()).c_str());
+}
+
 // A's points in one game: + for a win, - for a loss, by outcome level.
 int PointsForA(const GameResult& g, int a_team) {
   int points = static_cast<int>(g.level);
@@ -60,6 +66,7 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   std::mutex mutex;
   int done = 0, a_wins = 0, games = 0;
   absl::Status error = absl::OkStatus();
+  RecordFailures unsaved;  // the match goes on without them
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -77,14 +84,14 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
       r.games[0] = PlayGame(first, config.rules, dice_seed);
       r.games[1] = PlayGame(second, config.rules, dice_seed);
       r.done = true;
+      absl::Status saved[2];
       for (int g = 0; g < 2 && !config.records_dir.empty(); ++g) {
-        absl::Status saved = SaveRecord(config, i, g, r.games[g]);
-        if (!saved.ok()) {
-          std::lock_guard<std::mutex> lock(mutex);
-          error = saved;
-        }
+        saved[g] = SaveRecord(config, i, g, r.games[g]);
       }
       std::lock_guard<std::mutex> lock(mutex);
+      for (const absl::Status& s : saved) {
+        if (unsaved.Add(s) && config.progress) WarnRecordNotSaved(s);
+      }
       for (int g = 0; g < 2; ++g) {
         if (r.games[g].winner_team < 0) {
           error = absl::InternalError(absl::StrCat("pair ", i, ": ", r.games[g].forfeit_reason));
@@ -150,13 +157,16 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   report.set_games_per_second(report.seconds() > 0 ? report.games() / report.seconds() : 0);
   report.set_a_ms_per_move(choices[0] ? think[0] / choices[0] : 0);
   report.set_b_ms_per_move(choices[1] ? think[1] / choices[1] : 0);
+  report.set_records_not_saved(unsaved.count);
+  report.set_first_record_error(unsaved.first);
   return report;
 }
 
 std::string MatchReportText(const v1::MatchReport& r) {
   std::string why =
       r.first_forfeit().empty() ? "" : absl::StrCat("first forfeit: ", r.first_forfeit(), "\n");
-  return why + absl::StrFormat(
+  RecordFailures unsaved{r.records_not_saved(), r.first_record_error()};
+  return why + unsaved.Text() + absl::StrFormat(
       "match %s (A) vs %s (B), rules %s, %d pairs (%d games), seed %d\n"
       "A wins %d, B wins %d: A win rate %.2f%%, A points per game %+.3f\n"
       "Elo A-B %+.1f (95%% interval %+.1f .. %+.1f)\n"
