@@ -237,6 +237,22 @@ TEST(Match, BadPlayerSpecificationIsRefused) {
   EXPECT_FALSE(RunMatch(config).ok());
 }
 
+// MCTS's UCT constant is a player setting, in score units, 0..10.
+TEST(Match, ExplorationSettingOutOfRangeIsRefused) {
+  MatchConfig config;
+  config.player_b = "random";
+  config.pairs = 1;
+  config.progress = false;
+  for (const char* bad : {"mcts,exploration=-0.1", "mcts,exploration=11", "mcts,exploration=wide"}) {
+    config.player_a = bad;
+    absl::StatusOr<v1::MatchReport> report = RunMatch(config);
+    ASSERT_FALSE(report.ok()) << bad;
+    EXPECT_TRUE(absl::StrContains(report.status().message(), "exploration")) << report.status();
+  }
+  config.player_a = "mcts,exploration=0.1,nodes=50";
+  EXPECT_TRUE(RunMatch(config).ok());
+}
+
 TEST(Match, RecordsDirectoryIsCreatedBeforeTheFirstGame) {
   std::string dir = absl::StrCat(::testing::TempDir(), "/match-records-", getpid(), "/new");
   MatchConfig config;

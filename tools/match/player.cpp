@@ -69,6 +69,8 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
     s.params.rollout_width = static_cast<int>(n);
   } else if (key == "trials" && is_int && n > 0) {
     s.params.rollout_trials = static_cast<int>(n);
+  } else if (key == "exploration" && absl::SimpleAtod(value, &x) && x >= 0 && x <= 10) {
+    s.params.mcts_exploration = x;
   } else if (key == "noise" && absl::SimpleAtod(value, &x) && x >= 0) {
     s.params.noise = x;
   } else if (key == "seed" && is_int) {
