@@ -35,6 +35,8 @@ struct Decision {
 // A position before its throw: one decision per throw, made on first visit.
 struct ChanceNode {
   std::array<std::unique_ptr<Decision>, 21> by_throw;
+  std::array<uint32_t, 21> visits{};  // playouts through each throw
+  uint32_t total = 0;
 };
 
 class Mcts {
@@ -104,7 +106,7 @@ class Mcts {
     const Position& pos = e.after;
     if (pos.IsGameOver() || depth >= kMaxTreeDepth) return static_.Static(pos, team, eval);
     if (!e.child) e.child = std::make_unique<ChanceNode>();
-    int i = throw_dist_(rng_);
+    int i = NextThrow(*e.child);
     auto& decision = e.child->by_throw[i];
     int mover = TeamOf(pos.to_throw());
     if (!decision) {
@@ -130,6 +132,25 @@ class Mcts {
       v = range_.Flip(v);
     }
     return v;
+  }
+
+  // The throw of a chance node's next playout: sampled by its weight, or
+  // stratified, the throw furthest behind its share of the playouts so far
+  // (each throw's visits then stay within one of its probability x playouts).
+  int NextThrow(ChanceNode& c) {
+    int i = 0;
+    if (!params_.mcts_stratified) {
+      i = throw_dist_(rng_);
+    } else {
+      double worst = -1e300;
+      for (int k = 0; k < static_cast<int>(kThrows.size()); ++k) {
+        double deficit = kThrows[k].Weight() / 36.0 * (c.total + 1) - c.visits[k];
+        if (deficit > worst) worst = deficit, i = k;
+      }
+    }
+    c.visits[i]++;
+    c.total++;
+    return i;
   }
 
   const Rules& rules_;

@@ -11,7 +11,8 @@ namespace uckers {
 
 // Monte Carlo tree search with explicit chance nodes: decisions choose by
 // UCT among plays (every play's static value seeds its statistics when the
-// decision is first expanded); chance nodes sample throws by their weights
+// decision is first expanded); chance nodes give each throw its share of
+// the playouts (stratified, the default) or sample throws by their weights
 // from a generator seeded by `params.seed` and the position, so one thread
 // with one seed repeats exactly. Leaves are valued by the static evaluation,
 // not by random playouts. Limits: `nodes` counts playouts, `movetime`,

@@ -48,6 +48,7 @@ struct SearchParams {
   uint64_t seed = 0;          // noise and MCTS sampling
   double mcts_exploration = 0.7;  // UCT constant, in score units
   int mcts_playouts = 3000;   // MCTS playouts when no limit is given
+  bool mcts_stratified = true;  // MCTS chance nodes: throws in proportion, or sampled
   int rollout_width = 6;      // rollouts: plays rolled out (best at depth 1)
   int rollout_plies = 12;     // rollouts: throws played before evaluating
   int rollout_trials = 200;   // rollouts: trials when no limit ends them

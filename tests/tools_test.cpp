@@ -253,6 +253,18 @@ TEST(Match, ExplorationSettingOutOfRangeIsRefused) {
   EXPECT_TRUE(RunMatch(config).ok());
 }
 
+// MCTS's chance nodes take throws "stratified" (the default) or "sampled".
+TEST(Match, ThrowsSettingOtherThanSampledOrStratifiedIsRefused) {
+  MatchConfig config;
+  config.player_b = "random";
+  config.pairs = 1;
+  config.progress = false;
+  config.player_a = "mcts,throws=enumerated";
+  EXPECT_FALSE(RunMatch(config).ok());
+  config.player_a = "mcts,throws=sampled,nodes=50";
+  EXPECT_TRUE(RunMatch(config).ok());
+}
+
 TEST(Match, RecordsDirectoryIsCreatedBeforeTheFirstGame) {
   std::string dir = absl::StrCat(::testing::TempDir(), "/match-records-", getpid(), "/new");
   MatchConfig config;

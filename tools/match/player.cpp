@@ -71,6 +71,8 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
     s.params.rollout_trials = static_cast<int>(n);
   } else if (key == "exploration" && absl::SimpleAtod(value, &x) && x >= 0 && x <= 10) {
     s.params.mcts_exploration = x;
+  } else if (key == "throws" && (value == "sampled" || value == "stratified")) {
+    s.params.mcts_stratified = value == "stratified";
   } else if (key == "noise" && absl::SimpleAtod(value, &x) && x >= 0) {
     s.params.noise = x;
   } else if (key == "seed" && is_int) {
