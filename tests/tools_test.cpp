@@ -237,32 +237,30 @@ TEST(Match, BadPlayerSpecificationIsRefused) {
   EXPECT_FALSE(RunMatch(config).ok());
 }
 
-// MCTS's UCT constant is a player setting, in score units, 0..10.
-TEST(Match, ExplorationSettingOutOfRangeIsRefused) {
+// One pair of `spec` against random, quietly: for checking player settings.
+absl::StatusOr<v1::MatchReport> OnePairAgainstRandom(const std::string& spec) {
   MatchConfig config;
+  config.player_a = spec;
   config.player_b = "random";
   config.pairs = 1;
   config.progress = false;
+  return RunMatch(config);
+}
+
+// MCTS's UCT constant is a player setting, in score units, 0..10.
+TEST(Match, ExplorationSettingOutOfRangeIsRefused) {
   for (const char* bad : {"mcts,exploration=-0.1", "mcts,exploration=11", "mcts,exploration=wide"}) {
-    config.player_a = bad;
-    absl::StatusOr<v1::MatchReport> report = RunMatch(config);
+    absl::StatusOr<v1::MatchReport> report = OnePairAgainstRandom(bad);
     ASSERT_FALSE(report.ok()) << bad;
     EXPECT_TRUE(absl::StrContains(report.status().message(), "exploration")) << report.status();
   }
-  config.player_a = "mcts,exploration=0.1,nodes=50";
-  EXPECT_TRUE(RunMatch(config).ok());
+  EXPECT_TRUE(OnePairAgainstRandom("mcts,exploration=0.1,nodes=50").ok());
 }
 
 // MCTS's chance nodes take throws "stratified" (the default) or "sampled".
 TEST(Match, ThrowsSettingOtherThanSampledOrStratifiedIsRefused) {
-  MatchConfig config;
-  config.player_b = "random";
-  config.pairs = 1;
-  config.progress = false;
-  config.player_a = "mcts,throws=enumerated";
-  EXPECT_FALSE(RunMatch(config).ok());
-  config.player_a = "mcts,throws=sampled,nodes=50";
-  EXPECT_TRUE(RunMatch(config).ok());
+  EXPECT_FALSE(OnePairAgainstRandom("mcts,throws=enumerated").ok());
+  EXPECT_TRUE(OnePairAgainstRandom("mcts,throws=sampled,nodes=50").ok());
 }
 
 TEST(Match, RecordsDirectoryIsCreatedBeforeTheFirstGame) {

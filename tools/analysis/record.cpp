@@ -184,10 +184,13 @@ absl::Status WriteTextFile(const std::string& path, const std::string& text) {
   return absl::OkStatus();
 }
 
-bool RecordFailures::Add(const absl::Status& saved) {
-  if (saved.ok()) return false;
-  if (count++ == 0) first = std::string(saved.message());
-  return count == 1;
+void RecordFailures::Add(const absl::Status& saved, bool warn) {
+  if (saved.ok() || count++ > 0) return;
+  first = std::string(saved.message());
+  if (warn) {
+    std::fprintf(stderr, "\nwarning: %s; the games go on, unsaved records are counted\n",
+                 first.c_str());
+  }
 }
 
 std::string RecordFailures::Text() const {

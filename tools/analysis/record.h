@@ -40,8 +40,9 @@ absl::Status PrepareRecordsDir(const std::string& dir);
 struct RecordFailures {
   int count = 0;
   std::string first;
-  // Counts `saved` if it is an error; true for the first one.
-  bool Add(const absl::Status& saved);
+  // Counts `saved` if it is an error; with `warn`, the first one is said
+  // on stderr as it happens.
+  void Add(const absl::Status& saved, bool warn);
   // "" when none failed, else a line for the report.
   std::string Text() const;
 };

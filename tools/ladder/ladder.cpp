@@ -118,12 +118,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
         saved[i] = SaveRecord(config, task, i, g[i]);
       }
       std::lock_guard<std::mutex> lock(mutex);
-      for (const absl::Status& s : saved) {
-        if (unsaved.Add(s) && config.progress) {
-          std::fprintf(stderr, "\nwarning: %s; the ladder goes on, unsaved records are counted\n",
-                       std::string(s.message()).c_str());
-        }
-      }
+      for (const absl::Status& s : saved) unsaved.Add(s, config.progress);
       int a_wins = 0;
       for (int i = 0; i < 2; ++i) {
         if (g[i].winner_team < 0) {

@@ -40,12 +40,6 @@ absl::Status SaveRecord(const MatchConfig& config, int pair, int game, const Gam
                        RecordToText(record));
 }
 
-// Said once, on the first record that cannot be written; the match goes on.
-void WarnRecordNotSaved(const absl::Status& s) {
-  std::fprintf(stderr, "\nwarning: %s; the match goes on, unsaved records are counted\n",
-               std::string(s.message()).c_str());
-}
-
 // A's points in one game: + for a win, - for a loss, by outcome level.
 int PointsForA(const GameResult& g, int a_team) {
   int points = static_cast<int>(g.level);
@@ -89,9 +83,7 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
         saved[g] = SaveRecord(config, i, g, r.games[g]);
       }
       std::lock_guard<std::mutex> lock(mutex);
-      for (const absl::Status& s : saved) {
-        if (unsaved.Add(s) && config.progress) WarnRecordNotSaved(s);
-      }
+      for (const absl::Status& s : saved) unsaved.Add(s, config.progress);
       for (int g = 0; g < 2; ++g) {
         if (r.games[g].winner_team < 0) {
           error = absl::InternalError(absl::StrCat("pair ", i, ": ", r.games[g].forfeit_reason));
