@@ -5,7 +5,7 @@
 // --target points it at servers already running instead (an address list
 // `ipv4:127.0.0.1:50051,127.0.0.1:50052` or a DNS name `dns:///uckers:50051`).
 //
-//   build/bench/grpc_load --uckers build/service/uckers --replicas 1
+//   build/bench/grpc_load --replicas 1
 //   build/bench/grpc_load --replicas 3 --rpc best --clients 2,4
 #include <signal.h>
 #include <sys/wait.h>
@@ -15,6 +15,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -30,7 +31,9 @@
 #include "grpcpp/create_channel.h"
 #include "uckers/v1/engine.grpc.pb.h"
 
-ABSL_FLAG(std::string, uckers, "service/uckers", "the uckers binary, to start replicas");
+ABSL_FLAG(std::string, uckers, "",
+          "the uckers binary, to start replicas (default: the one built beside this "
+          "program, ../service/uckers)");
 ABSL_FLAG(int, replicas, 1, "local `uckers serve` replicas to start (0 with --target)");
 ABSL_FLAG(std::string, target, "", "servers already running, instead of starting replicas");
 ABSL_FLAG(std::string, rpc, "both", "list, best or both");
@@ -49,6 +52,17 @@ struct Replica {
   pid_t pid;
   int port;
 };
+
+// The --uckers binary, or the one in the same build tree as this program,
+// so that the load generator runs from any directory.
+std::string UckersBinary() {
+  std::string flag = absl::GetFlag(FLAGS_uckers);
+  if (!flag.empty()) return flag;
+  std::error_code ec;
+  auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "service/uckers";
+  return (self.parent_path().parent_path() / "service" / "uckers").string();
+}
 
 // Starts `uckers serve` on a system-chosen port and reads the port it reports.
 Replica StartReplica(const std::string& uckers) {
@@ -159,7 +173,7 @@ int main(int argc, char** argv) {
   if (target.empty()) {
     std::vector<std::string> addresses;
     for (int i = 0; i < absl::GetFlag(FLAGS_replicas); ++i) {
-      replicas.push_back(StartReplica(absl::GetFlag(FLAGS_uckers)));
+      replicas.push_back(StartReplica(UckersBinary()));
       addresses.push_back(absl::StrCat("127.0.0.1:", replicas.back().port));
     }
     target = absl::StrCat("ipv4:", absl::StrJoin(addresses, ","));

@@ -32,7 +32,7 @@ absl::StatusOr<int64_t> ParseSpin(const OptionDef& def, absl::string_view value)
 const std::vector<OptionDef>& OptionDefs() {
   static const std::vector<OptionDef> defs = {
       {"Rules", "string", "navy", 0, 0, {},
-       "ruleset: a preset (navy, mess, selsey) then +switch / -switch"},
+       "ruleset: a preset (navy, mess, selsey, wafu) then +switch / -switch"},
       {"Threads", "spin", "1", 1, 64, {}, "search threads"},
       {"Hash", "spin", "16", 1, 4096, {}, "transposition table size in MiB"},
       {"Objective", "combo", "win", 0, 0, {"win", "points"},
