@@ -172,8 +172,9 @@ int main(int argc, char** argv) {
   std::string target = absl::GetFlag(FLAGS_target);
   if (target.empty()) {
     std::vector<std::string> addresses;
+    const std::string uckers = UckersBinary();
     for (int i = 0; i < absl::GetFlag(FLAGS_replicas); ++i) {
-      replicas.push_back(StartReplica(UckersBinary()));
+      replicas.push_back(StartReplica(uckers));
       addresses.push_back(absl::StrCat("127.0.0.1:", replicas.back().port));
     }
     target = absl::StrCat("ipv4:", absl::StrJoin(addresses, ","));
