@@ -1,6 +1,10 @@
 #include "service/uci.h"
 
+#include <atomic>
+#include <condition_variable>
+#include <deque>
 #include <iostream>
+#include <thread>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -30,6 +34,47 @@ bool ParseDie(const std::string& text, int* die) {
          text.size() == 1;
 }
 
+// The command word of a protocol line ("" for a blank one).
+std::string CommandOf(absl::string_view line) {
+  std::vector<std::string> words =
+      absl::StrSplit(line, absl::ByAnyChar(" \t\r"), absl::SkipEmpty());
+  return words.empty() ? "" : words[0];
+}
+
+// Lines read, numbered in order, waiting to be handled.
+class LineQueue {
+ public:
+  struct Item {
+    uint64_t seq = 0;
+    std::string line;
+  };
+  void Push(Item item) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    items_.push_back(std::move(item));
+    ready_.notify_one();
+  }
+  // No more lines will come; Pop returns false once the queue is empty.
+  void Close() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    closed_ = true;
+    ready_.notify_one();
+  }
+  bool Pop(Item* item) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    ready_.wait(lock, [this] { return closed_ || !items_.empty(); });
+    if (items_.empty()) return false;
+    *item = std::move(items_.front());
+    items_.pop_front();
+    return true;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<Item> items_;
+  bool closed_ = false;
+};
+
 }  // namespace
 
 UciLoop::UciLoop(Engine& engine, std::ostream& out) : engine_(engine), out_(out) {}
@@ -47,15 +92,39 @@ void UciLoop::WaitUnlessInfinite() {
   if (!engine_.RunningInfinite()) engine_.Wait();
 }
 
+// Lines are read on this thread and handled in order on another, so that
+// `stop` is heard at once even while an earlier command waits for a finite
+// search (`isready`, `setoption`, `go`, ... queue behind it): it ends every
+// job sent before it, the running one and any still queued.
 void UciLoop::Run(std::istream& in) {
   // Reading std::cin flushes the stream tied to it (std::cout) from this
   // thread, outside out_mutex_, racing a search thread's Print: untie it.
   // Print flushes every line itself.
   in.tie(nullptr);
+  LineQueue queue;
+  std::atomic<uint64_t> stop_before{0};  // lines numbered below it are stopped
+  std::thread handler([&] {
+    LineQueue::Item item;
+    while (queue.Pop(&item)) {
+      bool more = HandleLine(item.line);
+      if (item.seq < stop_before.load()) engine_.Stop();
+      if (!more) break;
+    }
+  });
   std::string line;
+  uint64_t seq = 0;
   while (std::getline(in, line)) {
-    if (!HandleLine(line)) break;
+    std::string cmd = CommandOf(line);
+    if (cmd == "stop") {
+      stop_before = seq;
+      engine_.Stop();
+      continue;
+    }
+    queue.Push({seq++, line});
+    if (cmd == "quit") break;
   }
+  queue.Close();
+  handler.join();
   engine_.Stop();
   engine_.Wait();
 }

@@ -1,4 +1,8 @@
 // Transcript tests of the text protocol (PROTOCOL.md): commands in, lines out.
+#include <chrono>
+#include <cstdlib>
+#include <future>
+#include <iostream>
 #include <sstream>
 
 #include "absl/strings/match.h"
@@ -266,6 +270,62 @@ TEST(Protocol, QuitEndsTheLoop) {
   Transcript t;
   EXPECT_FALSE(t.loop().HandleLine("quit"));
   EXPECT_TRUE(t.loop().HandleLine(""));
+}
+
+// Runs the whole loop (reader and handler threads) over `input`; a loop that
+// has not returned within a minute is a hang: fail and end the process.
+std::vector<std::string> RunLoop(const std::string& input) {
+  Engine engine;
+  std::ostringstream out;
+  UciLoop loop(engine, out);
+  std::istringstream in(input);
+  auto done = std::async(std::launch::async, [&] { loop.Run(in); });
+  if (done.wait_for(std::chrono::seconds(60)) != std::future_status::ready) {
+    std::cerr << "UciLoop::Run hung on:\n" << input << std::flush;
+    std::_Exit(1);
+  }
+  return absl::StrSplit(out.str(), '\n', absl::SkipEmpty());
+}
+
+int IndexOf(const std::vector<std::string>& lines, absl::string_view prefix) {
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (absl::StartsWith(lines[i], prefix)) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+TEST(ProtocolRun, StopIsHeardWhileIsreadyWaitsForALongSearch) {
+  std::vector<std::string> out =
+      RunLoop("position startpos\ngo dice 6 6 depth 60\nisready\nstop\nquit\n");
+  int best = IndexOf(out, "bestmove ");
+  int ready = IndexOf(out, "readyok");
+  ASSERT_GE(best, 0);
+  ASSERT_GE(ready, 0);
+  EXPECT_LT(best, ready);  // readyok still follows the work in hand
+}
+
+TEST(ProtocolRun, StopEndsEverySearchSentBeforeIt) {
+  std::vector<std::string> out = RunLoop(
+      "go dice 6 6 depth 60\ngo dice 5 5 depth 60\nstop\nisready\nquit\n");
+  int bestmoves = 0;
+  for (const std::string& line : out) bestmoves += absl::StartsWith(line, "bestmove ");
+  EXPECT_EQ(bestmoves, 2);
+  EXPECT_EQ(out.back(), "readyok");
+}
+
+TEST(ProtocolRun, LinesAfterStopAreHandledInOrderAndNotStopped) {
+  std::vector<std::string> out = RunLoop(
+      "go dice 6 6 depth 60\nstop\ngo dice 3 1 depth 2\nisready\nquit\n");
+  ASSERT_GE(out.size(), 3u);
+  EXPECT_EQ(out.back(), "readyok");
+  EXPECT_TRUE(absl::StartsWith(out[out.size() - 2], "bestmove "));
+  // The second search was not stopped: it reported its depth 2.
+  EXPECT_GE(IndexOf(out, "info depth 2 "), 0);
+}
+
+TEST(ProtocolRun, QuitEndsTheLoopAfterTheLinesBeforeIt) {
+  std::vector<std::string> out = RunLoop("isready\nquit\nisready\n");
+  EXPECT_EQ(out, std::vector<std::string>{"readyok"});
 }
 
 }  // namespace
