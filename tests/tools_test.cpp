@@ -259,7 +259,9 @@ TEST(Match, ExplorationSettingOutOfRangeIsRefused) {
 
 // MCTS's chance nodes take throws "stratified" (the default) or "sampled".
 TEST(Match, ThrowsSettingOtherThanSampledOrStratifiedIsRefused) {
-  EXPECT_FALSE(OnePairAgainstRandom("mcts,throws=enumerated").ok());
+  absl::StatusOr<v1::MatchReport> report = OnePairAgainstRandom("mcts,throws=enumerated");
+  ASSERT_FALSE(report.ok());
+  EXPECT_TRUE(absl::StrContains(report.status().message(), "throws")) << report.status();
   EXPECT_TRUE(OnePairAgainstRandom("mcts,throws=sampled,nodes=50").ok());
 }
 
