@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "engine/position.h"
@@ -16,6 +17,10 @@ struct Occupancy {
 };
 
 Occupancy ComputeOccupancy(const Position& pos, int colour);
+
+// ComputeOccupancy for every colour at once, in one pass over the pieces:
+// for callers that need all four (the evaluation).
+std::array<Occupancy, kNumColours> ComputeAllOccupancies(const Position& pos);
 
 // Bits lo..hi inclusive (empty when lo > hi).
 inline uint64_t SquareRange(int lo, int hi) {

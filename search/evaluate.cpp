@@ -4,9 +4,11 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/dice.h"
 #include "engine/occupancy.h"
 #include "engine/suck_back.h"
 
@@ -24,38 +26,107 @@ double PipsToGo(Square sq, const EvalWeights& w) {
   return kHome - sq;
 }
 
-// Whether some move of `attacker` reaches relative square `r` with throw
-// (d1, d2): one die, both summed, or entering with a six then the other die.
-bool Reaches(const Position& pos, int attacker, uint64_t blobs, int r, int d1,
-             int d2) {
-  auto clear = [&](int from, int to) {
-    return !(blobs & SquareRange(from + 1, to));
-  };
-  const auto& row = pos.pieces(attacker);
-  for (Square s : row) {
-    if (s == kBase) {
-      if (blobs & 1) continue;
-      if (r == 0 && (d1 == 6 || d2 == 6)) return true;
-      if (d1 == 6 && r == d2 && clear(0, r)) return true;
-      if (d2 == 6 && r == d1 && clear(0, r)) return true;
-      continue;
+// Sets of the 36 ordered throws (bit 6 * (d1 - 1) + (d2 - 1)).
+struct ThrowSets {
+  // By one die or both summed, a move of exactly k (1..12) squares.
+  std::array<uint64_t, 13> moving{};
+  // Entering with a six, then (k = 1..6) the other die from the doorstep;
+  // k = 0: landing on the doorstep itself, any throw with a six.
+  std::array<uint64_t, 7> entering{};
+};
+
+constexpr ThrowSets MakeThrowSets() {
+  ThrowSets sets;
+  for (int d1 = 1; d1 <= 6; ++d1) {
+    for (int d2 = 1; d2 <= 6; ++d2) {
+      uint64_t bit = uint64_t{1} << (6 * (d1 - 1) + (d2 - 1));
+      for (int k = 1; k <= 12; ++k) {
+        if (k == d1 || k == d2 || k == d1 + d2) sets.moving[k] |= bit;
+      }
+      if (d1 == 6 || d2 == 6) sets.entering[0] |= bit;
+      if (d1 == 6) sets.entering[d2] |= bit;
+      if (d2 == 6) sets.entering[d1] |= bit;
     }
-    if (!OnTrack(s) || s >= r) continue;
-    int k = r - s;
-    if ((k == d1 || k == d2 || k == d1 + d2) && clear(s, r)) return true;
   }
-  return false;
+  return sets;
 }
+constexpr ThrowSets kThrowSets = MakeThrowSets();
+
+// Where one attacking colour's next throw can land (one die, both summed,
+// or entering with a six then the other die), no move passing or landing on
+// an opponent blob (RULES.md §4): each piece's reach ends at the first blob
+// ahead of it. A hit chance is then the count of the union of the throw
+// sets that land on the square.
+class Reach {
+ public:
+  // `blobs`: the opponent blobs seen from `attacker` (its Occupancy).
+  Reach(const Position& pos, int attacker, uint64_t blobs) : row_(pos.pieces(attacker)) {
+    for (int p = 0; p < kPiecesPerColour; ++p) {
+      can_enter_ |= row_[p] == kBase && !(blobs & 1);
+      if (OnTrack(row_[p])) open_[p] = OpenFrom(row_[p], blobs);
+    }
+    from_doorstep_ = OpenFrom(0, blobs);
+  }
+
+  // Of the 36 throws, how many land on relative square `r` (0..50).
+  int Hits(int r) const {
+    uint64_t throws = 0;
+    for (int p = 0; p < kPiecesPerColour; ++p) {
+      if (open_[p] >> r & 1) throws |= kThrowSets.moving[r - row_[p]];
+    }
+    if (can_enter_ && (r == 0 || (r <= 6 && from_doorstep_ >> r & 1))) {
+      throws |= kThrowSets.entering[r];
+    }
+    return std::popcount(throws);
+  }
+
+ private:
+  // The squares a piece on `s` can reach: those ahead of it, up to the first
+  // blob, and no further than a throw's 12 squares.
+  static uint64_t OpenFrom(int s, uint64_t blobs) {
+    uint64_t ahead = blobs & SquareRange(s + 1, kLastTrack);
+    int first_blob = ahead ? std::countr_zero(ahead) : kLastTrack + 1;
+    return SquareRange(s + 1, std::min(first_blob - 1, s + 12));
+  }
+
+  const std::array<Square, kPiecesPerColour>& row_;
+  std::array<uint64_t, kPiecesPerColour> open_{};  // per piece on the track
+  uint64_t from_doorstep_ = 0;
+  bool can_enter_ = false;
+};
+
+// What one evaluation looks up more than once: each colour's Occupancy,
+// and its Reach, made when first asked for.
+class ReachCache {
+ public:
+  explicit ReachCache(const Position& pos)
+      : pos_(pos), occupancy_(ComputeAllOccupancies(pos)) {}
+  const Occupancy& occupancy(int colour) const { return occupancy_[colour]; }
+  double HitProbability(int attacker, int abs) {
+    int r = RelativeSquare(attacker, abs);
+    if (r > kLastTrack) return 0.0;
+    if (!reach_[attacker]) {
+      reach_[attacker].emplace(pos_, attacker, occupancy_[attacker].opponent_blobs);
+    }
+    return reach_[attacker]->Hits(r) / 36.0;
+  }
+
+ private:
+  const Position& pos_;
+  std::array<Occupancy, kNumColours> occupancy_;
+  std::array<std::optional<Reach>, kNumColours> reach_;
+};
 
 // Chance that the next throws of the opponents hit a piece on `abs`: the
 // colour to move next weighs fully, the other opponent colour half.
-double Threat(const Position& pos, int team, int abs, const EvalWeights& w) {
+double Threat(const Position& pos, int team, int abs, const EvalWeights& w,
+              ReachCache& reach) {
   int thrower_team = TeamOf(pos.to_throw());
   int first = team == thrower_team ? NextColour(pos.to_throw()) : pos.to_throw();
   int next = first;
   if (pos.released(first)) next = PartnerOf(first);
-  double p1 = HitProbability(pos, next, abs);
-  double p2 = HitProbability(pos, PartnerOf(next), abs);
+  double p1 = reach.HitProbability(next, abs);
+  double p2 = reach.HitProbability(PartnerOf(next), abs);
   return 1.0 - (1.0 - p1) * (1.0 - w.other_colour_threat * p2);
 }
 
@@ -97,12 +168,12 @@ double LaneCallThreat(const Position& pos, int colour, Square sq) {
 }
 
 void TeamTerms(const Position& pos, int team, bool suck_back, EvalTerms& t,
-               const EvalWeights& w) {
+               const EvalWeights& w, ReachCache& reach) {
   // The side to throw can still move an exposed piece away or hit first.
   double exposure = w.exposure_factor;
   if (team == TeamOf(pos.to_throw())) exposure *= w.mover_exposure;
   for (int colour = team; colour < kNumColours; colour += 2) {
-    Occupancy occ = ComputeOccupancy(pos, colour);
+    const Occupancy& occ = reach.occupancy(colour);
     const auto& row = pos.pieces(colour);
     for (int i = 0; i < kPiecesPerColour; ++i) {
       Square sq = row[i];
@@ -125,7 +196,7 @@ void TeamTerms(const Position& pos, int team, bool suck_back, EvalTerms& t,
         }
       } else {
         t.exposure_pips[team] += exposure *
-                                 Threat(pos, team, AbsoluteSquare(colour, sq), w) *
+                                 Threat(pos, team, AbsoluteSquare(colour, sq), w, reach) *
                                  (sq + w.entry_pips);
       }
       uint64_t ahead = occ.opponent_blobs &
@@ -233,14 +304,7 @@ void Evaluation::AddScaled(const Evaluation& e, double w) {
 }
 
 double HitProbability(const Position& pos, int attacker, int abs) {
-  int r = RelativeSquare(attacker, abs);
-  if (r > kLastTrack) return 0.0;
-  uint64_t blobs = ComputeOccupancy(pos, attacker).opponent_blobs;
-  int hits = 0;
-  for (int d1 = 1; d1 <= 6; ++d1) {
-    for (int d2 = 1; d2 <= 6; ++d2) hits += Reaches(pos, attacker, blobs, r, d1, d2);
-  }
-  return hits / 36.0;
+  return ReachCache(pos).HitProbability(attacker, abs);
 }
 
 Evaluation Evaluate(const Position& pos, const Rules& rules, EvalTerms* terms,
@@ -248,8 +312,9 @@ Evaluation Evaluate(const Position& pos, const Rules& rules, EvalTerms* terms,
   if (pos.IsGameOver()) return FinishedGame(pos);
   EvalTerms t;
   bool suck_back = rules.has(Switch::kSuckBack);
-  TeamTerms(pos, 0, suck_back, t, w);
-  TeamTerms(pos, 1, suck_back, t, w);
+  ReachCache reach(pos);
+  TeamTerms(pos, 0, suck_back, t, w, reach);
+  TeamTerms(pos, 1, suck_back, t, w, reach);
   int us = TeamOf(pos.to_throw()), them = 1 - us;
   auto total = [&](int team) {
     return t.race_pips[team] + t.exposure_pips[team] + t.blocked_pips[team] +

@@ -17,7 +17,9 @@ namespace uckers {
 // with one seed repeats exactly. Leaves are valued by the static evaluation,
 // not by random playouts. Limits: `nodes` counts playouts, `movetime`,
 // `infinite` and `stop` as for expectimax; `depth` is not used. The choice
-// is the most visited play.
+// is the most visited play. The tree holds at most `params.mcts_tree_mb`
+// MiB: once full it stops growing, and playouts that leave it are valued
+// statically where they leave it.
 SearchReport MctsPlay(const Position& pos, const Rules& rules, Throw t,
                       const SearchParams& params, const SearchLimits& limits,
                       const std::atomic<bool>& stop,

@@ -49,6 +49,7 @@ struct SearchParams {
   double mcts_exploration = 0.7;  // UCT constant, in score units
   int mcts_playouts = 3000;   // MCTS playouts when no limit is given
   bool mcts_stratified = true;  // MCTS chance nodes: throws in proportion, or sampled
+  int mcts_tree_mb = 256;     // MCTS tree memory (MiB); when full it stops growing
   int rollout_width = 6;      // rollouts: plays rolled out (best at depth 1)
   int rollout_plies = 12;     // rollouts: throws played before evaluating
   int rollout_trials = 200;   // rollouts: trials when no limit ends them
@@ -67,6 +68,7 @@ struct SearchReport {
   int depth = 0;
   uint64_t nodes = 0;
   int64_t time_ms = 0;
+  uint64_t tree_bytes = 0;           // MCTS: memory the tree holds
   Evaluation eval;                   // the best play's, or the position's
   std::vector<Candidate> candidates; // best first, at most multipv
 };

@@ -46,6 +46,7 @@ facade::SearchRequest RequestOf(const EngineOptions& options, const GoRequest& g
   request.multipv = options.multipv;
   request.threads = options.threads;
   request.seed = options.seed;
+  request.tree_mb = options.tree_mb;
   return request;
 }
 

@@ -74,8 +74,9 @@ class Engine {
   void Stop();
   // Blocks until the running job (if any) has finished.
   void Wait();
-  // Whether an infinite search is running (only `stop` ends it).
-  bool RunningInfinite() const { return running_infinite_; }
+  // Whether an infinite search is running and not yet told to stop (only
+  // `stop` ends it; once told, it is about to end and may be waited for).
+  bool RunningInfinite() const { return running_infinite_ && !stop_; }
 
   // The search parameters the options stand for.
   SearchParams Params() const;

@@ -57,11 +57,16 @@ absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request) {
     return absl::InvalidArgumentError(
         absl::StrCat("threads ", request.threads, " must be 1..64"));
   }
+  if (request.tree_mb < 1 || request.tree_mb > kMaxTreeMb) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("tree memory ", request.tree_mb, " MiB must be 1..", kMaxTreeMb));
+  }
   if (request.objective) params.objective = *request.objective;
   if (request.algorithm) params.algorithm = *request.algorithm;
   params.multipv = request.multipv;
   params.threads = request.threads;
   params.seed = request.seed;
+  params.mcts_tree_mb = request.tree_mb;
   return params;
 }
 

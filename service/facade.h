@@ -41,6 +41,8 @@ absl::StatusOr<PlayResult> ApplyPlay(const Position& pos, const Rules& rules, Th
                                      absl::string_view play);
 
 // Settings a request may give; unset ones take the defaults.
+inline constexpr int kMaxTreeMb = 65536;  // MCTS tree memory a request may ask for
+
 struct SearchRequest {
   std::optional<Throw> dice;           // none: analyse before the throw
   SearchLimits limits;
@@ -50,6 +52,7 @@ struct SearchRequest {
   int multipv = 1;
   int threads = 1;
   uint64_t seed = 0;
+  int tree_mb = 256;                   // MCTS tree memory, MiB
 };
 
 // The search parameters of a request; an error names a bad level or value.

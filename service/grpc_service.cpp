@@ -1,5 +1,6 @@
 #include "service/grpc_service.h"
 
+#include <algorithm>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -11,6 +12,15 @@
 #include "service/proto_convert.h"
 
 namespace uckers {
+
+std::chrono::milliseconds DeadlineMargin(std::chrono::milliseconds time_left,
+                                         const ServiceLimits& limits) {
+  using std::chrono::milliseconds;
+  milliseconds least(limits.deadline_margin_ms);
+  milliseconds share(time_left.count() / 100 * limits.deadline_margin_percent);
+  return std::clamp(share, least, std::max(least, milliseconds(1000)));
+}
+
 namespace {
 
 using Clock = std::chrono::system_clock;
@@ -23,15 +33,15 @@ grpc::Status ToGrpc(const absl::Status& s) {
   return grpc::Status(code, std::string(s.message()));
 }
 
-// Sets `stop` when the client cancels or the deadline (less a margin)
-// passes; polls every millisecond until destroyed.
+// Sets `stop` when the client cancels or the deadline (less its
+// DeadlineMargin) passes; polls every millisecond until destroyed.
 class StopWatcher {
  public:
-  StopWatcher(grpc::ServerContext* context, std::atomic<bool>* stop, int64_t margin_ms)
-      : thread_([this, context, stop, margin_ms] {
-          auto deadline = context->deadline() - std::chrono::milliseconds(margin_ms);
+  StopWatcher(grpc::ServerContext* context, std::atomic<bool>* stop, const ServiceLimits& limits)
+      : stop_at_(context->deadline() - DeadlineMargin(TimeLeft(*context), limits)),
+        thread_([this, context, stop] {
           while (!done_) {
-            if (context->IsCancelled() || Clock::now() >= deadline) {
+            if (context->IsCancelled() || Clock::now() >= stop_at_) {
               *stop = true;
               return;
             }
@@ -44,6 +54,12 @@ class StopWatcher {
   }
 
  private:
+  static std::chrono::milliseconds TimeLeft(const grpc::ServerContext& context) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(context.deadline() -
+                                                                 Clock::now());
+  }
+
+  Clock::time_point stop_at_;
   std::atomic<bool> done_{false};
   std::thread thread_;
 };
@@ -78,6 +94,7 @@ absl::StatusOr<Prepared> Prepare(const Request& r, const ServiceLimits& limits,
   absl::StatusOr<int> hash = proto::HashFrom(r.options(), limits.max_hash_mb);
   if (!hash.ok()) return hash.status();
   p.hash_mb = *hash;
+  p.request.tree_mb = limits.tree_mb;
   return p;
 }
 
@@ -194,7 +211,7 @@ grpc::Status EngineService::BestMove(grpc::ServerContext* context,
   TranspositionTable tt(p->hash_mb);
   absl::StatusOr<SearchReport> report;
   {
-    StopWatcher watcher(context, &stop, limits_.deadline_margin_ms);
+    StopWatcher watcher(context, &stop, limits_);
     report = facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr);
   }
   if (!report.ok()) return ToGrpc(report.status());
@@ -220,7 +237,7 @@ grpc::Status EngineService::Evaluate(grpc::ServerContext* context,
   if (!slot.status().ok()) return slot.status();
   std::atomic<bool> stop{false};
   TranspositionTable tt(p->hash_mb);
-  StopWatcher watcher(context, &stop, limits_.deadline_margin_ms);
+  StopWatcher watcher(context, &stop, limits_);
   absl::StatusOr<SearchReport> report =
       facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr);
   if (!report.ok()) return ToGrpc(report.status());
@@ -282,7 +299,7 @@ grpc::Status EngineService::Analyse(grpc::ServerContext* context,
   };
   absl::StatusOr<SearchReport> report;
   {
-    StopWatcher watcher(context, &stop, limits_.deadline_margin_ms);
+    StopWatcher watcher(context, &stop, limits_);
     report = facade::Search(p->position, p->rules, p->request, &tt, stop,
                             [&](const SearchReport& r) {
                               if (!writer->Write(to_message(r, false))) stop = true;
@@ -327,7 +344,7 @@ grpc::Status EngineService::AnalyseGame(grpc::ServerContext* context,
   std::atomic<bool> stop{false};
   absl::StatusOr<v1::GameAnalysis> analysis;
   {
-    StopWatcher watcher(context, &stop, limits_.deadline_margin_ms);
+    StopWatcher watcher(context, &stop, limits_);
     analysis = facade::AnalyseGame(record, request->level(), stop, nullptr);
   }
   if (context->IsCancelled()) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");

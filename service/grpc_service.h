@@ -12,9 +12,19 @@ struct ServiceLimits {
   int max_searches = 8;          // concurrent BestMove/Evaluate/Analyse calls
   int max_threads = 2;           // search threads one request may ask for
   int max_hash_mb = 64;          // table size one request may ask for
+  int tree_mb = 256;             // MCTS tree memory of each search
   int64_t max_analyse_ms = 60000;  // an Analyse call with no limit and no deadline
-  int64_t deadline_margin_ms = 25;  // answer this long before the deadline
+  int64_t deadline_margin_ms = 25;  // answer at least this long before the deadline...
+  int deadline_margin_percent = 5;  // ...or this share of the call's time, if more
 };
+
+// How long before a call's deadline its search is stopped, given the time
+// the call has left when it arrives: the larger of the two margins of
+// `limits`, at most one second. A long search grows a large MCTS tree and a
+// busy machine is slow to switch threads, so a fixed margin is not enough
+// for a long call; a short call keeps most of its time.
+std::chrono::milliseconds DeadlineMargin(std::chrono::milliseconds time_left,
+                                         const ServiceLimits& limits);
 
 // The gRPC service `uckers.v1.Engine`. Stateless per request: each call
 // parses its position and rules, calls the facade (service/facade.h) and

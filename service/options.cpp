@@ -41,6 +41,8 @@ const std::vector<OptionDef>& OptionDefs() {
       {"Seed", "spin", "0", 0, 2147483647, {}, "seed for random choices"},
       {"Search", "combo", "expectimax", 0, 0, {"expectimax", "mcts", "rollout"},
        "search algorithm"},
+      {"TreeMemory", "spin", "256", 1, 65536, {},
+       "MCTS tree size in MiB: when full, the tree stops growing"},
       {"Level", "combo", "expert", 0, 0,
        {"beginner", "casual", "intermediate", "advanced", "expert", "grandmaster"},
        "playing strength: depth, filter width and evaluation noise"},
@@ -87,6 +89,7 @@ absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value)
   if (!n.ok()) return n.status();
   if (def->name == "Threads") threads = static_cast<int>(*n);
   if (def->name == "Hash") hash_mb = static_cast<int>(*n);
+  if (def->name == "TreeMemory") tree_mb = static_cast<int>(*n);
   if (def->name == "MultiPV") multipv = static_cast<int>(*n);
   if (def->name == "Seed") seed = static_cast<uint64_t>(*n);
   return absl::OkStatus();

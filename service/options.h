@@ -30,6 +30,7 @@ struct EngineOptions {
   Rules rules;                            // Rules: the ruleset played
   int threads = 1;                        // Threads: search threads
   int hash_mb = 16;                       // Hash: transposition table, MiB
+  int tree_mb = 256;                      // TreeMemory: MCTS tree, MiB
   Objective objective = Objective::kWin;  // Objective: win or points
   int multipv = 1;                        // MultiPV: candidates reported
   uint64_t seed = 0;                      // Seed: random choices (MCTS, noise)

@@ -95,7 +95,10 @@ void UciLoop::WaitUnlessInfinite() {
 // Lines are read on this thread and handled in order on another, so that
 // `stop` is heard at once even while an earlier command waits for a finite
 // search (`isready`, `setoption`, `go`, ... queue behind it): it ends every
-// job sent before it, the running one and any still queued.
+// job sent before it, the running one and any still queued. `quit` does the
+// same, then ends the loop once the lines before it are handled; end of
+// input stops nothing that can end by itself (a piped script gets every
+// answer in full, the last job's too; only `go infinite` is stopped).
 void UciLoop::Run(std::istream& in) {
   // Reading std::cin flushes the stream tied to it (std::cout) from this
   // thread, outside out_mutex_, racing a search thread's Print: untie it.
@@ -113,18 +116,22 @@ void UciLoop::Run(std::istream& in) {
   });
   std::string line;
   uint64_t seq = 0;
-  while (std::getline(in, line)) {
+  bool quit = false;
+  while (!quit && std::getline(in, line)) {
     std::string cmd = CommandOf(line);
-    if (cmd == "stop") {
+    quit = cmd == "quit";
+    if (cmd == "stop" || quit) {  // quit: exit as soon as possible
       stop_before = seq;
       engine_.Stop();
-      continue;
+      if (cmd == "stop") continue;
     }
     queue.Push({seq++, line});
-    if (cmd == "quit") break;
   }
   queue.Close();
   handler.join();
+  // At end of input the last job still runs: a finite one is waited for;
+  // an infinite search, which no line can stop now, is stopped.
+  if (!quit) WaitUnlessInfinite();
   engine_.Stop();
   engine_.Wait();
 }

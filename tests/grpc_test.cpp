@@ -245,6 +245,42 @@ TEST_F(GrpcTest, BestMoveEndsInTimeForTheDeadlineWithItsBestSoFar) {
   EXPECT_LT(ms, 300);
 }
 
+TEST(DeadlineMargin, AShortCallKeepsTheFixedMargin) {
+  ServiceLimits limits;  // 25 ms or 5 %
+  EXPECT_EQ(DeadlineMargin(std::chrono::milliseconds(300), limits).count(), 25);
+}
+
+TEST(DeadlineMargin, ALongCallKeepsAShareOfItsTime) {
+  ServiceLimits limits;
+  EXPECT_EQ(DeadlineMargin(std::chrono::milliseconds(2000), limits).count(), 100);
+}
+
+TEST(DeadlineMargin, IsAtMostOneSecondEvenWithNoDeadline) {
+  ServiceLimits limits;
+  EXPECT_EQ(DeadlineMargin(std::chrono::milliseconds::max(), limits).count(), 1000);
+}
+
+TEST(DeadlineMargin, ACallPastItsDeadlineGetsTheFixedMargin) {
+  ServiceLimits limits;
+  EXPECT_EQ(DeadlineMargin(std::chrono::milliseconds(-50), limits).count(), 25);
+}
+
+// MCTS grows its tree until the deadline; dropping a large tree must not
+// hold the answer back past it.
+TEST_F(GrpcTest, MctsBestMoveEndsInTimeForTheDeadline) {
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(2000));
+  v1::BestMoveRequest req;
+  *req.mutable_position() = Ufen(kMid);
+  *req.mutable_throw_() = Dice(5, 2);
+  req.mutable_options()->set_algorithm(v1::ALGORITHM_MCTS);
+  req.mutable_limits()->set_nodes(uint64_t{1} << 62);  // only the deadline ends it
+  v1::BestMoveResponse resp;
+  grpc::Status s = stub_->BestMove(&ctx, req, &resp);
+  ASSERT_TRUE(s.ok()) << s.error_message();  // not DEADLINE_EXCEEDED
+  EXPECT_FALSE(resp.play().empty());
+}
+
 TEST_F(GrpcTest, AnalyseStreamsProgressThenExactlyOneFinalMessage) {
   grpc::ClientContext ctx;
   v1::AnalyseRequest req;

@@ -315,12 +315,66 @@ TEST(ProtocolRun, StopEndsEverySearchSentBeforeIt) {
 
 TEST(ProtocolRun, LinesAfterStopAreHandledInOrderAndNotStopped) {
   std::vector<std::string> out = RunLoop(
-      "go dice 6 6 depth 60\nstop\ngo dice 3 1 depth 2\nisready\nquit\n");
+      "go dice 6 6 depth 60\nstop\ngo dice 3 1 depth 2\nisready\n");
   ASSERT_GE(out.size(), 3u);
   EXPECT_EQ(out.back(), "readyok");
   EXPECT_TRUE(absl::StartsWith(out[out.size() - 2], "bestmove "));
   // The second search was not stopped: it reported its depth 2.
   EXPECT_GE(IndexOf(out, "info depth 2 "), 0);
+}
+
+TEST(ProtocolRun, GoAfterStoppingAnInfiniteSearchWaitsForItsBestmove) {
+  std::string input = "position startpos\n";
+  for (int i = 0; i < 20; ++i) input += "go dice 6 6 infinite\nstop\ngo dice 3 1 depth 1\n";
+  std::vector<std::string> out = RunLoop(input + "isready\n");
+  int bestmoves = 0;
+  for (const std::string& line : out) {
+    EXPECT_FALSE(absl::StartsWith(line, "info string error")) << line;
+    bestmoves += absl::StartsWith(line, "bestmove ");
+  }
+  EXPECT_EQ(bestmoves, 40);
+}
+
+TEST(ProtocolRun, IsreadyAfterStoppingAnInfiniteSearchFollowsItsBestmove) {
+  std::string input;
+  for (int i = 0; i < 20; ++i) input += "go dice 6 6 infinite\nstop\nisready\n";
+  std::vector<std::string> out = RunLoop(input);
+  // A search may print `info` lines before its stop is heard: only the
+  // bestmove and readyok lines are counted.
+  int searches = 0;
+  for (const std::string& line : out) {
+    if (absl::StartsWith(line, "info ")) continue;
+    // bestmove and readyok alternate, bestmove first.
+    EXPECT_EQ(absl::StartsWith(line, "bestmove "), searches % 2 == 0) << line;
+    ++searches;
+  }
+  EXPECT_EQ(searches, 40);
+}
+
+TEST(ProtocolRun, QuitStopsALongSearchSentBeforeIt) {
+  std::vector<std::string> out =
+      RunLoop("go dice 6 6 depth 60\nisready\nquit\nisready\n");
+  int best = IndexOf(out, "bestmove ");
+  ASSERT_GE(best, 0);
+  EXPECT_EQ(out.back(), "readyok");  // the one before quit, after bestmove
+  EXPECT_LT(best, static_cast<int>(out.size()) - 1);
+}
+
+TEST(ProtocolRun, EndOfInputStopsNothing) {
+  std::vector<std::string> out = RunLoop("go dice 3 1 depth 2\nisready\n");
+  EXPECT_GE(IndexOf(out, "info depth 2 "), 0);
+  EXPECT_EQ(out.back(), "readyok");
+}
+
+TEST(ProtocolRun, EndOfInputWaitsForTheLastJobToFinish) {
+  std::vector<std::string> out = RunLoop("position startpos\nperft 4\n");
+  EXPECT_EQ(out, std::vector<std::string>{"perft 4 nodes 994540"});  // PROTOCOL.md
+}
+
+TEST(ProtocolRun, EndOfInputStopsAnInfiniteSearchThatNothingElseCouldStop) {
+  std::vector<std::string> out = RunLoop("position startpos\ngo dice 6 6 infinite\n");
+  ASSERT_FALSE(out.empty());
+  EXPECT_TRUE(absl::StartsWith(out.back(), "bestmove ")) << out.back();
 }
 
 TEST(ProtocolRun, QuitEndsTheLoopAfterTheLinesBeforeIt) {

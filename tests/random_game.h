@@ -1,6 +1,7 @@
 #pragma once
 
 #include <random>
+#include <string>
 #include <vector>
 
 #include "engine/dice.h"
@@ -56,6 +57,22 @@ inline std::vector<std::string> AllRulesets() {
           "navy+suck_back",
           "mess+split_single_piece+mixie_can_challenge+bounce_back+one_less_six"
           "+double_six_two_throws+throw_after_challenge+suck_back"};
+}
+
+// Calls `visit(name, pos)` on every position of `games` random games (at
+// most `steps` plays each) under each ruleset of AllRulesets(), named by
+// `name`; the same positions for the same seed.
+template <typename Visit>
+void ForEachRandomPosition(int games, int steps, uint64_t seed, Visit visit) {
+  for (const std::string& name : AllRulesets()) {
+    absl::StatusOr<Rules> rules = Rules::Parse(name);
+    if (!rules.ok()) continue;  // AllRulesets is checked by the property tests
+    std::mt19937_64 rng(seed);
+    for (int game = 0; game < games; ++game) {
+      Position pos = Position::Start(*rules);
+      for (int step = 0; step < steps && RandomStep(pos, *rules, rng); ++step) visit(name, pos);
+    }
+  }
 }
 
 }  // namespace uckers::testing

@@ -1,6 +1,11 @@
 // RULES.md §1 (board, colours, teams) and §2 (stacks), with §5 knock-off to
 // each colour's own base. Expected values are worked out by hand from
 // RULES.md: relative square p of colour c is absolute square (13c + p) mod 52.
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "engine/occupancy.h"
+#include "tests/random_game.h"
 #include "tests/test_util.h"
 
 namespace uckers::testing {
@@ -182,6 +187,24 @@ TEST(KnockOff, OnlyPiecesOnTheLandedSquareGoToBase) {
   const std::string ufen = "b,b,b,10/b,b,1,30/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(After(ufen, 3, 1, "r10-14"),
             "b,b,b,14/b,b,b,30/b,b,b,b/b,b,b,b g -");
+}
+
+// RULES.md §1-2: every colour's view of the track (opponent blobs, opponents,
+// partner) is the same whether made for one colour or for all four at once.
+TEST(Board, OccupancyOfAllColoursAtOnceIsEachColoursOwn) {
+  int blobs_seen = 0;
+  ForEachRandomPosition(3, 300, 31, [&](const std::string& name, const Position& pos) {
+    std::array<Occupancy, kNumColours> all = ComputeAllOccupancies(pos);
+    for (int c = 0; c < kNumColours; ++c) {
+      Occupancy one = ComputeOccupancy(pos, c);
+      auto where = [&] { return absl::StrCat(name, " ", ToUfen(pos), " colour ", c); };
+      ASSERT_EQ(all[c].opponent_blobs, one.opponent_blobs) << where();
+      ASSERT_EQ(all[c].opponents, one.opponents) << where();
+      ASSERT_EQ(all[c].partner, one.partner) << where();
+      blobs_seen += one.opponent_blobs != 0;
+    }
+  });
+  EXPECT_GT(blobs_seen, 1000);  // the positions had blobs to see
 }
 
 }  // namespace

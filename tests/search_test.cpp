@@ -5,6 +5,7 @@
 #include <string>
 #include <thread>
 
+#include "engine/occupancy.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
 #include "search/search.h"
@@ -195,6 +196,50 @@ TEST(Search, OutcomeProbabilitiesSumToOne) {
   }
 }
 
+// The exposure term's hit chance by its definition (issue 3, docs/
+// evaluation.md), throw by throw: some piece of `attacker` lands on `r` by one
+// die, both summed, or entering with a six then the other die, passing and
+// landing on no opponent blob.
+double HitProbabilityByDefinition(const Position& pos, int attacker, int abs) {
+  int r = RelativeSquare(attacker, abs);
+  if (r > kLastTrack) return 0.0;
+  uint64_t blobs = ComputeOccupancy(pos, attacker).opponent_blobs;
+  auto clear = [&](int from, int to) { return !(blobs & SquareRange(from + 1, to)); };
+  int hits = 0;
+  for (int d1 = 1; d1 <= 6; ++d1) {
+    for (int d2 = 1; d2 <= 6; ++d2) {
+      bool hit = false;
+      for (Square s : pos.pieces(attacker)) {
+        if (s == kBase && !(blobs & 1)) {
+          hit |= r == 0 && (d1 == 6 || d2 == 6);
+          hit |= d1 == 6 && r == d2 && clear(0, r);
+          hit |= d2 == 6 && r == d1 && clear(0, r);
+        } else if (OnTrack(s) && s < r) {
+          int k = r - s;
+          hit |= (k == d1 || k == d2 || k == d1 + d2) && clear(s, r);
+        }
+      }
+      hits += hit;
+    }
+  }
+  return hits / 36.0;
+}
+
+TEST(Evaluation, HitProbabilityCountsTheThrowsThatLandOnTheSquare) {
+  int checked = 0;
+  ForEachRandomPosition(3, 300, 77, [&](const std::string& name, const Position& pos) {
+    for (int attacker = 0; attacker < kNumColours; ++attacker) {
+      for (int abs = 0; abs < kTrackSquares; ++abs) {
+        ASSERT_EQ(HitProbability(pos, attacker, abs),
+                  HitProbabilityByDefinition(pos, attacker, abs))
+            << name << " " << ToUfen(pos) << " attacker " << attacker << " square " << abs;
+        checked += HitProbability(pos, attacker, abs) > 0;
+      }
+    }
+  });
+  EXPECT_GT(checked, 5000);  // the positions did put pieces in reach
+}
+
 TEST(Evaluation, EveryWeightNameNamesItsOwnFieldAndUnknownIsNone) {
   EvalWeights w;
   std::set<double*> fields;
@@ -243,6 +288,31 @@ TEST(Mcts, ChoosesALegalPlayAndPrefersAKnockOffHome) {
   Position pos = P("h,h,h,50/b,b,b,b/h,h,h,h/b,b,b,b r -");
   SearchReport r = SearchOnce(pos, Throw{6, 1}, params, limits);
   EXPECT_EQ(PlayToString(r.candidates[0].play), "r50-h");
+}
+
+TEST(Mcts, TreeStopsGrowingAtItsMemoryCap) {
+  SearchParams params;
+  params.algorithm = Algorithm::kMcts;
+  params.mcts_tree_mb = 1;
+  SearchLimits limits;
+  limits.nodes = 20000;  // uncapped, this tree grows to tens of MiB
+  SearchReport r = SearchOnce(Position::Start(Rules()), Throw{6, 6}, params, limits);
+  EXPECT_LE(r.tree_bytes, uint64_t{1} << 20);
+  EXPECT_GT(r.tree_bytes, uint64_t{1} << 19);  // it did fill
+  EXPECT_EQ(r.nodes, 20000u);                  // and playouts went on
+  EXPECT_FALSE(r.candidates.empty());
+}
+
+TEST(Mcts, TreeBelowItsCapIsTheUncappedTree) {
+  SearchParams small;
+  small.algorithm = Algorithm::kMcts;
+  small.seed = 3;
+  small.multipv = 3;
+  SearchParams large = small;
+  large.mcts_tree_mb = 4096;
+  SearchLimits limits;
+  limits.nodes = 300;  // a tree well under 256 MiB
+  EXPECT_EQ(SearchedCandidates(small, limits), SearchedCandidates(large, limits));
 }
 
 // Rollouts: the same seed gives the same trials, so the same report.

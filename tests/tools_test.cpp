@@ -237,6 +237,62 @@ TEST(Match, BadPlayerSpecificationIsRefused) {
   EXPECT_FALSE(RunMatch(config).ok());
 }
 
+TEST(Match, PairsOrConcurrencyOutOfRangeAreRefusedByName) {
+  MatchConfig config;
+  config.player_a = "random";
+  config.player_b = "random";
+  config.progress = false;
+  config.pairs = kMaxPairs + 1;  // would not fit in memory if it were taken
+  absl::StatusOr<v1::MatchReport> report = RunMatch(config);
+  ASSERT_FALSE(report.ok());
+  EXPECT_TRUE(absl::StrContains(report.status().message(), "pairs")) << report.status();
+  config.pairs = 1;
+  config.concurrency = kMaxConcurrency + 1;
+  report = RunMatch(config);
+  ASSERT_FALSE(report.ok());
+  EXPECT_TRUE(absl::StrContains(report.status().message(), "concurrency")) << report.status();
+}
+
+TEST(Ladder, MorePairsInAllThanTheMaximumAreRefused) {
+  LadderConfig ladder;
+  // 15 matchups of a million pairs: more than the ten million a ladder may play.
+  ladder.players = {"random", "greedy", "beginner", "casual", "intermediate", "expert"};
+  ladder.pairs = kMaxPairs;
+  ladder.progress = false;
+  absl::StatusOr<v1::LadderReport> report = RunLadder(ladder);
+  ASSERT_FALSE(report.ok());
+  EXPECT_TRUE(absl::StrContains(report.status().message(), "pairs")) << report.status();
+}
+
+TEST(Ladder, SprtSettingsMustBeFiniteAndOrdered) {
+  EXPECT_TRUE(ParseSprt("0,5,0.05,0.05").ok());
+  for (const char* bad : {"nan,5,0.05,0.05", "-inf,inf,0.05,0.05", "0,5,nan,0.05",
+                          "0,5,0.05,nan", "5,0,0.05,0.05", "0,5,0,0.05", "0,5,0.05", ""}) {
+    EXPECT_FALSE(ParseSprt(bad).ok()) << bad;
+  }
+}
+
+TEST(Records, ReadingADirectoryIsRefusedNamingIt) {
+  absl::StatusOr<std::string> text = ReadTextFile(::testing::TempDir(), kMaxRecordBytes);
+  ASSERT_FALSE(text.ok());
+  EXPECT_TRUE(absl::StrContains(text.status().message(), "directory")) << text.status();
+}
+
+TEST(Records, ReadingAnEndlessFileStopsAtTheMaximum) {
+  absl::StatusOr<std::string> text = ReadTextFile("/dev/zero", 1 << 20);
+  ASSERT_FALSE(text.ok());
+  EXPECT_TRUE(absl::StrContains(text.status().message(), "larger than 1 MiB")) << text.status();
+}
+
+TEST(Records, UnwritableOutputIsFoundUpFrontAndNoFileIsLeft) {
+  std::string missing = absl::StrCat(::testing::TempDir(), "/no-such-dir-", getpid(), "/c.svg");
+  EXPECT_FALSE(CheckWritable(missing).ok());
+  EXPECT_FALSE(CheckWritable(::testing::TempDir()).ok());
+  std::string fresh = absl::StrCat(::testing::TempDir(), "/fresh-", getpid(), ".svg");
+  EXPECT_TRUE(CheckWritable(fresh).ok());
+  EXPECT_FALSE(std::filesystem::exists(fresh));
+}
+
 // One pair of `spec` against random, quietly: for checking player settings.
 absl::StatusOr<v1::MatchReport> OnePairAgainstRandom(const std::string& spec) {
   MatchConfig config;

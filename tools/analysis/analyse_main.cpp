@@ -1,8 +1,6 @@
 #include "tools/analysis/analyse_main.h"
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
@@ -23,18 +21,17 @@ int AnalyseMain(int argc, char** argv) {
     return 2;
   }
   std::string path = args[1];
-  std::stringstream text;
-  if (path == "-") {
-    text << std::cin.rdbuf();
-  } else {
-    std::ifstream in(path);
-    if (!in) {
-      std::cerr << "uckers analyse: cannot read " << path << "\n";
-      return 2;
-    }
-    text << in.rdbuf();
+  std::string svg_path = absl::GetFlag(FLAGS_svg);
+  if (absl::Status s = svg_path.empty() ? absl::OkStatus() : CheckWritable(svg_path); !s.ok()) {
+    std::cerr << "uckers analyse: --svg: " << s.message() << "\n";
+    return 2;
   }
-  absl::StatusOr<v1::GameRecord> record = ParseRecord(text.str());
+  absl::StatusOr<std::string> text = ReadTextFile(path, kMaxRecordBytes);
+  if (!text.ok()) {
+    std::cerr << "uckers analyse: " << text.status().message() << "\n";
+    return 2;
+  }
+  absl::StatusOr<v1::GameRecord> record = ParseRecord(*text);
   if (!record.ok()) {
     std::cerr << "uckers analyse: " << path << ": " << record.status().message() << "\n";
     return 1;
@@ -47,11 +44,9 @@ int AnalyseMain(int argc, char** argv) {
     return 1;
   }
   std::cout << (absl::GetFlag(FLAGS_json) ? AnalysisToJson(*analysis) : AnalysisToText(*analysis));
-  if (!absl::GetFlag(FLAGS_svg).empty()) {
-    std::ofstream svg(absl::GetFlag(FLAGS_svg));
-    svg << AnalysisToSvg(*analysis);
-    if (!svg) {
-      std::cerr << "uckers analyse: cannot write " << absl::GetFlag(FLAGS_svg) << "\n";
+  if (!svg_path.empty()) {
+    if (absl::Status s = WriteTextFile(svg_path, AnalysisToSvg(*analysis)); !s.ok()) {
+      std::cerr << "uckers analyse: " << s.message() << "\n";
       return 1;
     }
   }

@@ -184,6 +184,43 @@ absl::Status WriteTextFile(const std::string& path, const std::string& text) {
   return absl::OkStatus();
 }
 
+absl::Status CheckWritable(const std::string& path) {
+  std::error_code ec;
+  bool existed = std::filesystem::exists(path, ec);
+  if (std::filesystem::is_directory(path, ec)) {
+    return absl::InvalidArgumentError(absl::StrCat("cannot write ", path, ": a directory"));
+  }
+  std::FILE* f = std::fopen(path.c_str(), "a");
+  if (!f || std::fclose(f) != 0) {
+    return absl::InvalidArgumentError(absl::StrCat("cannot write ", path));
+  }
+  if (!existed) std::filesystem::remove(path, ec);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::string> ReadTextFile(const std::string& path, size_t max_bytes) {
+  std::error_code ec;
+  if (path != "-" && std::filesystem::is_directory(path, ec)) {
+    return absl::InvalidArgumentError(absl::StrCat("cannot read ", path, ": a directory"));
+  }
+  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (!f) return absl::InvalidArgumentError(absl::StrCat("cannot read ", path));
+  std::string text;
+  char buf[1 << 16];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0 && text.size() <= max_bytes) {
+    text.append(buf, std::min(n, max_bytes + 1 - text.size()));
+  }
+  bool failed = std::ferror(f);
+  if (f != stdin) std::fclose(f);
+  if (text.size() > max_bytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": larger than ", max_bytes >> 20, " MiB: not a game record"));
+  }
+  if (failed) return absl::InvalidArgumentError(absl::StrCat("cannot read ", path));
+  return text;
+}
+
 void RecordFailures::Add(const absl::Status& saved, bool warn) {
   if (saved.ok() || count++ > 0) return;
   first = std::string(saved.message());

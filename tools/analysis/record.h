@@ -28,6 +28,14 @@ absl::StatusOr<Position> ReplayRecord(const v1::GameRecord& record);
 
 // Writes `text` to `path`; an error names the file.
 absl::Status WriteTextFile(const std::string& path, const std::string& text);
+// Checks, before long work, that `path` can be written later (a file that
+// did not exist is not left behind); an error names the file.
+absl::Status CheckWritable(const std::string& path);
+
+inline constexpr size_t kMaxRecordBytes = size_t{16} << 20;
+// Reads a whole file ("-": standard input) of at most `max_bytes`; an error
+// names the file and what is wrong (missing, a directory, too large).
+absl::StatusOr<std::string> ReadTextFile(const std::string& path, size_t max_bytes);
 
 // Makes `dir` ready for records before a match or ladder plays any game:
 // creates it (and its parents) when missing and checks a file can be

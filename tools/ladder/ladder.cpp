@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -74,10 +75,33 @@ std::vector<Task> Schedule(const LadderConfig& config) {
 
 }  // namespace
 
+absl::StatusOr<SprtConfig> ParseSprt(const std::string& text) {
+  std::vector<std::string> v = absl::StrSplit(text, ',');
+  SprtConfig s;
+  if (v.size() != 4 || !absl::SimpleAtod(v[0], &s.elo0) || !absl::SimpleAtod(v[1], &s.elo1) ||
+      !absl::SimpleAtod(v[2], &s.alpha) || !absl::SimpleAtod(v[3], &s.beta) ||
+      !std::isfinite(s.elo0) || !std::isfinite(s.elo1) || !(s.alpha > 0 && s.alpha < 1) ||
+      !(s.beta > 0 && s.beta < 1) || !(s.elo0 < s.elo1)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", text.substr(0, 80), "' must be elo0,elo1,alpha,beta: finite, elo0 < elo1, "
+        "alpha and beta in (0, 1)"));
+  }
+  return s;
+}
+
 absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   int n = static_cast<int>(config.players.size());
   if (n < 2) return absl::InvalidArgumentError("a ladder needs at least two players");
   if (config.sprt && n != 2) return absl::InvalidArgumentError("--sprt needs exactly two players");
+  if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
+    return s;
+  }
+  int64_t matchups = config.gauntlet ? n - 1 : int64_t{n} * (n - 1) / 2;
+  if (int64_t all = config.pairs * matchups; all > kMaxLadderPairs) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a ladder of ", n, " players and ", config.pairs, " pairs per matchup plays ", all,
+        " pairs: at most ", kMaxLadderPairs));
+  }
   for (const std::string& spec : config.players) {
     absl::StatusOr<std::unique_ptr<Player>> p = MakePlayer(spec, config.rules, 0);
     if (!p.ok()) return p.status();
@@ -150,7 +174,8 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
     }
   };
   std::vector<std::thread> pool;
-  for (int k = 1; k < std::max(1, config.concurrency); ++k) pool.emplace_back(worker);
+  int workers = static_cast<int>(std::min<size_t>(config.concurrency, tasks.size()));
+  for (int k = 1; k < workers; ++k) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
   if (config.progress) std::fprintf(stderr, "\n");
@@ -284,19 +309,21 @@ int LadderMain(int argc, char** argv) {
   config.progress = absl::GetFlag(FLAGS_progress);
   config.records_dir = absl::GetFlag(FLAGS_records);
   if (!absl::GetFlag(FLAGS_sprt).empty()) {
-    std::vector<std::string> v = absl::StrSplit(absl::GetFlag(FLAGS_sprt), ',');
-    SprtConfig s;
-    if (v.size() != 4 || !absl::SimpleAtod(v[0], &s.elo0) || !absl::SimpleAtod(v[1], &s.elo1) ||
-        !absl::SimpleAtod(v[2], &s.alpha) || !absl::SimpleAtod(v[3], &s.beta) ||
-        s.alpha <= 0 || s.alpha >= 1 || s.beta <= 0 || s.beta >= 1 || s.elo1 <= s.elo0) {
-      std::cerr << "uckers ladder: --sprt needs elo0,elo1,alpha,beta with elo0 < elo1 and "
-                   "alpha, beta in (0, 1)\n";
+    absl::StatusOr<SprtConfig> sprt = ParseSprt(absl::GetFlag(FLAGS_sprt));
+    if (!sprt.ok()) {
+      std::cerr << "uckers ladder: --sprt: " << sprt.status().message() << "\n";
       return 2;
     }
-    config.sprt = s;
+    config.sprt = *sprt;
   }
-  if (config.pairs < 1 || config.concurrency < 1 || config.concurrency > 256) {
-    std::cerr << "uckers ladder: --ladder_pairs must be >= 1 and --concurrency 1..256\n";
+  if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
+    std::cerr << "uckers ladder: " << s.message() << " (--ladder_pairs, --concurrency)\n";
+    return 2;
+  }
+  std::string chart_path = absl::GetFlag(FLAGS_chart);
+  if (absl::Status s = chart_path.empty() ? absl::OkStatus() : CheckWritable(chart_path);
+      !s.ok()) {
+    std::cerr << "uckers ladder: --chart: " << s.message() << "\n";
     return 2;
   }
   absl::StatusOr<v1::LadderReport> report = RunLadder(config);
@@ -309,9 +336,11 @@ int LadderMain(int argc, char** argv) {
   } else {
     std::cout << LadderReportText(*report);
   }
-  if (!absl::GetFlag(FLAGS_chart).empty()) {
-    std::ofstream chart(absl::GetFlag(FLAGS_chart));
-    chart << LadderReportSvg(*report);
+  if (!chart_path.empty()) {
+    if (absl::Status s = WriteTextFile(chart_path, LadderReportSvg(*report)); !s.ok()) {
+      std::cerr << "uckers ladder: " << s.message() << "\n";
+      return 1;
+    }
   }
   return 0;
 }

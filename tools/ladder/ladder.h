@@ -6,6 +6,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/rules.h"
+#include "tools/match/match.h"
 #include "uckers/v1/match.pb.h"
 
 namespace uckers {
@@ -16,6 +17,11 @@ struct SprtConfig {
   double alpha = 0.05;
   double beta = 0.05;
 };
+
+// Parses `elo0,elo1,alpha,beta`: finite, elo0 < elo1, alpha and beta in (0, 1).
+absl::StatusOr<SprtConfig> ParseSprt(const std::string& text);
+
+inline constexpr int64_t kMaxLadderPairs = 10'000'000;  // over all matchups
 
 struct LadderConfig {
   std::vector<std::string> players;  // player specifications

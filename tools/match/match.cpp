@@ -48,7 +48,21 @@ int PointsForA(const GameResult& g, int a_team) {
 
 }  // namespace
 
+absl::Status CheckPairsAndConcurrency(int pairs, int concurrency) {
+  if (pairs < 1 || pairs > kMaxPairs) {
+    return absl::InvalidArgumentError(absl::StrCat("pairs ", pairs, " must be 1..", kMaxPairs));
+  }
+  if (concurrency < 1 || concurrency > kMaxConcurrency) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("concurrency ", concurrency, " must be 1..", kMaxConcurrency));
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
+  if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
+    return s;
+  }
   // Fail early on a bad specification, before any thread starts.
   for (const std::string& spec : {config.player_a, config.player_b}) {
     absl::StatusOr<std::unique_ptr<Player>> p = MakePlayer(spec, config.rules, 0);
@@ -97,7 +111,7 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
     }
   };
   std::vector<std::thread> pool;
-  for (int k = 1; k < std::max(1, config.concurrency); ++k) pool.emplace_back(worker);
+  for (int k = 1; k < std::min(config.concurrency, config.pairs); ++k) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
   if (config.progress) std::fprintf(stderr, "\n");

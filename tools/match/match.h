@@ -9,6 +9,13 @@
 
 namespace uckers {
 
+inline constexpr int kMaxPairs = 1'000'000;  // pairs one match (or matchup) may ask for
+inline constexpr int kMaxConcurrency = 256;
+
+// Refuses, by name, pairs outside 1..kMaxPairs or concurrency outside
+// 1..kMaxConcurrency (a match's, or a ladder's per matchup).
+absl::Status CheckPairsAndConcurrency(int pairs, int concurrency);
+
 struct MatchConfig {
   std::string player_a;  // player specifications (tools/match/player.h)
   std::string player_b;
@@ -23,6 +30,8 @@ struct MatchConfig {
 // Plays the match and reports A's results. Pairs are dealt to `concurrency`
 // workers, each with its own players; the report is the same whatever the
 // concurrency (pairs are scored in pair order).
+// Pairs must be 1..kMaxPairs and concurrency 1..kMaxConcurrency; no more
+// workers start than there are pairs.
 absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config);
 
 // The report as text, for people.

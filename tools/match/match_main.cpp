@@ -34,8 +34,8 @@ int MatchMain(int argc, char** argv) {
   config.seed = absl::GetFlag(FLAGS_seed);
   config.progress = absl::GetFlag(FLAGS_progress);
   config.records_dir = absl::GetFlag(FLAGS_records);
-  if (config.pairs < 1 || config.concurrency < 1 || config.concurrency > 256) {
-    std::cerr << "uckers match: --pairs must be >= 1 and --concurrency 1..256\n";
+  if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
+    std::cerr << "uckers match: " << s.message() << "\n";
     return 2;
   }
   absl::StatusOr<v1::MatchReport> report = RunMatch(config);
