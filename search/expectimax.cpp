@@ -114,7 +114,10 @@ double Expectimax::Noise(uint64_t key) const {
 
 double Expectimax::Static(const Position& pos, int team, Evaluation* eval) {
   CountNode();
-  Evaluation e = Evaluate(pos, rules_, nullptr, params_.weights);
+  // The caller chose the net only for the ruleset it was trained for
+  // (NetFor, search/net.h).
+  Evaluation e = params_.net ? params_.net->Evaluate(pos)
+                             : Evaluate(pos, rules_, nullptr, params_.weights);
   double s = Score(e, params_.objective);
   if (!pos.IsGameOver()) s = std::clamp(s + Noise(pos.key()), range_.lo, range_.hi);
   if (TeamOf(pos.to_throw()) != team) {

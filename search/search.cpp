@@ -4,6 +4,7 @@
 #include <mutex>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "engine/movegen.h"
 #include "search/expectimax.h"
 #include "search/mcts.h"
@@ -189,10 +190,40 @@ double Score(const Evaluation& e, Objective objective) {
   return objective == Objective::kWin ? e.Win() : e.Equity();
 }
 
+std::optional<EvalKind> EvalKindByName(std::string_view name) {
+  if (name == "net") return EvalKind::kNet;
+  if (name == "classic") return EvalKind::kClassic;
+  return std::nullopt;
+}
+
+const char* EvalKindName(EvalKind kind) {
+  return kind == EvalKind::kNet ? "net" : "classic";
+}
+
+SearchParams ResolveEvaluation(const SearchParams& params, const Rules& rules) {
+  SearchParams p = params;
+  if (p.eval == EvalKind::kClassic) {
+    p.net = nullptr;
+  } else if (p.net == nullptr || !(p.net->rules() == rules)) {
+    p.net = NetFor(rules);
+  }
+  return p;
+}
+
+std::string EvaluationInUse(const SearchParams& params, const Rules& rules) {
+  SearchParams p = ResolveEvaluation(params, rules);
+  if (p.net) return absl::StrCat("net (", p.net->Describe(), ")");
+  if (params.eval == EvalKind::kNet) {
+    return absl::StrCat("classic (no net trained for rules ", rules.ToString(), ")");
+  }
+  return "classic";
+}
+
 SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,
-                        const SearchParams& params, const SearchLimits& limits,
+                        const SearchParams& requested, const SearchLimits& limits,
                         TranspositionTable* tt, const std::atomic<bool>& stop,
                         const ReportCallback& on_progress) {
+  SearchParams params = ResolveEvaluation(requested, rules);
   if (params.algorithm == Algorithm::kMcts) {
     return MctsPlay(pos, rules, t, params, limits, stop, on_progress);
   }
@@ -206,7 +237,8 @@ SearchReport AnalysePosition(const Position& pos, const Rules& rules,
                              const SearchParams& params, const SearchLimits& limits,
                              TranspositionTable* tt, const std::atomic<bool>& stop,
                              const ReportCallback& on_progress) {
-  return ExpectimaxAnalyse(pos, rules, params, limits, tt, stop, on_progress);
+  return ExpectimaxAnalyse(pos, rules, ResolveEvaluation(params, rules), limits, tt, stop,
+                           on_progress);
 }
 
 }  // namespace uckers

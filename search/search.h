@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "search/evaluate.h"
+#include "search/net.h"
 #include "search/tt.h"
 
 namespace uckers {
@@ -28,6 +30,14 @@ struct SearchLimits {
 };
 
 enum class Algorithm { kExpectimax, kMcts, kRollout };
+
+// Which static evaluation a search uses: the learned net (search/net.h),
+// where one is trained for the ruleset, or the classic hand-made one.
+enum class EvalKind { kNet, kClassic };
+
+// The kind named `net` or `classic` (the Eval option).
+std::optional<EvalKind> EvalKindByName(std::string_view name);
+const char* EvalKindName(EvalKind kind);
 
 // The algorithm named `expectimax`, `mcts` or `rollout` (the Search option).
 std::optional<Algorithm> AlgorithmByName(std::string_view name);
@@ -54,6 +64,8 @@ struct SearchParams {
   int rollout_plies = 12;     // rollouts: throws played before evaluating
   int rollout_trials = 200;   // rollouts: trials when no limit ends them
   EvalWeights weights;        // the static evaluation's weights
+  EvalKind eval = EvalKind::kNet;  // net where one plays the rules, else classic
+  const Net* net = nullptr;   // a net to use instead of the shipped one
 };
 
 // A candidate play and its evaluation for the team that made it.
@@ -77,6 +89,14 @@ using ReportCallback = std::function<void(const SearchReport&)>;
 
 // The score a candidate is ranked by under `objective`.
 double Score(const Evaluation& e, Objective objective);
+
+// `params` with the evaluation settled for `rules`: `net` set to the net to
+// use (the given one if it plays `rules`, else the shipped one for `rules`),
+// or nullptr for the classic evaluation.
+SearchParams ResolveEvaluation(const SearchParams& params, const Rules& rules);
+// Which evaluation a search with `params` uses under `rules`, for
+// `info string` and replies: "net (...)", or "classic" and why.
+std::string EvaluationInUse(const SearchParams& params, const Rules& rules);
 
 // Chooses a play for throw `t` by the algorithm of `params`, within
 // `limits`, ending early when `stop` becomes true. Expectimax deepens to

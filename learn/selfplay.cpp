@@ -1,0 +1,133 @@
+#include "learn/selfplay.h"
+
+#include <random>
+
+#include "engine/movegen.h"
+
+namespace uckers {
+namespace {
+
+// Dice of one game: two independent 1..6 draws a throw.
+class Dice {
+ public:
+  explicit Dice(uint64_t seed) : rng_(seed) {}
+  Throw Next() {
+    std::uniform_int_distribution<int> d(1, 6);
+    int a = d(rng_);
+    return MakeThrow(a, d(rng_));
+  }
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+// The exact outcome of a finished game, or the net's, for the team to throw.
+Evaluation Value(const Net& net, const Position& pos, NetInputs* inputs) {
+  if (pos.IsGameOver()) return Evaluate(pos, net.rules());
+  *inputs = EncodeNetInputs(pos, net.rules());
+  return net.Evaluate(*inputs);
+}
+
+double WinFor(const Evaluation& e, const Position& pos, int team) {
+  return TeamOf(pos.to_throw()) == team ? e.Win() : 1 - e.Win();
+}
+
+std::array<float, kNumOutcomes> ToArray(const Evaluation& e) {
+  std::array<float, kNumOutcomes> a{};
+  for (int i = 0; i < kNumOutcomes; ++i) a[i] = static_cast<float>(e.p[i]);
+  return a;
+}
+
+// The λ-returns, from the last position back to the first; `values[t]` is
+// the value of position t for its own team, the last one the exact outcome.
+void LabelLambdaReturns(const std::vector<Evaluation>& values, const std::vector<int>& teams,
+                        double lambda, SelfPlayGame* game) {
+  size_t n = game->samples.size();
+  Evaluation g = values[n];  // the final position's exact outcome
+  for (size_t t = n; t-- > 0;) {
+    Evaluation next;
+    next.AddScaled(values[t + 1], 1 - lambda);
+    next.AddScaled(g, lambda);
+    g = teams[t] == teams[t + 1] ? next : next.Flipped();
+    game->samples[t].target = ToArray(g);
+  }
+}
+
+}  // namespace
+
+SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda) {
+  const Rules& rules = net.rules();
+  SelfPlayGame game;
+  Dice dice(seed);
+  Position pos = Position::Start(rules);
+  std::vector<Evaluation> values;
+  std::vector<int> teams;
+  NetInputs inputs;
+  values.push_back(Value(net, pos, &inputs));
+  PlayList plays;
+  while (!pos.IsGameOver() && game.throws < kMaxSelfPlayThrows) {
+    int team = TeamOf(pos.to_throw());
+    game.samples.push_back({inputs, {}});
+    game.win.push_back(static_cast<float>(values.back().Win()));
+    teams.push_back(team);
+    GenerateLegalPlays(pos, rules, dice.Next(), &plays);
+    double best = -1;
+    Evaluation best_value;
+    NetInputs best_inputs, candidate;
+    for (const PlayResult& r : plays) {
+      Evaluation e = Value(net, r.after, &candidate);
+      double win = WinFor(e, r.after, team);
+      if (win > best) {
+        best = win;
+        best_value = e;
+        best_inputs = candidate;
+        pos = r.after;
+      }
+    }
+    values.push_back(best_value);
+    inputs = best_inputs;
+    ++game.throws;
+  }
+  game.finished = pos.IsGameOver();
+  if (!game.finished) {
+    // Stopped at the cap: nothing to learn from an unfinished game.
+    game.samples.clear();
+    game.win.clear();
+    return game;
+  }
+  teams.push_back(TeamOf(pos.to_throw()));
+  LabelLambdaReturns(values, teams, lambda, &game);
+  int winners = pos.WinningTeam();
+  for (size_t t = 0; t < game.samples.size(); ++t) game.won.push_back(teams[t] == winners);
+  return game;
+}
+
+double NetVersusClassicPair(const Net& net, uint64_t seed) {
+  const Rules& rules = net.rules();
+  double points = 0;
+  for (int net_team = 0; net_team < 2; ++net_team) {
+    Dice dice(seed);  // the same dice for both games of the pair
+    Position pos = Position::Start(rules);
+    PlayList plays;
+    int throws = 0;
+    while (!pos.IsGameOver() && throws++ < kMaxSelfPlayThrows) {
+      int team = TeamOf(pos.to_throw());
+      GenerateLegalPlays(pos, rules, dice.Next(), &plays);
+      double best = -1;
+      Position next = plays[0].after;
+      for (const PlayResult& r : plays) {
+        Evaluation e = team == net_team ? net.Evaluate(r.after) : Evaluate(r.after, rules);
+        double win = WinFor(e, r.after, team);
+        if (win > best) {
+          best = win;
+          next = r.after;
+        }
+      }
+      pos = next;
+    }
+    points += pos.IsGameOver() ? (pos.WinningTeam() == net_team ? 1.0 : 0.0) : 0.5;
+  }
+  return points;
+}
+
+}  // namespace uckers

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "search/evaluate.h"
+#include "search/net.h"
+#include "search/net_inputs.h"
+
+namespace uckers {
+
+// A training example: a position's inputs and the outcome distribution it is
+// taught, for the team to throw.
+struct TdSample {
+  NetInputs inputs;
+  std::array<float, kNumOutcomes> target{};
+};
+
+// What one self-play game produced.
+struct SelfPlayGame {
+  std::vector<TdSample> samples;  // one per position before a throw
+  std::vector<float> win;         // the net's win probability at each
+  std::vector<int> won;           // 1 if that position's team won
+  int throws = 0;
+  bool finished = false;          // false: stopped at the throw cap
+};
+
+// The throw cap of a self-play game; no game of the measured presets comes
+// near it (a few hundred throws), it only guards against a policy that loops.
+inline constexpr int kMaxSelfPlayThrows = 5000;
+
+// Plays one game from the start position of `net.rules()` with dice drawn
+// from `seed`, every play chosen by the net at depth 1 (the play whose
+// position has the highest win probability for the team making it), and
+// labels each position before a throw with its TD(λ) λ-return: the
+// discounted mix, by λ, of the net's later values and the game's outcome,
+// each turned to that position's team (Sutton's forward view, computed
+// backwards once the game is over).
+SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda);
+
+// One duplicate pair between the net and the classic evaluation, both at
+// depth 1, on the same dice from `seed`: the net's points (0, 0.5 or 1 per
+// game summed, so 0..2).
+double NetVersusClassicPair(const Net& net, uint64_t seed);
+
+}  // namespace uckers

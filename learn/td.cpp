@@ -1,0 +1,242 @@
+#include "learn/td.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <numeric>
+#include <random>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "learn/selfplay.h"
+
+namespace uckers {
+namespace {
+
+constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kAdamEps = 1e-8;
+
+uint64_t Mix(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+// The dice of game `index` of a run, and of strength-check pair `index`.
+uint64_t GameSeed(uint64_t seed, int64_t index) { return Mix(seed * 2 + 1) ^ Mix(index); }
+uint64_t PairSeed(int64_t index) { return Mix(0x5EEDull + static_cast<uint64_t>(index)); }
+
+// The weight arrays in a fixed order, for Adam and checkpoints.
+std::vector<Net::Matrix*> Params(Net& net, std::vector<Net::Matrix>& b1b2) {
+  return {&net.w1(), &b1b2[0], &net.w2(), &b1b2[1]};
+}
+
+// Gradients of one minibatch's mean cross-entropy, with its value.
+struct Gradients {
+  Net::Matrix w1, b1, w2, b2;
+  double loss = 0;
+};
+
+void Accumulate(const Net& net, const TdSample& s, float scale, Gradients& g) {
+  const NetInputs& in = s.inputs;
+  Net::Vector a = net.b1();
+  for (int i = 0; i < in.num_active; ++i) a += net.w1().col(in.active[i]);
+  for (int j = 0; j < kNetDenseInputs; ++j) a += net.w1().col(kNetSparseInputs + j) * in.dense[j];
+  Net::Vector h = a.array().tanh().matrix();
+  Net::Vector z = net.w2() * h + net.b2();
+  Net::Vector p = (z.array() - z.maxCoeff()).exp().matrix();
+  p /= p.sum();
+  Net::Vector dz(kNumOutcomes);
+  for (int k = 0; k < kNumOutcomes; ++k) {
+    dz[k] = (p[k] - s.target[k]) * scale;
+    if (s.target[k] > 0) g.loss -= s.target[k] * std::log(std::max(p[k], 1e-12f)) * scale;
+  }
+  g.w2.noalias() += dz * h.transpose();
+  g.b2 += dz;
+  Net::Vector da = ((net.w2().transpose() * dz).array() * (1 - h.array().square())).matrix();
+  g.b1 += da;
+  for (int i = 0; i < in.num_active; ++i) g.w1.col(in.active[i]) += da;
+  for (int j = 0; j < kNetDenseInputs; ++j) g.w1.col(kNetSparseInputs + j) += da * in.dense[j];
+}
+
+// One Adam step over a minibatch; returns its mean cross-entropy.
+double AdamStep(TrainState& st, const std::vector<const TdSample*>& batch, double lr) {
+  Net& net = st.net;
+  Gradients g{Net::Matrix::Zero(net.w1().rows(), net.w1().cols()),
+              Net::Matrix::Zero(net.hidden(), 1),
+              Net::Matrix::Zero(net.w2().rows(), net.w2().cols()),
+              Net::Matrix::Zero(kNumOutcomes, 1)};
+  float scale = 1.f / batch.size();
+  for (const TdSample* s : batch) Accumulate(net, *s, scale, g);
+  ++st.steps;
+  double c1 = 1 - std::pow(kBeta1, st.steps), c2 = 1 - std::pow(kBeta2, st.steps);
+  float step = static_cast<float>(lr * std::sqrt(c2) / c1);
+  std::vector<Net::Matrix> bias = {net.b1(), net.b2()};
+  std::vector<Net::Matrix*> params = Params(net, bias);
+  const Net::Matrix* grads[] = {&g.w1, &g.b1, &g.w2, &g.b2};
+  for (size_t i = 0; i < params.size(); ++i) {
+    st.m[i] = kBeta1 * st.m[i] + (1 - kBeta1) * *grads[i];
+    st.v[i] = kBeta2 * st.v[i] + (1 - kBeta2) * grads[i]->cwiseProduct(*grads[i]);
+    *params[i] -= (step * st.m[i].array() / (st.v[i].array().sqrt() + kAdamEps)).matrix();
+  }
+  net.b1() = bias[0];
+  net.b2() = bias[1];
+  return g.loss;
+}
+
+TrainState NewState(Net net) {
+  TrainState st{std::move(net), 0, 0, {}, {}, {}};
+  st.m = {Net::Matrix::Zero(st.net.w1().rows(), st.net.w1().cols()),
+          Net::Matrix::Zero(st.net.hidden(), 1),
+          Net::Matrix::Zero(st.net.w2().rows(), st.net.w2().cols()),
+          Net::Matrix::Zero(kNumOutcomes, 1)};
+  st.v = st.m;
+  return st;
+}
+
+// A strength check: net vs classic at depth 1 over `pairs` duplicate pairs,
+// the Elo of the mean score with a 95 % interval from the pairs' spread.
+void StrengthCheck(const Net& net, int pairs, CurvePoint* point) {
+  std::vector<double> scores;
+  for (int i = 0; i < pairs; ++i) scores.push_back(NetVersusClassicPair(net, PairSeed(i)) / 2);
+  double mean = std::accumulate(scores.begin(), scores.end(), 0.0) / pairs, var = 0;
+  for (double s : scores) var += (s - mean) * (s - mean);
+  double se = std::sqrt(var / std::max(1, pairs - 1) / pairs);
+  auto elo = [](double s) {
+    s = std::clamp(s, 1e-3, 1 - 1e-3);
+    return -400 * std::log10(1 / s - 1);
+  };
+  point->elo = elo(mean);
+  point->elo_lo = elo(mean - 1.96 * se);
+  point->elo_hi = elo(mean + 1.96 * se);
+}
+
+struct BatchResult {
+  std::vector<TdSample> samples;
+  double held_out_loss = 0;
+  int held_out_positions = 0;
+  int unfinished = 0;
+};
+
+// Plays games [first, first + n): every tenth held out for the log loss.
+BatchResult PlayBatch(const Net& net, const TrainConfig& c, int64_t first, int n) {
+  BatchResult b;
+  for (int64_t i = first; i < first + n; ++i) {
+    SelfPlayGame game = PlaySelfPlayGame(net, GameSeed(c.seed, i), c.lambda);
+    if (!game.finished) {
+      ++b.unfinished;
+      continue;
+    }
+    if (i % 10 == 9) {
+      for (size_t t = 0; t < game.win.size(); ++t) {
+        double q = std::clamp<double>(game.win[t], 1e-6, 1 - 1e-6);
+        b.held_out_loss -= game.won[t] ? std::log(q) : std::log(1 - q);
+        ++b.held_out_positions;
+      }
+      continue;
+    }
+    std::move(game.samples.begin(), game.samples.end(), std::back_inserter(b.samples));
+  }
+  return b;
+}
+
+double TrainOnBatch(TrainState& st, const TrainConfig& c, std::vector<TdSample>& samples) {
+  std::vector<const TdSample*> order;
+  for (const TdSample& s : samples) order.push_back(&s);
+  std::mt19937_64 rng(Mix(c.seed ^ Mix(st.games)));
+  std::shuffle(order.begin(), order.end(), rng);
+  double loss = 0;
+  int steps = 0;
+  for (size_t i = 0; i < order.size(); i += c.minibatch) {
+    size_t end = std::min(order.size(), i + c.minibatch);
+    std::vector<const TdSample*> mb(order.begin() + i, order.begin() + end);
+    loss += AdamStep(st, mb, c.learning_rate);
+    ++steps;
+  }
+  return steps ? loss / steps : 0;
+}
+
+absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string& ckpt,
+                                         std::ostream& log) {
+  if (std::ifstream(ckpt).good()) {
+    absl::StatusOr<TrainState> st = LoadCheckpoint(ckpt);
+    if (!st.ok()) return st.status();
+    if (!(st->net.rules() == c.rules)) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("checkpoint ", ckpt, " is for rules ", st->net.rules().ToString(),
+                       ", not ", c.rules.ToString()));
+    }
+    log << "resuming from " << ckpt << " at game " << st->games << "\n";
+    return st;
+  }
+  if (!c.init.empty()) {
+    absl::StatusOr<Net> net = Net::Load(c.init);
+    if (!net.ok()) return net.status();
+    if (!(net->rules() == c.rules)) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          c.init, " is for rules ", net->rules().ToString(), ", not ", c.rules.ToString()));
+    }
+    return NewState(*std::move(net));
+  }
+  return NewState(Net::Random(c.rules, c.hidden, c.seed));
+}
+
+absl::Status Persist(const TrainState& st, const TrainConfig& c, const std::string& ckpt) {
+  if (absl::Status s = SaveCheckpoint(st, ckpt); !s.ok()) return s;
+  if (absl::Status s = st.net.Save(c.out); !s.ok()) return s;
+  if (!c.curve_svg.empty() && !st.curve.empty()) {
+    std::ofstream svg(c.curve_svg, std::ios::trunc);
+    svg << CurveSvg(st.curve, absl::StrCat("net vs classic evaluation, depth 1, rules ",
+                                           c.rules.ToString()));
+    if (!svg) return absl::DataLossError(absl::StrCat("cannot write ", c.curve_svg));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status Train(const TrainConfig& c, std::ostream& log) {
+  std::string ckpt = c.checkpoint.empty() ? c.out + ".ckpt" : c.checkpoint;
+  absl::StatusOr<TrainState> started = StartOrResume(c, ckpt, log);
+  if (!started.ok()) return started.status();
+  TrainState st = *std::move(started);
+  double loss_sum = 0, held_sum = 0;
+  int64_t held_n = 0, batches = 0;
+  while (st.games < c.games) {
+    int n = static_cast<int>(std::min<int64_t>(c.batch_games, c.games - st.games));
+    BatchResult b = PlayBatch(st.net, c, st.games, n);
+    st.games += n;
+    st.net.set_games_trained(st.games);
+    loss_sum += TrainOnBatch(st, c, b.samples);
+    held_sum += b.held_out_loss;
+    held_n += b.held_out_positions;
+    ++batches;
+    bool checkpoint = st.games % c.checkpoint_every < n || st.games >= c.games;
+    bool check = c.eval_every > 0 && st.games % c.eval_every < n;
+    if (check) {
+      CurvePoint p{st.games};
+      StrengthCheck(st.net, c.eval_pairs, &p);
+      p.held_out_log_loss = held_n ? held_sum / held_n : 0;
+      st.curve.push_back(p);
+      log << absl::StrFormat("games %d: net vs classic at depth 1 %+.1f Elo [%+.1f, %+.1f]\n",
+                             st.games, p.elo, p.elo_lo, p.elo_hi);
+    }
+    if (checkpoint) {
+      log << absl::StrFormat("games %d: train cross-entropy %.4f, held-out win log loss %.4f "
+                             "(%d positions)%s\n",
+                             st.games, loss_sum / std::max<int64_t>(1, batches),
+                             held_n ? held_sum / held_n : 0.0, held_n,
+                             b.unfinished ? " (a game hit the throw cap)" : "");
+      log.flush();
+      loss_sum = held_sum = 0;
+      held_n = batches = 0;
+      if (absl::Status s = Persist(st, c, ckpt); !s.ok()) return s;
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace uckers

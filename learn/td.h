@@ -1,0 +1,68 @@
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/rules.h"
+#include "search/net.h"
+
+namespace uckers {
+
+// Settings of a self-play training run (`uckers train`).
+struct TrainConfig {
+  Rules rules;                  // the ruleset the net learns
+  int hidden = 128;             // hidden units of a new net
+  uint64_t seed = 1;            // weights, dice and shuffling
+  int64_t games = 10000;        // train until this many games in all
+  double lambda = 0.7;          // TD(λ)
+  double learning_rate = 1e-3;  // Adam's step size
+  int batch_games = 8;          // games played between updates
+  int minibatch = 128;          // examples per Adam step
+  int64_t checkpoint_every = 1000;  // games between checkpoints
+  int64_t eval_every = 0;       // games between strength checks (0: none)
+  int eval_pairs = 200;         // duplicate pairs of a strength check
+  std::string out;              // the weights file
+  std::string checkpoint;       // the resumable state; "" = out + ".ckpt"
+  std::string curve_svg;        // the learning curve chart; "" = none
+  std::string init;             // a weights file to start from; "" = random
+};
+
+// One point of the learning curve.
+struct CurvePoint {
+  int64_t games = 0;
+  double elo = 0, elo_lo = 0, elo_hi = 0;  // net vs classic, depth 1
+  double held_out_log_loss = 0;            // win probability, held-out games
+};
+
+// The trainer's state between batches: everything a checkpoint holds, so a
+// run resumed from it continues exactly as if it had not stopped.
+struct TrainState {
+  Net net;
+  int64_t games = 0;   // games played, held-out ones included
+  int64_t steps = 0;   // Adam steps taken
+  std::vector<Net::Matrix> m, v;  // Adam moments, one per weight array
+  std::vector<CurvePoint> curve;
+};
+
+// Trains by self-play TD(λ): batches of `batch_games` games played by the
+// current net at depth 1, each position taught its λ-return (cross-entropy
+// over the six outcomes), every tenth game held out to measure the log loss
+// of the win probability. Resumes from the checkpoint when one exists (its
+// rules and shape must match), writes the checkpoint and the weights file
+// every `checkpoint_every` games and at the end, and logs a line a batch
+// group to `log`. Deterministic for a seed, resumed or not.
+absl::Status Train(const TrainConfig& config, std::ostream& log);
+
+// Reads and writes the checkpoint file (the net's bytes, Adam's state and
+// the learning curve), atomically.
+absl::Status SaveCheckpoint(const TrainState& state, const std::string& path);
+absl::StatusOr<TrainState> LoadCheckpoint(const std::string& path);
+
+// The learning curve as an SVG chart: Elo against the classic evaluation
+// (with its interval) by games trained.
+std::string CurveSvg(const std::vector<CurvePoint>& curve, const std::string& title);
+
+}  // namespace uckers

@@ -1,0 +1,95 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include "absl/strings/string_view.h"
+
+#include <Eigen/Core>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "search/evaluate.h"
+#include "search/net_inputs.h"
+
+namespace uckers {
+
+// The learned evaluation: a network with one hidden layer of tanh units over
+// the inputs of search/net_inputs.h, and a softmax over the six outcomes of
+// RULES.md §8 for the team to throw, so it answers exactly what the classic
+// evaluation answers. Trained by self-play (learn/td.h, `uckers train`).
+//
+// A net is trained for one ruleset, recorded in its file by the full list of
+// its switches; the engine uses it only for that ruleset.
+class Net {
+ public:
+  using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic>;
+  using Vector = Eigen::Matrix<float, Eigen::Dynamic, 1>;
+
+  // The file format's version; a file of another version is refused.
+  static constexpr uint32_t kFormatVersion = 1;
+
+  // A net of `hidden` units with small random weights drawn from `seed`.
+  static Net Random(const Rules& rules, int hidden, uint64_t seed);
+  // Reads a net from the bytes of a weights file; `source` names it in
+  // errors. Refuses a wrong magic, format, encoding, shape or checksum.
+  static absl::StatusOr<Net> FromBytes(absl::string_view bytes, absl::string_view source);
+  // Reads the weights file at `path`.
+  static absl::StatusOr<Net> Load(const std::string& path);
+  // The net shipped with the engine (nets/navy.unet, built into the binary
+  // at compile time), or nullptr when the build has none.
+  static const Net* Shipped();
+
+  // The weights file's bytes: header (magic, format, encoding, sizes, games
+  // trained, switches) then little-endian float32 weights and a checksum.
+  std::string ToBytes() const;
+  // Writes the weights file at `path` through a temporary file and a rename,
+  // so a stopped write never leaves half a file.
+  absl::Status Save(const std::string& path) const;
+
+  // The six outcome probabilities for the team to throw in `pos`; a finished
+  // game gets its exact outcome. `pos` must be a position of rules().
+  Evaluation Evaluate(const Position& pos) const;
+  // The same from already encoded inputs (not a finished game).
+  Evaluation Evaluate(const NetInputs& in) const;
+
+  // The ruleset the net was trained for.
+  const Rules& rules() const { return rules_; }
+  int hidden() const { return static_cast<int>(b1_.size()); }
+  uint64_t games_trained() const { return games_trained_; }
+  void set_games_trained(uint64_t n) { games_trained_ = n; }
+  // One line for `info string` and logs: file size class, games, ruleset.
+  std::string Describe() const;
+
+  // The weights, for training (learn/): w1 is hidden x inputs (a column per
+  // input), w2 is outcomes x hidden.
+  Matrix& w1() { return w1_; }
+  Vector& b1() { return b1_; }
+  Matrix& w2() { return w2_; }
+  Vector& b2() { return b2_; }
+  const Matrix& w1() const { return w1_; }
+  const Vector& b1() const { return b1_; }
+  const Matrix& w2() const { return w2_; }
+  const Vector& b2() const { return b2_; }
+
+ private:
+  Rules rules_;
+  uint64_t games_trained_ = 0;
+  Matrix w1_;
+  Vector b1_;
+  Matrix w2_;
+  Vector b2_;
+};
+
+// The shipped net when it was trained for `rules`, else nullptr (the classic
+// evaluation then serves).
+const Net* NetFor(const Rules& rules);
+
+// The switch list that weights files, endgame tables and records carry:
+// "+name" for each switch on, in RULES.md §9 order ("" for navy).
+std::string SwitchList(const Rules& rules);
+// The ruleset of a switch list; refuses a name this engine does not know.
+absl::StatusOr<Rules> RulesFromSwitchList(absl::string_view list);
+
+}  // namespace uckers

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/position.h"
+#include "engine/rules.h"
+
+namespace uckers {
+
+// The input encoding of the learned evaluation (search/net.h), from the point
+// of view of the colour to throw, as GNU Backgammon encodes a board from the
+// side on roll. Colours are taken in turn order from the thrower: k = 0 the
+// thrower, 1 the next opponent, 2 the partner, 3 the other opponent. Each
+// colour's squares are its own relative squares (RULES.md §1), so a piece's
+// progress is read directly; the board offset between two colours is fixed
+// by k, so contact is read from the pair (k, square).
+//
+// Sparse binary inputs, per colour k at k * kNetColourInputs:
+//   0..3    pieces in base >= 1, 2, 3, 4
+//   4..7    pieces home >= 1, 2, 3, 4
+//   8..175  for each square 0..55, pieces there >= 1, 2, 3 (a blob's size
+//           decides the sixes a challenge needs, RULES.md §6)
+//   176     released (RULES.md §7)
+//   177,178 snake_eyes first throw still to come, second throw pending
+//   179,180 suck-back attempts standing >= 1, 2 (RULES.md §9 var. G)
+//   181,182 blow-back attempts standing >= 1, 2
+// then global ones: a challenge under way, the challenger in base, an extra
+// throw owed, and one input per rule switch (RULES.md §9).
+// Dense inputs follow: the classic evaluation's terms for the two teams
+// (search/evaluate.h), its win probability and logit, and the challenge's
+// count and square, scaled to about [-1, 1].
+inline constexpr int kNetEncodingVersion = 1;
+inline constexpr int kNetColourInputs = 183;
+inline constexpr int kNetGlobalSparse = kNumColours * kNetColourInputs;
+inline constexpr int kNetSwitchInputs = 16;  // room for switches to come
+inline constexpr int kNetSparseInputs = kNetGlobalSparse + 3 + kNetSwitchInputs;
+inline constexpr int kNetDenseInputs = 19;
+inline constexpr int kNetInputs = kNetSparseInputs + kNetDenseInputs;
+// At most 4 * (4 + 4 + 4 * 3 + 7) + 3 + kNetSwitchInputs sparse inputs are on.
+inline constexpr int kNetMaxActive = 128;
+
+static_assert(kNumSwitches <= kNetSwitchInputs);
+
+// One position's inputs: the indices of the sparse inputs that are 1, and the
+// dense values (input kNetSparseInputs + j holds dense[j]).
+struct NetInputs {
+  int num_active = 0;
+  std::array<uint16_t, kNetMaxActive> active{};
+  std::array<float, kNetDenseInputs> dense{};
+};
+
+// Encodes `pos` (not finished) under `rules` for the team to throw.
+NetInputs EncodeNetInputs(const Position& pos, const Rules& rules);
+
+}  // namespace uckers

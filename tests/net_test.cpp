@@ -1,0 +1,271 @@
+// The learned evaluation (search/net.h) and its training (learn/).
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <vector>
+
+#include <unistd.h>
+
+#include "gtest/gtest.h"
+#include "learn/selfplay.h"
+#include "learn/td.h"
+#include "search/net.h"
+#include "search/search.h"
+#include "tests/random_game.h"
+
+namespace uckers {
+namespace {
+
+// Positions along random games of `rules`, finished ones left out.
+std::vector<Position> SamplePositions(const Rules& rules, int count, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Position> out;
+  while (static_cast<int>(out.size()) < count) {
+    Position pos = Position::Start(rules);
+    while (static_cast<int>(out.size()) < count && testing::RandomStep(pos, rules, rng)) {
+      if (!pos.IsGameOver() && rng() % 4 == 0) out.push_back(pos);
+    }
+  }
+  return out;
+}
+
+// The same position with every colour moved one seat on: colour c's pieces
+// and flags become colour c+1's. The game is the same, seen from another
+// seat, so the thrower's view must not change.
+Position Rotated(const Position& pos) {
+  Position r = pos;
+  uint8_t released = 0;
+  for (int c = 0; c < kNumColours; ++c) {
+    r.SetPieces(NextColour(c), pos.pieces(c));
+    if (pos.released(c)) released |= 1 << NextColour(c);
+  }
+  r.SetReleased(released);
+  r.SetToThrow(NextColour(pos.to_throw()));
+  return r;
+}
+
+std::string TempPath(const char* name) {
+  return ::testing::TempDir() + "/" + name + std::to_string(::getpid());
+}
+
+TEST(Net, EvaluationIsAProbabilityDistributionOverTheSixOutcomes) {
+  Net net = Net::Random(Rules(), 32, 7);
+  for (const Position& pos : SamplePositions(Rules(), 50, 1)) {
+    Evaluation e = net.Evaluate(pos);
+    double sum = 0;
+    for (double p : e.p) {
+      EXPECT_GE(p, 0);
+      sum += p;
+    }
+    EXPECT_NEAR(sum, 1, 1e-5);
+  }
+}
+
+TEST(Net, FinishedGameGetsItsExactOutcome) {
+  Position pos = Position::Start(Rules());
+  for (int c : {kRed, kYellow}) pos.SetPieces(c, {kHome, kHome, kHome, kHome});
+  Net net = Net::Random(Rules(), 16, 3);
+  Evaluation e = net.Evaluate(pos);
+  Evaluation exact = Evaluate(pos, Rules());
+  for (int i = 0; i < kNumOutcomes; ++i) EXPECT_EQ(e.p[i], exact.p[i]);
+}
+
+TEST(NetInputs, AreTheThrowersViewWhicheverSeatThrows) {
+  for (const Position& pos : SamplePositions(Rules(), 40, 2)) {
+    if (pos.challenge_active()) continue;  // its square is relative already
+    NetInputs a = EncodeNetInputs(pos, Rules()), b = EncodeNetInputs(Rotated(pos), Rules());
+    ASSERT_EQ(a.num_active, b.num_active);
+    for (int i = 0; i < a.num_active; ++i) EXPECT_EQ(a.active[i], b.active[i]);
+    for (int j = 0; j < kNetDenseInputs; ++j) EXPECT_NEAR(a.dense[j], b.dense[j], 1e-6);
+  }
+}
+
+TEST(NetInputs, ChangeWhenAPieceMoves) {
+  Position pos = Position::Start(Rules());
+  NetInputs before = EncodeNetInputs(pos, Rules());
+  pos.MovePiece(kRed, kBase, 5);
+  NetInputs after = EncodeNetInputs(pos, Rules());
+  std::vector<int> a(before.active.begin(), before.active.begin() + before.num_active);
+  std::vector<int> b(after.active.begin(), after.active.begin() + after.num_active);
+  EXPECT_NE(a, b);
+}
+
+TEST(NetFile, RoundTripsToTheSameEvaluations) {
+  Net net = Net::Random(Rules(), 24, 11);
+  net.set_games_trained(1234);
+  absl::StatusOr<Net> back = Net::FromBytes(net.ToBytes(), "test");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->games_trained(), 1234u);
+  EXPECT_EQ(back->ToBytes(), net.ToBytes());
+  for (const Position& pos : SamplePositions(Rules(), 20, 3)) {
+    EXPECT_EQ(back->Evaluate(pos).p, net.Evaluate(pos).p);
+  }
+}
+
+TEST(NetFile, RecordsTheSwitchesOfItsRuleset) {
+  Rules wafu = *Rules::Preset("wafu");
+  absl::StatusOr<Net> back = Net::FromBytes(Net::Random(wafu, 8, 1).ToBytes(), "test");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->rules(), wafu);
+  EXPECT_EQ(SwitchList(wafu), "+suck_back+snake_eyes");
+}
+
+TEST(NetFile, DamagedOrForeignFilesAreRefusedNamingTheFault) {
+  std::string good = Net::Random(Rules(), 8, 1).ToBytes();
+  std::string flipped = good;
+  flipped[flipped.size() / 2] ^= 1;
+  EXPECT_NE(Net::FromBytes(flipped, "f").status().message().find("checksum"), std::string::npos);
+  EXPECT_NE(Net::FromBytes(good.substr(0, 100), "f").status().message().find("ends inside"),
+            std::string::npos);
+  EXPECT_NE(Net::FromBytes("hello", "f").status().message().find("magic"), std::string::npos);
+  std::string version = good;
+  version[8] = 9;  // the format version follows the magic
+  EXPECT_NE(Net::FromBytes(version, "f").status().message().find("format version"),
+            std::string::npos);
+}
+
+TEST(NetFile, MissingFileIsAnError) {
+  absl::StatusOr<Net> net = Net::Load("/nonexistent/dir/net.unet");
+  EXPECT_FALSE(net.ok());
+  EXPECT_NE(net.status().message().find("/nonexistent/dir/net.unet"), std::string::npos);
+}
+
+TEST(NetFile, UnwritablePathIsAnErrorAndLeavesNoFile) {
+  EXPECT_FALSE(Net::Random(Rules(), 4, 1).Save("/nonexistent/dir/net.unet").ok());
+}
+
+TEST(TdLabels, LambdaOneTeachesEveryPositionTheGamesOutcome) {
+  Net net = Net::Random(Rules(), 16, 5);
+  SelfPlayGame game = PlaySelfPlayGame(net, 99, 1.0);
+  ASSERT_TRUE(game.finished);
+  ASSERT_EQ(game.samples.size(), game.won.size());
+  for (size_t t = 0; t < game.samples.size(); ++t) {
+    float win = game.samples[t].target[kWinPlain] + game.samples[t].target[kWinEightPiecer] +
+                game.samples[t].target[kWinInHarbour];
+    EXPECT_NEAR(win, game.won[t] ? 1 : 0, 1e-5) << "position " << t;
+  }
+}
+
+TEST(TdLabels, LambdaZeroTeachesTheNextPositionsValue) {
+  Net net = Net::Random(Rules(), 16, 5);
+  SelfPlayGame game = PlaySelfPlayGame(net, 99, 0.0);
+  ASSERT_TRUE(game.finished);
+  // The target of position t is the net's value of position t + 1, turned to
+  // t's team: its win probability is win[t+1] or 1 - win[t+1].
+  for (size_t t = 0; t + 1 < game.samples.size(); ++t) {
+    const auto& target = game.samples[t].target;
+    float win = target[kWinPlain] + target[kWinEightPiecer] + target[kWinInHarbour];
+    float next = game.win[t + 1];
+    EXPECT_TRUE(std::abs(win - next) < 1e-5 || std::abs(win - (1 - next)) < 1e-5) << t;
+  }
+}
+
+TEST(TdLabels, SelfPlayIsDeterministicForASeed) {
+  Net net = Net::Random(Rules(), 16, 5);
+  SelfPlayGame a = PlaySelfPlayGame(net, 42, 0.7), b = PlaySelfPlayGame(net, 42, 0.7);
+  EXPECT_EQ(a.throws, b.throws);
+  EXPECT_EQ(a.win, b.win);
+}
+
+// The mean cross-entropy of `net` on a fixed set of labelled positions.
+double CrossEntropy(const Net& net, const std::vector<TdSample>& samples) {
+  double loss = 0;
+  for (const TdSample& s : samples) {
+    Evaluation e = net.Evaluate(s.inputs);
+    for (int k = 0; k < kNumOutcomes; ++k) {
+      if (s.target[k] > 0) loss -= s.target[k] * std::log(std::max(e.p[k], 1e-12));
+    }
+  }
+  return loss / samples.size();
+}
+
+TEST(Train, AShortRunLowersTheLossOnGamesItHasNotSeen) {
+  // Games of a fixed random net, labelled by their outcomes (λ = 1).
+  Net judge = Net::Random(Rules(), 8, 77);
+  std::vector<TdSample> held_out;
+  for (uint64_t g = 0; g < 20; ++g) {
+    SelfPlayGame game = PlaySelfPlayGame(judge, 1000000 + g, 1.0);
+    held_out.insert(held_out.end(), game.samples.begin(), game.samples.end());
+  }
+  TrainConfig c;
+  c.hidden = 32;
+  c.games = 300;
+  c.checkpoint_every = 300;
+  c.out = TempPath("short.unet");
+  std::ostringstream log;
+  double before = CrossEntropy(Net::Random(Rules(), c.hidden, c.seed), held_out);
+  ASSERT_TRUE(Train(c, log).ok()) << log.str();
+  absl::StatusOr<Net> trained = Net::Load(c.out);
+  ASSERT_TRUE(trained.ok()) << trained.status();
+  EXPECT_EQ(trained->games_trained(), 300u);
+  EXPECT_LT(CrossEntropy(*trained, held_out), before - 0.05);
+  std::remove(c.out.c_str());
+  std::remove((c.out + ".ckpt").c_str());
+}
+
+TEST(Train, AResumedRunEndsWhereAnUnbrokenOneEnds) {
+  TrainConfig c;
+  c.hidden = 16;
+  c.games = 96;
+  c.checkpoint_every = 48;
+  c.out = TempPath("whole.unet");
+  std::ostringstream log;
+  ASSERT_TRUE(Train(c, log).ok()) << log.str();
+  TrainConfig half = c;
+  half.out = TempPath("half.unet");
+  half.games = 48;
+  ASSERT_TRUE(Train(half, log).ok()) << log.str();
+  half.games = 96;  // resumes from half.out's checkpoint
+  ASSERT_TRUE(Train(half, log).ok()) << log.str();
+  EXPECT_NE(log.str().find("resuming from"), std::string::npos);
+  absl::StatusOr<Net> a = Net::Load(c.out), b = Net::Load(half.out);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(a->ToBytes(), b->ToBytes());
+  for (const std::string& p : {c.out, half.out}) {
+    std::remove(p.c_str());
+    std::remove((p + ".ckpt").c_str());
+  }
+}
+
+TEST(Train, ACheckpointForOtherRulesIsRefused) {
+  TrainConfig c;
+  c.hidden = 8;
+  c.games = 8;
+  c.checkpoint_every = 8;
+  c.out = TempPath("rules.unet");
+  std::ostringstream log;
+  ASSERT_TRUE(Train(c, log).ok());
+  c.rules = *Rules::Preset("selsey");
+  c.games = 16;
+  absl::Status s = Train(c, log);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("selsey"), std::string::npos) << s;
+  std::remove(c.out.c_str());
+  std::remove((c.out + ".ckpt").c_str());
+}
+
+TEST(EvalChoice, AGivenNetServesOnlyTheRulesItWasTrainedFor) {
+  Net navy = Net::Random(Rules(), 8, 1);
+  SearchParams p;
+  p.net = &navy;
+  EXPECT_EQ(ResolveEvaluation(p, Rules()).net, &navy);
+  Rules selsey = *Rules::Preset("selsey");
+  EXPECT_NE(ResolveEvaluation(p, selsey).net, &navy);
+  p.eval = EvalKind::kClassic;
+  EXPECT_EQ(ResolveEvaluation(p, Rules()).net, nullptr);
+}
+
+TEST(EvalChoice, TheEvaluationInUseIsNamed) {
+  SearchParams p;
+  p.eval = EvalKind::kClassic;
+  EXPECT_EQ(EvaluationInUse(p, Rules()), "classic");
+  Net navy = Net::Random(Rules(), 8, 1);
+  p.eval = EvalKind::kNet;
+  p.net = &navy;
+  EXPECT_EQ(EvaluationInUse(p, Rules()).rfind("net (", 0), 0u);
+}
+
+}  // namespace
+}  // namespace uckers
