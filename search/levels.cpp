@@ -17,6 +17,8 @@ const std::vector<LevelDef>& Levels() {
       {"advanced", 1, 0, 0.0, 0.0},
       {"expert", 2, 8, 0.08, 0.0},
       {"grandmaster", 3, 5, 0.04, 0.0},
+      // expert on the hand-made evaluation, kept for comparison.
+      {"classic", 2, 8, 0.08, 0.0, EvalKind::kClassic},
   };
   return levels;
 }
@@ -28,6 +30,7 @@ absl::Status ApplyLevel(absl::string_view name, SearchParams* params) {
     params->filter_width = level.filter_width;
     params->filter_margin = level.filter_margin;
     params->noise = level.noise;
+    params->eval = level.eval;
     return absl::OkStatus();
   }
   std::vector<std::string> names;

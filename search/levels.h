@@ -16,6 +16,7 @@ struct LevelDef {
   int filter_width;     // plays searched deeper at each decision
   double filter_margin; // ...plus any within this score of the best
   double noise;         // std dev of evaluation noise, in win probability
+  EvalKind eval = EvalKind::kNet;  // net where one plays the rules, else classic
 };
 
 // The levels from weakest to strongest.

@@ -82,6 +82,10 @@ class Net {
   Vector b2_;
 };
 
+// The net in the weights file at `path`, loaded once per process and kept
+// for its life (match players share it across games and threads).
+absl::StatusOr<const Net*> LoadNetShared(const std::string& path);
+
 // The shipped net when it was trained for `rules`, else nullptr (the classic
 // evaluation then serves).
 const Net* NetFor(const Rules& rules);

@@ -1,5 +1,9 @@
 #include "search/net.h"
 
+#include <map>
+#include <memory>
+#include <mutex>
+
 // The shipped weights are built into the binary, as Stockfish embeds its net,
 // so that `uckers` runs from any directory. UCKERS_NET_FILE is set by
 // search/CMakeLists.txt when nets/navy.unet exists.
@@ -31,6 +35,20 @@ const Net* Net::Shipped() {
 #else
   return nullptr;
 #endif
+}
+
+absl::StatusOr<const Net*> LoadNetShared(const std::string& path) {
+  static std::mutex mu;
+  static std::map<std::string, std::unique_ptr<Net>>* nets =
+      new std::map<std::string, std::unique_ptr<Net>>;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = nets->find(path);
+  if (it != nets->end()) return it->second.get();
+  absl::StatusOr<Net> net = Net::Load(path);
+  if (!net.ok()) return net.status();
+  auto& slot = (*nets)[path];
+  slot = std::make_unique<Net>(*std::move(net));
+  return slot.get();
 }
 
 const Net* NetFor(const Rules& rules) {

@@ -43,6 +43,7 @@ facade::SearchRequest RequestOf(const EngineOptions& options, const GoRequest& g
   request.level = options.level;
   request.objective = options.objective;
   request.algorithm = options.algorithm;
+  request.eval = options.eval;
   request.multipv = options.multipv;
   request.threads = options.threads;
   request.seed = options.seed;
@@ -74,7 +75,11 @@ absl::Status Engine::SetOption(absl::string_view name, absl::string_view value) 
     }
     tt_.Resize(updated.hash_mb);
   }
-  if (rules_changed && !busy_) tt_.Clear();
+  // Values stored under another ruleset, level or evaluation are not this
+  // search's values.
+  bool values_changed = rules_changed || updated.eval != options_.eval ||
+                        updated.level != options_.level;
+  if (values_changed && !busy_) tt_.Clear();
   options_ = updated;
   if (rules_changed) {
     position_ = Position::Start(options_.rules);

@@ -63,6 +63,7 @@ absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request) {
   }
   if (request.objective) params.objective = *request.objective;
   if (request.algorithm) params.algorithm = *request.algorithm;
+  if (request.eval) params.eval = *request.eval;
   params.multipv = request.multipv;
   params.threads = request.threads;
   params.seed = request.seed;

@@ -49,6 +49,7 @@ struct SearchRequest {
   std::string level;                   // empty: the default level
   std::optional<Objective> objective;
   std::optional<Algorithm> algorithm;
+  std::optional<EvalKind> eval;        // none: the level's evaluation
   int multipv = 1;
   int threads = 1;
   uint64_t seed = 0;

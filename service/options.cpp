@@ -44,8 +44,12 @@ const std::vector<OptionDef>& OptionDefs() {
       {"TreeMemory", "spin", "256", 1, 65536, {},
        "MCTS tree size in MiB: when full, the tree stops growing"},
       {"Level", "combo", "expert", 0, 0,
-       {"beginner", "casual", "intermediate", "advanced", "expert", "grandmaster"},
+       {"beginner", "casual", "intermediate", "advanced", "expert", "grandmaster",
+        "classic"},
        "playing strength: depth, filter width and evaluation noise"},
+      {"Eval", "combo", "level", 0, 0, {"level", "net", "classic"},
+       "static evaluation: the level's, the learned net (where one is trained for "
+       "the rules) or the classic hand-made one"},
   };
   return defs;
 }
@@ -72,6 +76,8 @@ absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value)
     }
     if (def->name == "Search") {
       algorithm = *AlgorithmByName(std::string_view(value.data(), value.size()));
+    } else if (def->name == "Eval") {
+      eval = EvalKindByName(std::string_view(value.data(), value.size()));
     } else {
       level = std::string(value);
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,7 @@ struct EngineOptions {
   uint64_t seed = 0;                      // Seed: random choices (MCTS, noise)
   Algorithm algorithm = Algorithm::kExpectimax;  // Search: expectimax or mcts
   std::string level = "expert";           // Level: beginner .. grandmaster
+  std::optional<EvalKind> eval;           // Eval: net or classic (unset: the level's)
 
   // Sets option `name` (case-insensitive, as in UCI) from text; an error
   // naming the option and the problem leaves every value unchanged.

@@ -165,6 +165,11 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits,
   out->threads = options.threads() ? options.threads() : 1;
   out->seed = options.seed();
   out->level = options.level();
+  if (!options.eval().empty()) {
+    std::optional<EvalKind> eval = EvalKindByName(options.eval());
+    if (!eval) return Bad("options.eval", "must be net or classic (empty: the level's)");
+    out->eval = *eval;
+  }
   if (absl::StatusOr<SearchParams> p = facade::ParamsFor(*out); !p.ok()) {
     return Bad("options.level", p.status().message());
   }

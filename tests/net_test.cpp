@@ -11,9 +11,13 @@
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
 #include "learn/td.h"
+#include "search/levels.h"
 #include "search/net.h"
 #include "search/search.h"
+#include "service/options.h"
+#include "service/proto_convert.h"
 #include "tests/random_game.h"
+#include "tools/match/player.h"
 
 namespace uckers {
 namespace {
@@ -265,6 +269,55 @@ TEST(EvalChoice, TheEvaluationInUseIsNamed) {
   p.eval = EvalKind::kNet;
   p.net = &navy;
   EXPECT_EQ(EvaluationInUse(p, Rules()).rfind("net (", 0), 0u);
+}
+
+}  // namespace
+}  // namespace uckers
+
+namespace uckers {
+namespace {
+
+TEST(EvalOption, TextProtocolTakesNetClassicOrTheLevels) {
+  EngineOptions o;
+  EXPECT_TRUE(o.Set("Eval", "classic").ok());
+  EXPECT_EQ(o.eval, EvalKind::kClassic);
+  EXPECT_TRUE(o.Set("eval", "level").ok());
+  EXPECT_FALSE(o.eval.has_value());
+  absl::Status bad = o.Set("Eval", "neural");
+  EXPECT_NE(bad.message().find("Eval"), std::string::npos) << bad;
+  EXPECT_NE(bad.message().find("classic"), std::string::npos) << bad;
+}
+
+TEST(EvalOption, GrpcFieldIsCheckedByName) {
+  v1::SearchLimits limits;
+  v1::SearchOptions options;
+  facade::SearchRequest request;
+  options.set_eval("classic");
+  ASSERT_TRUE(proto::SearchRequestFrom(limits, options, 4, &request).ok());
+  EXPECT_EQ(request.eval, EvalKind::kClassic);
+  options.set_eval("neural");
+  absl::Status s = proto::SearchRequestFrom(limits, options, 4, &request);
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("options.eval"), std::string::npos) << s;
+}
+
+TEST(EvalOption, PlayerSettingsChooseTheEvaluationOrAWeightsFile) {
+  EXPECT_TRUE(MakePlayer("expert,eval=classic", Rules(), 1).ok());
+  EXPECT_FALSE(MakePlayer("expert,eval=neural", Rules(), 1).ok());
+  absl::StatusOr<std::unique_ptr<Player>> missing =
+      MakePlayer("expert,netfile=/nonexistent/x.unet", Rules(), 1);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("/nonexistent/x.unet"), std::string::npos);
+}
+
+TEST(EvalOption, TheClassicLevelIsExpertOnTheClassicEvaluation) {
+  SearchParams classic, expert;
+  ASSERT_TRUE(ApplyLevel("classic", &classic).ok());
+  ASSERT_TRUE(ApplyLevel("expert", &expert).ok());
+  EXPECT_EQ(classic.eval, EvalKind::kClassic);
+  EXPECT_EQ(expert.eval, EvalKind::kNet);
+  EXPECT_EQ(classic.max_depth, expert.max_depth);
+  EXPECT_EQ(classic.filter_width, expert.filter_width);
 }
 
 }  // namespace

@@ -61,6 +61,13 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
     double* weight = EvalWeightByName(s.params.weights, key.substr(5));
     if (!weight) return absl::InvalidArgumentError(absl::StrCat("unknown weight '", key, "'"));
     *weight = x;
+  } else if (key == "eval" && EvalKindByName(value)) {
+    s.params.eval = *EvalKindByName(value);
+  } else if (key == "netfile") {
+    absl::StatusOr<const Net*> net = LoadNetShared(value);
+    if (!net.ok()) return net.status();
+    s.params.net = *net;
+    s.params.eval = EvalKind::kNet;
   } else if (key == "search" && AlgorithmByName(value)) {
     s.params.algorithm = *AlgorithmByName(value);
   } else if (key == "rollout_plies" && is_int && n > 0 && n <= 1000) {
