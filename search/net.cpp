@@ -17,7 +17,6 @@ namespace {
 constexpr char kMagic[8] = {'U', 'C', 'K', 'R', 'N', 'E', 'T', '1'};
 constexpr uint64_t kFnvOffset = 1469598103934665603ull;
 constexpr uint64_t kFnvPrime = 1099511628211ull;
-constexpr uint32_t kMaxHidden = 4096;
 
 uint64_t Fnv1a(absl::string_view bytes) {
   uint64_t h = kFnvOffset;
@@ -219,13 +218,16 @@ Evaluation Net::Evaluate(const Position& pos) const {
 
 Evaluation Net::Evaluate(const NetInputs& in) const {
   // The first layer sums the columns of the inputs that are on, as NNUE's
-  // accumulator does, instead of multiplying a mostly-zero vector.
-  Vector acc = b1_;
+  // accumulator does, instead of multiplying a mostly-zero vector. The
+  // hidden vector lives on the stack: a search evaluates millions of leaves.
+  using Hidden = Eigen::Matrix<float, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxHidden, 1>;
+  Hidden acc = b1_;
   for (int i = 0; i < in.num_active; ++i) acc += w1_.col(in.active[i]);
   for (int j = 0; j < kNetDenseInputs; ++j) {
     acc += w1_.col(kNetSparseInputs + j) * in.dense[j];
   }
-  Eigen::Matrix<float, kNumOutcomes, 1> logits = w2_ * acc.array().tanh().matrix() + b2_;
+  Hidden h = acc.array().tanh().matrix();
+  Eigen::Matrix<float, kNumOutcomes, 1> logits = w2_ * h + b2_;
   float top = logits.maxCoeff();
   Eigen::Matrix<float, kNumOutcomes, 1> ex = (logits.array() - top).exp();
   float sum = ex.sum();

@@ -29,6 +29,8 @@ class Net {
 
   // The file format's version; a file of another version is refused.
   static constexpr uint32_t kFormatVersion = 1;
+  // The most hidden units a net may have (its hidden vector is on the stack).
+  static constexpr int kMaxHidden = 512;
 
   // A net of `hidden` units with small random weights drawn from `seed`.
   static Net Random(const Rules& rules, int hidden, uint64_t seed);

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/perft.h"
@@ -241,7 +242,19 @@ BenchResult Engine::Bench() {
 std::string Engine::BoardText() const { return DrawBoard(position_); }
 
 std::string Engine::EvalText() const {
-  return EvalToText(position_, options_.rules);
+  // The classic evaluation's terms, then the evaluation the searches use.
+  std::string text = EvalToText(position_, options_.rules);
+  SearchParams params = ResolveEvaluation(Params(), options_.rules);
+  absl::StrAppend(&text, "\nsearches use the ", EvaluationInUse(params, options_.rules));
+  if (params.net && !position_.IsGameOver()) {
+    Evaluation e = params.net->Evaluate(position_);
+    absl::StrAppendFormat(&text,
+                          "\nnet: win %.4f (8-piecer %.4f, harbour %.4f) loss %.4f "
+                          "(8-piecer %.4f, harbour %.4f) points %.4f",
+                          e.Win(), e.p[kWinEightPiecer], e.p[kWinInHarbour], 1 - e.Win(),
+                          e.p[kLossEightPiecer], e.p[kLossInHarbour], e.Equity());
+  }
+  return text;
 }
 
 }  // namespace uckers

@@ -15,6 +15,13 @@
 namespace uckers::testing {
 namespace {
 
+// The static evaluation a default search uses: the shipped net where one is
+// trained for `rules`, else the classic one.
+Evaluation DefaultEval(const Position& pos, const Rules& rules) {
+  const Net* net = ResolveEvaluation(SearchParams{}, rules).net;
+  return net ? net->Evaluate(pos) : Evaluate(pos, rules);
+}
+
 // Plain expectimax, no pruning, no table, no filter: the definition.
 double BruteChance(const Position& pos, const Rules& rules, int depth, Objective obj);
 
@@ -22,13 +29,13 @@ double BruteAfter(const Position& after, const Rules& rules, int team, int depth
                   Objective obj) {
   ScoreRange range = RangeOf(obj);
   double v = depth <= 0 || after.IsGameOver()
-                 ? Score(Evaluate(after, rules), obj)
+                 ? Score(DefaultEval(after, rules), obj)
                  : BruteChance(after, rules, depth, obj);
   return TeamOf(after.to_throw()) == team ? v : range.Flip(v);
 }
 
 double BruteChance(const Position& pos, const Rules& rules, int depth, Objective obj) {
-  if (depth <= 0 || pos.IsGameOver()) return Score(Evaluate(pos, rules), obj);
+  if (depth <= 0 || pos.IsGameOver()) return Score(DefaultEval(pos, rules), obj);
   if (pos.challenge_active()) {
     // The closed form is itself checked below against throw-by-throw play.
     ADD_FAILURE() << "brute force does not expand challenges";
