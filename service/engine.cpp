@@ -242,18 +242,22 @@ BenchResult Engine::Bench() {
 std::string Engine::BoardText() const { return DrawBoard(position_); }
 
 std::string Engine::EvalText() const {
-  // The classic evaluation's terms, then the evaluation the searches use.
+  // The classic evaluation's terms, then the evaluation the searches use,
+  // whose score ends the text.
   std::string text = EvalToText(position_, options_.rules);
   SearchParams params = ResolveEvaluation(Params(), options_.rules);
-  absl::StrAppend(&text, "\nsearches use the ", EvaluationInUse(params, options_.rules));
-  if (params.net && !position_.IsGameOver()) {
-    Evaluation e = params.net->Evaluate(position_);
-    absl::StrAppendFormat(&text,
-                          "\nnet: win %.4f (8-piecer %.4f, harbour %.4f) loss %.4f "
-                          "(8-piecer %.4f, harbour %.4f) points %.4f",
-                          e.Win(), e.p[kWinEightPiecer], e.p[kWinInHarbour], 1 - e.Win(),
-                          e.p[kLossEightPiecer], e.p[kLossInHarbour], e.Equity());
+  if (params.net == nullptr || position_.IsGameOver()) {
+    return absl::StrCat(text, "\nsearches use the ",
+                        EvaluationInUse(params, options_.rules), " evaluation");
   }
+  Evaluation e = params.net->Evaluate(position_);
+  text.erase(text.rfind("\nscore win "));
+  absl::StrAppend(&text, "\nsearches use the ", EvaluationInUse(params, options_.rules));
+  absl::StrAppendFormat(&text,
+                        "\nnet outcomes: win %.4f (8-piecer %.4f, harbour %.4f) loss %.4f "
+                        "(8-piecer %.4f, harbour %.4f)\nscore win %.4f points %.4f",
+                        e.Win(), e.p[kWinEightPiecer], e.p[kWinInHarbour], 1 - e.Win(),
+                        e.p[kLossEightPiecer], e.p[kLossInHarbour], e.Win(), e.Equity());
   return text;
 }
 
