@@ -66,6 +66,7 @@ uint64_t Position::ComputeKey() const {
   for (int c = 0; c < kNumColours; ++c) {
     key += z.suck[c][suck_attempts(c)] + z.blow[c][blow_attempts(c)];
   }
+  key += zobrist::StackOrder(stack_order_);
   return key;
 }
 
@@ -159,6 +160,11 @@ void Position::SetBlowAttempts(int colour, int n) {
   key_ += zobrist::kTables.blow[colour][n] -
           zobrist::kTables.blow[colour][blow_attempts(colour)];
   blow_ = static_cast<uint8_t>((blow_ & ~(3 << 2 * colour)) | n << 2 * colour);
+}
+
+void Position::SetStackOrder(uint16_t bits) {
+  key_ += zobrist::StackOrder(bits) - zobrist::StackOrder(stack_order_);
+  stack_order_ = bits;
 }
 
 void Position::SetPieces(int colour, std::array<Square, kPiecesPerColour> squares) {
