@@ -17,7 +17,9 @@ constexpr Square kIllegal = -100;
 
 // Generates the ordinary plays of RULES.md §4 and the challenges of §6 for
 // one throw. `base` is the position with the thrower's first-throw flags
-// already cleared.
+// already cleared. `kStacks`: mixie_stack (§9) is on; a template argument so
+// that the generator without it pays nothing for it.
+template <bool kStacks>
 class OrdinaryGenerator {
  public:
   OrdinaryGenerator(const PlayGenerator& gen, Throw t, PlayList* out)
@@ -29,7 +31,6 @@ class OrdinaryGenerator {
         team_(TeamOf(mover_)),
         occ_(gen.occ_),
         lane_locked_(gen.lane_locked_),
-        stacks_(rules_.has(Switch::kMixieStack)),
         finished_(base_) {
     // The turn flow after a play is the same for every play of this throw,
     // unless the play takes the mover's last piece home (AddMoves redoes it).
@@ -278,7 +279,7 @@ class OrdinaryGenerator {
   const int team_;
   const Occupancy& occ_;
   const bool lane_locked_;
-  const bool stacks_;  // mixie_stack (§9)
+  static constexpr bool stacks_ = kStacks;  // mixie_stack (§9)
   Position finished_;  // base_ after the turn flow of an ordinary play
 };
 
@@ -344,7 +345,11 @@ void PlayGenerator::Generate(Throw t, PlayList* out) const {
       return AddForced(after, out);
     case Kind::kOrdinary:
       if (SnakeEyes(pos_, rules_, t, out)) return;
-      OrdinaryGenerator(*this, t, out).Run();
+      if (rules_.has(Switch::kMixieStack)) {
+        OrdinaryGenerator<true>(*this, t, out).Run();
+      } else {
+        OrdinaryGenerator<false>(*this, t, out).Run();
+      }
   }
 }
 
