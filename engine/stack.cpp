@@ -27,6 +27,7 @@ bool HoldsBothColours(const Position& pos, int team, int abs) {
 
 StackList Stacks(const Position& pos) {
   StackList list;
+  if (pos.stack_order() == 0) return list;  // no stack (or the switch is off)
   for (int team = 0; team < 2; ++team) {
     Square last = kBase;
     for (Square sq : pos.pieces(team)) {
@@ -62,7 +63,8 @@ bool MayMoveUnderStacks(const Position& pos, int colour, Square sq) {
   if (!OnTrack(sq)) return true;
   int abs = AbsoluteSquare(colour, sq);
   if (CountAtAbsolute(pos, PartnerOf(colour), abs) == 0) return true;
-  return StackTopColour(pos, abs) == colour;
+  int top = StackTopColour(pos, abs);
+  return top < 0 || top == colour;
 }
 
 void SetStacks(Position& pos, StackList list) {

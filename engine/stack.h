@@ -40,18 +40,19 @@ int CountAtAbsolute(const Position& pos, int colour, int abs);
 // Whether absolute square `abs` holds pieces of both colours of `team`.
 bool HoldsBothColours(const Position& pos, int team, int abs);
 
-// The stacks of `pos`, decoded from the pieces and Position::stack_order().
-// Only meaningful under mixie_stack, in a position whose order bits match
-// its pieces (every position the engine makes or accepts does).
+// The stacks of `pos`, decoded from the pieces and Position::stack_order(),
+// in a position whose order bits match its pieces (every position the
+// engine makes or accepts does). Empty when stack_order() is 0: no stack
+// stands, or mixie_stack is off (mixie blobs then have no order).
 StackList Stacks(const Position& pos);
 
 // The colour of the top piece of the stack on absolute square `abs`, or -1
 // when no stack stands there.
 int StackTopColour(const Position& pos, int abs);
 
-// Whether `colour`'s piece on relative square `sq` may be moved under
-// mixie_stack: always, unless it stands in a stack whose top piece is of the
-// other colour (RULES.md §9: only the top piece moves).
+// Whether `colour`'s piece on relative square `sq` may be moved: always,
+// unless it stands in a stack whose top piece is of the other colour
+// (RULES.md §9: only the top piece moves; always true with the switch off).
 bool MayMoveUnderStacks(const Position& pos, int colour, Square sq);
 
 // Stores `list` as the order bits of `pos`, dropping every entry whose

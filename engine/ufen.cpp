@@ -163,14 +163,16 @@ absl::Status ApplyStackTokens(const StateTokens& seen, const Rules& rules,
     }
     list.items[list.size++] = s;
   }
-  const StackList stacks = Stacks(pos);  // every square with both colours
-  for (const Stack& s : stacks) {
-    if (list.Find(s.abs)) continue;
-    int rel = RelativeSquare(s.team, s.abs);
-    return Invalid(absl::StrCat("square ", std::string(1, kColourChars[s.team]), rel,
-                                " holds both colours of a team but has no stack token m",
-                                std::string(1, kColourChars[s.team]), rel,
-                                ":<colours> giving their order (mixie_stack)"));
+  for (int team = 0; team < 2; ++team) {  // every square with both colours
+    for (Square rel : pos.pieces(team)) {
+      if (!OnTrack(rel)) continue;
+      int abs = AbsoluteSquare(team, rel);
+      if (!HoldsBothColours(pos, team, abs) || list.Find(abs)) continue;
+      return Invalid(absl::StrCat("square ", std::string(1, kColourChars[team]), rel,
+                                  " holds both colours of a team but has no stack token m",
+                                  std::string(1, kColourChars[team]), rel,
+                                  ":<colours> giving their order (mixie_stack)"));
+    }
   }
   SetStacks(pos, list);
   return absl::OkStatus();

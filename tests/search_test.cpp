@@ -212,9 +212,7 @@ double HitProbabilityByDefinition(const Position& pos, int attacker, int abs) {
       bool hit = false;
       for (Square s : pos.pieces(attacker)) {
         // mixie_stack: only a stack's top piece moves (RULES.md §9).
-        int top = OnTrack(s) && pos.stack_order() != 0
-                      ? StackTopColour(pos, AbsoluteSquare(attacker, s))
-                      : -1;
+        int top = OnTrack(s) ? StackTopColour(pos, AbsoluteSquare(attacker, s)) : -1;
         if (top >= 0 && top != attacker) continue;
         if (s == kBase && !(blobs & 1)) {
           hit |= r == 0 && (d1 == 6 || d2 == 6);
