@@ -113,6 +113,13 @@ void Arrive(const Position& pos, StackList& list, int colour, int abs) {
 }  // namespace
 
 void MoveTopPiece(Position& pos, int colour, Square from, Square to) {
+  bool joins_partner =
+      OnTrack(to) && CountAtAbsolute(pos, PartnerOf(colour), AbsoluteSquare(colour, to)) > 0;
+  if (pos.stack_order() == 0 && !joins_partner) {  // no stack before or after
+    pos.MovePiece(colour, from, to);
+    if (OnTrack(to)) pos.KnockOff(TeamOf(colour), AbsoluteSquare(colour, to));
+    return;
+  }
   StackList list = Stacks(pos);
   if (OnTrack(from)) {
     if (Stack* s = list.Find(AbsoluteSquare(colour, from))) {
