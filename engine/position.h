@@ -82,7 +82,8 @@ class Position {
 
   // The key rebuilt from scratch; equals key() in every valid position.
   uint64_t ComputeKey() const;
-  // Internal invariants: pieces sorted, in range, key consistent.
+  // Internal invariants: pieces sorted, in range, stack order bits matching
+  // the pieces, key consistent.
   bool IsOk() const;
 
   // Moves one piece of `colour` standing on `from` to `to`. The caller has

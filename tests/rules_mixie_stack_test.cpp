@@ -135,6 +135,19 @@ TEST(MixieStack, OrderIsPartOfThePositionAndItsKey) {
   EXPECT_EQ(StackTopColour(b, 10), kYellow);
 }
 
+// Position::IsOk checks the order bits against the pieces: a stack of two
+// reds and a yellow has exactly one yellow bit, and no bit lies beyond it.
+TEST(MixieStack, IsOkChecksTheOrderBitsAgainstThePieces) {
+  Position pos = P(kRedOnTop, kStack);
+  EXPECT_TRUE(pos.IsOk());
+  Position two_yellows = pos;
+  two_yellows.SetStackOrder(0b011);
+  EXPECT_FALSE(two_yellows.IsOk());
+  Position stray_bit = pos;
+  stray_bit.SetStackOrder(static_cast<uint16_t>(pos.stack_order() | 1 << 5));
+  EXPECT_FALSE(stray_bit.IsOk());
+}
+
 // PROTOCOL.md: m tokens print canonically, by team then by square as a
 // number, and parse in any order.
 TEST(UfenMixieStack, TokensPrintCanonically) {
