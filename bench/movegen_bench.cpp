@@ -15,6 +15,9 @@ namespace {
 constexpr const char* kStart = "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -";
 constexpr const char* kMidGame = "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -";
 constexpr const char* kCrowded = "0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -";
+// mixie_stack: two stacks standing (RULES.md §9).
+constexpr const char* kStacked =
+    "b,5,10,31/b,b,20,20/b,b,36,h/b,46,46,h g mg20:bgbg,mr10:ry";
 
 Position Parse(const char* ufen) { return *ParseUfen(ufen, Rules()); }
 
@@ -37,6 +40,29 @@ void BM_PerftCrowded(benchmark::State& state) { PerftBench(state, kCrowded); }
 BENCHMARK(BM_PerftStart)->Arg(4)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PerftMidGame)->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PerftCrowded)->Arg(3)->Unit(benchmark::kMillisecond);
+
+// The same walks with mixie_stack on: the cost of the switch.
+void PerftStackBench(benchmark::State& state, const char* ufen) {
+  Rules rules = *Rules::Parse("navy+mixie_stack");
+  Position pos = *ParseUfen(ufen, rules);
+  int depth = static_cast<int>(state.range(0));
+  uint64_t leaves = 0;
+  for (auto _ : state) {
+    leaves = Perft(pos, rules, depth);
+    benchmark::DoNotOptimize(leaves);
+  }
+  state.counters["leaves"] = static_cast<double>(leaves);
+  state.counters["leaves_per_second"] = benchmark::Counter(
+      static_cast<double>(leaves), benchmark::Counter::kIsIterationInvariantRate);
+}
+void BM_PerftMidGameMixieStack(benchmark::State& state) {
+  PerftStackBench(state, kMidGame);
+}
+void BM_PerftStackedMixieStack(benchmark::State& state) {
+  PerftStackBench(state, kStacked);
+}
+BENCHMARK(BM_PerftMidGameMixieStack)->Arg(3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PerftStackedMixieStack)->Arg(3)->Unit(benchmark::kMillisecond);
 
 // All 21 throws' legal plays of one position.
 void GenerateBench(benchmark::State& state, const char* ufen) {

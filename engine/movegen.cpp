@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "engine/occupancy.h"
+#include "engine/stack.h"
 #include "engine/suck_back.h"
 #include "engine/turn.h"
 
@@ -16,7 +17,9 @@ constexpr Square kIllegal = -100;
 
 // Generates the ordinary plays of RULES.md §4 and the challenges of §6 for
 // one throw. `base` is the position with the thrower's first-throw flags
-// already cleared.
+// already cleared. `kStacks`: mixie_stack (§9) is on; a template argument so
+// that the generator without it pays nothing for it.
+template <bool kStacks>
 class OrdinaryGenerator {
  public:
   OrdinaryGenerator(const PlayGenerator& gen, Throw t, PlayList* out)
@@ -43,7 +46,9 @@ class OrdinaryGenerator {
     ExactlyHomeException();
     if (!moved) AddPass();  // pass stays legal beside a challenge (§4)
     Challenges();
-    if (rules_.has(Switch::kSuckBack)) AddLaneCalls(finished_, mover_, throw_, out_);
+    if (rules_.has(Switch::kSuckBack)) {
+      AddLaneCalls(finished_, mover_, throw_, rules_, out_);
+    }
   }
 
  private:
@@ -67,13 +72,16 @@ class OrdinaryGenerator {
     return (blobs & path) ? kIllegal : static_cast<Square>(q);
   }
 
-  // Whether the mover may pick up a piece on `sq` at all.
-  bool Movable(Square sq) const {
+  // Whether the mover may pick up a piece on `sq` of `pos` at all
+  // (mixie_stack: only a stack's top piece, §9).
+  bool Movable(const Position& pos, Square sq) const {
     if (sq == kHome) return false;
-    return !(lane_locked_ && sq >= kFirstLane);
+    if (lane_locked_ && sq >= kFirstLane) return false;
+    return !stacks_ || MayMoveUnderStacks(pos, mover_, sq);
   }
 
   void ApplyMove(Position& pos, Square from, Square to) const {
+    if (stacks_) return MoveTopPiece(pos, mover_, from, to);
     pos.MovePiece(mover_, from, to);
     if (OnTrack(to) && (occ_.opponents >> to & 1)) {
       pos.KnockOff(team_, AbsoluteSquare(mover_, to));
@@ -118,7 +126,7 @@ class OrdinaryGenerator {
     const auto& row = base_.pieces(mover_);
     for (int i = 0; i < kPiecesPerColour; ++i) {
       Square s1 = row[i];
-      if ((i > 0 && row[i - 1] == s1) || !Movable(s1)) continue;
+      if ((i > 0 && row[i - 1] == s1) || !Movable(base_, s1)) continue;
       Square t1 = Target(s1, first_die);
       if (t1 == kIllegal) continue;
       Position mid = finished_;
@@ -127,11 +135,16 @@ class OrdinaryGenerator {
       const auto& row2 = mid.pieces(mover_);
       for (int j = 0; j < kPiecesPerColour; ++j) {
         Square s2 = row2[j];
-        if ((j > 0 && row2[j - 1] == s2) || !Movable(s2)) continue;
+        if ((j > 0 && row2[j - 1] == s2) || !Movable(mid, s2)) continue;
         bool continues = s2 == t1 && reuse;
         if (continued_only && !continues) continue;
-        if (throw_.IsDouble() && !continues && s2 < s1) continue;
+        if (throw_.IsDouble() && !continues && s2 < s1 && !stacks_) continue;
         if (s2 == t1 && !reuse && mid.CountAt(mover_, t1) < 2) continue;
+        // mixie_stack: on a stack the piece just moved is the top one.
+        if (s2 == t1 && !reuse && stacks_ && OnTrack(t1) &&
+            StackTopColour(mid, AbsoluteSquare(mover_, t1)) >= 0) {
+          continue;
+        }
         Square t2 = Target(s2, second_die);
         if (t2 == kIllegal) continue;
         Position after = mid;
@@ -152,7 +165,9 @@ class OrdinaryGenerator {
     const auto& row = base_.pieces(mover_);
     for (int i = 0; i < kPiecesPerColour; ++i) {
       Square s = row[i];
-      if ((i > 0 && row[i - 1] == s) || !Movable(s) || (summed && s == kBase)) continue;
+      if ((i > 0 && row[i - 1] == s) || !Movable(base_, s) || (summed && s == kBase)) {
+        continue;
+      }
       Square t = Target(s, n);
       if (t == kIllegal) continue;
       Position after = finished_;
@@ -175,13 +190,18 @@ class OrdinaryGenerator {
       if (row[i + 1] != p || (i > 0 && row[i - 1] == p)) continue;
       if (p < 0 || p >= kLastTrack || (occ_.partner >> p & 1)) continue;
       uint64_t front = uint64_t{1} << (p + 1);
-      if (!(occ_.opponent_blobs & front) || !Movable(p)) continue;
+      if (!(occ_.opponent_blobs & front) || !Movable(base_, p)) continue;
       Square t = Target(p, d, front);
       if (t == kIllegal) continue;
       Position after = finished_;
-      after.MovePiece(mover_, p, t);
-      after.MovePiece(mover_, p, t);
-      if (OnTrack(t)) after.KnockOff(team_, AbsoluteSquare(mover_, t));
+      if (stacks_) {  // both arrive on top of any partner pieces at t
+        MoveTopPiece(after, mover_, p, t);
+        MoveTopPiece(after, mover_, p, t);
+      } else {
+        after.MovePiece(mover_, p, t);
+        after.MovePiece(mover_, p, t);
+        if (OnTrack(t)) after.KnockOff(team_, AbsoluteSquare(mover_, t));
+      }
       Move m{static_cast<uint8_t>(mover_), p, t};
       AddMoves(after, m, &m);
       any = true;
@@ -191,7 +211,11 @@ class OrdinaryGenerator {
 
   bool BothDicePlays() {
     bool any = TwoMovePlays(throw_.high, throw_.low, false);
-    if (!throw_.IsDouble() && rules_.has(Switch::kSplitSinglePiece)) {
+    if (!throw_.IsDouble() && stacks_) {
+      // mixie_stack: moves of two pieces need not commute (a piece arriving
+      // on a stack covers the one that would have left it), so both orders.
+      any |= TwoMovePlays(throw_.low, throw_.high, false);
+    } else if (!throw_.IsDouble() && rules_.has(Switch::kSplitSinglePiece)) {
       any |= TwoMovePlays(throw_.low, throw_.high, true);
     }
     any |= OneMovePlays(throw_.high + throw_.low, /*summed=*/true);
@@ -203,7 +227,7 @@ class OrdinaryGenerator {
   void ExactlyHomeException() {
     if (base_.CountNotHome(mover_) != 1) return;
     Square s = base_.pieces(mover_)[0];
-    if (!Movable(s) || s == kBase) return;
+    if (!Movable(base_, s) || s == kBase) return;
     for (int die : {throw_.high, throw_.low}) {
       if (s + die != kHome || Target(s, die) != kHome) continue;
       Position after = finished_;
@@ -228,6 +252,8 @@ class OrdinaryGenerator {
       if ((occ_.partner >> s & 1) && !rules_.has(Switch::kMixieCanChallenge)) {
         continue;
       }
+      // mixie_stack: a stack challenges only by its top piece (§9).
+      if (stacks_ && !MayMoveUnderStacks(base_, mover_, s)) continue;
       AddChallenge(s);
     }
   }
@@ -253,6 +279,7 @@ class OrdinaryGenerator {
   const int team_;
   const Occupancy& occ_;
   const bool lane_locked_;
+  static constexpr bool stacks_ = kStacks;  // mixie_stack (§9)
   Position finished_;  // base_ after the turn flow of an ordinary play
 };
 
@@ -269,10 +296,10 @@ bool SnakeEyes(const Position& pos, const Rules& rules, Throw t,
   after.SetSnakeFirst(pos.snake_first_mask() & ~(1 << colour));
   after.SetSnakeSecond(pos.snake_second_mask() & ~(1 << colour));
   if (pos.snake_second(colour)) {
-    ResolveSecondSnakeEyes(after);
+    ResolveSecondSnakeEyes(after, rules);
   } else if (pos.snake_first(colour) &&
              !(ComputeOccupancy(pos, colour).opponent_blobs & 1)) {
-    ResolveSnakeEyes(after);
+    ResolveSnakeEyes(after, rules);
   } else {
     return false;
   }
@@ -318,7 +345,11 @@ void PlayGenerator::Generate(Throw t, PlayList* out) const {
       return AddForced(after, out);
     case Kind::kOrdinary:
       if (SnakeEyes(pos_, rules_, t, out)) return;
-      OrdinaryGenerator(*this, t, out).Run();
+      if (rules_.has(Switch::kMixieStack)) {
+        OrdinaryGenerator<true>(*this, t, out).Run();
+      } else {
+        OrdinaryGenerator<false>(*this, t, out).Run();
+      }
   }
 }
 

@@ -8,6 +8,7 @@
 
 namespace uckers {
 
+template <bool kStacks>
 class OrdinaryGenerator;
 
 // Generates legal plays for one position, throw by throw; what does not
@@ -21,6 +22,7 @@ class PlayGenerator {
   void Generate(Throw t, PlayList* out) const;
 
  private:
+  template <bool kStacks>
   friend class OrdinaryGenerator;
   enum class Kind { kOrdinary, kGameOver, kChallenge, kRelease };
 

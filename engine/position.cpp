@@ -1,7 +1,9 @@
 #include "engine/position.h"
 
 #include <algorithm>
+#include <bit>
 
+#include "engine/stack.h"
 #include "engine/zobrist.h"
 
 namespace uckers {
@@ -14,6 +16,19 @@ uint64_t ChallengeKey(Square from, int count) {
 }
 
 uint64_t ExtraKey(int n) { return zobrist::ExtraOwed(n); }
+
+// mixie_stack: the order bits cover exactly the pieces of the stacks, and
+// each stack's bits name both colours as many times as it holds them.
+bool StackOrderOk(const Position& pos) {
+  if (pos.stack_order() == 0) return true;
+  int total = 0;
+  for (const Stack& s : Stacks(pos)) {
+    int second = std::popcount(static_cast<unsigned>(s.order));
+    if (second != CountAtAbsolute(pos, s.team + 2, s.abs)) return false;
+    total += s.size;
+  }
+  return total < 16 ? (pos.stack_order() >> total) == 0 : true;
+}
 
 }  // namespace
 
@@ -66,6 +81,7 @@ uint64_t Position::ComputeKey() const {
   for (int c = 0; c < kNumColours; ++c) {
     key += z.suck[c][suck_attempts(c)] + z.blow[c][blow_attempts(c)];
   }
+  key += zobrist::StackOrder(stack_order_);
   return key;
 }
 
@@ -79,6 +95,7 @@ bool Position::IsOk() const {
   for (int c = 0; c < kNumColours; ++c) {
     if (suck_attempts(c) > 2 || blow_attempts(c) > 2) return false;
   }
+  if (!StackOrderOk(*this)) return false;
   return (flags_ >> 14) == 0 && key_ == ComputeKey();
 }
 
@@ -159,6 +176,11 @@ void Position::SetBlowAttempts(int colour, int n) {
   key_ += zobrist::kTables.blow[colour][n] -
           zobrist::kTables.blow[colour][blow_attempts(colour)];
   blow_ = static_cast<uint8_t>((blow_ & ~(3 << 2 * colour)) | n << 2 * colour);
+}
+
+void Position::SetStackOrder(uint16_t bits) {
+  key_ += zobrist::StackOrder(bits) - zobrist::StackOrder(stack_order_);
+  stack_order_ = bits;
 }
 
 void Position::SetPieces(int colour, std::array<Square, kPiecesPerColour> squares) {

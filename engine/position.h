@@ -63,6 +63,14 @@ class Position {
   // Extra throws owed after the next one (double_six_two_throws only).
   int extra_owed() const { return extra_owed_; }
   uint64_t key() const { return key_; }
+  // mixie_stack (RULES.md §9): the order of every stack, a main-track square
+  // holding both colours of a team. The stacks are taken by absolute square
+  // ascending; each contributes one bit per piece, bottom first, starting at
+  // bit 0: set when the piece is of its team's second colour (yellow, blue).
+  // A stack's square and size follow from the pieces, so these bits alone
+  // complete the position. 0 when there is no stack (always, with the
+  // switch off). Read it through engine/stack.h (Stacks), not directly.
+  uint16_t stack_order() const { return stack_order_; }
 
   bool AllHome(int colour) const { return squares_[colour][0] == kHome; }
   int CountAt(int colour, Square sq) const;
@@ -74,7 +82,8 @@ class Position {
 
   // The key rebuilt from scratch; equals key() in every valid position.
   uint64_t ComputeKey() const;
-  // Internal invariants: pieces sorted, in range, key consistent.
+  // Internal invariants: pieces sorted, in range, stack order bits matching
+  // the pieces, key consistent.
   bool IsOk() const;
 
   // Moves one piece of `colour` standing on `from` to `to`. The caller has
@@ -91,13 +100,16 @@ class Position {
   void SetSnakeSecond(uint8_t mask);
   void SetSuckAttempts(int colour, int n);
   void SetBlowAttempts(int colour, int n);
+  // Sets the stack order bits (see stack_order()); engine/stack.h keeps them
+  // consistent with the pieces.
+  void SetStackOrder(uint16_t bits);
   // Replaces a colour's pieces (any order).
   void SetPieces(int colour, std::array<Square, kPiecesPerColour> squares);
 
   friend bool operator==(const Position&, const Position&) = default;
 
  private:
-  // flags_ packs four 4-bit fields so that the struct stays 32 bytes.
+  // flags_ packs four 4-bit fields so that the struct stays small.
   static constexpr int kReleasedShift = 0;
   static constexpr int kSnakeFirstShift = 4;
   static constexpr int kSnakeSecondShift = 8;
@@ -114,10 +126,11 @@ class Position {
   uint8_t challenge_count_ = 0;
   uint8_t suck_ = 0;  // 2 bits per colour
   uint8_t blow_ = 0;  // 2 bits per colour
+  uint16_t stack_order_ = 0;  // mixie_stack: see stack_order()
   uint64_t key_ = 0;
 };
 
 static_assert(std::is_trivially_copyable_v<Position>);
-static_assert(sizeof(Position) <= 32, "Position is copied per generated play");
+static_assert(sizeof(Position) <= 40, "Position is copied per generated play");
 
 }  // namespace uckers

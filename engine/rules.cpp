@@ -11,7 +11,7 @@ constexpr absl::string_view kSwitchNames[kNumSwitches] = {
     "split_single_piece", "mixie_can_challenge",   "blob_on_blob",
     "bounce_back",        "one_less_six",          "double_six_two_throws",
     "suck_back",          "snake_eyes",            "throw_after_challenge",
-    "no_partner_pipe_moves",
+    "no_partner_pipe_moves", "mixie_stack",
 };
 
 struct PresetDef {
@@ -23,7 +23,8 @@ const PresetDef kPresets[] = {
     {"navy", {}},
     {"wafu", {Switch::kSuckBack, Switch::kSnakeEyes}},
     {"mess",
-     {Switch::kSnakeEyes, Switch::kNoPartnerPipeMoves, Switch::kBlobOnBlob}},
+     {Switch::kSnakeEyes, Switch::kNoPartnerPipeMoves, Switch::kBlobOnBlob,
+      Switch::kMixieStack}},
     {"selsey", {Switch::kThrowAfterChallenge}},
 };
 
@@ -75,6 +76,10 @@ std::string Rules::ToString() const {
   for (const PresetDef& preset : kPresets) {
     if (*Preset(preset.name) == *this) return std::string(preset.name);
   }
+  return SwitchList();
+}
+
+std::string Rules::SwitchList() const {
   std::string out = "navy";
   for (int i = 0; i < kNumSwitches; ++i) {
     if (on_[i]) absl::StrAppend(&out, "+", kSwitchNames[i]);

@@ -20,6 +20,7 @@ enum class Switch : int {
   kSnakeEyes,           // seeds 000/001: first-throw 1-1 brings all out
   kThrowAfterChallenge, // seed 003: a won challenge earns one more throw
   kNoPartnerPipeMoves,  // seeds 000/001: no moving the partner's lane pieces
+  kMixieStack,          // seeds 000/001: only a mixie blob's top piece moves
   kCount,
 };
 inline constexpr int kNumSwitches = static_cast<int>(Switch::kCount);
@@ -43,6 +44,11 @@ class Rules {
   // The canonical string: a preset name when it equals one, else "navy"
   // followed by "+switch" for every switch on, in §9 order.
   std::string ToString() const;
+
+  // The full switch list, whatever the preset: "navy" followed by
+  // "+switch" for every switch on, in §9 order ("navy" when none is on).
+  // What outlives a process records this, as a preset's meaning can change.
+  std::string SwitchList() const;
 
   bool has(Switch s) const { return on_[static_cast<int>(s)]; }
   void set(Switch s, bool on) { on_[static_cast<int>(s)] = on; }

@@ -1,6 +1,7 @@
 #include "engine/suck_back.h"
 
 #include "engine/occupancy.h"
+#include "engine/stack.h"
 
 namespace uckers {
 namespace {
@@ -14,11 +15,21 @@ bool StandsOn(const Position& pos, int colour, int abs) {
 
 // The caller's piece moves on one square after a successful suck back,
 // landing by the usual rules; an opponent blob there keeps it where it is.
-void MoveOnOneSquare(Position& pos, int mover, Square from) {
+void MoveOnOneSquare(Position& pos, int mover, Square from, bool stacks) {
   Square to = static_cast<Square>(from + 1);
   if (ComputeOccupancy(pos, mover).opponent_blobs >> to & 1) return;
+  if (stacks) return MoveTopPiece(pos, mover, from, to);  // the top piece (§9)
   pos.MovePiece(mover, from, to);
   pos.KnockOff(TeamOf(mover), AbsoluteSquare(mover, to));
+}
+
+// A blow back hit: the pieces in line go to base; under mixie_stack a
+// stack there loses only its top piece (§9).
+void BlowBackHit(Position& pos, int mover, bool stacks) {
+  int abs = InLineSquare(mover);
+  if (!stacks) return pos.KnockOff(TeamOf(mover), abs);
+  if (StackTopColour(pos, abs) >= 0) return SendTopPieceToBase(pos, abs);
+  KnockOffStacked(pos, TeamOf(mover), abs);
 }
 
 Play Call(PlayKind kind, int lane_colour, Square lane_square) {
@@ -39,17 +50,20 @@ void ForEachLaneSquare(const Position& pos, int colour, F f) {
   }
 }
 
-void AddSuckBacks(const Position& pos, int mover, Throw t, PlayList* out) {
+void AddSuckBacks(const Position& pos, int mover, Throw t, bool stacks,
+                  PlayList* out) {
   for (int lane : {mover ^ 1, mover ^ 3}) {  // the two opponent colours
     int used = pos.suck_attempts(lane);
     Square from = static_cast<Square>(RelativeSquare(mover, InLineSquare(lane)));
     if (used >= kMaxAttempts || pos.CountAt(mover, from) == 0) continue;
+    // mixie_stack: only a stack's top piece's owner may call (§9).
+    if (stacks && !MayMoveUnderStacks(pos, mover, from)) continue;
     ForEachLaneSquare(pos, lane, [&](Square q) {
       Position after = pos;
       after.SetSuckAttempts(lane, used + 1);
       if (LaneCallHits(t, q)) {
         while (after.CountAt(lane, q) > 0) after.MovePiece(lane, q, kBase);
-        MoveOnOneSquare(after, mover, from);
+        MoveOnOneSquare(after, mover, from, stacks);
       }
       ClearStaleLaneAttempts(after);
       out->Add(Call(PlayKind::kSuckBack, lane, q), after);
@@ -57,13 +71,14 @@ void AddSuckBacks(const Position& pos, int mover, Throw t, PlayList* out) {
   }
 }
 
-void AddBlowBacks(const Position& pos, int mover, Throw t, PlayList* out) {
+void AddBlowBacks(const Position& pos, int mover, Throw t, bool stacks,
+                  PlayList* out) {
   int used = pos.blow_attempts(mover);
   if (used >= kMaxAttempts || !OpponentInLine(pos, mover)) return;
   ForEachLaneSquare(pos, mover, [&](Square q) {
     Position after = pos;
     after.SetBlowAttempts(mover, used + 1);
-    if (LaneCallHits(t, q)) after.KnockOff(TeamOf(mover), InLineSquare(mover));
+    if (LaneCallHits(t, q)) BlowBackHit(after, mover, stacks);
     ClearStaleLaneAttempts(after);
     out->Add(Call(PlayKind::kBlowBack, mover, q), after);
   });
@@ -90,9 +105,11 @@ void ClearStaleLaneAttemptsSlow(Position& pos) {
   }
 }
 
-void AddLaneCalls(const Position& pos, int mover, Throw t, PlayList* out) {
-  AddSuckBacks(pos, mover, t, out);
-  AddBlowBacks(pos, mover, t, out);
+void AddLaneCalls(const Position& pos, int mover, Throw t, const Rules& rules,
+                  PlayList* out) {
+  bool stacks = rules.has(Switch::kMixieStack);
+  AddSuckBacks(pos, mover, t, stacks, out);
+  AddBlowBacks(pos, mover, t, stacks, out);
 }
 
 }  // namespace uckers

@@ -34,6 +34,7 @@ inline void ClearStaleLaneAttempts(Position& pos) {
 // Adds every suck-back and blow-back call of `mover` for throw `t`. `pos` is
 // the position after the turn flow of an ordinary play (extra throw or turn
 // passed), pieces not yet moved.
-void AddLaneCalls(const Position& pos, int mover, Throw t, PlayList* out);
+void AddLaneCalls(const Position& pos, int mover, Throw t, const Rules& rules,
+                  PlayList* out);
 
 }  // namespace uckers

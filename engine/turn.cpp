@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/occupancy.h"
+#include "engine/stack.h"
 #include "engine/suck_back.h"
 
 namespace uckers {
@@ -58,8 +59,13 @@ void ResolveChallengeThrow(Position& pos, Throw t, const Rules& rules) {
     pos.SetChallenge(from, count);
     return;
   }
-  pos.KnockOff(TeamOf(mover), target);
-  pos.MovePiece(mover, from, RelativeSquare(mover, target));
+  pos.KnockOff(TeamOf(mover), target);  // a blob: never a stack
+  Square to = static_cast<Square>(RelativeSquare(mover, target));
+  if (rules.has(Switch::kMixieStack)) {
+    MoveTopPiece(pos, mover, from, to);  // the challenger is the top piece (§9)
+  } else {
+    pos.MovePiece(mover, from, to);
+  }
   ClearStaleLaneAttempts(pos);
   if (rules.has(Switch::kThrowAfterChallenge)) {
     pos.ClearChallenge();
@@ -76,21 +82,37 @@ void ResolveReleaseThrow(Position& pos, Throw t) {
   PassTurn(pos);
 }
 
-void ResolveSnakeEyes(Position& pos) {
+void ResolveSnakeEyes(Position& pos, const Rules& rules) {
   int colour = pos.to_throw();
+  bool stacks = rules.has(Switch::kMixieStack);
   if (pos.pieces(colour)[0] == kBase) {
-    pos.KnockOff(TeamOf(colour), AbsoluteSquare(colour, kDoorstep));
+    int abs = AbsoluteSquare(colour, kDoorstep);
+    if (stacks) {
+      KnockOffStacked(pos, TeamOf(colour), abs);
+    } else {
+      pos.KnockOff(TeamOf(colour), abs);
+    }
   }
   while (pos.pieces(colour)[0] == kBase) {
-    pos.MovePiece(colour, kBase, kDoorstep);
+    if (stacks) {
+      MoveTopPiece(pos, colour, kBase, kDoorstep);
+    } else {
+      pos.MovePiece(colour, kBase, kDoorstep);
+    }
   }
   pos.SetSnakeSecond(pos.snake_second_mask() | (1 << colour));
   ClearStaleLaneAttempts(pos);
   PassTurn(pos);
 }
 
-void ResolveSecondSnakeEyes(Position& pos) {
+void ResolveSecondSnakeEyes(Position& pos, const Rules& rules) {
   int colour = pos.to_throw();
+  if (rules.has(Switch::kMixieStack)) {
+    SendColourToBase(pos, colour);
+    ClearStaleLaneAttempts(pos);
+    PassTurn(pos);
+    return;
+  }
   const auto row = pos.pieces(colour);  // a copy: MovePiece reorders
   for (Square sq : row) {
     if (sq != kBase && sq != kHome) pos.MovePiece(colour, sq, kBase);

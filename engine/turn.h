@@ -29,9 +29,11 @@ void ResolveChallengeThrow(Position& pos, Throw t, const Rules& rules);
 // The throw of a colour with all pieces home, not yet released (§7).
 void ResolveReleaseThrow(Position& pos, Throw t);
 
-// snake_eyes: the first-throw 1-1 brings every base piece to the doorstep.
-void ResolveSnakeEyes(Position& pos);
-// snake_eyes: the second 1-1 in a row sends every piece not home to base.
-void ResolveSecondSnakeEyes(Position& pos);
+// snake_eyes: the first-throw 1-1 brings every base piece to the doorstep
+// (under mixie_stack each goes on top of the partner's pieces there).
+void ResolveSnakeEyes(Position& pos, const Rules& rules);
+// snake_eyes: the second 1-1 in a row sends every piece not home to base
+// (under mixie_stack the pieces left in a stack keep their order).
+void ResolveSecondSnakeEyes(Position& pos, const Rules& rules);
 
 }  // namespace uckers

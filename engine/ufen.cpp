@@ -1,5 +1,7 @@
 #include "engine/ufen.h"
 
+#include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/numbers.h"
@@ -8,6 +10,7 @@
 #include "absl/strings/str_split.h"
 #include "engine/occupancy.h"
 #include "engine/play.h"
+#include "engine/stack.h"
 #include "engine/suck_back.h"
 #include "engine/turn.h"
 #include "engine/zobrist.h"
@@ -80,9 +83,100 @@ absl::Status RequireSwitch(absl::string_view token, const Rules& rules, Switch s
                               SwitchName(s), ", which is off"));
 }
 
+// A stack token as read, checked against the pieces once all are read.
+struct StackToken {
+  std::string text;
+  Stack stack;
+};
+
 struct StateTokens {
   bool seen[128] = {};
+  std::vector<StackToken> stacks;  // `m` tokens, mixie_stack
 };
+
+// `m<colour><sq>:<stack>` (mixie_stack): the colours of a stack bottom to
+// top, on `<colour>`'s square `<sq>`, `<colour>` the team's first colour.
+absl::Status ParseStackToken(absl::string_view token, const Rules& rules,
+                             StateTokens& seen) {
+  if (absl::Status s = RequireSwitch(token, rules, Switch::kMixieStack); !s.ok()) {
+    return s;
+  }
+  size_t colon = token.find(':');
+  int team = token.size() >= 2 ? ColourIndex(token[1]) : -1;
+  if (colon == absl::string_view::npos || team < 0 || team > 1) {
+    return Invalid(absl::StrCat("stack token '", token,
+                                "' must be m<r|g><square>:<colours>"));
+  }
+  absl::StatusOr<Square> sq = ParseSquare(token.substr(2, colon - 2));
+  if (!sq.ok() || !OnTrack(*sq)) {
+    return Invalid(absl::StrCat("stack token '", token, "' needs a square 0..50"));
+  }
+  absl::string_view colours = token.substr(colon + 1);
+  if (colours.size() < 2 || colours.size() > 2 * kPiecesPerColour) {
+    return Invalid(absl::StrCat("stack token '", token, "' must list 2..8 colours"));
+  }
+  StackToken parsed{std::string(token), Stack{}};
+  parsed.stack.abs = static_cast<uint8_t>(AbsoluteSquare(team, *sq));
+  parsed.stack.team = static_cast<uint8_t>(team);
+  parsed.stack.size = static_cast<uint8_t>(colours.size());
+  for (size_t k = 0; k < colours.size(); ++k) {
+    int c = ColourIndex(colours[k]);
+    if (c < 0 || TeamOf(c) != team) {
+      return Invalid(absl::StrCat("stack token '", token, "' lists '",
+                                  std::string(1, colours[k]), "', not a colour of team ",
+                                  std::string(1, kColourChars[team]),
+                                  std::string(1, kColourChars[team + 2])));
+    }
+    parsed.stack.order = static_cast<uint8_t>(parsed.stack.order | (c >> 1) << k);
+  }
+  for (const StackToken& other : seen.stacks) {
+    if (other.stack.abs == parsed.stack.abs) {
+      return Invalid(absl::StrCat("stack token '", token, "' repeats the square of '",
+                                  other.text, "'"));
+    }
+  }
+  seen.stacks.push_back(parsed);
+  return absl::OkStatus();
+}
+
+// Checks the `m` tokens against the pieces (each matches the pieces on its
+// square, every square holding both colours of a team has one) and stores
+// the order in `pos`.
+absl::Status ApplyStackTokens(const StateTokens& seen, const Rules& rules,
+                              Position& pos) {
+  if (!rules.has(Switch::kMixieStack)) return absl::OkStatus();
+  StackList list;
+  for (const StackToken& t : seen.stacks) {
+    const Stack& s = t.stack;
+    int first = 0, second = 0;
+    for (int k = 0; k < s.size; ++k) (s.ColourAt(k) == s.team ? first : second)++;
+    if (CountAtAbsolute(pos, s.team, s.abs) != first ||
+        CountAtAbsolute(pos, s.team + 2, s.abs) != second) {
+      return Invalid(absl::StrCat("stack token '", t.text, "' does not match the pieces on ",
+                                  "its square (", first, " ",
+                                  std::string(1, kColourChars[s.team]), ", ", second, " ",
+                                  std::string(1, kColourChars[s.team + 2]), " listed)"));
+    }
+    if (first == 0 || second == 0) {
+      return Invalid(absl::StrCat("stack token '", t.text,
+                                  "' names a square of one colour: no stack"));
+    }
+    list.items[list.size++] = s;
+  }
+  for (int team = 0; team < 2; ++team) {  // every square with both colours
+    for (Square rel : pos.pieces(team)) {
+      if (!OnTrack(rel)) continue;
+      int abs = AbsoluteSquare(team, rel);
+      if (!HoldsBothColours(pos, team, abs) || list.Find(abs)) continue;
+      return Invalid(absl::StrCat("square ", std::string(1, kColourChars[team]), rel,
+                                  " holds both colours of a team but has no stack token m",
+                                  std::string(1, kColourChars[team]), rel,
+                                  ":<colours> giving their order (mixie_stack)"));
+    }
+  }
+  SetStacks(pos, list);
+  return absl::OkStatus();
+}
 
 absl::Status ParseChallengeToken(absl::string_view token, Position& pos) {
   size_t colon = token.find(':');
@@ -134,6 +228,7 @@ absl::Status ParseStateToken(absl::string_view token, const Rules& rules,
                              StateTokens& seen, Position& pos) {
   char kind = token[0];
   if (kind == 'k' || kind == 'K') return ParseLaneAttemptsToken(token, rules, pos);
+  if (kind == 'm') return ParseStackToken(token, rules, seen);
   if (kind < 0 || seen.seen[static_cast<int>(kind)]) {
     return Invalid(absl::StrCat("state token '", token, "' is repeated or unknown"));
   }
@@ -210,6 +305,9 @@ absl::Status CheckChallenge(const Position& pos, const Rules& rules) {
       !rules.has(Switch::kMixieCanChallenge)) {
     return Invalid(absl::StrCat(where, "a mixie blob may not challenge"));
   }
+  if (rules.has(Switch::kMixieStack) && !MayMoveUnderStacks(pos, mover, from)) {
+    return Invalid(absl::StrCat(where, "only a stack's top piece may challenge"));
+  }
   int target = ChallengeTarget(mover, from);
   int need = ChallengeNeed(from, OpponentCountAt(pos, mover, target), rules);
   if (pos.challenge_count() >= need) {
@@ -267,6 +365,25 @@ std::string ColourList(char prefix, uint8_t mask) {
   return out;
 }
 
+// The `m` tokens, by team (r, then g), then by square relative to the
+// team's first colour.
+void AppendStackTokens(const Position& pos, std::vector<std::string>& state) {
+  const StackList stacks = Stacks(pos);
+  for (int team = 0; team < 2; ++team) {
+    std::vector<std::pair<int, std::string>> tokens;
+    for (const Stack& s : stacks) {
+      if (s.team != team) continue;
+      int rel = RelativeSquare(team, s.abs);
+      std::string colours;
+      for (int k = 0; k < s.size; ++k) colours += kColourChars[s.ColourAt(k)];
+      tokens.emplace_back(rel, absl::StrCat("m", std::string(1, kColourChars[team]), rel,
+                                            ":", colours));
+    }
+    std::sort(tokens.begin(), tokens.end());
+    for (auto& [rel, token] : tokens) state.push_back(std::move(token));
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<Position> ParseUfen(absl::string_view text, const Rules& rules) {
@@ -285,8 +402,8 @@ absl::StatusOr<Position> ParseUfen(absl::string_view text, const Rules& rules) {
                                 "' is not r, g, y or b"));
   }
   pos.SetToThrow(to_throw);
+  StateTokens seen;
   if (fields[2] != "-") {
-    StateTokens seen;
     for (absl::string_view token : absl::StrSplit(fields[2], ',')) {
       if (token.empty()) return Invalid("empty state token");
       if (absl::Status s = ParseStateToken(token, rules, seen, pos); !s.ok()) {
@@ -294,6 +411,7 @@ absl::StatusOr<Position> ParseUfen(absl::string_view text, const Rules& rules) {
       }
     }
   }
+  if (absl::Status s = ApplyStackTokens(seen, rules, pos); !s.ok()) return s;
   if (absl::Status s = CheckConsistency(pos, rules); !s.ok()) return s;
   return pos;
 }
@@ -326,6 +444,7 @@ std::string ToUfen(const Position& pos) {
       state.push_back(absl::StrCat("K", std::string(1, kColourChars[c]), n));
     }
   }
+  if (pos.stack_order() != 0) AppendStackTokens(pos, state);
   return absl::StrCat(absl::StrJoin(colours, "/"), " ",
                       std::string(1, kColourChars[pos.to_throw()]), " ",
                       state.empty() ? "-" : absl::StrJoin(state, ","));

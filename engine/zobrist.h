@@ -60,6 +60,14 @@ constexpr uint64_t ExtraOwed(int n) {
   return SplitMix64(state);
 }
 
+// mixie_stack: the order bits of every stack (Position::stack_order); 0
+// (no stack) contributes nothing.
+constexpr uint64_t StackOrder(int bits) {
+  if (bits == 0) return 0;
+  uint64_t state = 0x6D69786965ull * static_cast<uint64_t>(bits);  // "mixie"
+  return SplitMix64(state);
+}
+
 inline uint64_t Piece(int colour, int sq) {
   return kTables.piece[colour][sq + 1];
 }

@@ -30,6 +30,7 @@ constexpr const char* kRulesets[] = {
     "selsey",
     "navy+bounce_back+split_single_piece+double_six_two_throws",
     "wafu",
+    "navy+mixie_stack+mixie_can_challenge+suck_back+split_single_piece",
 };
 
 const std::vector<Rules>& AllRules() {

@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/dice.h"
 #include "engine/occupancy.h"
+#include "engine/stack.h"
 #include "engine/suck_back.h"
 
 namespace uckers {
@@ -60,10 +61,15 @@ constexpr ThrowSets kThrowSets = MakeThrowSets();
 class Reach {
  public:
   // `blobs`: the opponent blobs seen from `attacker` (its Occupancy).
+  // Under mixie_stack (order bits present) a piece under another colour's
+  // top piece cannot move, so it reaches nothing (RULES.md §9).
   Reach(const Position& pos, int attacker, uint64_t blobs) : row_(pos.pieces(attacker)) {
+    bool stacks = pos.stack_order() != 0;
     for (int p = 0; p < kPiecesPerColour; ++p) {
       can_enter_ |= row_[p] == kBase && !(blobs & 1);
-      if (OnTrack(row_[p])) open_[p] = OpenFrom(row_[p], blobs);
+      if (!OnTrack(row_[p])) continue;
+      if (stacks && !MayMoveUnderStacks(pos, attacker, row_[p])) continue;
+      open_[p] = OpenFrom(row_[p], blobs);
     }
     from_doorstep_ = OpenFrom(0, blobs);
   }

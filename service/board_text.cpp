@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/play.h"
+#include "engine/stack.h"
 #include "engine/ufen.h"
 
 namespace uckers {
@@ -11,9 +12,17 @@ namespace {
 constexpr const char* kColourNames[] = {"Red", "Green", "Yellow", "Blue"};
 constexpr char kUpper[] = "RGYB";
 
-// The pieces on absolute square `abs`, a letter per piece ("RR", "GB").
+// The pieces on absolute square `abs`, a letter per piece ("RR", "GB"); a
+// mixie_stack stack bottom to top ("RYR": red on top).
 std::string Cell(const Position& pos, int abs) {
   std::string out;
+  if (pos.stack_order() != 0) {
+    const StackList stacks = Stacks(pos);
+    if (const Stack* s = stacks.Find(abs)) {
+      for (int k = 0; k < s->size; ++k) out += kUpper[s->ColourAt(k)];
+      return out;
+    }
+  }
   for (int c = 0; c < kNumColours; ++c) {
     for (Square sq : pos.pieces(c)) {
       if (OnTrack(sq) && AbsoluteSquare(c, sq) == abs) out += kUpper[c];

@@ -190,6 +190,7 @@ absl::Status Engine::StartAnalysis(
     std::function<void(absl::StatusOr<v1::GameAnalysis>)> on_done) {
   v1::GameRecord record;
   record.set_rules(options_.rules.ToString());
+  record.set_switches(options_.rules.SwitchList());
   if (start_ != "startpos" && !start_.empty()) record.set_start_ufen(start_);
   for (const std::string& item : moves_) {
     size_t colon = item.find(':');

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/play.h"
+#include "engine/stack.h"
 #include "engine/ufen.h"
 
 namespace uckers::proto {
@@ -74,6 +75,20 @@ absl::StatusOr<std::string> UfenFromStructured(const v1::StructuredPosition& s) 
                                    std::string(1, kColourChars[a.colour() - 1]),
                                    a.attempts()));
     }
+  }
+  for (const v1::MixieStack& stack : s.stacks()) {
+    if (stack.team() < v1::COLOUR_RED || stack.team() > v1::COLOUR_BLUE) {
+      return Bad("position.structured.stacks.team", "must be a colour");
+    }
+    std::string token = absl::StrCat("m", std::string(1, kColourChars[stack.team() - 1]),
+                                     stack.square(), ":");
+    for (int colour : stack.order()) {
+      if (colour < v1::COLOUR_RED || colour > v1::COLOUR_BLUE) {
+        return Bad("position.structured.stacks.order", "must list colours");
+      }
+      token += kColourChars[colour - 1];
+    }
+    state.push_back(token);
   }
   return absl::StrCat(absl::StrJoin(groups, "/"), " ",
                       std::string(1, kColourChars[s.to_throw() - 1]), " ",
@@ -212,6 +227,14 @@ v1::PositionOut PositionOut(const Position& pos) {
       v1::LaneAttempts* a = s->add_blow_back_attempts();
       a->set_colour(ColourOut(c));
       a->set_attempts(n);
+    }
+  }
+  if (pos.stack_order() != 0) {
+    for (const Stack& stack : Stacks(pos)) {
+      v1::MixieStack* m = s->add_stacks();
+      m->set_team(ColourOut(stack.team));
+      m->set_square(RelativeSquare(stack.team, stack.abs));
+      for (int k = 0; k < stack.size; ++k) m->add_order(ColourOut(stack.ColourAt(k)));
     }
   }
   return out;

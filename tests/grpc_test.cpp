@@ -122,6 +122,35 @@ TEST_F(GrpcTest, StructuredPositionCarriesLaneAttempts) {
   for (const v1::PlayOutcome& p : resp.plays()) EXPECT_NE(p.play()[0], 'w') << p.play();
 }
 
+// RULES.md §9 mixie_stack: a stack's order (UFEN m) travels in the
+// structured position both ways.
+TEST_F(GrpcTest, StructuredPositionCarriesStackOrder) {
+  v1::ListLegalPlaysRequest req;
+  req.set_rules("mess");
+  *req.mutable_position() = Ufen("b,b,b,10/b,b,b,b/b,b,b,40/b,b,b,b r -");
+  *req.mutable_throw_() = Dice(3, 1);  // red 10 to 14, on top of yellow
+  req.set_structured_positions(true);
+  v1::ListLegalPlaysResponse resp;
+  {
+    grpc::ClientContext ctx;
+    ASSERT_TRUE(stub_->ListLegalPlays(&ctx, req, &resp).ok());
+  }
+  ASSERT_EQ(resp.plays_size(), 1);
+  const v1::StructuredPosition& s = resp.plays(0).position_after().structured();
+  ASSERT_EQ(s.stacks_size(), 1);
+  EXPECT_EQ(s.stacks(0).team(), v1::COLOUR_RED);
+  EXPECT_EQ(s.stacks(0).square(), 14);
+  ASSERT_EQ(s.stacks(0).order_size(), 2);
+  EXPECT_EQ(s.stacks(0).order(0), v1::COLOUR_YELLOW);
+  EXPECT_EQ(s.stacks(0).order(1), v1::COLOUR_RED);
+  *req.mutable_position()->mutable_structured() = s;  // green to throw
+  grpc::ClientContext ctx;
+  ASSERT_TRUE(stub_->ListLegalPlays(&ctx, req, &resp).ok());
+  ASSERT_EQ(resp.plays_size(), 1);  // green passes; the stack stays
+  EXPECT_EQ(resp.plays(0).position_after().ufen(),
+            "b,b,b,14/b,b,b,b/b,b,b,40/b,b,b,b y mr14:yr");
+}
+
 TEST_F(GrpcTest, BadInputsAreInvalidArgumentNamingTheField) {
   struct Case {
     std::string ufen;

@@ -189,5 +189,104 @@ TEST(Perft, SuckBackRandomGamesAgreeWithReferenceGeneratorThrowByThrow) {
   }
 }
 
+// ------------------------------------------------------------ mixie_stack
+
+// mixie_stack (RULES.md §9 "Mixie stack"): from the start the counts under
+// navy+mixie_stack and mess, depth by depth, equal the reference's.
+TEST(Perft, MixieStackStartPositionAgreesWithReferenceGenerator) {
+  for (const char* rules : {"navy+mixie_stack", "mess"}) {
+    Position start = Position::Start(R(rules));
+    std::string ufen = ToUfen(start);
+    for (int depth = 1; depth <= 3; ++depth) {
+      EXPECT_EQ(FastPerft(ufen, rules, depth), reference::Perft(ufen, rules, depth))
+          << rules << " depth " << depth;
+    }
+  }
+}
+
+// The start counts under navy+mixie_stack: as navy's until a stack can form
+// (PROTOCOL.md's 22, 583, 21213), which takes a red and a yellow piece out.
+TEST(Perft, MixieStackStartCountsAreNavysToDepthThree) {
+  const uint64_t expected[] = {1, 22, 583, 21213};
+  for (int depth = 0; depth <= 3; ++depth) {
+    EXPECT_EQ(FastPerft(std::string(kStartUfen), "navy+mixie_stack", depth), expected[depth]);
+  }
+}
+
+// Positions with stacks (m tokens), each against the reference.
+const Case kStackCases[] = {
+    // Red, yellow, red on red's 10: only the top red moves.
+    {"b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b r mr10:ryr", "navy+mixie_stack", 3},
+    // Yellow on top: red's two pieces there are stuck until it leaves.
+    {"b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b r mr10:rry", "navy+mixie_stack", 3},
+    {"b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b y mr10:rry", "navy+mixie_stack", 2},
+    // A green and blue stack in front of red, a red stack behind it.
+    {"b,5,10,31/b,b,20,20/b,b,36,h/b,46,46,h g mg20:bgbg,mr10:ry",
+     "navy+mixie_stack", 2},
+    {"b,5,10,31/b,b,20,20/b,b,36,h/b,46,46,h r mg20:gbbg,mr10:yr",
+     "navy+mixie_stack+split_single_piece", 2},
+    // A stack behind a blue blob: it may challenge only by its top piece.
+    {"b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r mr11:yr",
+     "navy+mixie_stack+mixie_can_challenge", 2},
+    {"b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r mr11:ry",
+     "navy+mixie_stack+mixie_can_challenge", 2},
+    {"b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r c11:2,mr11:yr",
+     "navy+mixie_stack+mixie_can_challenge", 2},
+    // A stack never makes a blob_on_blob move (mess); green's blob is in front.
+    {"b,b,20,20/b,b,8,8/b,b,b,46/b,b,b,b r mr20:rry", "mess", 2},
+    {"b,b,20,20/b,b,8,8/b,b,b,46/b,b,b,b r mr20:yrr", "mess", 2},
+    // Snake eyes brings red out on top of yellow; a second one sends the
+    // yellow pieces of a stack to base.
+    {"b,b,b,b/b,b,b,b/b,b,26,26/b,b,b,b r sr", "mess", 2},
+    {"b,b,10,10/b,b,b,b/b,b,36,36/b,b,b,b y Sy,mr10:ryry", "mess", 2},
+    // Suck back and blow back with a stack in line with green's lane.
+    {"b,b,b,11/b,b,b,53/b,b,b,37/b,b,b,b r mr11:yr", "navy+mixie_stack+suck_back", 2},
+    {"b,b,b,11/b,b,b,53/b,b,b,37/b,b,b,b r mr11:ry", "navy+mixie_stack+suck_back", 2},
+    {"b,b,b,11/b,b,b,53/b,b,b,37/b,b,b,b g mr11:ry", "navy+mixie_stack+suck_back", 2},
+};
+
+TEST(Perft, MixieStackPositionsAgreeWithReferenceGenerator) {
+  for (const Case& c : kStackCases) ExpectPerftAgreesWithReference(c);
+}
+
+// Random games with mixie_stack beside other switches reach stacks often;
+// at every position with one, every throw agrees with the reference.
+TEST(Perft, MixieStackRandomGamesAgreeWithReferenceWhereStacksStand) {
+  for (const std::string text : {"mess+mixie_can_challenge+split_single_piece",
+                                 "navy+mixie_stack+suck_back+bounce_back+one_less_six"}) {
+    Rules rules = R(text);
+    std::mt19937_64 rng(11);
+    int stacked = 0;
+    for (int game = 0; game < 6; ++game) {
+      Position pos = Position::Start(rules);
+      for (int step = 0; step < 3000; ++step) {
+        if (pos.stack_order() != 0) {
+          ++stacked;
+          std::string ufen = ToUfen(pos);
+          for (Throw t : kThrows) {
+            ASSERT_EQ(FastResults(pos, rules, t),
+                      reference::LegalResults(ufen, text, t.high, t.low))
+                << ufen << " [" << text << "] throw " << t.high << t.low;
+          }
+        }
+        if (!RandomStep(pos, rules, rng)) break;
+      }
+    }
+    EXPECT_GT(stacked, 50) << text;
+  }
+}
+
+TEST(Perft, MixieStackPositionsAgreeWithReferenceGeneratorThrowByThrow) {
+  for (const Case& c : kStackCases) {
+    Rules rules = R(c.rules);
+    Position pos = P(c.ufen, rules);
+    for (Throw t : kThrows) {
+      EXPECT_EQ(FastResults(pos, rules, t),
+                reference::LegalResults(c.ufen, c.rules, t.high, t.low))
+          << c.ufen << " [" << c.rules << "] throw " << t.high << t.low;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace uckers::testing

@@ -259,6 +259,19 @@ TEST(Protocol, DrawsTheBoardWithUfenAndSideToThrow) {
   EXPECT_TRUE(HasPrefix(out, "to throw Red"));
 }
 
+// RULES.md §9 mixie_stack: `d` draws a stack bottom to top (red, yellow, red
+// on red's 10) and its UFEN carries the m token.
+TEST(Protocol, DrawsAStackBottomToTop) {
+  Transcript t;
+  const std::string ufen = "b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b r mr10:ryr";
+  EXPECT_TRUE(t.Send({"setoption name Rules value mess", "position ufen " + ufen}).empty());
+  std::vector<std::string> out = t.Send({"d"});
+  EXPECT_TRUE(HasPrefix(out, absl::StrCat("ufen ", ufen)));
+  bool drawn = false;
+  for (const std::string& line : out) drawn |= absl::StrContains(line, " RYR ");
+  EXPECT_TRUE(drawn);
+}
+
 TEST(Protocol, EvalEndsWithTheScore) {
   Transcript t;
   std::vector<std::string> out = t.Send({"eval"});

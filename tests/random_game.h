@@ -55,6 +55,9 @@ inline std::vector<std::string> AllRulesets() {
           "navy+throw_after_challenge",
           "navy+no_partner_pipe_moves",
           "navy+suck_back",
+          "navy+mixie_stack",
+          "navy+mixie_stack+split_single_piece+mixie_can_challenge",
+          "navy+mixie_stack+suck_back+bounce_back",
           "mess+split_single_piece+mixie_can_challenge+bounce_back+one_less_six"
           "+double_six_two_throws+throw_after_challenge+suck_back"};
 }

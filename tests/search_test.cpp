@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "engine/occupancy.h"
+#include "engine/stack.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
 #include "search/search.h"
@@ -217,6 +218,9 @@ double HitProbabilityByDefinition(const Position& pos, int attacker, int abs) {
     for (int d2 = 1; d2 <= 6; ++d2) {
       bool hit = false;
       for (Square s : pos.pieces(attacker)) {
+        // mixie_stack: only a stack's top piece moves (RULES.md §9).
+        int top = OnTrack(s) ? StackTopColour(pos, AbsoluteSquare(attacker, s)) : -1;
+        if (top >= 0 && top != attacker) continue;
         if (s == kBase && !(blobs & 1)) {
           hit |= r == 0 && (d1 == 6 || d2 == 6);
           hit |= d1 == 6 && r == d2 && clear(0, r);
@@ -245,6 +249,17 @@ TEST(Evaluation, HitProbabilityCountsTheThrowsThatLandOnTheSquare) {
     }
   });
   EXPECT_GT(checked, 5000);  // the positions did put pieces in reach
+}
+
+// RULES.md §9 mixie_stack: a piece under another colour's top piece cannot
+// move, so it threatens nothing; on top it does.
+TEST(Evaluation, OnlyAStacksTopPieceThreatens) {
+  Rules rules = R("navy+mixie_stack");
+  Position buried = P("b,b,10,10/b,b,b,14/b,b,b,36/b,b,b,b g mr10:rry", rules);
+  Position on_top = P("b,b,10,10/b,b,b,14/b,b,b,36/b,b,b,b g mr10:ryr", rules);
+  EXPECT_EQ(HitProbability(buried, kRed, 14), 0.0);
+  EXPECT_GT(HitProbability(on_top, kRed, 14), 0.0);
+  EXPECT_GT(HitProbability(buried, kYellow, 14), 0.0);
 }
 
 TEST(Evaluation, EveryWeightNameNamesItsOwnFieldAndUnknownIsNone) {

@@ -10,11 +10,13 @@
 #include "absl/strings/match.h"
 #include "search/evaluate.h"
 #include "service/server.h"
+#include "tests/random_game.h"
 #include "tests/test_util.h"
 #include "tools/analysis/analyse.h"
 #include "tools/analysis/record.h"
 #include "tools/ladder/ladder.h"
 #include "tools/ladder/ratings.h"
+#include "tools/match/game.h"
 #include "tools/match/match.h"
 #include "tools/match/stats.h"
 #include "tools/tune/spsa.h"
@@ -175,6 +177,70 @@ TEST(Records, MalformedHeaderAndItemAreRefused) {
   EXPECT_FALSE(ParseRecord("[Seed \"x\"]\n").ok());
   EXPECT_FALSE(ParseRecord("63rb-0\n").ok());
   EXPECT_FALSE(ParseRecord("[Rules \"army\"]\n").ok());
+}
+
+// A random game under mess until it has made a stack (RULES.md §9), as
+// `<throw>:<play>` items, and the position it reached.
+std::string StackedMessGame(Position* reached) {
+  Rules mess = R("mess");
+  std::mt19937_64 rng(5);
+  Position pos = Position::Start(mess);
+  std::string items;
+  for (int step = 0; step < 2000 && pos.stack_order() == 0; ++step) {
+    Throw t;
+    Play play;
+    if (!RandomStep(pos, mess, rng, &t, &play)) break;
+    absl::StrAppend(&items, ThrowToString(t), ":", PlayToString(play), " ");
+  }
+  *reached = pos;
+  return items;
+}
+
+// docs/records.md: a record carries the full switch list beside the
+// ruleset's name, and is replayed by those switches.
+TEST(Records, RecordCarriesItsSwitchesAndReplaysByThem) {
+  GameResult game;
+  v1::GameRecord record = RecordOf(game, R("mess"), "a", "b", 1);
+  EXPECT_EQ(record.rules(), "mess");
+  EXPECT_EQ(record.switches(), "navy+blob_on_blob+snake_eyes+no_partner_pipe_moves+mixie_stack");
+  Position reached;
+  std::string items = StackedMessGame(&reached);
+  ASSERT_NE(reached.stack_order(), 0);
+  absl::StatusOr<v1::GameRecord> r = ParseRecord(absl::StrCat(
+      "[Rules \"mess\"]\n[Switches \"", R("mess").SwitchList(), "\"]\n\n", items, "\n"));
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(absl::StrContains(RecordToText(*r), "[Switches \"navy+blob_on_blob+"));
+  absl::StatusOr<Position> replayed = ReplayRecord(*r);
+  ASSERT_TRUE(replayed.ok()) << replayed.status();
+  EXPECT_EQ(ToUfen(*replayed), ToUfen(reached));
+  // Recorded switches win over the name: the same 1-1 under "navy" moves
+  // nothing, under mess (snake eyes) it brings red out.
+  absl::StatusOr<v1::GameRecord> navy =
+      ParseRecord("[Rules \"mess\"]\n[Switches \"navy\"]\n11:-\n");
+  ASSERT_TRUE(navy.ok()) << navy.status();
+  EXPECT_EQ(ToUfen(*ReplayRecord(*navy)), "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b g -");
+}
+
+// docs/records.md: a record naming only a preset is read by the preset's
+// meaning today (mess with mixie_stack: the stacks come back).
+TEST(Records, OlderRecordNamingOnlyAPresetIsReadByTodaysMeaning) {
+  Position reached;
+  std::string items = StackedMessGame(&reached);
+  absl::StatusOr<v1::GameRecord> r = ParseRecord(absl::StrCat("[Rules \"mess\"]\n\n", items));
+  ASSERT_TRUE(r.ok()) << r.status();
+  absl::StatusOr<Position> replayed = ReplayRecord(*r);
+  ASSERT_TRUE(replayed.ok()) << replayed.status();
+  EXPECT_EQ(*replayed, reached);
+}
+
+// docs/records.md: a replay that fails says which switches it was read with.
+TEST(Records, FailedReplayNamesTheSwitchesItWasReadWith) {
+  absl::StatusOr<v1::GameRecord> r = ParseRecord("[Rules \"mess\"]\n66:rb-0,rb-0 41:r0-9\n");
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(absl::StrContains(
+      r.status().message(),
+      "(read with rules navy+blob_on_blob+snake_eyes+no_partner_pipe_moves+mixie_stack)"))
+      << r.status();
 }
 
 // Red can knock off Green's last piece, two steps from home, with its 6-6;

@@ -32,6 +32,7 @@ struct Rules {
   bool snake_eyes = false;             // seeds 000/001
   bool throw_after_challenge = false;  // seed 003
   bool no_partner_pipe_moves = false;  // seeds 000/001
+  bool mixie_stack = false;            // seeds 000/001
 };
 
 [[noreturn]] void Bad(const std::string& what) {
@@ -49,6 +50,7 @@ bool* SwitchByName(Rules& r, const std::string& name) {
   if (name == "snake_eyes") return &r.snake_eyes;
   if (name == "throw_after_challenge") return &r.throw_after_challenge;
   if (name == "no_partner_pipe_moves") return &r.no_partner_pipe_moves;
+  if (name == "mixie_stack") return &r.mixie_stack;
   return nullptr;
 }
 
@@ -58,7 +60,7 @@ Rules ParseRules(const std::string& text) {
   Rules r;
   if (preset == "navy") {
   } else if (preset == "mess") {
-    r.snake_eyes = r.no_partner_pipe_moves = r.blob_on_blob = true;
+    r.snake_eyes = r.no_partner_pipe_moves = r.blob_on_blob = r.mixie_stack = true;
   } else if (preset == "selsey") {
     r.throw_after_challenge = true;
   } else if (preset == "wafu") {
@@ -99,6 +101,12 @@ struct Pos {
   // blow[L] by L itself (K token). 0..2.
   std::array<int, 4> suck{};
   std::array<int, 4> blow{};
+  // mixie_stack: when each piece last arrived on its main-track square
+  // (stamp[colour][i], from `clock`). On a square holding both colours of a
+  // team the pieces stand in stamp order, the latest on top.
+  bool stacks = false;
+  std::array<std::array<int, 4>, 4> stamp{};
+  int clock = 0;
 };
 
 int Team(int c) { return c % 2; }
@@ -133,6 +141,36 @@ int OpponentBlobSize(const Pos& pos, int m, int a) {
   if (n1 >= 2 && n2 == 0) return n1;
   if (n2 >= 2 && n1 == 0) return n2;
   return 0;
+}
+
+// mixie_stack: piece i of colour c has just arrived where it stands.
+void Arrived(Pos& pos, int c, int i) { pos.stamp[c][i] = ++pos.clock; }
+
+// Whether absolute square a holds both colours of colour c's team.
+bool Mixed(const Pos& pos, int c, int a) {
+  return CountOn(pos, c, a) > 0 && CountOn(pos, Partner(c), a) > 0;
+}
+
+// mixie_stack: whether piece i of colour c may move: it stands in no stack,
+// or on top of one (no piece of its square arrived after it).
+bool OnTop(const Pos& pos, int c, int i) {
+  int p = pos.sq[c][i];
+  if (!pos.stacks || !OnTrack(p) || !Mixed(pos, c, Abs(c, p))) return true;
+  for (int k : {c, Partner(c)})
+    for (int j = 0; j < 4; ++j)
+      if (OnTrack(pos.sq[k][j]) && Abs(k, pos.sq[k][j]) == Abs(c, p) &&
+          pos.stamp[k][j] > pos.stamp[c][i])
+        return false;
+  return true;
+}
+
+// mixie_stack: the index of a top piece of colour c on absolute square a, or
+// -1 when c has none there or another colour's piece is on top.
+int TopPieceOn(const Pos& pos, int c, int a) {
+  for (int i = 0; i < 4; ++i)
+    if (OnTrack(pos.sq[c][i]) && Abs(c, pos.sq[c][i]) == a && OnTop(pos, c, i))
+      return i;
+  return -1;
 }
 
 // Every opponent piece (of m's opponents) on absolute square a goes to base.
@@ -204,6 +242,24 @@ std::string ToUfen(const Pos& pos) {
     if (pos.blow[c] > 0)
       tokens.push_back(std::string("K") + kColourLetters[c] +
                        std::to_string(pos.blow[c]));
+  if (pos.stacks) {
+    for (int team = 0; team < 2; ++team) {
+      for (int rel = 0; rel <= 50; ++rel) {
+        int a = Abs(team, rel);
+        if (!Mixed(pos, team, a)) continue;
+        std::vector<std::pair<int, char>> order;
+        for (int k : {team, team + 2})
+          for (int j = 0; j < 4; ++j)
+            if (OnTrack(pos.sq[k][j]) && Abs(k, pos.sq[k][j]) == a)
+              order.push_back({pos.stamp[k][j], kColourLetters[k]});
+        std::stable_sort(order.begin(), order.end(),
+                         [](auto x, auto y) { return x.first < y.first; });
+        std::string t = std::string("m") + kColourLetters[team] + std::to_string(rel) + ":";
+        for (auto [st, ch] : order) t += ch;
+        tokens.push_back(t);
+      }
+    }
+  }
   out += ' ';
   if (tokens.empty()) out += '-';
   for (size_t i = 0; i < tokens.size(); ++i) {
@@ -276,6 +332,7 @@ bool ChallengeAllowed(const Pos& pos, const Rules& r, int m, int from) {
   if (CountOn(pos, m, Abs(m, from)) == 0) return false;
   if (!r.mixie_can_challenge && CountOn(pos, Partner(m), Abs(m, from)) > 0)
     return false;
+  if (TopPieceOn(pos, m, Abs(m, from)) < 0) return false;  // mixie_stack
   return OpponentBlobSize(pos, m, Abs(m, from + 1)) > 0;
 }
 
@@ -283,6 +340,7 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
   std::vector<std::string> fields = Split(text, ' ');
   if (fields.size() != 3) Bad("UFEN needs 3 space-separated fields");
   Pos pos;
+  pos.stacks = r.mixie_stack;
   std::vector<std::string> colours = Split(fields[0], '/');
   if (colours.size() != 4) Bad("UFEN needs 4 colours");
   for (int c = 0; c < 4; ++c) {
@@ -314,6 +372,33 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
         std::array<int, 4>& counts = kind == 'k' ? pos.suck : pos.blow;
         if (counts[L] != 0) Bad("attempts token repeated '" + tok + "'");
         counts[L] = n;
+        continue;
+      }
+      if (kind == 'm') {  // m<r|g><sq>:<colours bottom to top>
+        if (!r.mixie_stack) Bad("m token needs mixie_stack");
+        size_t colon = rest.find(':');
+        if (colon == std::string::npos || colon < 2) Bad("bad m token '" + tok + "'");
+        int team = ParseColour(rest[0]);
+        if (team > 1) Bad("m token colour must be r or g");
+        int a = Abs(team, ParseNumber(rest.substr(1, colon - 1), 0, 50, "stack square"));
+        std::string list = rest.substr(colon + 1);
+        std::array<int, 4> used{};
+        for (char ch : list) {
+          int k = ParseColour(ch);
+          if (Team(k) != team) Bad("m token colour of the other team");
+          int found = -1;
+          for (int j = 0; j < 4 && found < 0; ++j)
+            if (OnTrack(pos.sq[k][j]) && Abs(k, pos.sq[k][j]) == a &&
+                pos.stamp[k][j] == 0)
+              found = j;
+          if (found < 0) Bad("m token lists more pieces than stand there");
+          Arrived(pos, k, found);
+          ++used[k];
+        }
+        if (used[team] != CountOn(pos, team, a) ||
+            used[team + 2] != CountOn(pos, team + 2, a) || used[team] == 0 ||
+            used[team + 2] == 0)
+          Bad("m token does not match the pieces");
         continue;
       }
       if (!seen.insert(kind).second) Bad("state token repeated");
@@ -358,6 +443,11 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
     if (team_there[0] && team_there[1]) Bad("both teams on one square");
   }
   if (TeamHome(pos, 0) && TeamHome(pos, 1)) Bad("both teams home");
+  for (int c = 0; c < 2 && r.mixie_stack; ++c)
+    for (int i = 0; i < 4; ++i)
+      if (OnTrack(pos.sq[c][i]) && Mixed(pos, c, Abs(c, pos.sq[c][i])) &&
+          pos.stamp[c][i] == 0)
+        Bad("a square with both colours of a team has no m token");
   for (int c = 0; c < 4; ++c)
     if (pos.released[c] && !AllHome(pos, c))
       Bad("released colour with pieces not home");
@@ -389,6 +479,7 @@ bool Enter(Pos& pos, int m, int i) {
   if (BlockedAt(pos, m, 0)) return false;
   KnockOff(pos, m, Abs(m, 0));
   pos.sq[m][i] = 0;
+  Arrived(pos, m, i);
   return true;
 }
 
@@ -397,6 +488,7 @@ bool Enter(Pos& pos, int m, int i) {
 bool Step(Pos& pos, const Rules& r, int c, int m, int i, int n) {
   int from = pos.sq[m][i];
   if (from < 0 || from >= kHome) return false;
+  if (!OnTop(pos, m, i)) return false;  // mixie_stack: only the top moves
   if (r.no_partner_pipe_moves && m != c && from >= 51 && from <= 55)
     return false;
   int q = from + n;
@@ -413,6 +505,7 @@ bool Step(Pos& pos, const Rules& r, int c, int m, int i, int n) {
   }
   pos.sq[m][i] = q;
   if (q <= 50) KnockOff(pos, m, Abs(m, q));
+  Arrived(pos, m, i);
   return true;
 }
 
@@ -491,9 +584,10 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
     } else if (pos.challenge_n >= need) {
       int target = pos.challenge_sq == kBase ? 0 : pos.challenge_sq + 1;
       KnockOff(pos, m, Abs(m, target));
-      for (int& p : pos.sq[m]) {
-        if (p == pos.challenge_sq) {
-          p = target;
+      for (int i = 0; i < 4; ++i) {
+        if (pos.sq[m][i] == pos.challenge_sq && OnTop(pos, m, i)) {
+          pos.sq[m][i] = target;
+          Arrived(pos, m, i);
           break;
         }
       }
@@ -530,8 +624,11 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
     if (was_first && !BlockedAt(base, c, 0)) {
       Pos pos = base;
       KnockOff(pos, c, Abs(c, 0));
-      for (int& p : pos.sq[c])
-        if (p == kBase) p = 0;
+      for (int i = 0; i < 4; ++i)
+        if (pos.sq[c][i] == kBase) {
+          pos.sq[c][i] = 0;
+          Arrived(pos, c, i);
+        }
       pos.second[c] = true;
       PassTurn(pos);
       Add(out, pos);
@@ -577,9 +674,10 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
       if (blocked) continue;
       Pos b = base;
       int moved = 0;
-      for (int& sq : b.sq[m]) {
-        if (moved < 2 && sq == p) {
-          sq = p + d;
+      for (int i = 0; i < 4; ++i) {
+        if (moved < 2 && b.sq[m][i] == p) {
+          b.sq[m][i] = p + d;
+          Arrived(b, m, i);
           ++moved;
         }
       }
@@ -649,6 +747,7 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
     for (int L = 0; L < 4; ++L) {
       if (!Opponents(m, L)) continue;
       if (CountOn(base, m, InLine(L)) == 0) continue;
+      if (TopPieceOn(base, m, InLine(L)) < 0) continue;  // mixie_stack
       if (base.suck[L] >= 2) continue;
       for (int q = 51; q <= 55; ++q) {
         bool lane_piece = false;
@@ -662,12 +761,7 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
             if (p == q) p = kBase;
           // One piece of m in line moves on one square by the usual rules
           // (an opponent blob in front blocks it: it stays).
-          for (int i = 0; i < 4; ++i) {
-            if (OnTrack(pos.sq[m][i]) && Abs(m, pos.sq[m][i]) == InLine(L)) {
-              Step(pos, r, c, m, i, 1);
-              break;
-            }
-          }
+          Step(pos, r, c, m, TopPieceOn(pos, m, InLine(L)), 1);
         }
         FinishOrdinary(pos, r, c, m, sixes);
         Add(out, pos);
@@ -682,7 +776,19 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
         if (!lane_piece) continue;
         Pos pos = base;
         pos.blow[m] += 1;
-        if (hits(q)) KnockOff(pos, m, InLine(m));
+        if (hits(q) && base.stacks && Mixed(base, (m + 1) % 4, InLine(m))) {
+          // mixie_stack: blow back sends only the stack's top piece home.
+          for (int k = 0; k < 4; ++k) {
+            if (!Opponents(k, m)) continue;
+            int top = TopPieceOn(pos, k, InLine(m));
+            if (top >= 0) {
+              pos.sq[k][top] = kBase;
+              break;
+            }
+          }
+        } else if (hits(q)) {
+          KnockOff(pos, m, InLine(m));
+        }
         FinishOrdinary(pos, r, c, m, sixes);
         Add(out, pos);
       }

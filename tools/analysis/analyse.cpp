@@ -7,6 +7,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
+#include "tools/analysis/record.h"
 #include "tools/proto_json.h"
 #include "search/levels.h"
 #include "search/search.h"
@@ -75,7 +76,7 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
     const std::function<void(const v1::AnalysedItem&)>& on_item) {
   auto start_time = std::chrono::steady_clock::now();
-  absl::StatusOr<Rules> rules = Rules::Parse(record.rules().empty() ? "navy" : record.rules());
+  absl::StatusOr<Rules> rules = RecordRules(record);
   if (!rules.ok()) return rules.status();
   SearchParams params;
   std::string level_name = level.empty() ? std::string(kDefaultLevel) : level;

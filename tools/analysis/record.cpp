@@ -31,6 +31,7 @@ absl::Status ParseHeader(absl::string_view line, int line_no, v1::GameRecord* r)
   std::string key(absl::StripAsciiWhitespace(line.substr(1, quote - 1)));
   std::string value(line.substr(quote + 1, last - quote - 1));
   if (key == "Rules") r->set_rules(value);
+  if (key == "Switches") r->set_switches(value);
   if (key == "RY") r->set_ry(value);
   if (key == "GB") r->set_gb(value);
   if (key == "Date") r->set_date(value);
@@ -81,11 +82,37 @@ absl::StatusOr<v1::GameRecord> ParseText(const std::string& text) {
   return r;
 }
 
+// Replays `record` under `rules`; errors as ReplayRecord's, without the
+// rules they were read with.
+absl::StatusOr<Position> ReplayUnder(const v1::GameRecord& record, const Rules& rules);
+
 }  // namespace
 
-absl::StatusOr<Position> ReplayRecord(const v1::GameRecord& record) {
+absl::StatusOr<Rules> RecordRules(const v1::GameRecord& record) {
+  if (!record.switches().empty()) {
+    absl::StatusOr<Rules> rules = Rules::Parse(record.switches());
+    if (!rules.ok()) return Bad(absl::StrCat("Switches: ", rules.status().message()));
+    return rules;
+  }
   absl::StatusOr<Rules> rules = Rules::Parse(record.rules().empty() ? "navy" : record.rules());
   if (!rules.ok()) return Bad(absl::StrCat("Rules: ", rules.status().message()));
+  return rules;
+}
+
+absl::StatusOr<Position> ReplayRecord(const v1::GameRecord& record) {
+  absl::StatusOr<Rules> rules = RecordRules(record);
+  if (!rules.ok()) return rules.status();
+  absl::StatusOr<Position> pos = ReplayUnder(record, *rules);
+  if (pos.ok()) return pos;
+  return absl::Status(pos.status().code(),
+                      absl::StrCat(pos.status().message(), " (read with rules ",
+                                   rules->SwitchList(), ")"));
+}
+
+namespace {
+
+absl::StatusOr<Position> ReplayUnder(const v1::GameRecord& record, const Rules& rules_in) {
+  const Rules* rules = &rules_in;
   Position pos = Position::Start(*rules);
   if (!record.start_ufen().empty()) {
     absl::StatusOr<Position> start = ParseUfen(record.start_ufen(), *rules);
@@ -118,6 +145,8 @@ absl::StatusOr<Position> ReplayRecord(const v1::GameRecord& record) {
   return pos;
 }
 
+}  // namespace
+
 absl::StatusOr<v1::GameRecord> ParseRecord(const std::string& text) {
   v1::GameRecord record;
   absl::string_view trimmed = absl::StripLeadingAsciiWhitespace(text);
@@ -148,6 +177,7 @@ std::string RecordToText(const v1::GameRecord& r) {
     if (!value.empty()) absl::StrAppend(&out, "[", key, " \"", value, "\"]\n");
   };
   header("Rules", r.rules().empty() ? "navy" : r.rules());
+  header("Switches", r.switches());
   header("RY", r.ry());
   header("GB", r.gb());
   if (r.seed()) header("Seed", absl::StrCat(r.seed()));

@@ -22,8 +22,14 @@ std::string RecordToText(const v1::GameRecord& record);
 // The JSON form.
 std::string RecordToJson(const v1::GameRecord& record);
 
-// Replays a record: the position after its last item (checked as
-// ParseRecord does).
+// The rules a record is played by: its recorded switch list (`Switches`),
+// else, for an older record naming only a ruleset, today's meaning of that
+// name (docs/records.md). An error names the header.
+absl::StatusOr<Rules> RecordRules(const v1::GameRecord& record);
+
+// Replays a record by RecordRules: the position after its last item
+// (checked as ParseRecord does). An error ends with the rules it was read
+// with ("(read with rules navy+...)").
 absl::StatusOr<Position> ReplayRecord(const v1::GameRecord& record);
 
 // Writes `text` to `path`; an error names the file.

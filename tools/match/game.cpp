@@ -66,6 +66,7 @@ v1::GameRecord RecordOf(const GameResult& game, const Rules& rules, const std::s
                         const std::string& gb, uint64_t seed) {
   v1::GameRecord record;
   record.set_rules(rules.ToString());
+  record.set_switches(rules.SwitchList());
   record.set_ry(ry);
   record.set_gb(gb);
   record.set_seed(seed);
