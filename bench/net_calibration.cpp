@@ -1,0 +1,95 @@
+// How well the evaluations predict the winner on the default level's games:
+// plays self-play games with the default level (`expert`, which searches
+// with the shipped net), seeded dice, and for every position before a throw
+// compares each evaluation's win probability for the team to throw with how
+// often that team won: the calibration table by decile and the mean log
+// loss (0.693 is a coin flip). The net never trained on these games (its
+// training games are its own depth-1 self-play), so every game is held out.
+//
+// usage: net_calibration [games] [seed]
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include "search/levels.h"
+#include "search/search.h"
+
+namespace uckers {
+namespace {
+
+struct Calibration {
+  static constexpr int kBuckets = 10;
+  std::vector<double> predicted = std::vector<double>(kBuckets);
+  std::vector<double> count = std::vector<double>(kBuckets);
+  std::vector<double> won = std::vector<double>(kBuckets);
+  double log_loss = 0;
+  long positions = 0;
+
+  void Add(double p, bool win) {
+    int b = std::min(kBuckets - 1, static_cast<int>(p * kBuckets));
+    predicted[b] += p;
+    count[b] += 1;
+    won[b] += win;
+    double q = std::clamp(p, 1e-9, 1 - 1e-9);
+    log_loss -= win ? std::log(q) : std::log(1 - q);
+    ++positions;
+  }
+  void Print(const char* name) const {
+    std::printf("%s: log loss %.4f over %ld positions\n", name, log_loss / positions,
+                positions);
+    for (int b = 0; b < kBuckets; ++b) {
+      if (count[b] == 0) continue;
+      std::printf("  predicted %.3f  won %.3f  positions %.0f\n", predicted[b] / count[b],
+                  won[b] / count[b], count[b]);
+    }
+  }
+};
+
+int Run(int games, uint64_t seed) {
+  Rules rules;
+  const Net* net = NetFor(rules);
+  if (!net) {
+    std::fprintf(stderr, "net_calibration: no shipped net for navy\n");
+    return 1;
+  }
+  SearchParams params;
+  if (!ApplyLevel(kDefaultLevel, &params).ok()) return 1;
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> die(1, 6);
+  Calibration by_net, by_classic;
+  TranspositionTable tt(16);
+  std::atomic<bool> stop{false};
+  for (int g = 0; g < games; ++g) {
+    Position pos = Position::Start(rules);
+    std::vector<std::pair<Position, int>> seen;
+    while (!pos.IsGameOver()) {
+      seen.push_back({pos, TeamOf(pos.to_throw())});
+      SearchReport r = SearchPlay(pos, rules, MakeThrow(die(rng), die(rng)), params, {}, &tt,
+                                  stop, nullptr);
+      pos = r.candidates[0].after;
+    }
+    for (const auto& [p, team] : seen) {
+      bool win = team == pos.WinningTeam();
+      by_net.Add(net->Evaluate(p).Win(), win);
+      by_classic.Add(Evaluate(p, rules).Win(), win);
+    }
+  }
+  std::printf("%d games of the default level (%s), seed %llu\n", games,
+              std::string(kDefaultLevel).c_str(), static_cast<unsigned long long>(seed));
+  by_net.Print("net");
+  by_classic.Print("classic");
+  return 0;
+}
+
+}  // namespace
+}  // namespace uckers
+
+int main(int argc, char** argv) {
+  int games = argc > 1 ? std::atoi(argv[1]) : 300;
+  uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
+  return uckers::Run(std::max(games, 1), seed);
+}
