@@ -25,7 +25,7 @@ v1::Mark MarkFor(double lost) {
 }
 
 // Luck is measured one throw deep, as gnubg does at 0-ply: the best play's
-// static equity for this throw, against the weighted mean over all throws.
+// static equity (by the net where one plays the rules) for this throw, against the weighted mean over all throws.
 struct ThrowValues {
   double mean = 0;     // expected equity before the throw, for the thrower
   double win = 0;      // expected win probability before the throw
@@ -36,11 +36,13 @@ ThrowValues LuckValues(const Position& pos, const Rules& rules, Throw actual) {
   ThrowValues v;
   int team = TeamOf(pos.to_throw());
   PlayList plays;
+  // The evaluation the searches use: the net where one plays the rules.
+  const Net* net = NetFor(rules);
   for (Throw t : kThrows) {
     GenerateLegalPlays(pos, rules, t, &plays);
     double best = -1e9, best_win = 0;
     for (const PlayResult& r : plays) {
-      Evaluation e = Evaluate(r.after, rules);
+      Evaluation e = net ? net->Evaluate(r.after) : Evaluate(r.after, rules);
       if (TeamOf(r.after.to_throw()) != team) e = e.Flipped();
       if (e.Equity() > best) best = e.Equity(), best_win = e.Win();
     }
