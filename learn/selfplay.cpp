@@ -55,19 +55,44 @@ void LabelLambdaReturns(const std::vector<Evaluation>& values, const std::vector
 
 }  // namespace
 
-SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda) {
+Evaluation LookaheadValue(const Net& net, const Position& pos) {
+  int team = TeamOf(pos.to_throw());
+  Evaluation sum;
+  PlayList plays;
+  NetInputs scratch;
+  for (Throw t : kThrows) {
+    GenerateLegalPlays(pos, net.rules(), t, &plays);
+    double best = -1;
+    Evaluation best_value;
+    for (const PlayResult& r : plays) {
+      Evaluation e = Value(net, r.after, &scratch);
+      if (TeamOf(r.after.to_throw()) != team) e = e.Flipped();
+      if (e.Win() > best) {
+        best = e.Win();
+        best_value = e;
+      }
+    }
+    sum.AddScaled(best_value, t.Weight() / 36.0);
+  }
+  return sum;
+}
+
+SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda,
+                              double lookahead) {
   const Rules& rules = net.rules();
   SelfPlayGame game;
   Dice dice(seed);
   Position pos = Position::Start(rules);
   std::vector<Evaluation> values;
   std::vector<int> teams;
+  std::vector<Position> seen;
   NetInputs inputs;
   values.push_back(Value(net, pos, &inputs));
   PlayList plays;
   while (!pos.IsGameOver() && game.throws < kMaxSelfPlayThrows) {
     int team = TeamOf(pos.to_throw());
     game.samples.push_back({inputs, {}});
+    if (lookahead > 0) seen.push_back(pos);
     game.win.push_back(static_cast<float>(values.back().Win()));
     teams.push_back(team);
     GenerateLegalPlays(pos, rules, dice.Next(), &plays);
@@ -97,6 +122,13 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda) {
   }
   teams.push_back(TeamOf(pos.to_throw()));
   LabelLambdaReturns(values, teams, lambda, &game);
+  for (size_t t = 0; t < seen.size(); ++t) {
+    Evaluation deeper = LookaheadValue(net, seen[t]);
+    auto& target = game.samples[t].target;
+    for (int k = 0; k < kNumOutcomes; ++k) {
+      target[k] = static_cast<float>((1 - lookahead) * target[k] + lookahead * deeper.p[k]);
+    }
+  }
   int winners = pos.WinningTeam();
   for (size_t t = 0; t < game.samples.size(); ++t) game.won.push_back(teams[t] == winners);
   return game;

@@ -39,7 +39,17 @@ inline constexpr int kMaxSelfPlayThrows = 5000;
 // discounted mix, by λ, of the net's later values and the game's outcome,
 // each turned to that position's team (Sutton's forward view, computed
 // backwards once the game is over).
-SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda);
+//
+// With `lookahead` > 0 each target is refined by a deeper look, as GNU
+// Backgammon trains on deeper evaluations: it becomes (1 - lookahead) times
+// the λ-return plus `lookahead` times the position's one-throw expectimax
+// value (the 21 throws weighted, each by the best play's value).
+SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda,
+                              double lookahead = 0);
+
+// The one-throw expectimax value of `pos` (not finished) by `net`, for the
+// team to throw: each throw's best play by win probability, weighted.
+Evaluation LookaheadValue(const Net& net, const Position& pos);
 
 // One duplicate pair between the net and the classic evaluation, both at
 // depth 1, on the same dice from `seed`: the net's points (0, 0.5 or 1 per

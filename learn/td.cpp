@@ -125,7 +125,7 @@ struct BatchResult {
 BatchResult PlayBatch(const Net& net, const TrainConfig& c, int64_t first, int n) {
   BatchResult b;
   for (int64_t i = first; i < first + n; ++i) {
-    SelfPlayGame game = PlaySelfPlayGame(net, GameSeed(c.seed, i), c.lambda);
+    SelfPlayGame game = PlaySelfPlayGame(net, GameSeed(c.seed, i), c.lambda, c.lookahead);
     if (!game.finished) {
       ++b.unfinished;
       continue;
@@ -204,11 +204,11 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
         absl::StrCat("hidden units ", c.hidden, " must be 1..", Net::kMaxHidden));
   }
   if (c.games < 1 || c.batch_games < 1 || c.minibatch < 1 || c.checkpoint_every < 1 ||
-      c.eval_every < 0 || c.eval_pairs < 1 || !(c.lambda >= 0 && c.lambda <= 1) ||
+      c.eval_every < 0 || c.eval_pairs < 1 || !(c.lambda >= 0 && c.lambda <= 1) || !(c.lookahead >= 0 && c.lookahead <= 1) ||
       !(c.learning_rate > 0 && c.learning_rate < 1)) {
     return absl::InvalidArgumentError(
         "games, batch_games, minibatch, checkpoint_every and eval_pairs must be at least 1, "
-        "eval_every at least 0, lambda in [0, 1] and the learning rate in (0, 1)");
+        "eval_every at least 0, lambda and lookahead in [0, 1] and the learning rate in (0, 1)");
   }
   if (c.out.empty()) return absl::InvalidArgumentError("no weights file given (out)");
   std::string ckpt = c.checkpoint.empty() ? c.out + ".ckpt" : c.checkpoint;

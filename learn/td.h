@@ -18,6 +18,7 @@ struct TrainConfig {
   uint64_t seed = 1;            // weights, dice and shuffling
   int64_t games = 10000;        // train until this many games in all
   double lambda = 0.7;          // TD(λ)
+  double lookahead = 0;         // weight of the one-throw expectimax target
   double learning_rate = 1e-3;  // Adam's step size
   int batch_games = 8;          // games played between updates
   int minibatch = 128;          // examples per Adam step

@@ -322,3 +322,23 @@ TEST(EvalOption, TheClassicLevelIsExpertOnTheClassicEvaluation) {
 
 }  // namespace
 }  // namespace uckers
+
+namespace uckers {
+namespace {
+
+TEST(TdLabels, FullLookaheadTeachesTheOneThrowExpectimaxValue) {
+  Net net = Net::Random(Rules(), 16, 5);
+  SelfPlayGame game = PlaySelfPlayGame(net, 7, 0.7, 1.0);
+  ASSERT_TRUE(game.finished);
+  // Replay the first position: the start, whose lookahead is known.
+  Evaluation start = LookaheadValue(net, Position::Start(Rules()));
+  for (int k = 0; k < kNumOutcomes; ++k) {
+    EXPECT_NEAR(game.samples[0].target[k], start.p[k], 1e-5);
+  }
+  double sum = 0;
+  for (double p : start.p) sum += p;
+  EXPECT_NEAR(sum, 1, 1e-5);
+}
+
+}  // namespace
+}  // namespace uckers
