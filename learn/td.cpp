@@ -212,6 +212,14 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
   }
   if (c.out.empty()) return absl::InvalidArgumentError("no weights file given (out)");
   std::string ckpt = c.checkpoint.empty() ? c.out + ".ckpt" : c.checkpoint;
+  for (const std::string& path : {c.out, ckpt}) {
+    // Found now, not after the first thousand games.
+    std::string probe = path + ".tmp";
+    if (!std::ofstream(probe, std::ios::app)) {
+      return absl::PermissionDeniedError(absl::StrCat("cannot write ", probe));
+    }
+    std::remove(probe.c_str());
+  }
   absl::StatusOr<TrainState> started = StartOrResume(c, ckpt, log);
   if (!started.ok()) return started.status();
   TrainState st = *std::move(started);

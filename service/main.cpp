@@ -1,7 +1,8 @@
 // `uckers`: with no arguments, speaks the text protocol on stdin/stdout.
 // `uckers match ...` plays a match, `uckers ladder ...` ranks several
 // players, `uckers analyse GAME` reviews a game,
-// `uckers serve ...` runs the gRPC service; any other arguments are run as one
+// `uckers serve ...` runs the gRPC service, `uckers train ...` trains the
+// learned evaluation; any other arguments are run as one
 // protocol command (`uckers bench`, `uckers perft 4`).
 #include <iostream>
 #include <string>
@@ -12,6 +13,7 @@
 #include "tools/analysis/analyse_main.h"
 #include "tools/ladder/ladder.h"
 #include "tools/match/match_main.h"
+#include "tools/train/train_main.h"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
@@ -23,6 +25,9 @@ int main(int argc, char** argv) {
   }
   if (argc > 1 && std::string(argv[1]) == "analyse") {
     return uckers::AnalyseMain(argc - 1, argv + 1);
+  }
+  if (argc > 1 && std::string(argv[1]) == "train") {
+    return uckers::TrainMain(argc - 1, argv + 1);
   }
   if (argc > 1 && std::string(argv[1]) == "serve") {
     return uckers::ServeMain(argc - 1, argv + 1);

@@ -6,7 +6,10 @@
 #include <sstream>
 #include <vector>
 
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <cstdlib>
 
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
@@ -338,6 +341,38 @@ TEST(TdLabels, FullLookaheadTeachesTheOneThrowExpectimaxValue) {
   double sum = 0;
   for (double p : start.p) sum += p;
   EXPECT_NEAR(sum, 1, 1e-5);
+}
+
+}  // namespace
+}  // namespace uckers
+
+namespace uckers {
+namespace {
+
+int RunUckers(const std::string& args) {
+  int status = std::system((std::string(UCKERS_BINARY) + " " + args + " >/dev/null 2>&1").c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(TrainCommand, BadValuesAreUsageErrors) {
+  EXPECT_EQ(RunUckers("train --out /tmp/x.unet --hidden 9999"), 2);
+  EXPECT_EQ(RunUckers("train --out /tmp/x.unet --lambda 2"), 2);
+  EXPECT_EQ(RunUckers("train --out /tmp/x.unet --rules navy+nonsense"), 2);
+  EXPECT_EQ(RunUckers("train --out /tmp/x.unet stray"), 2);
+}
+
+TEST(TrainCommand, AnUnwritableFileFailsBeforeAnyGame) {
+  EXPECT_EQ(RunUckers("train --out /nonexistent/dir/x.unet --games 100000000"), 1);
+}
+
+TEST(TrainCommand, AShortRunWritesALoadableNet) {
+  std::string out = TempPath("cmd.unet");
+  ASSERT_EQ(RunUckers("train --out " + out + " --games 16 --checkpoint_every 8 --hidden 8"), 0);
+  absl::StatusOr<Net> net = Net::Load(out);
+  ASSERT_TRUE(net.ok()) << net.status();
+  EXPECT_EQ(net->games_trained(), 16u);
+  std::remove(out.c_str());
+  std::remove((out + ".ckpt").c_str());
 }
 
 }  // namespace

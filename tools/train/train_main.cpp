@@ -1,13 +1,15 @@
-// Trains the learned evaluation by self-play; see learn/td.h.
+// `uckers train`: trains the learned evaluation by self-play; see learn/td.h.
+#include "tools/train/train_main.h"
+
 #include <iostream>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
 #include "learn/td.h"
+#include "tools/cli_flags.h"
 
-ABSL_FLAG(std::string, rules, "navy", "ruleset the net learns");
-ABSL_FLAG(int, hidden, 128, "hidden units of a new net");
-ABSL_FLAG(uint64_t, seed, 1, "seed of weights, dice and shuffling");
+ABSL_FLAG(int, hidden, 128, "hidden units of a new net (1..512)");
 ABSL_FLAG(int64_t, games, 10000, "train until this many games in all");
 ABSL_FLAG(double, lambda, 0.7, "TD(lambda)");
 ABSL_FLAG(double, lookahead, 0, "weight of the one-throw expectimax target (0..1)");
@@ -16,23 +18,28 @@ ABSL_FLAG(int, batch_games, 8, "games between updates");
 ABSL_FLAG(int64_t, checkpoint_every, 1000, "games between checkpoints");
 ABSL_FLAG(int64_t, eval_every, 0, "games between strength checks (0: none)");
 ABSL_FLAG(int, eval_pairs, 200, "duplicate pairs of a strength check");
-ABSL_FLAG(std::string, out, "net.unet", "weights file");
+ABSL_FLAG(std::string, out, "net.unet", "weights file, written at each checkpoint");
 ABSL_FLAG(std::string, checkpoint, "", "checkpoint file (default: out + .ckpt)");
 ABSL_FLAG(std::string, curve, "", "learning curve SVG");
 ABSL_FLAG(std::string, init, "", "weights file to start from");
 
-int main(int argc, char** argv) {
+namespace uckers {
+
+int TrainMain(int argc, char** argv) {
+  absl::SetProgramUsageMessage(
+      "uckers train --out FILE [--games N] [--rules R] [--seed S] [--lr X] ...: self-play "
+      "TD(lambda) training of the learned evaluation; resumes from FILE.ckpt");
   std::vector<char*> rest = absl::ParseCommandLine(argc, argv);
   if (rest.size() > 1) {
-    std::cerr << "train: unexpected argument '" << rest[1] << "'\n";
+    std::cerr << "uckers train: unexpected argument '" << rest[1] << "'\n";
     return 2;
   }
-  absl::StatusOr<uckers::Rules> rules = uckers::Rules::Parse(absl::GetFlag(FLAGS_rules));
+  absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
   if (!rules.ok()) {
-    std::cerr << "train: --rules: " << rules.status().message() << "\n";
+    std::cerr << "uckers train: --rules: " << rules.status().message() << "\n";
     return 2;
   }
-  uckers::TrainConfig c;
+  TrainConfig c;
   c.rules = *rules;
   c.hidden = absl::GetFlag(FLAGS_hidden);
   c.seed = absl::GetFlag(FLAGS_seed);
@@ -48,10 +55,16 @@ int main(int argc, char** argv) {
   c.checkpoint = absl::GetFlag(FLAGS_checkpoint);
   c.curve_svg = absl::GetFlag(FLAGS_curve);
   c.init = absl::GetFlag(FLAGS_init);
-  absl::Status s = uckers::Train(c, std::cout);
+  absl::Status s = Train(c, std::cout);
+  if (absl::IsInvalidArgument(s)) {
+    std::cerr << "uckers train: " << s.message() << "\n";
+    return 2;
+  }
   if (!s.ok()) {
-    std::cerr << "train: " << s.message() << "\n";
+    std::cerr << "uckers train: " << s.message() << "\n";
     return 1;
   }
   return 0;
 }
+
+}  // namespace uckers
