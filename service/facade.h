@@ -1,5 +1,7 @@
 #pragma once
 
+#include "service/version.h"
+
 #include <atomic>
 #include <functional>
 #include <optional>
@@ -77,7 +79,7 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
 
 // Names for the engine-information call and the `uci` command.
 inline constexpr const char* kEngineName = "Uckers";
-inline constexpr const char* kEngineVersion = "0.2.0";
+inline constexpr const char* kEngineVersion = kVersion;
 std::vector<std::string> PresetNames();
 std::vector<std::string> LevelNames();
 

@@ -1,46 +1,198 @@
 // `uckers`: with no arguments, speaks the text protocol on stdin/stdout.
-// `uckers match ...` plays a match, `uckers ladder ...` ranks several
-// players, `uckers analyse GAME` reviews a game,
-// `uckers serve ...` runs the gRPC service, `uckers train ...` trains the
-// learned evaluation; any other arguments are run as one
-// protocol command (`uckers bench`, `uckers perft 4`).
+// `uckers COMMAND ...` runs one command (`uckers help` lists them); any
+// text-protocol command given as arguments is run once (`uckers bench`,
+// `uckers perft 4`). Exit codes: 0 done, 1 failed, 2 usage.
+#include <algorithm>
 #include <iostream>
 #include <string>
+#include <vector>
 
+#include "absl/flags/reflection.h"
 #include "service/engine.h"
-#include "service/uci.h"
 #include "service/server.h"
+#include "service/uci.h"
+#include "service/version.h"
 #include "tools/analysis/analyse_main.h"
 #include "tools/ladder/ladder.h"
 #include "tools/match/match_main.h"
 #include "tools/train/train_main.h"
 
+namespace uckers {
+namespace {
+
+struct Command {
+  const char* name;
+  int (*main)(int argc, char** argv);  // nullptr: a text-protocol command
+  const char* help;
+  const char* usage;
+  std::vector<std::string> flags;  // the flags it reads; any other is refused
+  int max_arguments = 0;           // positional arguments it takes
+};
+
+const std::vector<Command>& Commands() {
+  static const std::vector<Command> commands = {
+      {"match", MatchMain, "a duplicate-pair match between two players, with an Elo interval",
+       "uckers match --a SPEC --b SPEC [--pairs N] [--concurrency K] [--rules R]",
+       {"a", "b", "pairs", "concurrency", "rules", "seed", "json", "progress", "records"}},
+      {"ladder", LadderMain, "a round-robin ladder of players, ratings, GSPRT A/B tests",
+       "uckers ladder --players 'A;B;...' [--ladder_pairs N] [--gauntlet] [--sprt ...]",
+       {"players", "gauntlet", "ladder_pairs", "sprt", "chart", "concurrency", "rules", "seed",
+        "json", "progress", "records"}},
+      {"analyse", AnalyseMain, "a review of a game record: marks, luck, ratings, chart",
+       "uckers analyse GAME [--level L] [--svg FILE] [--json]",
+       {"level", "svg", "json"}, 1},
+      {"serve", ServeMain, "the gRPC service uckers.v1.Engine",
+       "uckers serve [--address 127.0.0.1:50051] [--max_searches N] ...",
+       {"address", "grace_ms", "max_hash_mb", "max_message_bytes", "max_request_threads",
+        "max_searches", "tree_mb"}},
+      {"train", TrainMain, "self-play training of the learned evaluation",
+       "uckers train --out FILE [--games N] [--lr X] ...: resumes from FILE.ckpt",
+       {"out", "games", "rules", "seed", "hidden", "lambda", "lookahead", "lr", "batch_games",
+        "checkpoint", "checkpoint_every", "eval_every", "eval_pairs", "curve", "init"}},
+      {"bench", nullptr, "fixed searches: node count, speed and the Bench signature", "", {}},
+      {"perft", nullptr, "perft N: legal-play tree counts from the start position", "", {}},
+  };
+  return commands;
+}
+
+// Every flag of `c` with its meaning and default.
+void PrintCommandHelp(const Command& c) {
+  std::cout << c.usage << "\n" << c.help << "\n\nflags:\n";
+  auto all = absl::GetAllFlags();
+  for (const std::string& name : c.flags) {
+    auto it = all.find(name);
+    if (it == all.end()) continue;
+    std::cout << "  --" << name << "  " << it->second->Help() << " (default: "
+              << (it->second->DefaultValue().empty() ? "none" : it->second->DefaultValue())
+              << ")\n";
+  }
+}
+
+size_t Distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// Refuses a flag `c` does not read and more positional arguments than it
+// takes: another command's flag is an error here, not silently accepted.
+bool CheckArguments(const Command& c, int argc, char** argv) {
+  int positional = 0;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--") break;
+    if (arg.size() < 2 || arg[0] != '-') {
+      if (++positional > c.max_arguments) {
+        std::cerr << "uckers " << c.name << ": unexpected argument '" << arg << "'\n";
+        return false;
+      }
+      continue;
+    }
+    std::string name = arg.substr(arg[1] == '-' ? 2 : 1);
+    name = name.substr(0, name.find('='));
+    bool negated = name.rfind("no", 0) == 0;
+    auto known = [&](const std::string& n) {
+      return std::find(c.flags.begin(), c.flags.end(), n) != c.flags.end();
+    };
+    if (known(name) || (negated && known(name.substr(2)))) {
+      auto all = absl::GetAllFlags();
+      auto it = all.find(name);
+      // A flag given as `--name value` (not a bool) takes the next word.
+      if (arg.find('=') == std::string::npos && it != all.end() &&
+          !it->second->IsOfType<bool>()) {
+        ++i;
+      }
+      continue;
+    }
+    std::string closest;
+    for (const std::string& f : c.flags) {
+      if (closest.empty() || Distance(name, f) < Distance(name, closest)) closest = f;
+    }
+    std::cerr << "uckers " << c.name << ": unknown flag --" << name
+              << (closest.empty() ? "" : " (did you mean --" + closest + "?)") << "\n";
+    return false;
+  }
+  return true;
+}
+
+void PrintHelp() {
+  std::cout << "usage: uckers [COMMAND [ARGS...]]\n\n"
+               "With no command, uckers speaks the text protocol (PROTOCOL.md) on\n"
+               "stdin/stdout. Commands:\n";
+  for (const Command& c : Commands()) {
+    std::cout << "  " << c.name << std::string(10 - std::string(c.name).size(), ' ') << c.help
+              << "\n";
+  }
+  std::cout << "\n`uckers help COMMAND` or `uckers COMMAND --help` describes a command;\n"
+               "any other text-protocol command runs once (`uckers d`, `uckers eval`).\n"
+               "Exit codes: 0 done, 1 failed, 2 usage.\n";
+}
+
+// Runs one text-protocol command line: exit 2 when it was refused.
+int RunProtocolCommand(int argc, char** argv) {
+  Engine engine;
+  UciLoop loop(engine, std::cout);
+  std::string line;
+  for (int i = 1; i < argc; ++i) line += std::string(i > 1 ? " " : "") + argv[i];
+  loop.HandleLine(line);
+  engine.Wait();
+  return loop.errors() > 0 ? 2 : 0;
+}
+
+}  // namespace
+}  // namespace uckers
+
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  if (argc > 1 && std::string(argv[1]) == "match") {
-    return uckers::MatchMain(argc - 1, argv + 1);
-  }
-  if (argc > 1 && std::string(argv[1]) == "ladder") {
-    return uckers::LadderMain(argc - 1, argv + 1);
-  }
-  if (argc > 1 && std::string(argv[1]) == "analyse") {
-    return uckers::AnalyseMain(argc - 1, argv + 1);
-  }
-  if (argc > 1 && std::string(argv[1]) == "train") {
-    return uckers::TrainMain(argc - 1, argv + 1);
-  }
-  if (argc > 1 && std::string(argv[1]) == "serve") {
-    return uckers::ServeMain(argc - 1, argv + 1);
-  }
-  uckers::Engine engine;
-  uckers::UciLoop loop(engine, std::cout);
-  if (argc > 1) {
-    std::string line;
-    for (int i = 1; i < argc; ++i) line += std::string(i > 1 ? " " : "") + argv[i];
-    loop.HandleLine(line);
-    engine.Wait();
+  if (argc == 1) {
+    uckers::Engine engine;
+    uckers::UciLoop loop(engine, std::cout);
+    loop.Run(std::cin);
     return 0;
   }
-  loop.Run(std::cin);
-  return 0;
+  std::string first = argv[1];
+  if (first == "--version" || first == "version") {
+    std::cout << "uckers " << uckers::kVersion << " (git " << uckers::kGitRevision << ", "
+              << uckers::kBuildType << " build)\n";
+    return 0;
+  }
+  if (first == "--help" || first == "-h" || (first == "help" && argc == 2)) {
+    uckers::PrintHelp();
+    return 0;
+  }
+  if (first == "help") {
+    for (const uckers::Command& c : uckers::Commands()) {
+      if (argv[2] != std::string(c.name)) continue;
+      if (c.main == nullptr) {
+        std::cout << c.name << ": " << c.help << " (a text-protocol command; docs/protocol.md)\n";
+      } else {
+        uckers::PrintCommandHelp(c);
+      }
+      return 0;
+    }
+    std::cerr << "uckers: no command '" << argv[2] << "' (uckers help lists them)\n";
+    return 2;
+  }
+  for (const uckers::Command& c : uckers::Commands()) {
+    if (first != c.name || !c.main) continue;
+    for (int i = 2; i < argc; ++i) {
+      std::string arg = argv[i];
+      if (arg == "--help" || arg == "-h" || arg == "--helpfull") {
+        uckers::PrintCommandHelp(c);
+        return 0;
+      }
+    }
+    if (!uckers::CheckArguments(c, argc - 1, argv + 1)) return 2;
+    return c.main(argc - 1, argv + 1);
+  }
+  return uckers::RunProtocolCommand(argc, argv);
 }

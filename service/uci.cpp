@@ -85,6 +85,7 @@ void UciLoop::Print(const std::string& line) {
 }
 
 void UciLoop::Error(absl::string_view what) {
+  ++errors_;
   Print(absl::StrCat("info string error: ", what));
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <iosfwd>
 #include <mutex>
 #include <string>
@@ -21,6 +22,8 @@ class UciLoop {
   bool HandleLine(absl::string_view line);
   // Reads commands until `quit` or end of input, then ends any search.
   void Run(std::istream& in);
+  // How many `info string error` lines have been printed.
+  int errors() const { return errors_.load(); }
 
  private:
   using Args = std::vector<std::string>;
@@ -43,6 +46,7 @@ class UciLoop {
   Engine& engine_;
   std::ostream& out_;
   std::mutex out_mutex_;
+  std::atomic<int> errors_{0};
 };
 
 }  // namespace uckers
