@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/calibration.h"
 #include "bench/depth1_policy.h"
 #include "search/evaluate.h"
 
@@ -25,10 +26,7 @@ int Run(int games, const EvalWeights& w) {
   Rules rules;
   std::mt19937_64 rng(11);
   std::uniform_int_distribution<int> die(1, 6);
-  constexpr int kBuckets = 10;
-  std::vector<double> predicted(kBuckets), count(kBuckets), won(kBuckets);
-  double log_loss = 0;
-  long positions = 0;
+  Calibration calibration;
   for (int g = 0; g < games; ++g) {
     Position pos = Position::Start(rules);
     std::vector<std::pair<double, int>> seen;  // (win probability, team)
@@ -36,25 +34,11 @@ int Run(int games, const EvalWeights& w) {
       seen.push_back({Evaluate(pos, rules, nullptr, w).Win(), TeamOf(pos.to_throw())});
       pos = Depth1PolicyStep(pos, rules, MakeThrow(die(rng), die(rng)));
     }
-    for (auto [p, team] : seen) {
-      bool win = team == pos.WinningTeam();
-      int b = std::min(kBuckets - 1, static_cast<int>(p * kBuckets));
-      predicted[b] += p;
-      count[b] += 1;
-      won[b] += win;
-      double q = std::clamp(p, 1e-9, 1 - 1e-9);
-      log_loss -= win ? std::log(q) : std::log(1 - q);
-      ++positions;
-    }
+    for (auto [p, team] : seen) calibration.Add(p, team == pos.WinningTeam());
   }
-  std::printf("scale_base %.2f scale_per_sqrt_pip %.2f, %d games, %ld positions\n",
-              w.scale_base, w.scale_per_sqrt_pip, games, positions);
-  for (int b = 0; b < kBuckets; ++b) {
-    if (count[b] == 0) continue;
-    std::printf("predicted %.3f  won %.3f  positions %.0f\n", predicted[b] / count[b],
-                won[b] / count[b], count[b]);
-  }
-  std::printf("log loss %.4f\n", log_loss / positions);
+  std::printf("scale_base %.2f scale_per_sqrt_pip %.2f, %d games\n", w.scale_base,
+              w.scale_per_sqrt_pip, games);
+  calibration.Print("classic");
   return 0;
 }
 
