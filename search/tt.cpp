@@ -1,6 +1,9 @@
 #include "search/tt.h"
 
 #include <algorithm>
+#include <exception>
+
+#include "absl/strings/str_cat.h"
 
 namespace uckers {
 namespace {
@@ -27,6 +30,20 @@ void TranspositionTable::Resize(size_t megabytes) {
   mask_ = slots - 1;
   locks_ = std::make_unique<std::atomic_flag[]>(kLocks);
   for (size_t i = 0; i < kLocks; ++i) locks_[i].clear();
+}
+
+absl::Status TranspositionTable::TryResize(size_t megabytes) {
+  try {
+    TranspositionTable bigger(megabytes);
+    std::swap(entries_, bigger.entries_);
+    std::swap(mask_, bigger.mask_);
+    std::swap(locks_, bigger.locks_);
+  } catch (const std::exception& e) {  // bad_alloc, length_error
+    return absl::ResourceExhaustedError(
+        absl::StrCat("cannot allocate a ", megabytes, " MiB table (", e.what(),
+                     "); the table keeps its size"));
+  }
+  return absl::OkStatus();
 }
 
 void TranspositionTable::Clear() { std::fill(entries_.begin(), entries_.end(), TtEntry{}); }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "absl/status/status.h"
+
 #include <array>
 #include <atomic>
 #include <cstddef>
@@ -34,6 +36,9 @@ class TranspositionTable {
   // Reallocates to the largest power-of-two slot count within `megabytes`
   // and clears. Not thread-safe.
   void Resize(size_t megabytes);
+  // Resize that reports a failed allocation instead of throwing; the table
+  // is unchanged then.
+  absl::Status TryResize(size_t megabytes);
   void Clear();  // not thread-safe
 
   // The entry for `key`, if stored.

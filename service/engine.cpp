@@ -74,7 +74,9 @@ absl::Status Engine::SetOption(absl::string_view name, absl::string_view value) 
     if (busy_) {
       return absl::FailedPreconditionError("option Hash: a search is running");
     }
-    tt_.Resize(updated.hash_mb);
+    if (absl::Status s = tt_.TryResize(updated.hash_mb); !s.ok()) {
+      return absl::ResourceExhaustedError(absl::StrCat("option Hash: ", s.message()));
+    }
   }
   // Values stored under another ruleset, level or evaluation are not this
   // search's values.

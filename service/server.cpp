@@ -29,6 +29,9 @@ absl::StatusOr<std::unique_ptr<EngineServer>> EngineServer::Start(const ServerCo
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
+  // gRPC lets a second server share a port (SO_REUSEPORT) by default, so
+  // two engines would split the calls between them: refuse a taken port.
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   builder.AddListeningPort(config.address, grpc::InsecureServerCredentials(), &s->port_);
   builder.RegisterService(&s->service_);
   builder.SetMaxReceiveMessageSize(config.max_message_bytes);
@@ -40,7 +43,8 @@ absl::StatusOr<std::unique_ptr<EngineServer>> EngineServer::Start(const ServerCo
   builder.SetResourceQuota(quota);
   s->server_ = builder.BuildAndStart();
   if (!s->server_ || s->port_ == 0) {
-    return absl::UnavailableError(absl::StrCat("cannot listen on ", config.address));
+    return absl::UnavailableError(
+        absl::StrCat("cannot listen on ", config.address, " (address taken or invalid)"));
   }
   s->server_->GetHealthCheckService()->SetServingStatus(true);
   return s;

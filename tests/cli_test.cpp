@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "gtest/gtest.h"
@@ -104,6 +105,33 @@ TEST(Cli, EachCommandsHelpExitsZero) {
     EXPECT_NE(r.out.find("flags:"), std::string::npos) << c;
     EXPECT_EQ(r.out.find(".cpp"), std::string::npos) << c << ": no build paths";
   }
+}
+
+}  // namespace
+
+namespace {
+
+// Issue 30 B13: a value that is not a finite number is a usage error.
+TEST(Cli, AnInfiniteOrMalformedPlayerSettingIsAUsageError) {
+  EXPECT_EQ(Uckers("match --a expert,noise=inf --b greedy --pairs 1").code, 2);
+  EXPECT_EQ(Uckers("match --a expert,eval.lane_pips=nan --b greedy --pairs 1").code, 2);
+  EXPECT_EQ(Uckers("match --a nosuchlevel --b greedy --pairs 1").code, 2);
+}
+
+// Issue 30 A7: gRPC would share a taken port (SO_REUSEPORT) by default.
+TEST(Cli, ASecondServerOnATakenPortFailsWithExitOne) {
+  std::string pid_file = ::testing::TempDir() + "/serve_pid";
+  std::string cmd = std::string(UCKERS_BINARY) +
+                    " serve --address 127.0.0.1:50777 >/dev/null 2>&1 & echo $! > " + pid_file;
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  Result second;
+  for (int i = 0; i < 50; ++i) {  // until the first one listens
+    second = Uckers("serve --address 127.0.0.1:50777");
+    if (second.code != 0) break;
+  }
+  std::system(("kill $(cat " + pid_file + ")").c_str());
+  EXPECT_EQ(second.code, 1);
+  EXPECT_NE(second.out.find("cannot listen on 127.0.0.1:50777"), std::string::npos) << second.out;
 }
 
 }  // namespace

@@ -441,3 +441,26 @@ TEST(Levels, EveryLevelAppliesAndUnknownIsRefused) {
 
 }  // namespace
 }  // namespace uckers::testing
+
+namespace uckers::testing {
+namespace {
+
+// Issue 30 A8: a table that cannot be allocated is reported, the old one kept.
+TEST(TranspositionTable, AFailedResizeKeepsTheTableAndSaysWhy) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer aborts on an impossible allocation instead of throwing";
+#endif
+  TranspositionTable tt(1);
+  TtEntry e;
+  e.key = 42;
+  e.bound = Bound::kExact;
+  tt.Store(e);
+  absl::Status s = tt.TryResize(size_t{1} << 30);  // a pebibyte
+  EXPECT_EQ(s.code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(s.message().find("keeps its size"), std::string::npos) << s;
+  TtEntry out;
+  EXPECT_TRUE(tt.Probe(42, &out));
+}
+
+}  // namespace
+}  // namespace uckers::testing

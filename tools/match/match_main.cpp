@@ -6,8 +6,10 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/match.h"
 #include "tools/cli_flags.h"
 #include "tools/match/match.h"
+#include "tools/match/player.h"
 #include "tools/proto_json.h"
 
 ABSL_FLAG(std::string, a, "expert", "player A (random, greedy, a level, mcts, cmd:<program>; ,key=value settings)");
@@ -24,6 +26,14 @@ int MatchMain(int argc, char** argv) {
   if (!rules.ok()) {
     std::cerr << "uckers match: --rules: " << rules.status().message() << "\n";
     return 2;
+  }
+  for (const std::string& spec : {absl::GetFlag(FLAGS_a), absl::GetFlag(FLAGS_b)}) {
+    // A malformed player is a usage error, found before any game.
+    if (absl::StartsWith(spec, "cmd:") || absl::StartsWith(spec, "grpc:")) continue;
+    if (absl::StatusOr<std::unique_ptr<Player>> p = MakePlayer(spec, *rules, 0); !p.ok()) {
+      std::cerr << "uckers match: " << p.status().message() << "\n";
+      return 2;
+    }
   }
   MatchConfig config;
   config.player_a = absl::GetFlag(FLAGS_a);

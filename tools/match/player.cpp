@@ -1,6 +1,7 @@
 #include "tools/match/player.h"
 
 #include <atomic>
+#include <cmath>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -55,6 +56,9 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
   int64_t n = 0;
   double x = 0;
   bool is_int = absl::SimpleAtoi(value, &n) && n >= 0;
+  if (absl::SimpleAtod(value, &x) && !std::isfinite(x)) {
+    return absl::InvalidArgumentError(absl::StrCat("setting '", item, "': not a finite number"));
+  }
   if (key == "objective" && (value == "win" || value == "points")) {
     s.params.objective = value == "win" ? Objective::kWin : Objective::kPoints;
   } else if (absl::StartsWith(key, "eval.") && absl::SimpleAtod(value, &x)) {
