@@ -281,6 +281,7 @@ absl::StatusOr<int64_t> WorkLadder(const LadderWorkConfig& config) {
       std::this_thread::sleep_for(std::chrono::milliseconds(config.until_empty ? 200 : 2000));
       continue;
     }
+    if (config.log) *config.log << "pair " << (*pair)->id << " taken" << std::endl;
     absl::StatusOr<std::vector<GameRow>> games = PlayPair(**pair, state, token);
     if (!games.ok()) return games.status();
     absl::StatusOr<bool> kept = (*store)->FinishPair((*pair)->id, token, *games);

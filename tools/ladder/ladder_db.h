@@ -48,7 +48,8 @@ struct LadderWorkConfig {
                                // wait for new pairs for ever
   double lease_seconds = 600;  // a pair not finished by then is played again
   int64_t max_pairs = 0;       // > 0: return after this many pairs
-  std::ostream* log = nullptr;  // "pair <id> done ..." after each commit
+  std::ostream* log = nullptr;  // "pair <id> taken", then "pair <id> done"
+                                // after its commit
 };
 
 // Takes scheduled pairs one at a time, plays both games and writes them

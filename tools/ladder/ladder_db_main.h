@@ -15,7 +15,8 @@ namespace uckers {
 int LadderAddMain(const std::vector<std::string>& args);
 
 // `work --db DB [--until-empty] [--lease-seconds S] [--max-pairs N]`: plays
-// scheduled pairs, a line on stdout for each one written.
+// scheduled pairs: `pair <id> taken` on stdout when it takes one, `pair
+// <id> done` once its games are written.
 int LadderWorkMain(const std::vector<std::string>& args);
 
 // `table --db DB [--json] [--chart FILE]`: the rating list.
