@@ -114,6 +114,8 @@ class PostgresStore : public LadderStore {
                                                     double lease_seconds) override {
     std::optional<TakenPair> taken;
     absl::Status s = Transaction([&](pqxx::work& w) {
+      // A take lost in a server crash costs nothing: the pair is queued.
+      w.exec("SET LOCAL synchronous_commit = off");
       pqxx::result r = w.exec_params(
           absl::StrCat("UPDATE pairs SET state = 'taken', lease_until = ", kNow,
                        " + $1, token = $2, attempts = attempts + 1 WHERE id = ("
