@@ -72,9 +72,18 @@ int main(int argc, char** argv) {
       if (!pair.ok() || !*pair) return (void)(failed = failed || !pair.ok());
       std::vector<GameRow> games(2);
       for (int g = 0; g < 2; ++g) {
-        games[g] = {(*pair)->id, g, g ? (*pair)->b : (*pair)->a, g ? (*pair)->a : (*pair)->b,
-                    (*pair)->rules, (*pair)->seed, g, 1, "", record, 1.5, 2.5, "bench", "bench",
-                    token};
+        GameRow& row = games[g];
+        row.pair_id = (*pair)->id;
+        row.game = g;
+        row.ry = g ? (*pair)->b : (*pair)->a;
+        row.gb = g ? (*pair)->a : (*pair)->b;
+        row.rules = (*pair)->rules;
+        row.seed = (*pair)->seed;
+        row.winner_team = g;
+        row.points = 1;
+        row.record = record;
+        row.version_ry = row.version_gb = "bench";
+        row.worker = token;
       }
       absl::StatusOr<bool> kept = (*mine)->FinishPair((*pair)->id, token, games);
       if (!kept.ok() || !*kept) return (void)(failed = true);
@@ -84,8 +93,7 @@ int main(int argc, char** argv) {
   std::vector<std::thread> threads;
   for (int w = 0; w < workers; ++w) threads.emplace_back(work, w);
   for (std::thread& t : threads) t.join();
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("%s: %d workers wrote %lld pairs (%lld games) in %.2f s: %.0f games/s\n",
               IsPostgresUrl(db) ? "postgresql" : "sqlite", workers,
               static_cast<long long>(written.load()), 2 * static_cast<long long>(written.load()),

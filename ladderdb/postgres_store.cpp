@@ -87,8 +87,8 @@ class PostgresStore : public LadderStore {
             w.exec_params("SELECT 1 FROM entrants WHERE id = $1", p.opponent).empty()) {
           return absl::NotFoundError(absl::StrCat("no entrant has id ", p.opponent));
         }
-        w.exec_params("INSERT INTO pairs (a, b, seed, rules) VALUES ($1, $2, $3, $4)",
-                      p.opponent, id, static_cast<int64_t>(p.seed), p.rules);
+        w.exec_params("INSERT INTO pairs (a, b, seed, rules) VALUES ($1, $2, $3, $4)", p.opponent,
+                      id, static_cast<int64_t>(p.seed), p.rules);
       }
       return absl::OkStatus();
     });
@@ -120,13 +120,14 @@ class PostgresStore : public LadderStore {
           absl::StrCat("UPDATE pairs SET state = 'taken', lease_until = ", kNow,
                        " + $1, token = $2, attempts = attempts + 1 WHERE id = ("
                        "SELECT id FROM pairs WHERE state <> 'done' AND (state = 'queued' OR "
-                       "lease_until < ", kNow, ") ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) "
+                       "lease_until < ",
+                       kNow,
+                       ") ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) "
                        "RETURNING id, a, b, seed, rules"),
           lease_seconds, token);
       if (!r.empty()) {
         taken = TakenPair{r[0][0].as<int64_t>(), r[0][1].as<int64_t>(), r[0][2].as<int64_t>(),
-                          static_cast<uint64_t>(r[0][3].as<int64_t>()),
-                          r[0][4].as<std::string>()};
+                          static_cast<uint64_t>(r[0][3].as<int64_t>()), r[0][4].as<std::string>()};
       }
       return absl::OkStatus();
     });
@@ -138,9 +139,10 @@ class PostgresStore : public LadderStore {
                                   const std::vector<GameRow>& games) override {
     bool held = false;
     absl::Status s = Transaction([&](pqxx::work& w) {
-      held = !w.exec_params("SELECT 1 FROM pairs WHERE id = $1 AND state = 'taken' AND "
-                            "token = $2 FOR UPDATE",
-                            pair_id, token)
+      held = !w.exec_params(
+                   "SELECT 1 FROM pairs WHERE id = $1 AND state = 'taken' AND "
+                   "token = $2 FOR UPDATE",
+                   pair_id, token)
                   .empty();
       if (!held) return absl::OkStatus();
       for (const GameRow& g : games) {
@@ -150,9 +152,8 @@ class PostgresStore : public LadderStore {
                          "worker, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
                          "$10, $11, $12, $13, $14, $15, ",
                          kNow, ")"),
-            g.pair_id, g.game, g.ry, g.gb, g.rules, static_cast<int64_t>(g.seed),
-            g.winner_team, g.points, g.forfeit, g.record, g.ms_ry, g.ms_gb, g.version_ry,
-            g.version_gb, g.worker);
+            g.pair_id, g.game, g.ry, g.gb, g.rules, static_cast<int64_t>(g.seed), g.winner_team,
+            g.points, g.forfeit, g.record, g.ms_ry, g.ms_gb, g.version_ry, g.version_gb, g.worker);
       }
       w.exec_params("UPDATE pairs SET state = 'done', token = '' WHERE id = $1", pair_id);
       return absl::OkStatus();
@@ -166,7 +167,8 @@ class PostgresStore : public LadderStore {
     absl::Status s = Transaction([&](pqxx::work& w) {
       pqxx::row r = w.exec1(absl::StrCat(
           "SELECT COUNT(*) FILTER (WHERE state = 'done'), COUNT(*) FILTER (WHERE state = "
-          "'taken' AND lease_until >= ", kNow, "), COUNT(*) FROM pairs"));
+          "'taken' AND lease_until >= ",
+          kNow, "), COUNT(*) FROM pairs"));
       c.done = r[0].as<int64_t>();
       c.taken = r[1].as<int64_t>();
       c.queued = r[2].as<int64_t>() - c.done - c.taken;
@@ -183,8 +185,7 @@ class PostgresStore : public LadderStore {
            w.exec("SELECT pair_id, game, CASE winner_team WHEN 0 THEN ry ELSE gb END, "
                   "CASE winner_team WHEN 0 THEN gb ELSE ry END FROM games "
                   "ORDER BY pair_id, game")) {
-        out.push_back({r[0].as<int64_t>(), r[1].as<int>(), r[2].as<int64_t>(),
-                       r[3].as<int64_t>()});
+        out.push_back({r[0].as<int64_t>(), r[1].as<int>(), r[2].as<int64_t>(), r[3].as<int64_t>()});
       }
       return absl::OkStatus();
     });
@@ -195,17 +196,16 @@ class PostgresStore : public LadderStore {
   absl::StatusOr<std::vector<GameRow>> GamesOfPair(int64_t pair_id) override {
     std::vector<GameRow> out;
     absl::Status s = Transaction([&](pqxx::work& w) {
-      for (const pqxx::row& r : w.exec_params(
-               "SELECT pair_id, game, ry, gb, rules, seed, winner_team, points, forfeit, "
-               "record, ms_ry, ms_gb, version_ry, version_gb, worker FROM games "
-               "WHERE pair_id = $1 ORDER BY game",
-               pair_id)) {
-        out.push_back({r[0].as<int64_t>(), r[1].as<int>(), r[2].as<int64_t>(),
-                       r[3].as<int64_t>(), r[4].as<std::string>(),
-                       static_cast<uint64_t>(r[5].as<int64_t>()), r[6].as<int>(), r[7].as<int>(),
-                       r[8].as<std::string>(), r[9].as<std::string>(), r[10].as<double>(),
-                       r[11].as<double>(), r[12].as<std::string>(), r[13].as<std::string>(),
-                       r[14].as<std::string>()});
+      for (const pqxx::row& r :
+           w.exec_params("SELECT pair_id, game, ry, gb, rules, seed, winner_team, points, forfeit, "
+                         "record, ms_ry, ms_gb, version_ry, version_gb, worker FROM games "
+                         "WHERE pair_id = $1 ORDER BY game",
+                         pair_id)) {
+        out.push_back({r[0].as<int64_t>(), r[1].as<int>(), r[2].as<int64_t>(), r[3].as<int64_t>(),
+                       r[4].as<std::string>(), static_cast<uint64_t>(r[5].as<int64_t>()),
+                       r[6].as<int>(), r[7].as<int>(), r[8].as<std::string>(),
+                       r[9].as<std::string>(), r[10].as<double>(), r[11].as<double>(),
+                       r[12].as<std::string>(), r[13].as<std::string>(), r[14].as<std::string>()});
       }
       return absl::OkStatus();
     });
@@ -224,8 +224,8 @@ absl::StatusOr<std::unique_ptr<LadderStore>> OpenPostgresStore(const std::string
   try {
     c = std::make_unique<pqxx::connection>(url);
   } catch (const std::exception& e) {
-    return absl::UnavailableError(absl::StrCat("cannot connect to the ladder database: ",
-                                               e.what()));
+    return absl::UnavailableError(
+        absl::StrCat("cannot connect to the ladder database: ", e.what()));
   }
   auto store = std::make_unique<PostgresStore>(std::move(c));
   if (absl::Status s = store->Migrate(); !s.ok()) return s;

@@ -14,8 +14,7 @@ namespace {
 constexpr int kBusyTimeoutMs = 60'000;
 
 double NowSeconds() {
-  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 // One prepared statement; binds by position from 1, steps, reads columns.
@@ -37,8 +36,8 @@ class Stmt {
     return *this;
   }
   Stmt& Bind(int i, const std::string& v) {
-    if (ok()) rc_ = sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()),
-                                      SQLITE_TRANSIENT);
+    if (ok())
+      rc_ = sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
     return *this;
   }
   // True while a row is there to read; an error ends the steps (see status).
@@ -169,8 +168,7 @@ class SqliteStore : public LadderStore {
              "SELECT id, a, b, seed, rules FROM pairs WHERE state <> 'done' AND "
              "(state = 'queued' OR lease_until < ?) ORDER BY id LIMIT 1");
       if (q.Bind(1, now).Step()) {
-        taken = TakenPair{q.Int(0), q.Int(1), q.Int(2), static_cast<uint64_t>(q.Int(3)),
-                          q.Text(4)};
+        taken = TakenPair{q.Int(0), q.Int(1), q.Int(2), static_cast<uint64_t>(q.Int(3)), q.Text(4)};
       }
       if (!q.ok()) return q.status();
       if (!taken) return absl::OkStatus();
@@ -266,8 +264,7 @@ class SqliteStore : public LadderStore {
 
 absl::StatusOr<std::unique_ptr<LadderStore>> OpenSqliteStore(const std::string& path) {
   sqlite3* db = nullptr;
-  int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                           nullptr);
+  int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   if (rc != SQLITE_OK) {
     std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
     sqlite3_close_v2(db);

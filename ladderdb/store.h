@@ -43,20 +43,20 @@ struct TakenPair {
 // One finished game, as stored.
 struct GameRow {
   int64_t pair_id = 0;
-  int game = 0;          // 0: the pair's entrant a plays RY; 1: a plays GB
-  int64_t ry = 0;        // entrant ids
+  int game = 0;    // 0: the pair's entrant a plays RY; 1: a plays GB
+  int64_t ry = 0;  // entrant ids
   int64_t gb = 0;
-  std::string rules;     // the ruleset as its full switch list
-  uint64_t seed = 0;     // the dice seed
-  int winner_team = 0;   // 0 = RY, 1 = GB
-  int points = 0;        // 1..3 (RULES.md §8)
-  std::string forfeit;   // why a player forfeited, "" when none did
-  std::string record;    // docs/records.md text
-  double ms_ry = 0;      // thinking time each team used
+  std::string rules;    // the ruleset as its full switch list
+  uint64_t seed = 0;    // the dice seed
+  int winner_team = 0;  // 0 = RY, 1 = GB
+  int points = 0;       // 1..3 (RULES.md §8)
+  std::string forfeit;  // why a player forfeited, "" when none did
+  std::string record;   // docs/records.md text
+  double ms_ry = 0;     // thinking time each team used
   double ms_gb = 0;
   std::string version_ry;  // engine versions
   std::string version_gb;
-  std::string worker;      // the worker that played it
+  std::string worker;  // the worker that played it
 };
 
 // A game's outcome: all the ratings need.

@@ -67,7 +67,8 @@ std::string ReadFile(const std::string& path) {
 }
 
 // Runs `argv` to its end; its exit code, and its output in `output`.
-int RunProgram(const std::vector<std::string>& argv, const std::string& scratch, std::string* output) {
+int RunProgram(const std::vector<std::string>& argv, const std::string& scratch,
+               std::string* output) {
   std::string out = scratch + "/run.out";
   int code = WaitExit(Spawn(argv, out));
   if (output) *output = ReadFile(out);
@@ -95,8 +96,8 @@ class PostgresServer {
     if (!started_) return;
     std::string out;
     RunProgram({"/usr/sbin/runuser", "-u", "postgres", "--", bin_ + "/pg_ctl", "-D", dir_ + "/data",
-         "-m", "immediate", "-w", "stop"},
-        dir_, &out);
+                "-m", "immediate", "-w", "stop"},
+               dir_, &out);
     fs::remove_all(dir_);
     started_ = false;
   }
@@ -105,9 +106,9 @@ class PostgresServer {
   std::string NewDatabase() {
     std::string name = absl::StrCat("ladder_", ++databases_);
     std::string out;
-    int code = RunProgram({"/usr/sbin/runuser", "-u", "postgres", "--", bin_ + "/createdb", "-h", dir_,
-                    "-p", std::to_string(port_), "-U", "postgres", name},
-                   dir_, &out);
+    int code = RunProgram({"/usr/sbin/runuser", "-u", "postgres", "--", bin_ + "/createdb", "-h",
+                           dir_, "-p", std::to_string(port_), "-U", "postgres", name},
+                          dir_, &out);
     EXPECT_EQ(code, 0) << "createdb: " << out;
     return absl::StrCat("postgresql://postgres@/", name, "?host=", dir_, "&port=", port_);
   }
@@ -125,20 +126,20 @@ class PostgresServer {
     if (!mkdtemp(dir)) return "cannot make a temporary directory";
     dir_ = dir;
     if (RunProgram({"/bin/chown", "postgres:postgres", dir_}, "/tmp", nullptr) != 0) {
-      return "cannot give the data directory to the postgres user (the test runs as root)";
+      return "cannot give the data directory to the postgres user (the test must run as root)";
     }
     port_ = 20000 + getpid() % 20000;
     std::string out;
     if (RunProgram({"/usr/sbin/runuser", "-u", "postgres", "--", bin_ + "/initdb", "-D",
-             dir_ + "/data", "-A", "trust", "-U", "postgres", "--no-sync"},
-            "/tmp", &out) != 0) {
+                    dir_ + "/data", "-A", "trust", "-U", "postgres", "--no-sync"},
+                   "/tmp", &out) != 0) {
       return "initdb failed: " + out;
     }
-    std::string options = absl::StrCat("-p ", port_, " -k ", dir_,
-                                       " -c listen_addresses= -c fsync=off");
+    std::string options =
+        absl::StrCat("-p ", port_, " -k ", dir_, " -c listen_addresses= -c fsync=off");
     if (RunProgram({"/usr/sbin/runuser", "-u", "postgres", "--", bin_ + "/pg_ctl", "-D",
-             dir_ + "/data", "-l", dir_ + "/server.log", "-o", options, "-w", "start"},
-            "/tmp", &out) != 0) {
+                    dir_ + "/data", "-l", dir_ + "/server.log", "-o", options, "-w", "start"},
+                   "/tmp", &out) != 0) {
       return "pg_ctl start failed: " + out + ReadFile(dir_ + "/server.log");
     }
     return "";
@@ -160,14 +161,16 @@ class StopPostgres : public ::testing::Environment {
 const auto* const kStopPostgres = ::testing::AddGlobalTestEnvironment(new StopPostgres);
 
 enum class Backend { kSqlite, kPostgres };
-void PrintTo(Backend b, std::ostream* os) { *os << (b == Backend::kSqlite ? "sqlite" : "postgresql"); }
+void PrintTo(Backend b, std::ostream* os) {
+  *os << (b == Backend::kSqlite ? "sqlite" : "postgresql");
+}
 
 // A `uckers ladder work` process, its output in a file.
 class Worker {
  public:
   Worker(const std::string& db, const std::string& out, double lease) : out_(out) {
-    pid_ = Spawn({UCKERS_BINARY, "ladder", "work", "--db", db, "--until-empty",
-                  "--lease-seconds", std::to_string(lease)},
+    pid_ = Spawn({UCKERS_BINARY, "ladder", "work", "--db", db, "--until-empty", "--lease-seconds",
+                  std::to_string(lease)},
                  out);
   }
   int Wait() { return WaitExit(pid_); }
@@ -372,8 +375,8 @@ TEST_P(LadderDb, KilledWorkersLoseNoFinishedGameAndEveryPairIsPlayedOnce) {
   int kills_mid_pair = 0;
   for (int round = 0; round < 4; ++round) {
     Worker w(db_, absl::StrCat(dir_, "/killed", round), /*lease=*/1);
-    auto until = Clock::now() + std::chrono::milliseconds(
-                                    std::uniform_int_distribution<int>(400, 1200)(rng));
+    auto until = Clock::now() +
+                 std::chrono::milliseconds(std::uniform_int_distribution<int>(400, 1200)(rng));
     std::this_thread::sleep_until(until);
     w.Kill();
     kills_mid_pair += w.Taken().size() > w.Done().size();
@@ -427,15 +430,16 @@ TEST_P(LadderDb, RatingsEqualTheInMemoryLaddersOnTheSameGames) {
 
 TEST_P(LadderDb, TheCommandsRunEndToEnd) {
   std::string out;
-  EXPECT_EQ(RunProgram({UCKERS_BINARY, "ladder", "add", "--db", db_, "greedy", "greedy"}, dir_, &out),
-            0)
+  EXPECT_EQ(
+      RunProgram({UCKERS_BINARY, "ladder", "add", "--db", db_, "greedy", "greedy"}, dir_, &out), 0)
       << out;
-  EXPECT_EQ(RunProgram({UCKERS_BINARY, "ladder", "add", "--db", db_, "--pairs", "2", "random",
-                 "random"},
-                dir_, &out),
-            0)
+  EXPECT_EQ(
+      RunProgram({UCKERS_BINARY, "ladder", "add", "--db", db_, "--pairs", "2", "random", "random"},
+                 dir_, &out),
+      0)
       << out;
-  EXPECT_EQ(RunProgram({UCKERS_BINARY, "ladder", "work", "--db", db_, "--until-empty"}, dir_, &out), 0)
+  EXPECT_EQ(RunProgram({UCKERS_BINARY, "ladder", "work", "--db", db_, "--until-empty"}, dir_, &out),
+            0)
       << out;
   EXPECT_EQ(RunProgram({UCKERS_BINARY, "ladder", "table", "--db", db_, "--json"}, dir_, &out), 0)
       << out;
@@ -447,8 +451,7 @@ std::string BackendName(const ::testing::TestParamInfo<Backend>& info) {
   return info.param == Backend::kSqlite ? "sqlite" : "postgresql";
 }
 INSTANTIATE_TEST_SUITE_P(Sqlite, LadderDb, ::testing::Values(Backend::kSqlite), BackendName);
-INSTANTIATE_TEST_SUITE_P(Postgres, LadderDb, ::testing::Values(Backend::kPostgres),
-                         BackendName);
+INSTANTIATE_TEST_SUITE_P(Postgres, LadderDb, ::testing::Values(Backend::kPostgres), BackendName);
 
 // The command lines' usage errors, exit 2, and failures, exit 1.
 TEST(LadderDbCommands, MissingArgumentsAndUnknownFlagsAreUsageErrors) {

@@ -96,8 +96,7 @@ absl::StatusOr<std::vector<Entrant>> ChooseOpponents(LadderStore& store,
   std::vector<int> order(all->size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
   std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
-    return std::abs(table->players(x).elo() - target) <
-           std::abs(table->players(y).elo() - target);
+    return std::abs(table->players(x).elo() - target) < std::abs(table->players(y).elo() - target);
   });
   order.resize(config.nearest);
   std::sort(order.begin(), order.end());
@@ -184,9 +183,9 @@ class WorkerState {
     std::unique_ptr<Player>& p = players_[{e.id, rules_text}];
     if (p) return p.get();
     if (!e.binary_hash.empty() && ProgramHash(e.spec) != e.binary_hash) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "the program of entrant '", e.name, "' is not the one entered (hash ",
-          e.binary_hash, ", here '", ProgramHash(e.spec), "')"));
+      return absl::FailedPreconditionError(
+          absl::StrCat("the program of entrant '", e.name, "' is not the one entered (hash ",
+                       e.binary_hash, ", here '", ProgramHash(e.spec), "')"));
     }
     absl::StatusOr<std::unique_ptr<Player>> made = MakePlayer(e.spec, rules, PlayerSeed(e));
     if (!made.ok()) return made.status();
@@ -244,8 +243,7 @@ absl::StatusOr<std::vector<GameRow>> PlayPair(const TakenPair& pair, WorkerState
       return absl::InternalError(
           absl::StrCat("pair ", pair.id, " game ", game + 1, ": ", g.forfeit_reason));
     }
-    rows.push_back(RowOf(pair, game, game == 0 ? *a : *b, game == 0 ? *b : *a, *rules, g,
-                         worker));
+    rows.push_back(RowOf(pair, game, game == 0 ? *a : *b, game == 0 ? *b : *a, *rules, g, worker));
   }
   return rows;
 }
@@ -347,8 +345,8 @@ std::string LadderTableText(const v1::LadderReport& r) {
   int rank = 0;
   for (const v1::LadderPlayer* p : sorted) {
     absl::StrAppendFormat(&out, "%-3d %-32s %+8.1f %+9.1f .. %+8.1f %7d %6d %6.1f%%\n", ++rank,
-                          p->name(), p->elo(), p->elo_low(), p->elo_high(), p->games(),
-                          p->pairs(), 100 * p->score());
+                          p->name(), p->elo(), p->elo_low(), p->elo_high(), p->games(), p->pairs(),
+                          100 * p->score());
   }
   absl::StrAppendFormat(&out, "%d games; Elo relative to %s\n", r.games(),
                         r.players_size() ? r.players(0).name() : "the first entrant");

@@ -19,14 +19,14 @@
 namespace uckers {
 
 struct LadderAddConfig {
-  std::string db;    // a database URL or SQLite path (OpenLadderStore)
-  std::string name;  // the new entrant's name, unique in the ladder
-  std::string spec;  // its player specification (tools/match/player.h)
-  int pairs = 10;    // duplicate pairs against each chosen opponent
-  int nearest = 0;   // > 0: only the entrants nearest in rating; 0: all
+  std::string db;                  // a database URL or SQLite path (OpenLadderStore)
+  std::string name;                // the new entrant's name, unique in the ladder
+  std::string spec;                // its player specification (tools/match/player.h)
+  int pairs = 10;                  // duplicate pairs against each chosen opponent
+  int nearest = 0;                 // > 0: only the entrants nearest in rating; 0: all
   std::optional<double> near_elo;  // the rating "nearest" measures from;
                                    // default the best entrant's
-  uint64_t seed = 1;  // pair p against an opponent plays dice seed + p
+  uint64_t seed = 1;               // pair p against an opponent plays dice seed + p
   Rules rules;
 };
 
@@ -44,10 +44,10 @@ absl::StatusOr<LadderAddResult> AddToLadder(const LadderAddConfig& config);
 
 struct LadderWorkConfig {
   std::string db;
-  bool until_empty = false;    // return when no pair is left to play; else
-                               // wait for new pairs for ever
-  double lease_seconds = 600;  // a pair not finished by then is played again
-  int64_t max_pairs = 0;       // > 0: return after this many pairs
+  bool until_empty = false;     // return when no pair is left to play; else
+                                // wait for new pairs for ever
+  double lease_seconds = 600;   // a pair not finished by then is played again
+  int64_t max_pairs = 0;        // > 0: return after this many pairs
   std::ostream* log = nullptr;  // "pair <id> taken", then "pair <id> done"
                                 // after its commit
 };

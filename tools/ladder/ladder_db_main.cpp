@@ -89,8 +89,8 @@ constexpr const char* kTableUsage =
 }  // namespace
 
 int LadderAddMain(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(
-      argv, {"db", "pairs", "nearest", "near-elo", "seed", "rules"}, {});
+  absl::StatusOr<Args> args =
+      ParseArgs(argv, {"db", "pairs", "nearest", "near-elo", "seed", "rules"}, {});
   if (!args.ok()) return Usage("add", std::string(args.status().message()), kAddUsage);
   if (args->has("help")) return (std::cout << "usage: " << kAddUsage << "\n", 0);
   if (!args->has("db") || args->positional.size() != 2) {
@@ -104,14 +104,15 @@ int LadderAddMain(const std::vector<std::string>& argv) {
   if (!ParseNumber(*args, "pairs", &config.pairs) ||
       !ParseNumber(*args, "nearest", &config.nearest) || config.nearest < 0 ||
       !ParseNumber(*args, "seed", &config.seed) ||
-      (args->has("near-elo") && (!absl::SimpleAtod(args->flags["near-elo"], &near) ||
-                                 !std::isfinite(near)))) {
+      (args->has("near-elo") &&
+       (!absl::SimpleAtod(args->flags["near-elo"], &near) || !std::isfinite(near)))) {
     return Usage("add", "--pairs, --nearest and --seed take whole numbers, --near-elo a number",
                  kAddUsage);
   }
   if (args->has("near-elo")) config.near_elo = near;
   absl::StatusOr<Rules> rules = Rules::Parse(args->has("rules") ? args->flags["rules"] : "navy");
-  if (!rules.ok()) return Usage("add", absl::StrCat("--rules: ", rules.status().message()), kAddUsage);
+  if (!rules.ok())
+    return Usage("add", absl::StrCat("--rules: ", rules.status().message()), kAddUsage);
   config.rules = *rules;
   absl::StatusOr<LadderAddResult> added = AddToLadder(config);
   if (!added.ok()) {
@@ -139,8 +140,7 @@ int LadderWorkMain(const std::vector<std::string>& argv) {
        (!absl::SimpleAtod(args->flags["lease-seconds"], &config.lease_seconds) ||
         !(config.lease_seconds > 0 && config.lease_seconds <= 7 * 86400))) ||
       !ParseNumber(*args, "max-pairs", &config.max_pairs) || config.max_pairs < 0) {
-    return Usage("work", "--lease-seconds must be in (0, 604800], --max-pairs a count",
-                 kWorkUsage);
+    return Usage("work", "--lease-seconds must be in (0, 604800], --max-pairs a count", kWorkUsage);
   }
   absl::StatusOr<int64_t> played = WorkLadder(config);
   if (!played.ok()) {
