@@ -1,6 +1,6 @@
 #pragma once
 
-#include "service/version.h"
+#include "engine/version.h"
 
 #include <atomic>
 #include <functional>

@@ -11,9 +11,10 @@
 #include "service/engine.h"
 #include "service/server.h"
 #include "service/uci.h"
-#include "service/version.h"
+#include "engine/version.h"
 #include "tools/analysis/analyse_main.h"
 #include "tools/ladder/ladder.h"
+#include "tools/ladder/ladder_db_main.h"
 #include "tools/match/match_main.h"
 #include "tools/train/train_main.h"
 
@@ -34,8 +35,9 @@ const std::vector<Command>& Commands() {
       {"match", MatchMain, "a duplicate-pair match between two players, with an Elo interval",
        "uckers match --a SPEC --b SPEC [--pairs N] [--concurrency K] [--rules R]",
        {"a", "b", "pairs", "concurrency", "rules", "seed", "json", "progress", "records"}},
-      {"ladder", LadderMain, "a round-robin ladder of players, ratings, GSPRT A/B tests",
-       "uckers ladder --players 'A;B;...' [--ladder_pairs N] [--gauntlet] [--sprt ...]",
+      {"ladder", LadderMain, "a round-robin ladder, GSPRT tests; `ladder add|work|table --db DB`: a standing one",
+       "uckers ladder --players 'A;B;...' [--ladder_pairs N] [--gauntlet] [--sprt ...]\n"
+       "       uckers ladder add|work|table --db DB ... (each with --help)",
        {"players", "gauntlet", "ladder_pairs", "sprt", "chart", "concurrency", "rules", "seed",
         "json", "progress", "records"}},
       {"analyse", AnalyseMain, "a review of a game record: marks, luck, ratings, chart",
@@ -164,6 +166,11 @@ int main(int argc, char** argv) {
     std::cout << "uckers " << uckers::kVersion << " (git " << uckers::kGitRevision << ", "
               << uckers::kBuildType << " build)\n";
     return 0;
+  }
+  if (first == "ladder" && argc > 2 && uckers::IsLadderDbCommand(argv[2])) {
+    // The standing ladder in a database: `ladder add|work|table --db DB`,
+    // each with its own flags and --help (tools/ladder/ladder_db_main.h).
+    return uckers::LadderDbMain(std::vector<std::string>(argv + 2, argv + argc));
   }
   if (first == "--help" || first == "-h" || (first == "help" && argc == 2)) {
     uckers::PrintHelp();

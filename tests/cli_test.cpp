@@ -96,11 +96,20 @@ TEST(Cli, EachCommandRefusesAnotherCommandsFlag) {
 
 TEST(Cli, EachCommandRefusesAStrayArgument) {
   for (const char* c : {"match", "ladder", "serve", "train"}) {
-    Result r = Uckers(std::string(c) + " table");
+    Result r = Uckers(std::string(c) + " extra");
     EXPECT_EQ(r.code, 2) << c;
-    EXPECT_NE(r.out.find("unexpected argument 'table'"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("unexpected argument 'extra'"), std::string::npos) << r.out;
   }
   EXPECT_EQ(Uckers("analyse a.txt b.txt").code, 2);
+}
+
+TEST(Cli, LadderDatabaseCommandsAreDispatchedWithTheirOwnUsage) {
+  for (const char* c : {"add", "work", "table"}) {
+    Result r = Uckers(std::string("ladder ") + c);  // no --db
+    EXPECT_EQ(r.code, 2) << c;
+    EXPECT_NE(r.out.find(std::string("usage: uckers ladder ") + c), std::string::npos) << r.out;
+    EXPECT_EQ(Uckers(std::string("ladder ") + c + " --help").code, 0) << c;
+  }
 }
 
 TEST(Cli, EachCommandsHelpExitsZero) {

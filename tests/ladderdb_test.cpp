@@ -1,0 +1,483 @@
+// The standing ladder in a database (ladderdb/, tools/ladder/ladder_db.h),
+// on SQLite and on a real PostgreSQL server the test starts itself
+// (docs/ladder.md). The PostgreSQL tests carry the ctest label `server`.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gtest/gtest.h"
+#include "ladderdb/store.h"
+#include "tools/analysis/record.h"
+#include "tools/ladder/ladder.h"
+#include "tools/ladder/ladder_db.h"
+#include "tools/ladder/ladder_db_main.h"
+
+namespace uckers {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// Starts `argv` with its stdout and stderr going to the file `out`.
+pid_t Spawn(const std::vector<std::string>& argv, const std::string& out) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    int fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+int WaitExit(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs `argv` to its end; its exit code, and its output in `output`.
+int RunProgram(const std::vector<std::string>& argv, const std::string& scratch,
+               std::string* output) {
+  std::string out = scratch + "/run.out";
+  int code = WaitExit(Spawn(argv, out));
+  if (output) *output = ReadFile(out);
+  return code;
+}
+
+// A PostgreSQL server of its own: a data directory owned by `postgres`
+// (initdb refuses root), a Unix socket in that directory and no TCP.
+class PostgresServer {
+ public:
+  static PostgresServer& Get() {
+    static PostgresServer* server = new PostgresServer();
+    return *server;
+  }
+
+  // Starts the server the first time; "" when it runs, else why not.
+  std::string Start() {
+    if (started_ || !error_.empty()) return error_;
+    error_ = StartServer();
+    started_ = error_.empty();
+    return error_;
+  }
+
+  void Stop() {
+    if (!started_) return;
+    std::string out;
+    RunProgram({"/usr/sbin/runuser", "-u", "postgres", "--", bin_ + "/pg_ctl", "-D", dir_ + "/data",
+                "-m", "immediate", "-w", "stop"},
+               dir_, &out);
+    fs::remove_all(dir_);
+    started_ = false;
+  }
+
+  // A new empty database's URL.
+  std::string NewDatabase() {
+    std::string name = absl::StrCat("ladder_", ++databases_);
+    std::string out;
+    int code = RunProgram({"/usr/sbin/runuser", "-u", "postgres", "--", bin_ + "/createdb", "-h",
+                           dir_, "-p", std::to_string(port_), "-U", "postgres", name},
+                          dir_, &out);
+    EXPECT_EQ(code, 0) << "createdb: " << out;
+    return absl::StrCat("postgresql://postgres@/", name, "?host=", dir_, "&port=", port_);
+  }
+
+ private:
+  std::string StartServer() {
+    for (const char* bin : {"/usr/lib/postgresql/15/bin"}) {
+      if (access((std::string(bin) + "/initdb").c_str(), X_OK) == 0) bin_ = bin;
+    }
+    if (bin_.empty()) {
+      return "PostgreSQL is not installed (no /usr/lib/postgresql/15/bin/initdb): "
+             "tools/setup installs Debian's postgresql";
+    }
+    char dir[] = "/tmp/uckers-pg-XXXXXX";
+    if (!mkdtemp(dir)) return "cannot make a temporary directory";
+    dir_ = dir;
+    if (RunProgram({"/bin/chown", "postgres:postgres", dir_}, "/tmp", nullptr) != 0) {
+      return "cannot give the data directory to the postgres user (the test must run as root)";
+    }
+    port_ = 20000 + getpid() % 20000;
+    std::string out;
+    if (RunProgram({"/usr/sbin/runuser", "-u", "postgres", "--", bin_ + "/initdb", "-D",
+                    dir_ + "/data", "-A", "trust", "-U", "postgres", "--no-sync"},
+                   "/tmp", &out) != 0) {
+      return "initdb failed: " + out;
+    }
+    std::string options =
+        absl::StrCat("-p ", port_, " -k ", dir_, " -c listen_addresses= -c fsync=off");
+    if (RunProgram({"/usr/sbin/runuser", "-u", "postgres", "--", bin_ + "/pg_ctl", "-D",
+                    dir_ + "/data", "-l", dir_ + "/server.log", "-o", options, "-w", "start"},
+                   "/tmp", &out) != 0) {
+      return "pg_ctl start failed: " + out + ReadFile(dir_ + "/server.log");
+    }
+    return "";
+  }
+
+  std::string bin_;
+  std::string dir_;
+  int port_ = 0;
+  int databases_ = 0;
+  bool started_ = false;
+  std::string error_;
+};
+
+// Stops the server, if one was started, when the tests are over.
+class StopPostgres : public ::testing::Environment {
+ public:
+  void TearDown() override { PostgresServer::Get().Stop(); }
+};
+const auto* const kStopPostgres = ::testing::AddGlobalTestEnvironment(new StopPostgres);
+
+enum class Backend { kSqlite, kPostgres };
+void PrintTo(Backend b, std::ostream* os) {
+  *os << (b == Backend::kSqlite ? "sqlite" : "postgresql");
+}
+
+// A `uckers ladder work` process, its output in a file.
+class Worker {
+ public:
+  Worker(const std::string& db, const std::string& out, double lease) : out_(out) {
+    pid_ = Spawn({UCKERS_BINARY, "ladder", "work", "--db", db, "--until-empty", "--lease-seconds",
+                  std::to_string(lease)},
+                 out);
+  }
+  int Wait() { return WaitExit(pid_); }
+  void Kill() {
+    kill(pid_, SIGKILL);
+    WaitExit(pid_);
+  }
+  // The pairs it said it wrote ("pair <id> done"), in order.
+  std::vector<int64_t> Done() const { return Said("done"); }
+  // The pairs it said it took ("pair <id> taken"), in order.
+  std::vector<int64_t> Taken() const { return Said("taken"); }
+  std::string Output() const { return ReadFile(out_); }
+
+ private:
+  std::vector<int64_t> Said(const std::string& what) const {
+    std::vector<int64_t> ids;
+    for (absl::string_view line : absl::StrSplit(ReadFile(out_), '\n')) {
+      std::vector<std::string> w = absl::StrSplit(line, ' ');
+      int64_t id = 0;
+      if (w.size() == 3 && w[0] == "pair" && w[2] == what && absl::SimpleAtoi(w[1], &id)) {
+        ids.push_back(id);
+      }
+    }
+    return ids;
+  }
+
+  std::string out_;
+  pid_t pid_;
+};
+
+class LadderDb : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override {
+    char dir[] = "/tmp/uckers-ladderdb-XXXXXX";
+    ASSERT_NE(mkdtemp(dir), nullptr);
+    dir_ = dir;
+    if (GetParam() == Backend::kSqlite) {
+      db_ = dir_ + "/ladder.sqlite";
+      return;
+    }
+    std::string error = PostgresServer::Get().Start();
+    ASSERT_EQ(error, "") << "the PostgreSQL tests need a server: " << error;
+    db_ = PostgresServer::Get().NewDatabase();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::unique_ptr<LadderStore> Open() {
+    absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenLadderStore(db_);
+    EXPECT_TRUE(store.ok()) << store.status();
+    return store.ok() ? std::move(*store) : nullptr;
+  }
+
+  LadderAddResult Add(const std::string& name, const std::string& spec, int pairs,
+                      int nearest = 0) {
+    LadderAddConfig config;
+    config.db = db_;
+    config.name = name;
+    config.spec = spec;
+    config.pairs = pairs;
+    config.nearest = nearest;
+    absl::StatusOr<LadderAddResult> added = AddToLadder(config);
+    EXPECT_TRUE(added.ok()) << added.status();
+    return added.ok() ? *added : LadderAddResult{};
+  }
+
+  int64_t WorkHere() {
+    LadderWorkConfig config;
+    config.db = db_;
+    config.until_empty = true;
+    absl::StatusOr<int64_t> played = WorkLadder(config);
+    EXPECT_TRUE(played.ok()) << played.status();
+    return played.ok() ? *played : -1;
+  }
+
+  // Checks every scheduled pair is done with exactly its two games.
+  void ExpectEveryPairPlayedOnce(int64_t pairs) {
+    std::unique_ptr<LadderStore> store = Open();
+    ASSERT_NE(store, nullptr);
+    absl::StatusOr<PairCounts> counts = store->CountPairs();
+    ASSERT_TRUE(counts.ok()) << counts.status();
+    EXPECT_EQ(counts->done, pairs);
+    EXPECT_EQ(counts->queued + counts->taken, 0);
+    absl::StatusOr<std::vector<GameOutcome>> games = store->Outcomes();
+    ASSERT_TRUE(games.ok()) << games.status();
+    ASSERT_EQ(static_cast<int64_t>(games->size()), 2 * pairs);
+    for (int64_t i = 0; i < 2 * pairs; ++i) {  // pairs 1..n, games 0 and 1 of each
+      EXPECT_EQ((*games)[i].pair_id, i / 2 + 1);
+      EXPECT_EQ((*games)[i].game, i % 2);
+    }
+  }
+
+  std::string dir_;
+  std::string db_;
+};
+
+TEST_P(LadderDb, OpeningCreatesTheSchemaAtItsVersionAndReopeningKeepsIt) {
+  for (int i = 0; i < 2; ++i) {
+    std::unique_ptr<LadderStore> store = Open();
+    ASSERT_NE(store, nullptr);
+    absl::StatusOr<int> version = store->SchemaVersion();
+    ASSERT_TRUE(version.ok()) << version.status();
+    EXPECT_EQ(*version, kLadderSchemaVersion);
+  }
+}
+
+TEST_P(LadderDb, AddingAnEntrantSchedulesOnlyItsPairs) {
+  EXPECT_EQ(Add("greedy", "greedy", 3).pairs, 0);  // nobody to play yet
+  EXPECT_EQ(Add("random", "random", 3).pairs, 3);
+  EXPECT_EQ(WorkHere(), 3);
+  LadderAddResult third = Add("beginner", "beginner", 2);
+  EXPECT_EQ(third.pairs, 4);
+  EXPECT_EQ(third.opponents, (std::vector<std::string>{"greedy", "random"}));
+  std::unique_ptr<LadderStore> store = Open();
+  absl::StatusOr<PairCounts> counts = store->CountPairs();
+  ASSERT_TRUE(counts.ok());
+  EXPECT_EQ(counts->done, 3);  // the games already played stay as they are
+  EXPECT_EQ(counts->queued, 4);
+  EXPECT_EQ(WorkHere(), 4);  // and only the new entrant's pairs are played
+  for (int64_t pair = 4; pair <= 7; ++pair) {
+    absl::StatusOr<std::vector<GameRow>> games = store->GamesOfPair(pair);
+    ASSERT_TRUE(games.ok());
+    ASSERT_EQ(games->size(), 2u);
+    EXPECT_TRUE((*games)[0].ry == third.entrant || (*games)[0].gb == third.entrant);
+  }
+}
+
+TEST_P(LadderDb, NearestSchedulesOnlyTheEntrantsNearestInRating) {
+  Add("random", "random", 1);
+  Add("greedy", "greedy", 10);
+  Add("casual", "casual", 10);
+  WorkHere();
+  absl::StatusOr<v1::LadderReport> table = LadderTable(*Open());
+  ASSERT_TRUE(table.ok());
+  // Nearest to the best rating (the default): the best entrant itself.
+  int best = 0;
+  for (int i = 1; i < 3; ++i) {
+    if (table->players(i).elo() > table->players(best).elo()) best = i;
+  }
+  LadderAddResult added = Add("beginner", "beginner", 2, /*nearest=*/1);
+  EXPECT_EQ(added.pairs, 2);
+  EXPECT_EQ(added.opponents, (std::vector<std::string>{table->players(best).name()}));
+}
+
+TEST_P(LadderDb, AnEntrantNameIsTakenOnce) {
+  Add("greedy", "greedy", 1);
+  LadderAddConfig config;
+  config.db = db_;
+  config.name = "greedy";
+  config.spec = "random";
+  absl::StatusOr<LadderAddResult> again = AddToLadder(config);
+  EXPECT_TRUE(absl::IsAlreadyExists(again.status())) << again.status();
+}
+
+TEST_P(LadderDb, GamesAreStoredWithRecordFullRulesSeedsAndVersions) {
+  Add("greedy", "greedy", 1);
+  Add("beginner", "beginner", 2);
+  WorkHere();
+  std::unique_ptr<LadderStore> store = Open();
+  for (int64_t pair = 1; pair <= 2; ++pair) {
+    absl::StatusOr<std::vector<GameRow>> games = store->GamesOfPair(pair);
+    ASSERT_TRUE(games.ok());
+    ASSERT_EQ(games->size(), 2u);
+    for (const GameRow& g : *games) {
+      EXPECT_EQ(g.rules, FullSwitchList(Rules()));
+      EXPECT_EQ(g.seed, static_cast<uint64_t>(pair));  // pair p plays seed 1 + p, p from 0
+      absl::StatusOr<v1::GameRecord> record = ParseRecord(g.record);
+      ASSERT_TRUE(record.ok()) << record.status() << "\n" << g.record;
+      EXPECT_EQ(record->seed(), g.seed);
+      EXPECT_EQ(record->winner(), g.winner_team == 0 ? "RY" : "GB");
+      EXPECT_EQ(record->ry(), g.game == 0 ? "greedy" : "beginner");
+      EXPECT_FALSE(g.version_ry.empty());
+      EXPECT_GE(g.ms_ry + g.ms_gb, 0);
+    }
+    EXPECT_EQ((*games)[0].ry, (*games)[1].gb);  // the teams swap within a pair
+  }
+}
+
+TEST_P(LadderDb, WorkersPlayEveryScheduledPairExactlyOnce) {
+  Add("random", "random", 1);
+  Add("greedy", "greedy", 12);
+  Add("beginner", "beginner", 12);  // 36 pairs
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (int i = 0; i < 3; ++i) {
+    workers.push_back(std::make_unique<Worker>(db_, absl::StrCat(dir_, "/w", i), 600));
+  }
+  std::multiset<int64_t> said;
+  for (auto& w : workers) {
+    EXPECT_EQ(w->Wait(), 0) << w->Output();
+    for (int64_t id : w->Done()) said.insert(id);
+  }
+  EXPECT_EQ(said.size(), 36u);
+  for (int64_t id = 1; id <= 36; ++id) EXPECT_EQ(said.count(id), 1u) << "pair " << id;
+  ExpectEveryPairPlayedOnce(36);
+}
+
+TEST_P(LadderDb, KilledWorkersLoseNoFinishedGameAndEveryPairIsPlayedOnce) {
+  // Slow players (a pair takes about half a second), so kills land mid game.
+  Add("mcts-a", "mcts,nodes=800", 1);
+  Add("mcts-b", "mcts,nodes=600", 10);
+  std::mt19937 rng(7);
+  std::set<int64_t> finished;  // pairs a killed worker said it wrote
+  int kills_mid_pair = 0;
+  for (int round = 0; round < 4; ++round) {
+    Worker w(db_, absl::StrCat(dir_, "/killed", round), /*lease=*/1);
+    auto until = Clock::now() +
+                 std::chrono::milliseconds(std::uniform_int_distribution<int>(400, 1200)(rng));
+    std::this_thread::sleep_until(until);
+    w.Kill();
+    kills_mid_pair += w.Taken().size() > w.Done().size();
+    for (int64_t id : w.Done()) {
+      EXPECT_TRUE(finished.insert(id).second) << "pair " << id << " written twice";
+    }
+    // Every pair a killed worker finished is there with both games.
+    std::unique_ptr<LadderStore> store = Open();
+    for (int64_t id : finished) {
+      absl::StatusOr<std::vector<GameRow>> games = store->GamesOfPair(id);
+      ASSERT_TRUE(games.ok());
+      EXPECT_EQ(games->size(), 2u) << "pair " << id;
+    }
+  }
+  EXPECT_GE(kills_mid_pair, 3) << "most kills should land while a pair is played";
+  Worker last(db_, dir_ + "/last", 1);  // takes the killed workers' pairs once leases end
+  EXPECT_EQ(last.Wait(), 0) << last.Output();
+  for (int64_t id : last.Done()) {
+    EXPECT_TRUE(finished.insert(id).second) << "pair " << id << " written twice";
+  }
+  EXPECT_EQ(finished.size(), 10u);
+  ExpectEveryPairPlayedOnce(10);
+}
+
+TEST_P(LadderDb, RatingsEqualTheInMemoryLaddersOnTheSameGames) {
+  LadderConfig memory;
+  memory.players = {"beginner", "random", "greedy", "casual"};
+  memory.pairs = 6;
+  memory.concurrency = 1;
+  memory.progress = false;
+  absl::StatusOr<v1::LadderReport> expected = RunLadder(memory);
+  ASSERT_TRUE(expected.ok()) << expected.status();
+  for (const std::string& p : memory.players) Add(p, p, memory.pairs);
+  WorkHere();
+  absl::StatusOr<v1::LadderReport> table = LadderTable(*Open());
+  ASSERT_TRUE(table.ok()) << table.status();
+  EXPECT_EQ(table->games(), expected->games());
+  ASSERT_EQ(table->players_size(), 4);
+  for (int i = 0; i < 4; ++i) {
+    const v1::LadderPlayer& got = table->players(i);
+    const v1::LadderPlayer& want = expected->players(i);
+    EXPECT_EQ(got.name(), want.name());
+    EXPECT_EQ(got.wins(), want.wins());
+    EXPECT_EQ(got.games(), want.games());
+    EXPECT_EQ(got.pairs(), 3 * memory.pairs);
+    EXPECT_DOUBLE_EQ(got.elo(), want.elo()) << got.name();
+    EXPECT_DOUBLE_EQ(got.elo_low(), want.elo_low()) << got.name();
+    EXPECT_DOUBLE_EQ(got.elo_high(), want.elo_high()) << got.name();
+  }
+}
+
+TEST_P(LadderDb, TheCommandsRunEndToEnd) {
+  std::string out;
+  EXPECT_EQ(
+      RunProgram({UCKERS_BINARY, "ladder", "add", "--db", db_, "greedy", "greedy"}, dir_, &out), 0)
+      << out;
+  EXPECT_EQ(
+      RunProgram({UCKERS_BINARY, "ladder", "add", "--db", db_, "--pairs", "2", "random", "random"},
+                 dir_, &out),
+      0)
+      << out;
+  EXPECT_EQ(RunProgram({UCKERS_BINARY, "ladder", "work", "--db", db_, "--until-empty"}, dir_, &out),
+            0)
+      << out;
+  EXPECT_EQ(RunProgram({UCKERS_BINARY, "ladder", "table", "--db", db_, "--json"}, dir_, &out), 0)
+      << out;
+  EXPECT_TRUE(absl::StrContains(out, "\"mode\": \"database\"")) << out;
+  EXPECT_TRUE(absl::StrContains(out, "\"pairs\": 2")) << out;
+}
+
+std::string BackendName(const ::testing::TestParamInfo<Backend>& info) {
+  return info.param == Backend::kSqlite ? "sqlite" : "postgresql";
+}
+INSTANTIATE_TEST_SUITE_P(Sqlite, LadderDb, ::testing::Values(Backend::kSqlite), BackendName);
+INSTANTIATE_TEST_SUITE_P(Postgres, LadderDb, ::testing::Values(Backend::kPostgres), BackendName);
+
+// The command lines' usage errors, exit 2, and failures, exit 1.
+TEST(LadderDbCommands, MissingArgumentsAndUnknownFlagsAreUsageErrors) {
+  EXPECT_EQ(LadderDbMain({"add", "--db", "x.sqlite", "only-a-name"}), 2);
+  EXPECT_EQ(LadderDbMain({"add", "--db", "x.sqlite", "n", "greedy", "--pairs", "many"}), 2);
+  EXPECT_EQ(LadderDbMain({"add", "--db", "x.sqlite", "n", "no-such-level"}), 2);
+  EXPECT_EQ(LadderDbMain({"work", "--db"}), 2);
+  EXPECT_EQ(LadderDbMain({"work", "--db", "x.sqlite", "--lease-seconds", "0"}), 2);
+  EXPECT_EQ(LadderDbMain({"table", "--db", "x.sqlite", "--colour"}), 2);
+  EXPECT_EQ(LadderDbMain({"table"}), 2);
+}
+
+TEST(LadderDbCommands, ADatabaseThatCannotBeOpenedFails) {
+  EXPECT_EQ(LadderDbMain({"table", "--db", "/nonexistent-dir/ladder.sqlite"}), 1);
+  EXPECT_EQ(LadderDbMain({"table", "--db", "postgresql://nobody@/none?host=/nonexistent"}), 1);
+}
+
+TEST(LadderDbRules, TheFullSwitchListReadsBackAsTheSameRules) {
+  for (const char* text : {"navy", "navy+one_less_six", "navy+suck_back+bounce_back"}) {
+    absl::StatusOr<Rules> rules = Rules::Parse(text);
+    ASSERT_TRUE(rules.ok());
+    absl::StatusOr<Rules> back = Rules::Parse(FullSwitchList(*rules));
+    ASSERT_TRUE(back.ok()) << back.status();
+    EXPECT_EQ(*back, *rules) << text;
+  }
+}
+
+}  // namespace
+}  // namespace uckers
