@@ -1,8 +1,10 @@
 #include "service/facade.h"
 
 #include <algorithm>
+#include <random>
 
 #include "absl/strings/str_cat.h"
+#include "engine/dice_sequence.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
@@ -43,6 +45,29 @@ std::vector<PlayResult> LegalPlays(const Position& pos, const Rules& rules, Thro
 absl::StatusOr<PlayResult> ApplyPlay(const Position& pos, const Rules& rules, Throw t,
                                      absl::string_view play) {
   return ParsePlay(play, pos, rules, t);
+}
+
+absl::StatusOr<std::vector<std::pair<int, int>>> RollDice(uint64_t seed, int index, int count) {
+  if (index < 0 || index > kMaxDiceIndex) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("index ", index, " must be 0..", kMaxDiceIndex));
+  }
+  if (count < 1 || count > kMaxDiceCount) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("count ", count, " must be 1..", kMaxDiceCount));
+  }
+  DiceSequence dice(seed);
+  dice.Skip(index);
+  std::vector<std::pair<int, int>> throws;
+  for (int i = 0; i < count; ++i) throws.push_back(dice.NextDice());
+  return throws;
+}
+
+uint64_t NewDiceSeed() {
+  std::random_device device;
+  uint64_t seed = 0;
+  while (seed == 0) seed = (static_cast<uint64_t>(device()) << 32) ^ device();
+  return seed;
 }
 
 absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request) {

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,17 @@ std::vector<PlayResult> LegalPlays(const Position& pos, const Rules& rules, Thro
 // Any spelling of a legal play, resolved to the play and its result.
 absl::StatusOr<PlayResult> ApplyPlay(const Position& pos, const Rules& rules, Throw t,
                                      absl::string_view play);
+
+// Dice drawn from a game's seed (engine/dice_sequence.h): the throws
+// `index`..`index + count - 1`, each as drawn. `index` 0..49999, `count`
+// 1..1000; an error names the bad one.
+inline constexpr int kMaxDiceIndex = 49999;
+inline constexpr int kMaxDiceCount = 1000;
+absl::StatusOr<std::vector<std::pair<int, int>>> RollDice(uint64_t seed, int index, int count);
+
+// A fresh dice seed from the system's entropy (never 0), for a game whose
+// client asked the server to choose.
+uint64_t NewDiceSeed();
 
 // Settings a request may give; unset ones take the defaults.
 inline constexpr int kMaxTreeMb = 65536;  // MCTS tree memory a request may ask for

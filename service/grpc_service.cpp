@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "engine/effects.h"
 #include "engine/rules.h"
 #include "engine/ufen.h"
 #include "search/levels.h"
@@ -173,6 +174,8 @@ grpc::Status EngineService::ListLegalPlays(grpc::ServerContext*,
                                            v1::ListLegalPlaysResponse* response) {
   absl::StatusOr<PlayInputs> in = ParsePlayInputs(*request);
   if (!in.ok()) return ToGrpc(in.status());
+  absl::StatusOr<int> players = proto::PlayersFrom(request->players());
+  if (!players.ok()) return ToGrpc(players.status());
   for (const PlayResult& r : facade::LegalPlays(in->position, in->rules, in->dice)) {
     v1::PlayOutcome* out = response->add_plays();
     out->set_play(PlayToString(r.play));
@@ -181,6 +184,8 @@ grpc::Status EngineService::ListLegalPlays(grpc::ServerContext*,
     } else {
       out->mutable_position_after()->set_ufen(ToUfen(r.after));
     }
+    *out->mutable_effects() =
+        proto::EffectsOut(EffectsOf(in->position, r, in->rules), r.after, *players);
   }
   return grpc::Status::OK;
 }
@@ -189,12 +194,16 @@ grpc::Status EngineService::ApplyPlay(grpc::ServerContext*, const v1::ApplyPlayR
                                       v1::ApplyPlayResponse* response) {
   absl::StatusOr<PlayInputs> in = ParsePlayInputs(*request);
   if (!in.ok()) return ToGrpc(in.status());
+  absl::StatusOr<int> players = proto::PlayersFrom(request->players());
+  if (!players.ok()) return ToGrpc(players.status());
   absl::StatusOr<PlayResult> r =
       facade::ApplyPlay(in->position, in->rules, in->dice, request->play());
   if (!r.ok()) return ToGrpc(absl::InvalidArgumentError(absl::StrCat("play: ", r.status().message())));
   response->set_play(PlayToString(r->play));
   *response->mutable_position() = proto::PositionOut(r->after);
   *response->mutable_result() = proto::ResultOut(r->after);
+  *response->mutable_effects() =
+      proto::EffectsOut(EffectsOf(in->position, *r, in->rules), r->after, *players);
   return grpc::Status::OK;
 }
 
@@ -358,6 +367,34 @@ grpc::Status EngineService::AnalyseGame(grpc::ServerContext* context,
                      analysis.status().message())));
   }
   *response = *analysis;
+  return grpc::Status::OK;
+}
+
+grpc::Status EngineService::GetStartPosition(grpc::ServerContext*,
+                                             const v1::GetStartPositionRequest* request,
+                                             v1::GetStartPositionResponse* response) {
+  absl::StatusOr<Rules> rules = proto::RulesFrom(request->rules());
+  if (!rules.ok()) return ToGrpc(rules.status());
+  *response->mutable_position() = proto::PositionOut(Position::Start(*rules));
+  response->set_rules(rules->ToString());
+  response->set_switches(rules->SwitchList());
+  return grpc::Status::OK;
+}
+
+grpc::Status EngineService::RollDice(grpc::ServerContext*, const v1::RollDiceRequest* request,
+                                     v1::RollDiceResponse* response) {
+  uint64_t seed = request->seed() != 0 ? request->seed() : facade::NewDiceSeed();
+  int count = request->count() == 0 ? 1 : request->count();
+  absl::StatusOr<std::vector<std::pair<int, int>>> dice =
+      facade::RollDice(seed, request->index(), count);
+  if (!dice.ok()) return ToGrpc(dice.status());
+  response->set_seed(seed);
+  response->set_index(request->index());
+  for (auto [first, second] : *dice) {
+    v1::Throw* t = response->add_throws();
+    t->set_die1(first);
+    t->set_die2(second);
+  }
   return grpc::Status::OK;
 }
 

@@ -49,6 +49,11 @@ class EngineService final : public v1::Engine::Service {
                        grpc::ServerWriter<v1::AnalyseResponse>* writer) override;
   grpc::Status AnalyseGame(grpc::ServerContext* context, const v1::AnalyseGameRequest* request,
                            v1::GameAnalysis* response) override;
+  grpc::Status GetStartPosition(grpc::ServerContext* context,
+                                const v1::GetStartPositionRequest* request,
+                                v1::GetStartPositionResponse* response) override;
+  grpc::Status RollDice(grpc::ServerContext* context, const v1::RollDiceRequest* request,
+                        v1::RollDiceResponse* response) override;
 
   // Searches running now.
   int active_searches() const { return active_; }

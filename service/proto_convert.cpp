@@ -257,10 +257,70 @@ v1::GameResult ResultOut(const Position& pos) {
   v1::GameResult r;
   if (!pos.IsGameOver()) return r;
   r.set_finished(true);
-  r.set_winner(pos.WinningTeam() == 0 ? v1::TEAM_RED_YELLOW : v1::TEAM_GREEN_BLUE);
+  r.set_winner(TeamOut(pos.WinningTeam()));
   r.set_level(static_cast<v1::OutcomeLevel>(pos.Outcome()));
   r.set_points(static_cast<int>(pos.Outcome()));
   return r;
+}
+
+v1::Team TeamOut(int team) { return team == 0 ? v1::TEAM_RED_YELLOW : v1::TEAM_GREEN_BLUE; }
+
+absl::StatusOr<int> PlayersFrom(int players) {
+  if (players == 0) return 2;
+  if (players == 2 || players == 4) return players;
+  return absl::InvalidArgumentError(
+      absl::StrCat("players: ", players, " must be 2 or 4 (0 means 2)"));
+}
+
+namespace {
+
+v1::PieceChange PieceChangeOut(const PieceChange& m) {
+  v1::PieceChange out;
+  out.set_colour(ColourOut(m.colour));
+  out.set_from(SquareToString(m.from));
+  out.set_to(SquareToString(m.to));
+  out.set_from_absolute(m.from_abs);
+  out.set_to_absolute(m.to_abs);
+  return out;
+}
+
+v1::BlobChange BlobChangeOut(const BlobChange& b) {
+  v1::BlobChange out;
+  out.set_team(TeamOut(b.team));
+  if (b.colour >= 0) out.set_colour(ColourOut(b.colour));
+  out.set_mixie(b.colour < 0);
+  out.set_absolute(b.abs);
+  out.set_size(b.size);
+  for (int c : b.order) out.add_order(ColourOut(c));
+  return out;
+}
+
+}  // namespace
+
+v1::PlayEffects EffectsOut(const PlayEffects& fx, const Position& after, int players) {
+  v1::PlayEffects out;
+  for (const PieceChange& m : fx.moves) *out.add_moves() = PieceChangeOut(m);
+  for (const PieceChange& m : fx.knocked_off) *out.add_knocked_off() = PieceChangeOut(m);
+  for (const BlobChange& b : fx.blobs_formed) *out.add_blobs_formed() = BlobChangeOut(b);
+  for (const BlobChange& b : fx.blobs_broken) *out.add_blobs_broken() = BlobChangeOut(b);
+  if (fx.challenge != ChallengeEvent::kNone) {
+    v1::ChallengeEffect* c = out.mutable_challenge();
+    c->set_event(static_cast<v1::ChallengeEvent>(static_cast<int>(fx.challenge)));
+    c->set_sixes(fx.challenge_sixes);
+    c->set_sixes_needed(fx.challenge_sixes_needed);
+  }
+  for (int c : fx.released) out.add_released(ColourOut(c));
+  if (!fx.game_over) {
+    v1::NextTurn* next = out.mutable_next();
+    next->set_to_throw(ColourOut(fx.next_to_throw));
+    next->set_moving_colour(ColourOut(fx.next_moving_colour));
+    next->set_team(TeamOut(TeamOf(fx.next_to_throw)));
+    next->set_player_team(TeamOut(TeamOf(fx.next_to_throw)));
+    if (players == 4) next->set_player_colour(ColourOut(fx.next_to_throw));
+    next->set_extra_throw(fx.extra_throw);
+  }
+  *out.mutable_result() = ResultOut(after);
+  return out;
 }
 
 }  // namespace uckers::proto

@@ -4,6 +4,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/dice.h"
+#include "engine/effects.h"
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "search/evaluate.h"
@@ -31,5 +32,11 @@ v1::PositionOut PositionOut(const Position& pos);
 v1::Outcomes OutcomesOut(const Evaluation& e);
 v1::GameResult ResultOut(const Position& pos);
 v1::Colour ColourOut(int colour);
+v1::Team TeamOut(int team);  // 0 = RY, 1 = GB
+
+// The request field `players`: 2 or 4 (0 means 2).
+absl::StatusOr<int> PlayersFrom(int players);
+// What a play did, leading to `after`, in a game of `players` players.
+v1::PlayEffects EffectsOut(const PlayEffects& fx, const Position& after, int players);
 
 }  // namespace uckers::proto

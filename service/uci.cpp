@@ -8,6 +8,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "engine/effects.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -17,6 +18,53 @@
 
 namespace uckers {
 namespace {
+
+char ColourChar(int colour) { return kColourChars[colour]; }
+
+std::string PieceList(const std::vector<PieceChange>& changes) {
+  if (changes.empty()) return "-";
+  std::string out;
+  for (const PieceChange& m : changes) {
+    absl::StrAppend(&out, out.empty() ? "" : ",", std::string(1, ColourChar(m.colour)),
+                    SquareToString(m.from), "-", SquareToString(m.to));
+  }
+  return out;
+}
+
+std::string BlobList(const std::vector<BlobChange>& blobs) {
+  if (blobs.empty()) return "-";
+  std::string out;
+  for (const BlobChange& b : blobs) {
+    std::string who = b.colour >= 0 ? std::string(1, ColourChar(b.colour))
+                                    : absl::StrCat(std::string(1, ColourChar(b.team)),
+                                                   std::string(1, ColourChar(b.team + 2)));
+    absl::StrAppend(&out, out.empty() ? "" : ",", who, "@", b.abs, ":", b.size);
+  }
+  return out;
+}
+
+// `effects <play> moves .. knocked .. formed .. broken .. challenge ..
+// released .. next <colour> moving <colour> extra <0|1>` (docs/protocol.md).
+std::string EffectsLine(const PlayResult& r, const PlayEffects& fx) {
+  static constexpr const char* kEvents[] = {"none", "declared", "counted", "won", "failed"};
+  std::string challenge = kEvents[static_cast<int>(fx.challenge)];
+  if (fx.challenge == ChallengeEvent::kDeclared || fx.challenge == ChallengeEvent::kCounted) {
+    absl::StrAppend(&challenge, ":", fx.challenge_sixes, "/", fx.challenge_sixes_needed);
+  }
+  std::string released;
+  for (int c : fx.released) released += ColourChar(c);
+  std::string next = fx.game_over ? "- moving - extra 0"
+                                  : absl::StrCat(std::string(1, ColourChar(fx.next_to_throw)),
+                                                 " moving ",
+                                                 std::string(1, ColourChar(fx.next_moving_colour)),
+                                                 " extra ", fx.extra_throw ? 1 : 0);
+  return absl::StrCat("effects ", PlayToString(r.play), " moves ", PieceList(fx.moves),
+                      " knocked ", PieceList(fx.knocked_off), " formed ",
+                      BlobList(fx.blobs_formed), " broken ", BlobList(fx.blobs_broken),
+                      " challenge ", challenge, " released ", released.empty() ? "-" : released,
+                      " next ", next);
+}
+
 
 constexpr const char* kAuthor = "the Uckers developers";
 
@@ -162,6 +210,8 @@ bool UciLoop::HandleLine(absl::string_view line) {
     Print(engine_.EvalText());
   } else if (cmd == "legal") {
     Legal(args);
+  } else if (cmd == "roll") {
+    Roll(args);
   } else if (cmd == "d") {
     Print(engine_.BoardText());
   } else if (cmd == "perft") {
@@ -283,14 +333,46 @@ void UciLoop::PrintReport(const SearchReport& r, bool with_pv) {
 
 void UciLoop::Legal(const Args& args) {
   int d1 = 0, d2 = 0;
-  if (args.size() != 3 || !ParseDie(args[1], &d1) || !ParseDie(args[2], &d2)) {
-    return Error("expected: legal <d1> <d2> with dice 1..6");
+  bool effects = args.size() == 4 && args[3] == "effects";
+  if ((args.size() != 3 && !effects) || !ParseDie(args[1], &d1) || !ParseDie(args[2], &d2)) {
+    return Error("expected: legal <d1> <d2> [effects] with dice 1..6");
   }
   std::vector<PlayResult> plays = engine_.LegalPlays(MakeThrow(d1, d2));
   for (const PlayResult& r : plays) {
     Print(absl::StrCat("play ", PlayToString(r.play), " ufen ", ToUfen(r.after)));
+    if (effects) {
+      Print(EffectsLine(r, EffectsOf(engine_.position(), r, engine_.options().rules)));
+    }
   }
   Print(absl::StrCat("legal ", plays.size()));
+}
+
+void UciLoop::Roll(const Args& args) {
+  // roll [seed <s>] [index <n>] [count <k>]
+  uint64_t seed = 0;
+  int index = 0, count = 1;
+  for (size_t i = 1; i < args.size(); i += 2) {
+    bool ok = i + 1 < args.size();
+    if (ok && args[i] == "seed") {
+      ok = absl::SimpleAtoi(args[i + 1], &seed) && seed != 0;
+    } else if (ok && args[i] == "index") {
+      ok = absl::SimpleAtoi(args[i + 1], &index);
+    } else if (ok && args[i] == "count") {
+      ok = absl::SimpleAtoi(args[i + 1], &count);
+    } else {
+      ok = false;
+    }
+    if (!ok) {
+      return Error("expected: roll [seed <1..2^64-1>] [index <0..49999>] [count <1..1000>]");
+    }
+  }
+  if (seed == 0) seed = facade::NewDiceSeed();
+  absl::StatusOr<std::vector<std::pair<int, int>>> dice = facade::RollDice(seed, index, count);
+  if (!dice.ok()) return Error(dice.status().message());
+  for (size_t k = 0; k < dice->size(); ++k) {
+    Print(absl::StrCat("roll seed ", seed, " index ", index + k, " dice ", (*dice)[k].first,
+                       " ", (*dice)[k].second));
+  }
 }
 
 void UciLoop::Perft(const Args& args) {

@@ -38,6 +38,7 @@ class UciLoop {
   void SetPosition(const Args& args);
   void Go(const Args& args);
   void Legal(const Args& args);
+  void Roll(const Args& args);
   void Perft(const Args& args);
   void Bench();
   void Analyse(const Args& args);

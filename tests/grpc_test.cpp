@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "absl/strings/match.h"
+#include "engine/dice_sequence.h"
 #include "grpcpp/create_channel.h"
 #include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/health_check_service_interface.h"
@@ -196,6 +197,136 @@ TEST_F(GrpcTest, ApplyPlayGivesNextPositionAndTheResultWhenTheGameEnds) {
   EXPECT_EQ(resp.result().winner(), v1::TEAM_RED_YELLOW);
   EXPECT_EQ(resp.result().level(), v1::OUTCOME_LEVEL_IN_HARBOUR);
   EXPECT_EQ(resp.result().points(), 3);
+}
+
+TEST_F(GrpcTest, ListLegalPlaysGivesEachPlaysEffects) {
+  // RULES.md §5: red 10 + 3-1 lands on absolute 14, green 1 and blue 27,27.
+  grpc::ClientContext ctx;
+  v1::ListLegalPlaysRequest req;
+  *req.mutable_position() = Ufen("b,b,b,10/b,b,b,1/b,b,b,b/b,b,27,27 r -");
+  *req.mutable_throw_() = Dice(3, 1);
+  v1::ListLegalPlaysResponse resp;
+  ASSERT_TRUE(stub_->ListLegalPlays(&ctx, req, &resp).ok());
+  ASSERT_EQ(resp.plays_size(), 1);
+  const v1::PlayEffects& fx = resp.plays(0).effects();
+  ASSERT_EQ(fx.moves_size(), 1);
+  EXPECT_EQ(fx.moves(0).colour(), v1::COLOUR_RED);
+  EXPECT_EQ(fx.moves(0).from(), "10");
+  EXPECT_EQ(fx.moves(0).to(), "14");
+  EXPECT_EQ(fx.moves(0).to_absolute(), 14);
+  ASSERT_EQ(fx.knocked_off_size(), 3);
+  EXPECT_EQ(fx.knocked_off(0).colour(), v1::COLOUR_GREEN);
+  EXPECT_EQ(fx.knocked_off(0).to(), "b");
+  ASSERT_EQ(fx.blobs_broken_size(), 1);
+  EXPECT_TRUE(fx.blobs_broken(0).mixie());
+  EXPECT_EQ(fx.next().to_throw(), v1::COLOUR_GREEN);
+  EXPECT_EQ(fx.next().player_team(), v1::TEAM_GREEN_BLUE);
+  EXPECT_EQ(fx.next().player_colour(), v1::COLOUR_UNSPECIFIED);  // two players
+  EXPECT_FALSE(fx.next().extra_throw());
+  EXPECT_FALSE(fx.result().finished());
+}
+
+TEST_F(GrpcTest, InAFourPlayerGameThePlayerNextIsAColour) {
+  grpc::ClientContext ctx;
+  v1::ApplyPlayRequest req;
+  *req.mutable_position() = Ufen(std::string(kStartUfen));
+  *req.mutable_throw_() = Dice(5, 3);
+  req.set_play("-");
+  req.set_players(4);
+  v1::ApplyPlayResponse resp;
+  ASSERT_TRUE(stub_->ApplyPlay(&ctx, req, &resp).ok());
+  EXPECT_EQ(resp.effects().next().player_colour(), v1::COLOUR_GREEN);
+  EXPECT_EQ(resp.effects().next().player_team(), v1::TEAM_GREEN_BLUE);
+}
+
+TEST_F(GrpcTest, PlayersOtherThanTwoOrFourIsInvalidArgument) {
+  grpc::ClientContext ctx;
+  v1::ListLegalPlaysRequest req;
+  *req.mutable_position() = Ufen(std::string(kStartUfen));
+  *req.mutable_throw_() = Dice(5, 3);
+  req.set_players(3);
+  v1::ListLegalPlaysResponse resp;
+  grpc::Status s = stub_->ListLegalPlays(&ctx, req, &resp);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_TRUE(absl::StartsWith(s.error_message(), "players: 3")) << s.error_message();
+}
+
+TEST_F(GrpcTest, ApplyPlayGivesTheChallengesCourse) {
+  // RULES.md §6: the third six against a blob of two wins the challenge.
+  grpc::ClientContext ctx;
+  v1::ApplyPlayRequest req;
+  *req.mutable_position() = Ufen("b,b,b,20/b,b,8,8/b,b,b,b/b,b,b,b r c20:2");
+  *req.mutable_throw_() = Dice(6, 1);
+  req.set_play("-");
+  v1::ApplyPlayResponse resp;
+  ASSERT_TRUE(stub_->ApplyPlay(&ctx, req, &resp).ok());
+  EXPECT_EQ(resp.effects().challenge().event(), v1::CHALLENGE_EVENT_WON);
+  EXPECT_EQ(resp.effects().challenge().sixes_needed(), 3);
+  EXPECT_EQ(resp.effects().knocked_off_size(), 2);
+  EXPECT_EQ(resp.effects().next().to_throw(), v1::COLOUR_GREEN);
+}
+
+TEST_F(GrpcTest, GetStartPositionGivesTheRulesetsStartAndSwitches) {
+  grpc::ClientContext ctx;
+  v1::GetStartPositionRequest req;
+  req.set_rules("mess");
+  v1::GetStartPositionResponse resp;
+  ASSERT_TRUE(stub_->GetStartPosition(&ctx, req, &resp).ok());
+  EXPECT_EQ(resp.rules(), "mess");
+  EXPECT_NE(resp.switches().find("+mixie_stack"), std::string::npos) << resp.switches();
+  // RULES.md §9 snake_eyes (in mess): every colour's first throw is pending.
+  EXPECT_EQ(resp.position().structured().first_throw_pending_size(), 4);
+  grpc::ClientContext bad_ctx;
+  req.set_rules("navy+no_such_switch");
+  EXPECT_EQ(stub_->GetStartPosition(&bad_ctx, req, &resp).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+TEST_F(GrpcTest, RollDiceIsTheSeedsSequenceFromAnyIndex) {
+  v1::RollDiceRequest req;
+  req.set_seed(17);
+  req.set_count(10);
+  v1::RollDiceResponse all, tail;
+  grpc::ClientContext c1, c2;
+  ASSERT_TRUE(stub_->RollDice(&c1, req, &all).ok());
+  ASSERT_EQ(all.throws_size(), 10);
+  DiceSequence dice(17);
+  for (const v1::Throw& t : all.throws()) {
+    auto [first, second] = dice.NextDice();
+    EXPECT_EQ(t.die1(), first);
+    EXPECT_EQ(t.die2(), second);
+  }
+  req.set_index(7);
+  req.set_count(3);
+  ASSERT_TRUE(stub_->RollDice(&c2, req, &tail).ok());
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(tail.throws(i).die1(), all.throws(7 + i).die1());
+    EXPECT_EQ(tail.throws(i).die2(), all.throws(7 + i).die2());
+  }
+}
+
+TEST_F(GrpcTest, RollDiceWithoutASeedChoosesAndReturnsOne) {
+  v1::RollDiceResponse a, b;
+  grpc::ClientContext c1, c2;
+  ASSERT_TRUE(stub_->RollDice(&c1, {}, &a).ok());
+  ASSERT_TRUE(stub_->RollDice(&c2, {}, &b).ok());
+  EXPECT_EQ(a.throws_size(), 1);
+  EXPECT_NE(a.seed(), b.seed());
+}
+
+TEST_F(GrpcTest, RollDiceRefusesABadIndexOrCountByName) {
+  for (auto [index, count, field] : {std::tuple{-1, 1, "index"}, std::tuple{50000, 1, "index"},
+                                     std::tuple{0, 1001, "count"}, std::tuple{0, -2, "count"}}) {
+    grpc::ClientContext ctx;
+    v1::RollDiceRequest req;
+    req.set_seed(1);
+    req.set_index(index);
+    req.set_count(count);
+    v1::RollDiceResponse resp;
+    grpc::Status s = stub_->RollDice(&ctx, req, &resp);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << field;
+    EXPECT_TRUE(absl::StartsWith(s.error_message(), field)) << s.error_message();
+  }
 }
 
 TEST_F(GrpcTest, ApplyPlayRejectsAnIllegalPlay) {

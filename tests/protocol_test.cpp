@@ -105,6 +105,40 @@ TEST(Protocol, LegalListsEachPlayWithItsUfenThenTheCount) {
   EXPECT_EQ(out[2], "legal 2");
 }
 
+// Extension (docs/protocol.md): `legal <d1> <d2> effects` follows each play
+// line with what the play does (RULES.md §5: a mixie blob knocked off whole).
+TEST(Protocol, LegalEffectsFollowsEachPlayWithWhatItDoes) {
+  Transcript t;
+  std::vector<std::string> out = t.Send(
+      {"position ufen b,b,b,10/b,b,b,1/b,b,b,b/b,b,27,27 r -", "legal 3 1 effects"});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[1],
+            "effects r10-14 moves r10-14 knocked g1-b,b27-b,b27-b formed - broken gb@14:3 "
+            "challenge none released - next g moving g extra 0");
+  EXPECT_EQ(out[2], "legal 1");
+}
+
+// Extension: `roll` gives the dice of a seed's sequence from any index, the
+// dice a match with that seed throws.
+TEST(Protocol, RollGivesTheSeedsDiceFromAnyIndex) {
+  Transcript t;
+  std::vector<std::string> all = t.Send({"roll seed 17 count 3"});
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[0].rfind("roll seed 17 index 0 dice ", 0), 0u);
+  std::vector<std::string> third = t.Send({"roll seed 17 index 2"});
+  EXPECT_EQ(third, std::vector<std::string>{all[2]});
+}
+
+TEST(Protocol, RollRefusesABadSeedIndexOrCount) {
+  Transcript t;
+  for (const char* bad : {"roll seed 0", "roll seed x", "roll index 50000", "roll count 0",
+                          "roll count", "roll dice 3"}) {
+    std::vector<std::string> out = t.Send({bad});
+    ASSERT_EQ(out.size(), 1u) << bad;
+    EXPECT_EQ(out[0].rfind("info string error: ", 0), 0u) << bad;
+  }
+}
+
 TEST(Protocol, LegalPassIsDash) {
   Transcript t;
   EXPECT_EQ(t.Send({"legal 5 4"}),

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "absl/strings/match.h"
+#include "engine/dice_sequence.h"
+#include "tools/match/player.h"
 #include "search/evaluate.h"
 #include "service/server.h"
 #include "tests/random_game.h"
@@ -509,6 +511,30 @@ TEST(Ladder, SprtStopsOnAClearDifference) {
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_EQ(report->sprt().result(), "H1 accepted");
   EXPECT_LT(report->games(), 800);
+}
+
+}  // namespace
+}  // namespace uckers::testing
+
+namespace uckers::testing {
+namespace {
+
+// A match game's dice are the seed's DiceSequence, throw by throw: the dice
+// the RollDice call gives for that seed (issue 30 D20).
+TEST(MatchDice, AGamesThrowsAreItsSeedsDiceSequence) {
+  Rules rules;
+  auto a = MakePlayer("random", rules, 1);
+  auto b = MakePlayer("random", rules, 2);
+  ASSERT_TRUE(a.ok() && b.ok());
+  Player* players[2] = {a->get(), b->get()};
+  GameResult game = PlayGame(players, rules, 4242);
+  v1::GameRecord record = RecordOf(game, rules, "random", "random", 4242);
+  ASSERT_GT(record.items_size(), 50);
+  DiceSequence dice(4242);
+  for (const v1::RecordItem& item : record.items()) {
+    Throw t = dice.Next();
+    ASSERT_EQ(item.throw_(), absl::StrCat(t.high, t.low));
+  }
 }
 
 }  // namespace

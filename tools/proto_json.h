@@ -7,12 +7,15 @@
 
 namespace uckers {
 
-// Every JSON the tools print: protobuf's printer, field names as in proto/.
+// Every JSON the tools print: protobuf's printer, field names as in proto/,
+// zero and false fields printed (a reader need not know the defaults), enums
+// by their names.
 inline std::string ToJson(const google::protobuf::Message& message) {
   std::string json;
   google::protobuf::util::JsonPrintOptions options;
   options.add_whitespace = true;
   options.preserve_proto_field_names = true;
+  options.always_print_primitive_fields = true;
   (void)google::protobuf::util::MessageToJsonString(message, &json, options);
   return json;
 }

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "absl/strings/str_cat.h"
+#include "engine/dice_sequence.h"
 #include "engine/movegen.h"
 
 namespace uckers {
@@ -16,8 +17,7 @@ constexpr int kMaxThrows = 50000;
 
 GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) {
   GameResult result;
-  std::mt19937_64 dice(dice_seed);
-  std::uniform_int_distribution<int> die(1, 6);
+  DiceSequence dice(dice_seed);
   for (int team = 0; team < 2; ++team) {
     if (absl::Status s = players[team]->NewGame(dice_seed); !s.ok()) {
       result.forfeit_team = team;
@@ -30,7 +30,7 @@ GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) 
   Position pos = Position::Start(rules);
   PlayList plays;
   for (int n = 0; n < kMaxThrows && !pos.IsGameOver(); ++n) {
-    Throw t = MakeThrow(die(dice), die(dice));
+    Throw t = dice.Next();
     GenerateLegalPlays(pos, rules, t, &plays);
     int team = TeamOf(pos.to_throw());
     PlayResult chosen = plays[0];
