@@ -9,8 +9,8 @@
 #include "engine/notation.h"
 #include "engine/ufen.h"
 #include "search/levels.h"
-#include "tools/analysis/analyse.h"
-#include "tools/analysis/record.h"
+#include "review/analyse.h"
+#include "review/record.h"
 
 namespace uckers::facade {
 

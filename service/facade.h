@@ -20,7 +20,7 @@
 #include "uckers/v1/game.pb.h"
 
 // The engine facade: every call either protocol makes into the engine. The
-// text protocol's session (service/engine.h) and the gRPC service
+// text protocol's session (service/text_session.h) and the gRPC service
 // (service/grpc_service.h) hold no rules or search code of their own; they
 // only translate their wire to these calls. All calls are stateless and
 // safe to make from many threads at once.

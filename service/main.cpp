@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "absl/flags/reflection.h"
-#include "service/engine.h"
+#include "service/text_session.h"
 #include "service/server.h"
 #include "service/uci.h"
 #include "engine/version.h"
@@ -141,7 +141,7 @@ void PrintHelp() {
 
 // Runs one text-protocol command line: exit 2 when it was refused.
 int RunProtocolCommand(int argc, char** argv) {
-  Engine engine;
+  TextSession engine;
   UciLoop loop(engine, std::cout);
   std::string line;
   for (int i = 1; i < argc; ++i) line += std::string(i > 1 ? " " : "") + argv[i];
@@ -156,7 +156,7 @@ int RunProtocolCommand(int argc, char** argv) {
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   if (argc == 1) {
-    uckers::Engine engine;
+    uckers::TextSession engine;
     uckers::UciLoop loop(engine, std::cout);
     loop.Run(std::cin);
     return 0;

@@ -125,7 +125,7 @@ class LineQueue {
 
 }  // namespace
 
-UciLoop::UciLoop(Engine& engine, std::ostream& out) : engine_(engine), out_(out) {}
+UciLoop::UciLoop(TextSession& engine, std::ostream& out) : engine_(engine), out_(out) {}
 
 void UciLoop::Print(const std::string& line) {
   std::lock_guard<std::mutex> lock(out_mutex_);

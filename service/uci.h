@@ -7,16 +7,16 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "service/engine.h"
+#include "service/text_session.h"
 
 namespace uckers {
 
 // The text protocol of PROTOCOL.md (UCI-style) over a line stream. It only
-// parses and prints: every command calls the Engine facade. Every bad input
+// parses and prints: every command calls the TextSession facade. Every bad input
 // gets one `info string error: ...` line and changes nothing.
 class UciLoop {
  public:
-  UciLoop(Engine& engine, std::ostream& out);
+  UciLoop(TextSession& engine, std::ostream& out);
 
   // Handles one command line; returns false after `quit`.
   bool HandleLine(absl::string_view line);
@@ -44,7 +44,7 @@ class UciLoop {
   void Analyse(const Args& args);
   void PrintReport(const SearchReport& report, bool with_pv);
 
-  Engine& engine_;
+  TextSession& engine_;
   std::ostream& out_;
   std::mutex out_mutex_;
   std::atomic<int> errors_{0};

@@ -26,7 +26,7 @@
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "ladderdb/store.h"
-#include "tools/analysis/record.h"
+#include "review/record.h"
 #include "tools/ladder/ladder.h"
 #include "tools/ladder/ladder_db.h"
 #include "tools/ladder/ladder_db_main.h"

@@ -7,7 +7,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_split.h"
-#include "service/engine.h"
+#include "service/text_session.h"
 #include "service/uci.h"
 #include "tests/test_util.h"
 
@@ -24,11 +24,11 @@ class Transcript {
     out_.str("");
     return out;
   }
-  Engine& engine() { return engine_; }
+  TextSession& engine() { return engine_; }
   UciLoop& loop() { return loop_; }
 
  private:
-  Engine engine_;
+  TextSession engine_;
   std::ostringstream out_;
   UciLoop loop_{engine_, out_};
 };
@@ -322,7 +322,7 @@ TEST(Protocol, QuitEndsTheLoop) {
 // Runs the whole loop (reader and handler threads) over `input`; a loop that
 // has not returned within a minute is a hang: fail and end the process.
 std::vector<std::string> RunLoop(const std::string& input) {
-  Engine engine;
+  TextSession engine;
   std::ostringstream out;
   UciLoop loop(engine, out);
   std::istringstream in(input);

@@ -5,8 +5,8 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
-#include "tools/analysis/analyse.h"
-#include "tools/analysis/record.h"
+#include "review/analyse.h"
+#include "review/record.h"
 #include "tools/cli_flags.h"
 
 namespace uckers {

@@ -18,12 +18,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "tools/analysis/record.h"
+#include "review/record.h"
 #include "tools/cli_flags.h"
 #include "tools/ladder/ratings.h"
 #include "tools/match/game.h"
 #include "tools/match/player.h"
-#include "tools/proto_json.h"
+#include "review/proto_json.h"
 
 ABSL_FLAG(std::string, players, "beginner;casual;intermediate",
           "player specifications separated by ';' (see uckers match)");

@@ -18,7 +18,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "engine/version.h"
-#include "tools/analysis/record.h"
+#include "review/record.h"
 #include "tools/ladder/ratings.h"
 #include "tools/match/game.h"
 #include "tools/match/match.h"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "tools/analysis/record.h"
+#include "review/record.h"
 #include "tools/match/game.h"
 #include "tools/match/stats.h"
 

@@ -10,7 +10,7 @@
 #include "tools/cli_flags.h"
 #include "tools/match/match.h"
 #include "tools/match/player.h"
-#include "tools/proto_json.h"
+#include "review/proto_json.h"
 
 ABSL_FLAG(std::string, a, "expert", "player A (random, greedy, a level, mcts, cmd:<program>; ,key=value settings)");
 ABSL_FLAG(std::string, b, "greedy", "player B");

@@ -1,4 +1,4 @@
-#include "tools/analysis/record.h"
+#include "review/record.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -12,7 +12,7 @@
 #include "engine/notation.h"
 #include "engine/ufen.h"
 #include "google/protobuf/util/json_util.h"
-#include "tools/proto_json.h"
+#include "review/proto_json.h"
 
 namespace uckers {
 namespace {

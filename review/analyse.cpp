@@ -1,4 +1,4 @@
-#include "tools/analysis/analyse.h"
+#include "review/analyse.h"
 
 #include <chrono>
 
@@ -7,8 +7,8 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
-#include "tools/analysis/record.h"
-#include "tools/proto_json.h"
+#include "review/record.h"
+#include "review/proto_json.h"
 #include "search/levels.h"
 #include "search/search.h"
 

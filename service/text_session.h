@@ -31,18 +31,21 @@ struct BenchResult {
   uint64_t signature = 0;  // hash of every choice made: changes with behaviour
 };
 
-// The one facade both protocols (text and gRPC) call; it holds no protocol
-// and no rules of its own. Called from one thread; jobs (`Go`, `StartPerft`)
-// run on a worker thread against a snapshot of the position and options, so
-// the caller may keep setting positions and options while one runs.
-class Engine {
+// The text protocol's state for one connection: its options, its position
+// and the game record that led there, and the job running. It calls the
+// facade (service/facade.h), as the gRPC service does, and holds no protocol
+// parsing (service/uci.h) and no rules of its own. Called from one thread;
+// jobs (`Go`, `StartPerft`) run on a worker thread against a snapshot of the
+// position and options, so the caller may keep setting positions and
+// options while one runs.
+class TextSession {
  public:
   using DoneCallback = std::function<void(const SearchReport&, std::string)>;
 
-  Engine();
-  ~Engine();  // stops any job and waits for it
-  Engine(const Engine&) = delete;
-  Engine& operator=(const Engine&) = delete;
+  TextSession();
+  ~TextSession();  // stops any job and waits for it
+  TextSession(const TextSession&) = delete;
+  TextSession& operator=(const TextSession&) = delete;
 
   const EngineOptions& options() const { return options_; }
   // Sets one option; an error leaves everything unchanged. Changing Rules

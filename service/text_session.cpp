@@ -1,4 +1,4 @@
-#include "service/engine.h"
+#include "service/text_session.h"
 
 #include <algorithm>
 #include <chrono>
@@ -54,19 +54,19 @@ facade::SearchRequest RequestOf(const EngineOptions& options, const GoRequest& g
 
 }  // namespace
 
-Engine::Engine()
+TextSession::TextSession()
     : position_(Position::Start(options_.rules)), start_("startpos"), tt_(options_.hash_mb) {}
 
-SearchParams Engine::Params() const {
+SearchParams TextSession::Params() const {
   return *facade::ParamsFor(RequestOf(options_, GoRequest{}));  // options are valid
 }
 
-Engine::~Engine() {
+TextSession::~TextSession() {
   Stop();
   Wait();
 }
 
-absl::Status Engine::SetOption(absl::string_view name, absl::string_view value) {
+absl::Status TextSession::SetOption(absl::string_view name, absl::string_view value) {
   EngineOptions updated = options_;
   if (absl::Status s = updated.Set(name, value); !s.ok()) return s;
   bool rules_changed = !(updated.rules == options_.rules);
@@ -92,7 +92,7 @@ absl::Status Engine::SetOption(absl::string_view name, absl::string_view value) 
   return absl::OkStatus();
 }
 
-absl::Status Engine::SetPosition(absl::string_view start,
+absl::Status TextSession::SetPosition(absl::string_view start,
                                  const std::vector<std::string>& moves) {
   absl::StatusOr<Position> parsed = facade::ParsePosition(start, options_.rules);
   if (!parsed.ok()) return parsed.status();
@@ -122,18 +122,18 @@ absl::Status Engine::SetPosition(absl::string_view start,
   return absl::OkStatus();
 }
 
-void Engine::NewGame() {
+void TextSession::NewGame() {
   position_ = Position::Start(options_.rules);
   start_ = "startpos";
   moves_.clear();
   if (!busy_) tt_.Clear();
 }
 
-std::vector<PlayResult> Engine::LegalPlays(Throw t) const {
+std::vector<PlayResult> TextSession::LegalPlays(Throw t) const {
   return facade::LegalPlays(position_, options_.rules, t);
 }
 
-absl::Status Engine::StartJob(bool infinite, std::function<void()> job) {
+absl::Status TextSession::StartJob(bool infinite, std::function<void()> job) {
   if (busy_) {
     return absl::FailedPreconditionError(
         "a search is running: send stop or wait for bestmove");
@@ -150,7 +150,7 @@ absl::Status Engine::StartJob(bool infinite, std::function<void()> job) {
   return absl::OkStatus();
 }
 
-absl::Status Engine::Go(const GoRequest& request, ReportCallback on_info,
+absl::Status TextSession::Go(const GoRequest& request, ReportCallback on_info,
                         DoneCallback on_done) {
   if (position_.IsGameOver()) {
     return absl::FailedPreconditionError("the game is over: no play to search");
@@ -173,7 +173,7 @@ absl::Status Engine::Go(const GoRequest& request, ReportCallback on_info,
   });
 }
 
-absl::Status Engine::StartPerft(
+absl::Status TextSession::StartPerft(
     int depth, std::function<void(std::optional<uint64_t>)> on_done) {
   if (depth < 1 || depth > kMaxPerftDepth) {
     return absl::InvalidArgumentError(
@@ -187,7 +187,7 @@ absl::Status Engine::StartPerft(
   });
 }
 
-absl::Status Engine::StartAnalysis(
+absl::Status TextSession::StartAnalysis(
     const std::string& level, std::function<void(const v1::AnalysedItem&)> on_item,
     std::function<void(absl::StatusOr<v1::GameAnalysis>)> on_done) {
   v1::GameRecord record;
@@ -209,13 +209,13 @@ absl::Status Engine::StartAnalysis(
   });
 }
 
-void Engine::Stop() { stop_ = true; }
+void TextSession::Stop() { stop_ = true; }
 
-void Engine::Wait() {
+void TextSession::Wait() {
   if (worker_.joinable()) worker_.join();
 }
 
-BenchResult Engine::Bench() {
+BenchResult TextSession::Bench() {
   BenchResult result;
   std::atomic<bool> never_stop{false};
   facade::SearchRequest request;  // fixed: default level, navy, one thread
@@ -242,9 +242,9 @@ BenchResult Engine::Bench() {
   return result;
 }
 
-std::string Engine::BoardText() const { return DrawBoard(position_); }
+std::string TextSession::BoardText() const { return DrawBoard(position_); }
 
-std::string Engine::EvalText() const {
+std::string TextSession::EvalText() const {
   // The classic evaluation's terms, then the evaluation the searches use,
   // whose score ends the text.
   std::string text = EvalToText(position_, options_.rules);
