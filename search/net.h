@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 #include "absl/strings/string_view.h"
 
 #include <Eigen/Core>
@@ -39,9 +40,12 @@ class Net {
   static absl::StatusOr<Net> FromBytes(absl::string_view bytes, absl::string_view source);
   // Reads the weights file at `path`.
   static absl::StatusOr<Net> Load(const std::string& path);
-  // The net shipped with the engine (nets/navy.unet, built into the binary
-  // at compile time), or nullptr when the build has none.
+  // The net shipped with the engine for navy (nets/navy.unet, built into
+  // the binary at compile time), or nullptr when the build has none.
   static const Net* Shipped();
+  // Every net shipped (one per preset with a file nets/<preset>.unet);
+  // NetFor(rules) picks among them.
+  static std::vector<const Net*> AllShipped();
 
   // The weights file's bytes: header (magic, format, encoding, sizes, games
   // trained, switches) then little-endian float32 weights and a checksum.

@@ -3,39 +3,77 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 // The shipped weights are built into the binary, as Stockfish embeds its net,
-// so that `uckers` runs from any directory. UCKERS_NET_FILE is set by
-// search/CMakeLists.txt when nets/navy.unet exists.
-#ifdef UCKERS_NET_FILE
-__asm__(
-    ".section .rodata\n"
-    ".balign 16\n"
-    ".global uckers_net_data\n"
-    "uckers_net_data:\n"
-    ".incbin \"" UCKERS_NET_FILE "\"\n"
-    ".global uckers_net_data_end\n"
-    "uckers_net_data_end:\n"
-    ".previous\n");
-extern "C" const char uckers_net_data[];
-extern "C" const char uckers_net_data_end[];
+// so that `uckers` runs from any directory: one net per preset that has one
+// in nets/ (nets/<preset>.unet). search/CMakeLists.txt sets
+// UCKERS_NET_<PRESET> to each file that exists.
+#define UCKERS_INCBIN(sym, file)           \
+  __asm__(".section .rodata\n"             \
+          ".balign 16\n"                   \
+          ".global " #sym "\n" #sym ":\n"  \
+          ".incbin \"" file "\"\n"         \
+          ".global " #sym "_end\n" #sym     \
+          "_end:\n"                        \
+          ".previous\n");                  \
+  extern "C" const char sym[];             \
+  extern "C" const char sym##_end[];
+
+#ifdef UCKERS_NET_NAVY
+UCKERS_INCBIN(uckers_net_navy, UCKERS_NET_NAVY)
+#endif
+#ifdef UCKERS_NET_WAFU
+UCKERS_INCBIN(uckers_net_wafu, UCKERS_NET_WAFU)
+#endif
+#ifdef UCKERS_NET_MESS
+UCKERS_INCBIN(uckers_net_mess, UCKERS_NET_MESS)
+#endif
+#ifdef UCKERS_NET_SELSEY
+UCKERS_INCBIN(uckers_net_selsey, UCKERS_NET_SELSEY)
 #endif
 
 namespace uckers {
+namespace {
 
-const Net* Net::Shipped() {
-#ifdef UCKERS_NET_FILE
-  static const Net* net = [] {
-    absl::StatusOr<Net> n = Net::FromBytes(
-        absl::string_view(uckers_net_data, uckers_net_data_end - uckers_net_data),
-        "(built in)");
-    return n.ok() ? new Net(*std::move(n)) : nullptr;
-  }();
-  return net;
-#else
-  return nullptr;
+struct Embedded {
+  const char* begin;
+  const char* end;
+};
+
+// The built-in nets, each loaded once; a damaged one is left out.
+const std::vector<const Net*>& ShippedNets() {
+  static const std::vector<const Net*>* nets = [] {
+    std::vector<Embedded> files = {
+#ifdef UCKERS_NET_NAVY
+        {uckers_net_navy, uckers_net_navy_end},
 #endif
+#ifdef UCKERS_NET_WAFU
+        {uckers_net_wafu, uckers_net_wafu_end},
+#endif
+#ifdef UCKERS_NET_MESS
+        {uckers_net_mess, uckers_net_mess_end},
+#endif
+#ifdef UCKERS_NET_SELSEY
+        {uckers_net_selsey, uckers_net_selsey_end},
+#endif
+    };
+    auto* out = new std::vector<const Net*>;
+    for (const Embedded& f : files) {
+      absl::StatusOr<Net> n =
+          Net::FromBytes(absl::string_view(f.begin, f.end - f.begin), "(built in)");
+      if (n.ok()) out->push_back(new Net(*std::move(n)));
+    }
+    return out;
+  }();
+  return *nets;
 }
+
+}  // namespace
+
+const Net* Net::Shipped() { return NetFor(Rules()); }
+
+std::vector<const Net*> Net::AllShipped() { return ShippedNets(); }
 
 absl::StatusOr<const Net*> LoadNetShared(const std::string& path) {
   static std::mutex mu;
@@ -52,8 +90,10 @@ absl::StatusOr<const Net*> LoadNetShared(const std::string& path) {
 }
 
 const Net* NetFor(const Rules& rules) {
-  const Net* net = Net::Shipped();
-  return net && net->rules() == rules ? net : nullptr;
+  for (const Net* net : ShippedNets()) {
+    if (net->rules() == rules) return net;
+  }
+  return nullptr;
 }
 
 }  // namespace uckers

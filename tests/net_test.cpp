@@ -377,3 +377,24 @@ TEST(TrainCommand, AShortRunWritesALoadableNet) {
 
 }  // namespace
 }  // namespace uckers
+
+namespace uckers {
+namespace {
+
+// Every net built into the binary is found for the ruleset it was trained
+// for, and for no other preset.
+TEST(ShippedNets, EachServesItsOwnRulesetOnly) {
+  std::vector<const Net*> nets = Net::AllShipped();
+  ASSERT_FALSE(nets.empty());
+  EXPECT_EQ(Net::Shipped(), NetFor(Rules()));
+  for (const Net* net : nets) {
+    EXPECT_EQ(NetFor(net->rules()), net);
+    for (const char* preset : {"navy", "wafu", "mess", "selsey"}) {
+      Rules rules = *Rules::Preset(preset);
+      if (!(rules == net->rules())) EXPECT_NE(NetFor(rules), net) << preset;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace uckers
