@@ -9,6 +9,7 @@
 #include "engine/notation.h"
 #include "engine/ufen.h"
 #include "search/levels.h"
+#include "search/settings.h"
 #include "review/analyse.h"
 #include "review/record.h"
 
@@ -74,18 +75,9 @@ absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request) {
   SearchParams params;
   absl::string_view level = request.level.empty() ? kDefaultLevel : request.level;
   if (absl::Status s = ApplyLevel(level, &params); !s.ok()) return s;
-  if (request.multipv < 1 || request.multipv > 64) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("multipv ", request.multipv, " must be 1..64"));
-  }
-  if (request.threads < 1 || request.threads > 64) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("threads ", request.threads, " must be 1..64"));
-  }
-  if (request.tree_mb < 1 || request.tree_mb > kMaxTreeMb) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("tree memory ", request.tree_mb, " MiB must be 1..", kMaxTreeMb));
-  }
+  if (absl::Status s = CheckIntSetting("multipv", request.multipv); !s.ok()) return s;
+  if (absl::Status s = CheckIntSetting("threads", request.threads); !s.ok()) return s;
+  if (absl::Status s = CheckIntSetting("tree_mb", request.tree_mb); !s.ok()) return s;
   if (request.objective) params.objective = *request.objective;
   if (request.algorithm) params.algorithm = *request.algorithm;
   if (request.eval) params.eval = *request.eval;
@@ -124,12 +116,8 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
   return uckers::AnalyseGame(record, level, stop, on_item);
 }
 
-std::vector<std::string> PresetNames() { return {"navy", "wafu", "mess", "selsey"}; }
+std::vector<std::string> PresetNames() { return uckers::PresetNames(); }
 
-std::vector<std::string> LevelNames() {
-  std::vector<std::string> names;
-  for (const LevelDef& level : Levels()) names.push_back(level.name);
-  return names;
-}
+std::vector<std::string> LevelNames() { return uckers::LevelNames(); }
 
 }  // namespace uckers::facade

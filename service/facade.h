@@ -16,6 +16,7 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "search/search.h"
+#include "search/settings.h"
 #include "search/tt.h"
 #include "uckers/v1/game.pb.h"
 
@@ -54,8 +55,9 @@ absl::StatusOr<std::vector<std::pair<int, int>>> RollDice(uint64_t seed, int ind
 // client asked the server to choose.
 uint64_t NewDiceSeed();
 
-// Settings a request may give; unset ones take the defaults.
-inline constexpr int kMaxTreeMb = 65536;  // MCTS tree memory a request may ask for
+// Settings a request may give; unset ones take the defaults. Ranges are
+// the settings table's (search/settings.h).
+using uckers::kMaxTreeMb;
 
 struct SearchRequest {
   std::optional<Throw> dice;           // none: analyse before the throw

@@ -6,98 +6,58 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "search/settings.h"
 
 namespace uckers {
-namespace {
-
-const OptionDef* FindOption(absl::string_view name) {
-  for (const OptionDef& def : OptionDefs()) {
-    if (absl::EqualsIgnoreCase(def.name, name)) return &def;
-  }
-  return nullptr;
-}
-
-absl::StatusOr<int64_t> ParseSpin(const OptionDef& def, absl::string_view value) {
-  int64_t n = 0;
-  if (!absl::SimpleAtoi(value, &n) || n < def.min || n > def.max) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "option ", def.name, ": value '", value, "' must be an integer from ",
-        def.min, " to ", def.max));
-  }
-  return n;
-}
-
-}  // namespace
 
 const std::vector<OptionDef>& OptionDefs() {
-  static const std::vector<OptionDef> defs = {
-      {"Rules", "string", "navy", 0, 0, {},
-       "ruleset: a preset (navy, mess, selsey, wafu) then +switch / -switch"},
-      {"Threads", "spin", "1", 1, 64, {}, "search threads"},
-      {"Hash", "spin", "16", 1, 4096, {}, "transposition table size in MiB"},
-      {"Objective", "combo", "win", 0, 0, {"win", "points"},
-       "maximise the win probability or the expected points"},
-      {"MultiPV", "spin", "1", 1, 64, {}, "number of candidate plays reported"},
-      {"Seed", "spin", "0", 0, 2147483647, {}, "seed for random choices"},
-      {"Search", "combo", "expectimax", 0, 0, {"expectimax", "mcts", "rollout"},
-       "search algorithm"},
-      {"TreeMemory", "spin", "256", 1, 65536, {},
-       "MCTS tree size in MiB: when full, the tree stops growing"},
-      {"Level", "combo", "expert", 0, 0,
-       {"beginner", "casual", "intermediate", "advanced", "expert", "grandmaster",
-        "classic"},
-       "playing strength: depth, filter width and evaluation noise"},
-      {"Eval", "combo", "level", 0, 0, {"level", "net", "classic"},
-       "static evaluation: the level's, the learned net (where one is trained for "
-       "the rules) or the classic hand-made one"},
-  };
+  static const std::vector<OptionDef> defs = [] {
+    std::vector<OptionDef> out;
+    for (const SettingDef& s : SettingDefs()) {
+      const char* type = s.kind == SettingKind::kInt      ? "spin"
+                         : s.kind == SettingKind::kChoice ? "combo"
+                                                          : "string";
+      out.push_back({s.option, type, s.default_value, s.min, s.max, s.choices, s.help});
+    }
+    return out;
+  }();
   return defs;
 }
 
 absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value) {
-  const OptionDef* def = FindOption(name);
+  const SettingDef* def = FindSetting(name);
   if (def == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("unknown option '", name, "'"));
   }
-  if (def->name == "Rules") {
+  auto bad = [&](const absl::Status& s) {
+    return absl::InvalidArgumentError(absl::StrCat("option ", def->option, ": ", s.message()));
+  };
+  std::string_view text(value.data(), value.size());  // for the search/ name lookups
+  if (def->kind == SettingKind::kText) {  // Rules
     absl::StatusOr<Rules> parsed = Rules::Parse(value);
-    if (!parsed.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("option Rules: ", parsed.status().message()));
-    }
+    if (!parsed.ok()) return bad(parsed.status());
     rules = *parsed;
     return absl::OkStatus();
   }
-  if (def->type == "combo" && def->name != "Objective") {
-    if (std::find(def->vars.begin(), def->vars.end(), value) == def->vars.end()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("option ", def->name, ": value '", value, "' must be one of ",
-                       absl::StrJoin(def->vars, ", ")));
-    }
-    if (def->name == "Search") {
-      algorithm = *AlgorithmByName(std::string_view(value.data(), value.size()));
-    } else if (def->name == "Eval") {
-      eval = EvalKindByName(std::string_view(value.data(), value.size()));
-    } else {
-      level = std::string(value);
-    }
+  if (def->kind == SettingKind::kChoice) {
+    if (absl::Status s = CheckChoiceSetting(def->key, value); !s.ok()) return bad(s);
+    if (def->key == "search") algorithm = *AlgorithmByName(text);
+    if (def->key == "eval") eval = EvalKindByName(text);
+    if (def->key == "level") level = std::string(text);
+    if (def->key == "objective") objective = text == "win" ? Objective::kWin : Objective::kPoints;
     return absl::OkStatus();
   }
-  if (def->name == "Objective") {
-    if (value != "win" && value != "points") {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "option Objective: value '", value, "' must be win or points"));
-    }
-    objective = value == "win" ? Objective::kWin : Objective::kPoints;
-    return absl::OkStatus();
+  int64_t n = 0;
+  if (!absl::SimpleAtoi(value, &n)) {
+    return bad(absl::InvalidArgumentError(
+        absl::StrCat(def->key, " must be a whole number, not '", value, "'")));
   }
-  absl::StatusOr<int64_t> n = ParseSpin(*def, value);
-  if (!n.ok()) return n.status();
-  if (def->name == "Threads") threads = static_cast<int>(*n);
-  if (def->name == "Hash") hash_mb = static_cast<int>(*n);
-  if (def->name == "TreeMemory") tree_mb = static_cast<int>(*n);
-  if (def->name == "MultiPV") multipv = static_cast<int>(*n);
-  if (def->name == "Seed") seed = static_cast<uint64_t>(*n);
+  if (absl::Status s = CheckIntSetting(def->key, n); !s.ok()) return bad(s);
+  if (def->key == "threads") threads = static_cast<int>(n);
+  if (def->key == "hash_mb") hash_mb = static_cast<int>(n);
+  if (def->key == "tree_mb") tree_mb = static_cast<int>(n);
+  if (def->key == "multipv") multipv = static_cast<int>(n);
+  if (def->key == "seed") seed = static_cast<uint64_t>(n);
   return absl::OkStatus();
 }
 

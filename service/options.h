@@ -12,8 +12,8 @@
 
 namespace uckers {
 
-// Every engine option, declared once: the text protocol's `option` lines,
-// `setoption`, and (later) the gRPC fields all come from this table.
+// The text protocol's view of the settings table (search/settings.h): the
+// `option` lines of `uci` and GetEngineInfo's options.
 struct OptionDef {
   std::string name;
   std::string type;  // UCI type: spin, combo, string, check

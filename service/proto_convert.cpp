@@ -8,6 +8,7 @@
 #include "engine/play.h"
 #include "engine/stack.h"
 #include "engine/ufen.h"
+#include "search/settings.h"
 
 namespace uckers::proto {
 namespace {
@@ -143,11 +144,19 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits,
   if (limits.movetime_ms() > 0) out->limits.movetime_ms = limits.movetime_ms();
   if (limits.nodes() > 0) out->limits.nodes = static_cast<uint64_t>(limits.nodes());
   if (limits.depth() > 0) out->limits.depth = limits.depth();
-  if (options.multipv() < 0 || options.multipv() > 64) {
-    return Bad("options.multipv", "must be 1..64 (0: default 1)");
+  if (options.multipv() != 0) {  // 0: the default
+    if (absl::Status s = CheckIntSetting("multipv", options.multipv()); !s.ok()) {
+      return Bad("options.multipv", s.message());
+    }
   }
-  if (options.threads() < 0 || options.threads() > max_threads) {
-    return Bad("options.threads", absl::StrCat("must be 1..", max_threads, " (0: default 1)"));
+  if (options.threads() != 0) {
+    if (absl::Status s = CheckIntSetting("threads", options.threads()); !s.ok()) {
+      return Bad("options.threads", s.message());
+    }
+    if (options.threads() > max_threads) {
+      return Bad("options.threads", absl::StrCat("this server allows 1..", max_threads, ", not ",
+                                                 options.threads()));
+    }
   }
   switch (options.objective()) {
     case v1::OBJECTIVE_UNSPECIFIED:
@@ -181,9 +190,10 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits,
   out->seed = options.seed();
   out->level = options.level();
   if (!options.eval().empty()) {
-    std::optional<EvalKind> eval = EvalKindByName(options.eval());
-    if (!eval) return Bad("options.eval", "must be net or classic (empty: the level's)");
-    out->eval = *eval;
+    if (absl::Status s = CheckChoiceSetting("eval", options.eval()); !s.ok()) {
+      return Bad("options.eval", s.message());
+    }
+    if (std::optional<EvalKind> eval = EvalKindByName(options.eval())) out->eval = *eval;
   }
   if (absl::StatusOr<SearchParams> p = facade::ParamsFor(*out); !p.ok()) {
     return Bad("options.level", p.status().message());

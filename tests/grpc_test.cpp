@@ -7,6 +7,8 @@
 #include "grpcpp/create_channel.h"
 #include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/health_check_service_interface.h"
+#include "service/options.h"
+#include "service/proto_convert.h"
 #include "service/server.h"
 #include "tests/test_util.h"
 #include "uckers/v1/engine.grpc.pb.h"
@@ -574,6 +576,41 @@ TEST_F(GrpcTest, StandardHealthServiceAnswersServing) {
   std::string bytes;
   for (const grpc::Slice& s : slices) bytes.append(reinterpret_cast<const char*>(s.begin()), s.size());
   EXPECT_EQ(bytes, std::string("\x08\x01", 2));  // status: SERVING
+}
+
+}  // namespace
+}  // namespace uckers::testing
+
+namespace uckers::testing {
+namespace {
+
+// Issue 26 point 4: one settings table, one range check, the same words at
+// every front: the text protocol's setoption, gRPC's SearchOptions, the
+// facade and the match players.
+TEST(Settings, OneRangeGivesTheSameErrorAtEveryFront) {
+  const std::string words = "multipv must be 1..64, not 70";
+  EngineOptions options;
+  absl::Status text = options.Set("MultiPV", "70");
+  EXPECT_NE(text.message().find(words), std::string::npos) << text;
+
+  v1::SearchOptions wire;
+  wire.set_multipv(70);
+  facade::SearchRequest request;
+  absl::Status grpc = proto::SearchRequestFrom({}, wire, 1, &request);
+  EXPECT_NE(grpc.message().find("options.multipv: " + words), std::string::npos) << grpc;
+
+  facade::SearchRequest direct;
+  direct.multipv = 70;
+  absl::Status facade_status = facade::ParamsFor(direct).status();
+  EXPECT_NE(facade_status.message().find(words), std::string::npos) << facade_status;
+}
+
+TEST(Settings, TheUciListingComesFromTheTable) {
+  ASSERT_EQ(OptionDefs().size(), SettingDefs().size());
+  for (size_t i = 0; i < SettingDefs().size(); ++i) {
+    EXPECT_EQ(OptionDefs()[i].name, SettingDefs()[i].option);
+    EXPECT_EQ(OptionDefs()[i].default_value, SettingDefs()[i].default_value);
+  }
 }
 
 }  // namespace

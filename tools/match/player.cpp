@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "search/levels.h"
+#include "search/settings.h"
 #include "search/search.h"
 #include "tools/match/baselines.h"
 #include "tools/match/external_player.h"
@@ -59,21 +60,22 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
   if (absl::SimpleAtod(value, &x) && !std::isfinite(x)) {
     return absl::InvalidArgumentError(absl::StrCat("setting '", item, "': not a finite number"));
   }
-  if (key == "objective" && (value == "win" || value == "points")) {
-    s.params.objective = value == "win" ? Objective::kWin : Objective::kPoints;
+  if (key == "objective" || key == "eval" || key == "search") {  // the settings table's choices
+    if (absl::Status c = CheckChoiceSetting(key, value); !c.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat("setting '", item, "': ", c.message()));
+    }
+    if (key == "objective") s.params.objective = value == "win" ? Objective::kWin : Objective::kPoints;
+    if (key == "search") s.params.algorithm = *AlgorithmByName(value);
+    if (key == "eval" && EvalKindByName(value)) s.params.eval = *EvalKindByName(value);
   } else if (absl::StartsWith(key, "eval.") && absl::SimpleAtod(value, &x)) {
     double* weight = EvalWeightByName(s.params.weights, key.substr(5));
     if (!weight) return absl::InvalidArgumentError(absl::StrCat("unknown weight '", key, "'"));
     *weight = x;
-  } else if (key == "eval" && EvalKindByName(value)) {
-    s.params.eval = *EvalKindByName(value);
   } else if (key == "netfile") {
     absl::StatusOr<const Net*> net = LoadNetShared(value);
     if (!net.ok()) return net.status();
     s.params.net = *net;
     s.params.eval = EvalKind::kNet;
-  } else if (key == "search" && AlgorithmByName(value)) {
-    s.params.algorithm = *AlgorithmByName(value);
   } else if (key == "rollout_plies" && is_int && n > 0 && n <= 1000) {
     s.params.rollout_plies = static_cast<int>(n);
   } else if (key == "rollout_width" && is_int) {
