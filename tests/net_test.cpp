@@ -391,7 +391,9 @@ TEST(ShippedNets, EachServesItsOwnRulesetOnly) {
     EXPECT_EQ(NetFor(net->rules()), net);
     for (const char* preset : {"navy", "wafu", "mess", "selsey"}) {
       Rules rules = *Rules::Preset(preset);
-      if (!(rules == net->rules())) EXPECT_NE(NetFor(rules), net) << preset;
+      if (!(rules == net->rules())) {
+        EXPECT_NE(NetFor(rules), net) << preset;
+      }
     }
   }
 }

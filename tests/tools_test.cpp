@@ -10,6 +10,7 @@
 #include "absl/strings/match.h"
 #include "engine/dice_sequence.h"
 #include "tools/match/player.h"
+#include "tools/match/progress.h"
 #include "search/evaluate.h"
 #include "service/server.h"
 #include "tests/random_game.h"
@@ -535,6 +536,38 @@ TEST(MatchDice, AGamesThrowsAreItsSeedsDiceSequence) {
     Throw t = dice.Next();
     ASSERT_EQ(item.throw_(), absl::StrCat(t.high, t.low));
   }
+}
+
+}  // namespace
+}  // namespace uckers::testing
+
+namespace uckers::testing {
+namespace {
+
+// Issue 30 B15: into a log (not a terminal) progress is plain lines, one at
+// each tenth of the work, never a carriage return.
+TEST(Progress, IntoALogItIsPlainLinesAtEachTenth) {
+  ::testing::internal::CaptureStderr();
+  Progress progress(true, 100);
+  progress.set_terminal(false);
+  for (int done = 1; done <= 100; ++done) progress.Update(done, 2 * done, "");
+  progress.Finish();
+  std::string out = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(out.find('\r'), std::string::npos);
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 10);
+  EXPECT_NE(out.find("100/100 pairs, 200 games"), std::string::npos) << out;
+}
+
+TEST(Progress, OnATerminalItRedrawsOneLineWithTheTimeLeft) {
+  ::testing::internal::CaptureStderr();
+  Progress progress(true, 4);
+  progress.set_terminal(true);
+  for (int done = 1; done <= 4; ++done) progress.Update(done, 2 * done, "");
+  progress.Finish();
+  std::string out = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\r'), 4);
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1);
+  EXPECT_NE(out.find(" s left"), std::string::npos) << out;
 }
 
 }  // namespace

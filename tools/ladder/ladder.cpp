@@ -23,6 +23,7 @@
 #include "tools/ladder/ratings.h"
 #include "tools/match/game.h"
 #include "tools/match/player.h"
+#include "tools/match/progress.h"
 #include "review/proto_json.h"
 
 ABSL_FLAG(std::string, players, "beginner;casual;intermediate",
@@ -122,6 +123,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
+  Progress progress(config.progress, static_cast<int>(tasks.size()));
   auto worker = [&] {
     std::map<int, std::unique_ptr<Player>> players;
     auto get = [&](int index) {
@@ -165,12 +167,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
           decided = true;
         }
       }
-      if (config.progress) {
-        std::fprintf(stderr, "\r%d/%zu pairs, %d games, %.1f games/s%s ", done, tasks.size(),
-                     games, games / std::max(elapsed(), 1e-9),
-                     config.sprt ? absl::StrFormat(", LLR %.2f", llr).c_str() : "");
-        std::fflush(stderr);
-      }
+      progress.Update(done, games, config.sprt ? absl::StrFormat(", LLR %.2f", llr) : "");
     }
   };
   std::vector<std::thread> pool;
@@ -178,7 +175,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   for (int k = 1; k < workers; ++k) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
-  if (config.progress) std::fprintf(stderr, "\n");
+  progress.Finish();
   if (!error.ok()) return error;
 
   v1::LadderReport report;

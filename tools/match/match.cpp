@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "review/record.h"
 #include "tools/match/game.h"
+#include "tools/match/progress.h"
 #include "tools/match/stats.h"
 
 namespace uckers {
@@ -19,17 +20,6 @@ struct PairResult {
   GameResult games[2];  // [0]: A plays RY; [1]: A plays GB
   bool done = false;
 };
-
-void DrawProgress(int done, int total, int a_wins, int games, double seconds) {
-  constexpr int kWidth = 30;
-  int filled = total ? done * kWidth / total : kWidth;
-  std::string bar(filled, '#');
-  bar.resize(kWidth, '.');
-  std::fprintf(stderr, "\r[%s] %d/%d pairs  A %5.1f%%  %.1f games/s ", bar.c_str(), done,
-               total, games ? 100.0 * a_wins / games : 0.0,
-               seconds > 0 ? games / seconds : 0.0);
-  std::fflush(stderr);
-}
 
 // Saves a game as a text record `<dir>/pair-<i>-<g>.txt`.
 absl::Status SaveRecord(const MatchConfig& config, int pair, int game, const GameResult& g) {
@@ -75,6 +65,7 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   int done = 0, a_wins = 0, games = 0;
   absl::Status error = absl::OkStatus();
   RecordFailures unsaved;  // the match goes on without them
+  Progress progress(config.progress, config.pairs);
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -107,14 +98,15 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
       games += 2;
       results[i] = std::move(r);
       ++done;
-      if (config.progress) DrawProgress(done, config.pairs, a_wins, games, elapsed());
+      progress.Update(done, games,
+                      absl::StrFormat(", A %.1f%%", games ? 100.0 * a_wins / games : 0.0));
     }
   };
   std::vector<std::thread> pool;
   for (int k = 1; k < std::min(config.concurrency, config.pairs); ++k) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
-  if (config.progress) std::fprintf(stderr, "\n");
+  progress.Finish();
   if (!error.ok()) return error;
 
   v1::MatchReport report;
