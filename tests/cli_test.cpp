@@ -158,3 +158,26 @@ TEST(Cli, AServerOnATakenPortFailsWithExitOne) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 30 B11: a player that cannot start fails the match before any game
+// (exit 1), whether its program is missing, never answers its handshake, or
+// its gRPC endpoint cannot be reached.
+TEST(Cli, AMatchWithAPlayerThatCannotStartFailsWithExitOne) {
+  for (const char* player : {"cmd:/nonexistent/engine", "cmd:/bin/cat,handshake=300",
+                             "grpc:127.0.0.1:1,handshake=300"}) {
+    Result r = Uckers(std::string("match --a '") + player + "' --b greedy --pairs 1", 60);
+    EXPECT_EQ(r.code, 1) << player << ": " << r.out;
+    EXPECT_NE(r.out.find("cannot start"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("A wins"), std::string::npos) << "no report: " << r.out;
+  }
+}
+
+TEST(Cli, ALadderWithAPlayerThatCannotStartFailsWithExitOne) {
+  Result r = Uckers("ladder --players 'greedy;cmd:/bin/cat,handshake=300' --ladder_pairs 1", 60);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("cannot start"), std::string::npos) << r.out;
+}
+
+}  // namespace

@@ -104,8 +104,9 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
         " pairs: at most ", kMaxLadderPairs));
   }
   for (const std::string& spec : config.players) {
-    absl::StatusOr<std::unique_ptr<Player>> p = MakePlayer(spec, config.rules, 0);
-    if (!p.ok()) return p.status();
+    // Each player starts once before the first game: a program that does
+    // not start or answer in time fails the whole run, not each game.
+    if (absl::Status s = CheckPlayerStarts(spec, config.rules); !s.ok()) return s;
   }
   if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
   std::vector<Task> tasks = Schedule(config);

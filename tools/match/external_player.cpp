@@ -13,11 +13,13 @@
 namespace uckers {
 
 ExternalPlayer::ExternalPlayer(std::string command, const Rules& rules,
-                               std::string go_limits, int64_t timeout_ms)
+                               std::string go_limits, int64_t timeout_ms,
+                               int64_t handshake_ms)
     : command_(std::move(command)),
       rules_(rules),
       go_limits_(std::move(go_limits)),
-      timeout_ms_(timeout_ms) {}
+      timeout_ms_(timeout_ms),
+      handshake_ms_(handshake_ms) {}
 
 ExternalPlayer::~ExternalPlayer() {
   if (pid_ <= 0) return;
@@ -50,7 +52,8 @@ absl::Status ExternalPlayer::Start() {
   from_child_ = out[0];
   signal(SIGPIPE, SIG_IGN);  // a dead engine shows as a write error
   if (absl::Status s = Send("uci"); !s.ok()) return s;
-  if (absl::StatusOr<std::string> ok = ReadUntil("uciok"); !ok.ok()) return ok.status();
+  absl::StatusOr<std::string> ok = ReadUntil("uciok", handshake_ms_);
+  if (!ok.ok()) return ok.status();
   if (absl::Status s = Send(absl::StrCat("setoption name Rules value ", rules_.ToString()));
       !s.ok()) {
     return s;
@@ -69,8 +72,9 @@ absl::Status ExternalPlayer::Send(const std::string& line) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::string> ExternalPlayer::ReadUntil(const std::string& prefix) {
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms_);
+absl::StatusOr<std::string> ExternalPlayer::ReadUntil(const std::string& prefix,
+                                                      int64_t timeout_ms) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   for (;;) {
     size_t eol;
     while ((eol = buffer_.find('\n')) != std::string::npos) {
@@ -83,7 +87,7 @@ absl::StatusOr<std::string> ExternalPlayer::ReadUntil(const std::string& prefix)
         deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       return absl::DeadlineExceededError(
-          absl::StrCat("'", command_, "' sent no '", prefix, "' in ", timeout_ms_, " ms"));
+          absl::StrCat("'", command_, "' sent no '", prefix, "' in ", timeout_ms, " ms"));
     }
     pollfd p{from_child_, POLLIN, 0};
     if (poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;
@@ -100,7 +104,7 @@ absl::Status ExternalPlayer::NewGame(uint64_t) {
   }
   if (absl::Status s = Send("ucinewgame"); !s.ok()) return s;
   if (absl::Status s = Send("isready"); !s.ok()) return s;
-  return ReadUntil("readyok").status();
+  return ReadUntil("readyok", handshake_ms_).status();
 }
 
 absl::StatusOr<PlayResult> ExternalPlayer::Choose(const Position& pos, Throw t) {
@@ -109,7 +113,7 @@ absl::StatusOr<PlayResult> ExternalPlayer::Choose(const Position& pos, Throw t) 
       !s.ok()) {
     return s;
   }
-  absl::StatusOr<std::string> line = ReadUntil("bestmove ");
+  absl::StatusOr<std::string> line = ReadUntil("bestmove ", timeout_ms_);
   if (!line.ok()) return line.status();
   std::string play = line->substr(9);
   absl::StatusOr<PlayResult> r = ParsePlay(play, pos, rules_, t);

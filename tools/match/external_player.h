@@ -15,8 +15,10 @@ namespace uckers {
 // No answer within the time allowed, or an illegal play, forfeits the game.
 class ExternalPlayer : public Player {
  public:
+  // `timeout_ms` bounds each move; `handshake_ms` the start (`uciok`) and
+  // each new game (`readyok`).
   ExternalPlayer(std::string command, const Rules& rules, std::string go_limits,
-                 int64_t timeout_ms);
+                 int64_t timeout_ms, int64_t handshake_ms);
   ~ExternalPlayer() override;
 
   absl::Status NewGame(uint64_t game_seed) override;
@@ -25,13 +27,15 @@ class ExternalPlayer : public Player {
  private:
   absl::Status Start();
   absl::Status Send(const std::string& line);
-  // Reads lines until one starts with `prefix`; returns it.
-  absl::StatusOr<std::string> ReadUntil(const std::string& prefix);
+  // Reads lines until one starts with `prefix`, for at most `timeout_ms`;
+  // returns it.
+  absl::StatusOr<std::string> ReadUntil(const std::string& prefix, int64_t timeout_ms);
 
   std::string command_;
   Rules rules_;
   std::string go_limits_;
   int64_t timeout_ms_;
+  int64_t handshake_ms_;
   pid_t pid_ = -1;
   int to_child_ = -1;
   int from_child_ = -1;

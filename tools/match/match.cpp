@@ -55,8 +55,9 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   }
   // Fail early on a bad specification, before any thread starts.
   for (const std::string& spec : {config.player_a, config.player_b}) {
-    absl::StatusOr<std::unique_ptr<Player>> p = MakePlayer(spec, config.rules, 0);
-    if (!p.ok()) return p.status();
+    // Each player starts once before the first game: a program that does
+    // not start or answer in time fails the whole run, not each game.
+    if (absl::Status s = CheckPlayerStarts(spec, config.rules); !s.ok()) return s;
   }
   if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
   std::vector<PairResult> results(config.pairs);

@@ -46,6 +46,7 @@ class EnginePlayer : public Player {
 struct Settings {
   SearchParams params;
   SearchLimits limits;
+  int64_t handshake_ms = kDefaultHandshakeMs;  // cmd: and grpc: players
   std::string go_limits;  // the same limits as `go` arguments, for programs
 };
 
@@ -92,6 +93,8 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
     s.params.seed = static_cast<uint64_t>(n);
   } else if (key == "filter" && is_int) {
     s.params.filter_width = static_cast<int>(n);
+  } else if (key == "handshake" && is_int && n > 0 && n <= 600000) {
+    s.handshake_ms = n;
   } else if (key == "movetime" && is_int && n > 0) {
     s.limits.movetime_ms = n;
     absl::StrAppend(&s.go_limits, " movetime ", n);
@@ -158,17 +161,28 @@ absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec,
   if (absl::StartsWith(name, "cmd:")) {
     int64_t timeout = 10000 + 20 * s.limits.movetime_ms.value_or(1000);
     return std::unique_ptr<Player>(
-        new ExternalPlayer(name.substr(4), rules, s.go_limits, timeout));
+        new ExternalPlayer(name.substr(4), rules, s.go_limits, timeout, s.handshake_ms));
   }
   if (remote) {
     v1::SearchLimits limits;
     if (s.limits.movetime_ms) limits.set_movetime_ms(static_cast<int>(*s.limits.movetime_ms));
     if (s.limits.nodes) limits.set_nodes(static_cast<int64_t>(*s.limits.nodes));
     if (s.limits.depth) limits.set_depth(*s.limits.depth);
-    return std::unique_ptr<Player>(new RemotePlayer(name.substr(5), rules, limits, remote_level));
+    return std::unique_ptr<Player>(
+        new RemotePlayer(name.substr(5), rules, limits, remote_level, s.handshake_ms));
   }
   if (name == "mcts") s.params.algorithm = Algorithm::kMcts;
   return std::unique_ptr<Player>(new EnginePlayer(rules, s.params, s.limits, 16));
+}
+
+absl::Status CheckPlayerStarts(const std::string& spec, const Rules& rules) {
+  absl::StatusOr<std::unique_ptr<Player>> player = MakePlayer(spec, rules, 0);
+  if (!player.ok()) return player.status();
+  if (absl::Status s = (*player)->NewGame(0); !s.ok()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("player '", spec, "' cannot start: ", s.message()));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace uckers

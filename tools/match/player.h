@@ -30,11 +30,21 @@ class Player {
 //   random | greedy | <level> | mcts | cmd:<command line>
 //   | grpc:<target>[@<level>]   (a gRPC endpoint: `grpc:127.0.0.1:50051`)
 // optionally followed by `,key=value` settings: movetime, depth, nodes (all
-// players that search), seed, objective (win|points), filter, noise.
+// players that search), seed, objective (win|points), filter, noise;
+// handshake (ms, default 5000: how long a cmd: or grpc: player may take to
+// start and to be ready for a game).
 // Examples: `expert,movetime=100`, `advanced,depth=1`, `mcts,nodes=2000`,
 // `cmd:./other_engine --quiet,movetime=50`, `grpc:localhost:50051@casual`.
 absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec,
                                                    const Rules& rules,
                                                    uint64_t seed);
+
+// Starts the player of `spec` once and readies it for a game, as a match
+// or ladder does before its first game: FAILED_PRECONDITION naming the
+// player when a program does not start or answer its handshake in time, or
+// a gRPC endpoint cannot be reached.
+absl::Status CheckPlayerStarts(const std::string& spec, const Rules& rules);
+
+inline constexpr int64_t kDefaultHandshakeMs = 5000;
 
 }  // namespace uckers

@@ -10,12 +10,26 @@
 namespace uckers {
 
 RemotePlayer::RemotePlayer(const std::string& target, const Rules& rules,
-                           const v1::SearchLimits& limits, const std::string& level)
-    : target_(target), rules_(rules), limits_(limits), level_(level) {
+                           const v1::SearchLimits& limits, const std::string& level,
+                           int64_t handshake_ms)
+    : target_(target), rules_(rules), limits_(limits), level_(level), handshake_ms_(handshake_ms) {
   grpc::ChannelArguments args;
   args.SetLoadBalancingPolicyName("round_robin");
   stub_ = v1::Engine::NewStub(
       grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args));
+}
+
+absl::Status RemotePlayer::NewGame(uint64_t) {
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() +
+                       std::chrono::milliseconds(handshake_ms_));
+  context.set_wait_for_ready(true);  // wait for the connection up to the deadline
+  v1::EngineInfo info;
+  grpc::Status status = stub_->GetEngineInfo(&context, {}, &info);
+  if (!status.ok()) {
+    return absl::UnavailableError(absl::StrCat("grpc:", target_, ": ", status.error_message()));
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<PlayResult> RemotePlayer::Choose(const Position& pos, Throw t) {

@@ -15,7 +15,10 @@ namespace uckers {
 class RemotePlayer : public Player {
  public:
   RemotePlayer(const std::string& target, const Rules& rules, const v1::SearchLimits& limits,
-               const std::string& level);
+               const std::string& level, int64_t handshake_ms);
+  // Asks the endpoint for its engine information within the handshake
+  // time: an error when it cannot be reached.
+  absl::Status NewGame(uint64_t game_seed) override;
   absl::StatusOr<PlayResult> Choose(const Position& pos, Throw t) override;
 
  private:
@@ -23,6 +26,7 @@ class RemotePlayer : public Player {
   Rules rules_;
   v1::SearchLimits limits_;
   std::string level_;
+  int64_t handshake_ms_;
   std::unique_ptr<v1::Engine::Stub> stub_;
 };
 
