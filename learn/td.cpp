@@ -176,8 +176,13 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
     absl::StatusOr<Net> net = Net::Load(c.init);
     if (!net.ok()) return net.status();
     if (!(net->rules() == c.rules)) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          c.init, " is for rules ", net->rules().ToString(), ", not ", c.rules.ToString()));
+      if (!c.init_other_rules) {
+        return absl::FailedPreconditionError(
+            absl::StrCat(c.init, " is for rules ", net->rules().ToString(), ", not ",
+                         c.rules.ToString(), " (--init_other_rules starts from it anyway)"));
+      }
+      net->set_rules(c.rules);
+      net->set_games_trained(0);
     }
     return NewState(*std::move(net));
   }

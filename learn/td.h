@@ -29,6 +29,7 @@ struct TrainConfig {
   std::string checkpoint;       // the resumable state; "" = out + ".ckpt"
   std::string curve_svg;        // the learning curve chart; "" = none
   std::string init;             // a weights file to start from; "" = random
+  bool init_other_rules = false;  // `init` may be a net of other rules (transfer)
 };
 
 // One point of the learning curve.

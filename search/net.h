@@ -62,6 +62,9 @@ class Net {
 
   // The ruleset the net was trained for.
   const Rules& rules() const { return rules_; }
+  // Declares the net a start for training under other rules (the inputs are
+  // the same under every ruleset, switches included).
+  void set_rules(const Rules& rules) { rules_ = rules; }
   int hidden() const { return static_cast<int>(b1_.size()); }
   uint64_t games_trained() const { return games_trained_; }
   void set_games_trained(uint64_t n) { games_trained_ = n; }

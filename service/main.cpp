@@ -50,7 +50,8 @@ const std::vector<Command>& Commands() {
       {"train", TrainMain, "self-play training of the learned evaluation",
        "uckers train --out FILE [--games N] [--lr X] ...: resumes from FILE.ckpt",
        {"out", "games", "rules", "seed", "hidden", "lambda", "lookahead", "lr", "batch_games",
-        "checkpoint", "checkpoint_every", "eval_every", "eval_pairs", "curve", "init"}},
+        "checkpoint", "checkpoint_every", "eval_every", "eval_pairs", "curve", "init",
+        "init_other_rules"}},
       {"bench", nullptr, "fixed searches: node count, speed and the Bench signature", "", {}},
       {"perft", nullptr, "perft N: legal-play tree counts from the start position", "", {}},
   };

@@ -236,6 +236,28 @@ TEST(Train, AResumedRunEndsWhereAnUnbrokenOneEnds) {
   }
 }
 
+TEST(Train, AnInitNetOfOtherRulesNeedsInitOtherRules) {
+  std::string navy_file = TempPath("init_navy.unet");
+  ASSERT_TRUE(Net::Random(Rules(), 8, 3).Save(navy_file).ok());
+  TrainConfig c;
+  c.rules = *Rules::Preset("selsey");
+  c.games = 8;
+  c.checkpoint_every = 8;
+  c.init = navy_file;
+  c.out = TempPath("init_selsey.unet");
+  std::ostringstream log;
+  absl::Status refused = Train(c, log);
+  EXPECT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("--init_other_rules"), std::string::npos) << refused;
+  c.init_other_rules = true;
+  ASSERT_TRUE(Train(c, log).ok());
+  absl::StatusOr<Net> trained = Net::Load(c.out);
+  ASSERT_TRUE(trained.ok()) << trained.status();
+  EXPECT_EQ(trained->rules(), *Rules::Preset("selsey"));
+  EXPECT_EQ(trained->games_trained(), 8u);
+  for (const std::string& f : {navy_file, c.out, c.out + ".ckpt"}) std::remove(f.c_str());
+}
+
 TEST(Train, ACheckpointForOtherRulesIsRefused) {
   TrainConfig c;
   c.hidden = 8;

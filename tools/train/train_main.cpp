@@ -22,6 +22,8 @@ ABSL_FLAG(std::string, out, "net.unet", "weights file, written at each checkpoin
 ABSL_FLAG(std::string, checkpoint, "", "checkpoint file (default: out + .ckpt)");
 ABSL_FLAG(std::string, curve, "", "learning curve SVG");
 ABSL_FLAG(std::string, init, "", "weights file to start from");
+ABSL_FLAG(bool, init_other_rules, false,
+          "--init may be a net trained for other rules: train it on for --rules");
 
 namespace uckers {
 
@@ -55,6 +57,7 @@ int TrainMain(int argc, char** argv) {
   c.checkpoint = absl::GetFlag(FLAGS_checkpoint);
   c.curve_svg = absl::GetFlag(FLAGS_curve);
   c.init = absl::GetFlag(FLAGS_init);
+  c.init_other_rules = absl::GetFlag(FLAGS_init_other_rules);
   absl::Status s = Train(c, std::cout);
   if (absl::IsInvalidArgument(s)) {
     std::cerr << "uckers train: " << s.message() << "\n";
