@@ -9,7 +9,9 @@
 
 #include "absl/flags/reflection.h"
 #include "service/text_session.h"
+#ifdef UCKERS_HAVE_GRPC
 #include "service/server.h"
+#endif
 #include "service/uci.h"
 #include "engine/version.h"
 #include "tools/analysis/analyse_main.h"
@@ -29,6 +31,14 @@ struct Command {
   std::vector<std::string> flags;  // the flags it reads; any other is refused
   int max_arguments = 0;           // positional arguments it takes
 };
+
+#ifndef UCKERS_HAVE_GRPC
+// A build without gRPC (UCKERS_GRPC=OFF) has no service to serve.
+int ServeMain(int, char**) {
+  std::cerr << "uckers serve: this build has no gRPC (configured with UCKERS_GRPC=OFF)\n";
+  return 1;
+}
+#endif
 
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {

@@ -133,6 +133,7 @@ TEST(Cli, AnInfiniteOrMalformedPlayerSettingIsAUsageError) {
 }
 
 // Issue 30 A7: gRPC would share a taken port (SO_REUSEPORT) by default.
+#ifdef UCKERS_HAVE_GRPC  // needs the gRPC front
 TEST(Cli, AServerOnATakenPortFailsWithExitOne) {
   // The test itself holds a listening socket on a free port, opened with
   // SO_REUSEPORT as another gRPC server would open it; a server asked for that
@@ -156,6 +157,7 @@ TEST(Cli, AServerOnATakenPortFailsWithExitOne) {
   EXPECT_EQ(second.code, 1);
   EXPECT_NE(second.out.find("cannot listen on " + address), std::string::npos) << second.out;
 }
+#endif  // UCKERS_HAVE_GRPC
 
 }  // namespace
 
@@ -166,7 +168,10 @@ namespace {
 // its gRPC endpoint cannot be reached.
 TEST(Cli, AMatchWithAPlayerThatCannotStartFailsWithExitOne) {
   for (const char* player : {"cmd:/nonexistent/engine", "cmd:/bin/cat,handshake=300",
-                             "grpc:127.0.0.1:1,handshake=300"}) {
+#ifdef UCKERS_HAVE_GRPC
+                             "grpc:127.0.0.1:1,handshake=300"
+#endif
+       }) {
     Result r = Uckers(std::string("match --a '") + player + "' --b greedy --pairs 1", 60);
     EXPECT_EQ(r.code, 1) << player << ": " << r.out;
     EXPECT_NE(r.out.find("cannot start"), std::string::npos) << r.out;

@@ -18,7 +18,9 @@
 #include "search/net.h"
 #include "search/search.h"
 #include "service/options.h"
+#ifdef UCKERS_HAVE_GRPC
 #include "service/proto_convert.h"
+#endif
 #include "tests/random_game.h"
 #include "tools/match/player.h"
 
@@ -313,6 +315,7 @@ TEST(EvalOption, TextProtocolTakesNetClassicOrTheLevels) {
   EXPECT_NE(bad.message().find("classic"), std::string::npos) << bad;
 }
 
+#ifdef UCKERS_HAVE_GRPC  // needs the gRPC front
 TEST(EvalOption, GrpcFieldIsCheckedByName) {
   v1::SearchLimits limits;
   v1::SearchOptions options;
@@ -325,6 +328,7 @@ TEST(EvalOption, GrpcFieldIsCheckedByName) {
   EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(s.message().find("options.eval"), std::string::npos) << s;
 }
+#endif  // UCKERS_HAVE_GRPC
 
 TEST(EvalOption, PlayerSettingsChooseTheEvaluationOrAWeightsFile) {
   EXPECT_TRUE(MakePlayer("expert,eval=classic", Rules(), 1).ok());

@@ -12,7 +12,9 @@
 #include "tools/match/player.h"
 #include "tools/match/progress.h"
 #include "search/evaluate.h"
+#ifdef UCKERS_HAVE_GRPC
 #include "service/server.h"
+#endif
 #include "tests/random_game.h"
 #include "tests/test_util.h"
 #include "review/analyse.h"
@@ -484,6 +486,7 @@ TEST(Match, ExternalEngineAnswersEveryPlayOnceAndPlaysLikeTheBuiltInLevel) {
 
 // End to end: the built-in level, the real binary as an external engine
 // speaking PROTOCOL.md, and a gRPC endpoint on loopback.
+#ifdef UCKERS_HAVE_GRPC  // needs the gRPC front
 TEST(Ladder, ExternalEngineAndRemoteGrpcPlayerEndToEnd) {
   ServerConfig server_config;
   server_config.address = "127.0.0.1:0";
@@ -501,6 +504,7 @@ TEST(Ladder, ExternalEngineAndRemoteGrpcPlayerEndToEnd) {
   for (const v1::LadderPlayer& p : report->players()) EXPECT_EQ(p.games(), 8) << p.name();
   EXPECT_TRUE(absl::StrContains(LadderReportSvg(*report), "<svg"));
 }
+#endif  // UCKERS_HAVE_GRPC
 
 TEST(Ladder, SprtStopsOnAClearDifference) {
   LadderConfig config;

@@ -13,7 +13,9 @@
 #include "search/search.h"
 #include "tools/match/baselines.h"
 #include "tools/match/external_player.h"
+#ifdef UCKERS_HAVE_GRPC
 #include "tools/match/remote_player.h"
+#endif
 
 namespace uckers {
 namespace {
@@ -164,12 +166,17 @@ absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec,
         new ExternalPlayer(name.substr(4), rules, s.go_limits, timeout, s.handshake_ms));
   }
   if (remote) {
+#ifdef UCKERS_HAVE_GRPC
     v1::SearchLimits limits;
     if (s.limits.movetime_ms) limits.set_movetime_ms(static_cast<int>(*s.limits.movetime_ms));
     if (s.limits.nodes) limits.set_nodes(static_cast<int64_t>(*s.limits.nodes));
     if (s.limits.depth) limits.set_depth(*s.limits.depth);
     return std::unique_ptr<Player>(
         new RemotePlayer(name.substr(5), rules, limits, remote_level, s.handshake_ms));
+#else
+    return absl::FailedPreconditionError(
+        absl::StrCat("player '", spec, "': this build has no gRPC (UCKERS_GRPC=OFF)"));
+#endif
   }
   if (name == "mcts") s.params.algorithm = Algorithm::kMcts;
   return std::unique_ptr<Player>(new EnginePlayer(rules, s.params, s.limits, 16));
