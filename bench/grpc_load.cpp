@@ -33,7 +33,7 @@
 
 ABSL_FLAG(std::string, uckers, "",
           "the uckers binary, to start replicas (default: the one built beside this "
-          "program, ../service/uckers)");
+          "program, ../uckers)");
 ABSL_FLAG(int, replicas, 1, "local `uckers serve` replicas to start (0 with --target)");
 ABSL_FLAG(std::string, target, "", "servers already running, instead of starting replicas");
 ABSL_FLAG(std::string, rpc, "both", "list, best or both");
@@ -60,8 +60,8 @@ std::string UckersBinary() {
   if (!flag.empty()) return flag;
   std::error_code ec;
   auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec) return "service/uckers";
-  return (self.parent_path().parent_path() / "service" / "uckers").string();
+  if (ec) return "uckers";
+  return (self.parent_path().parent_path() / "uckers").string();
 }
 
 // Starts `uckers serve` on a system-chosen port and reads the port it reports.

@@ -44,8 +44,4 @@ class EngineServer {
   bool shut_down_ = false;
 };
 
-// `uckers serve [--address host:port] ...`: serves until SIGTERM or SIGINT,
-// then shuts down gracefully. argv[0] is "serve". Returns the exit code.
-int ServeMain(int argc, char** argv);
-
 }  // namespace uckers

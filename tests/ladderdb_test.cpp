@@ -29,7 +29,7 @@
 #include "review/record.h"
 #include "tools/ladder/ladder.h"
 #include "tools/ladder/ladder_db.h"
-#include "tools/ladder/ladder_db_main.h"
+#include "app/ladder_db.h"
 
 namespace uckers {
 namespace {

@@ -43,7 +43,4 @@ std::string LadderReportText(const v1::LadderReport& report);
 // A bar chart of the ratings with their intervals.
 std::string LadderReportSvg(const v1::LadderReport& report);
 
-// `uckers ladder --players a;b;c ...`: argv[0] is "ladder".
-int LadderMain(int argc, char** argv);
-
 }  // namespace uckers

@@ -1,4 +1,4 @@
-#include "tools/cli_flags.h"
+#include "app/cli_flags.h"
 
 #include "absl/flags/flag.h"
 

@@ -1,4 +1,4 @@
-#include "tools/ladder/ladder_db_main.h"
+#include "app/ladder_db.h"
 
 #include <cmath>
 #include <iostream>

@@ -1,5 +1,5 @@
 // `uckers train`: trains the learned evaluation by self-play; see learn/td.h.
-#include "tools/train/train_main.h"
+#include "app/commands.h"
 
 #include <iostream>
 
@@ -7,7 +7,7 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "learn/td.h"
-#include "tools/cli_flags.h"
+#include "app/cli_flags.h"
 
 ABSL_FLAG(int, hidden, 128, "hidden units of a new net (1..512)");
 ABSL_FLAG(int64_t, games, 10000, "train until this many games in all");

@@ -1,4 +1,4 @@
-#include "tools/analysis/analyse_main.h"
+#include "app/commands.h"
 
 #include <iostream>
 
@@ -7,7 +7,7 @@
 #include "absl/flags/usage.h"
 #include "review/analyse.h"
 #include "review/record.h"
-#include "tools/cli_flags.h"
+#include "app/cli_flags.h"
 
 namespace uckers {
 

@@ -1,4 +1,4 @@
-#include "tools/match/match_main.h"
+#include "app/commands.h"
 
 #include <cstdio>
 #include <iostream>
@@ -7,7 +7,7 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/match.h"
-#include "tools/cli_flags.h"
+#include "app/cli_flags.h"
 #include "tools/match/match.h"
 #include "tools/match/player.h"
 #include "review/proto_json.h"

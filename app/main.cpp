@@ -1,24 +1,18 @@
-// `uckers`: with no arguments, speaks the text protocol on stdin/stdout.
-// `uckers COMMAND ...` runs one command (`uckers help` lists them); any
-// text-protocol command given as arguments is run once (`uckers bench`,
-// `uckers perft 4`). Exit codes: 0 done, 1 failed, 2 usage.
+// `uckers`: the command table and its dispatch; each command is a file of
+// app/ (app/commands.h). With no arguments, speaks the text protocol on
+// stdin/stdout (app/play.cpp); `uckers COMMAND ...` runs one command
+// (`uckers help` lists them); any text-protocol command given as arguments
+// is run once (`uckers bench`, `uckers perft 4`). Exit codes: 0 done, 1
+// failed, 2 usage.
 #include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "absl/flags/reflection.h"
-#include "service/text_session.h"
-#ifdef UCKERS_HAVE_GRPC
-#include "service/server.h"
-#endif
-#include "service/uci.h"
+#include "app/commands.h"
+#include "app/ladder_db.h"
 #include "engine/version.h"
-#include "tools/analysis/analyse_main.h"
-#include "tools/ladder/ladder.h"
-#include "tools/ladder/ladder_db_main.h"
-#include "tools/match/match_main.h"
-#include "tools/train/train_main.h"
 
 namespace uckers {
 namespace {
@@ -32,13 +26,6 @@ struct Command {
   int max_arguments = 0;           // positional arguments it takes
 };
 
-#ifndef UCKERS_HAVE_GRPC
-// A build without gRPC (UCKERS_GRPC=OFF) has no service to serve.
-int ServeMain(int, char**) {
-  std::cerr << "uckers serve: this build has no gRPC (configured with UCKERS_GRPC=OFF)\n";
-  return 1;
-}
-#endif
 
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
@@ -150,28 +137,12 @@ void PrintHelp() {
                "Exit codes: 0 done, 1 failed, 2 usage.\n";
 }
 
-// Runs one text-protocol command line: exit 2 when it was refused.
-int RunProtocolCommand(int argc, char** argv) {
-  TextSession engine;
-  UciLoop loop(engine, std::cout);
-  std::string line;
-  for (int i = 1; i < argc; ++i) line += std::string(i > 1 ? " " : "") + argv[i];
-  loop.HandleLine(line);
-  engine.Wait();
-  return loop.errors() > 0 ? 2 : 0;
-}
-
 }  // namespace
 }  // namespace uckers
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  if (argc == 1) {
-    uckers::TextSession engine;
-    uckers::UciLoop loop(engine, std::cout);
-    loop.Run(std::cin);
-    return 0;
-  }
+  if (argc == 1) return uckers::PlayMain(argc, argv);
   std::string first = argv[1];
   if (first == "--version" || first == "version") {
     std::cout << "uckers " << uckers::kVersion << " (git " << uckers::kGitRevision << ", "
@@ -180,7 +151,7 @@ int main(int argc, char** argv) {
   }
   if (first == "ladder" && argc > 2 && uckers::IsLadderDbCommand(argv[2])) {
     // The standing ladder in a database: `ladder add|work|table --db DB`,
-    // each with its own flags and --help (tools/ladder/ladder_db_main.h).
+    // each with its own flags and --help (app/ladder_db.h).
     return uckers::LadderDbMain(std::vector<std::string>(argv + 2, argv + argc));
   }
   if (first == "--help" || first == "-h" || (first == "help" && argc == 2)) {
@@ -212,5 +183,5 @@ int main(int argc, char** argv) {
     if (!uckers::CheckArguments(c, argc - 1, argv + 1)) return 2;
     return c.main(argc - 1, argv + 1);
   }
-  return uckers::RunProtocolCommand(argc, argv);
+  return uckers::PlayMain(argc, argv);
 }

@@ -1,0 +1,84 @@
+// `uckers ladder`: a round-robin or gauntlet ladder, or a GSPRT test, of
+// players in one run (tools/ladder/ladder.h); `uckers ladder add|work|table`
+// is the standing ladder in a database (app/ladder_db.cpp).
+#include <iostream>
+#include <string>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/str_split.h"
+#include "app/cli_flags.h"
+#include "app/commands.h"
+#include "review/proto_json.h"
+#include "review/record.h"
+#include "tools/ladder/ladder.h"
+#include "tools/match/match.h"
+
+ABSL_FLAG(std::string, players, "beginner;casual;intermediate",
+          "player specifications separated by ';' (see uckers match)");
+ABSL_FLAG(bool, gauntlet, false, "the first player against each other, not round-robin");
+ABSL_FLAG(int, ladder_pairs, 50, "duplicate pairs per matchup (the maximum with --sprt)");
+ABSL_FLAG(std::string, sprt, "", "elo0,elo1,alpha,beta: a GSPRT A/B test of two players");
+ABSL_FLAG(std::string, chart, "", "write an SVG chart of the ratings to this file");
+
+namespace uckers {
+
+int LadderMain(int argc, char** argv) {
+  absl::SetProgramUsageMessage(
+      "uckers ladder --players 'beginner;casual;expert,movetime=50' [--gauntlet] "
+      "[--ladder_pairs N] [--concurrency K] [--sprt elo0,elo1,alpha,beta] [--records DIR] "
+      "[--chart ratings.svg] [--json]");
+  absl::ParseCommandLine(argc, argv);
+  LadderConfig config;
+  config.players = absl::StrSplit(absl::GetFlag(FLAGS_players), ';', absl::SkipEmpty());
+  config.gauntlet = absl::GetFlag(FLAGS_gauntlet);
+  absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
+  if (!rules.ok()) {
+    std::cerr << "uckers ladder: --rules: " << rules.status().message() << "\n";
+    return 2;
+  }
+  config.rules = *rules;
+  config.pairs = absl::GetFlag(FLAGS_ladder_pairs);
+  config.concurrency = absl::GetFlag(FLAGS_concurrency);
+  config.seed = absl::GetFlag(FLAGS_seed);
+  config.progress = absl::GetFlag(FLAGS_progress);
+  config.records_dir = absl::GetFlag(FLAGS_records);
+  if (!absl::GetFlag(FLAGS_sprt).empty()) {
+    absl::StatusOr<SprtConfig> sprt = ParseSprt(absl::GetFlag(FLAGS_sprt));
+    if (!sprt.ok()) {
+      std::cerr << "uckers ladder: --sprt: " << sprt.status().message() << "\n";
+      return 2;
+    }
+    config.sprt = *sprt;
+  }
+  if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
+    std::cerr << "uckers ladder: " << s.message() << " (--ladder_pairs, --concurrency)\n";
+    return 2;
+  }
+  std::string chart_path = absl::GetFlag(FLAGS_chart);
+  if (absl::Status s = chart_path.empty() ? absl::OkStatus() : CheckWritable(chart_path);
+      !s.ok()) {
+    std::cerr << "uckers ladder: --chart: " << s.message() << "\n";
+    return 2;
+  }
+  absl::StatusOr<v1::LadderReport> report = RunLadder(config);
+  if (!report.ok()) {
+    std::cerr << "uckers ladder: " << report.status().message() << "\n";
+    return 1;
+  }
+  if (absl::GetFlag(FLAGS_json)) {
+    std::cout << ToJson(*report);
+  } else {
+    std::cout << LadderReportText(*report);
+  }
+  if (!chart_path.empty()) {
+    if (absl::Status s = WriteTextFile(chart_path, LadderReportSvg(*report)); !s.ok()) {
+      std::cerr << "uckers ladder: " << s.message() << "\n";
+      return 1;
+    }
+  }
+  return 0;
+}
+
+}  // namespace uckers

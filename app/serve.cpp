@@ -1,0 +1,80 @@
+// `uckers serve`: the gRPC service uckers.v1.Engine until SIGTERM or SIGINT
+// (service/server.h), then a graceful drain. Without gRPC in the build
+// (UCKERS_GRPC=OFF) it says so and exits 1.
+#include <iostream>
+
+#include "app/commands.h"
+
+#ifdef UCKERS_HAVE_GRPC
+#include <signal.h>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "service/facade.h"
+#include "service/server.h"
+
+ABSL_FLAG(std::string, address, "127.0.0.1:50051", "address to listen on (host:port)");
+ABSL_FLAG(int, max_searches, 8, "concurrent searches before RESOURCE_EXHAUSTED");
+ABSL_FLAG(int, max_request_threads, 2, "search threads one request may ask for");
+ABSL_FLAG(int, max_hash_mb, 64, "transposition table MiB one request may ask for");
+ABSL_FLAG(int, tree_mb, 256, "MCTS tree MiB of each search (1..65536)");
+ABSL_FLAG(int64_t, grace_ms, 5000, "on SIGTERM/SIGINT, time for calls in flight to finish");
+ABSL_FLAG(int, max_message_bytes, 4 << 20, "largest request or response");
+
+namespace uckers {
+
+int ServeMain(int argc, char** argv) {
+  absl::SetProgramUsageMessage("uckers serve [--address 127.0.0.1:50051] [--max_searches N]");
+  absl::ParseCommandLine(argc, argv);
+  ServerConfig config;
+  config.address = absl::GetFlag(FLAGS_address);
+  config.limits.max_searches = absl::GetFlag(FLAGS_max_searches);
+  config.limits.max_threads = absl::GetFlag(FLAGS_max_request_threads);
+  config.limits.max_hash_mb = absl::GetFlag(FLAGS_max_hash_mb);
+  config.limits.tree_mb = absl::GetFlag(FLAGS_tree_mb);
+  config.grace_ms = absl::GetFlag(FLAGS_grace_ms);
+  config.max_message_bytes = absl::GetFlag(FLAGS_max_message_bytes);
+  if (config.limits.max_searches < 1 || config.limits.max_threads < 1 ||
+      config.limits.max_hash_mb < 1 || config.grace_ms < 0 || config.max_message_bytes < 1024 ||
+      config.limits.tree_mb < 1 || config.limits.tree_mb > facade::kMaxTreeMb) {
+    std::cerr << "uckers serve: limits must be positive (message size >= 1024, tree_mb <= "
+              << facade::kMaxTreeMb << ")\n";
+    return 2;
+  }
+  // Signals are taken by sigwait in this thread, never by a handler.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  absl::StatusOr<std::unique_ptr<EngineServer>> server = EngineServer::Start(config);
+  if (!server.ok()) {
+    std::cerr << "uckers serve: " << server.status().message() << "\n";
+    return 1;
+  }
+  std::cerr << "uckers serve: listening on " << config.address << " (port " << (*server)->port()
+            << ")" << std::endl;
+  int received = 0;
+  sigwait(&signals, &received);
+  std::cerr << "uckers serve: signal " << received << ", shutting down (grace "
+            << config.grace_ms << " ms)" << std::endl;
+  (*server)->Shutdown();
+  (*server)->Wait();
+  return 0;
+}
+
+}  // namespace uckers
+
+#else
+
+namespace uckers {
+
+int ServeMain(int, char**) {
+  std::cerr << "uckers serve: this build has no gRPC (configured with UCKERS_GRPC=OFF)\n";
+  return 1;
+}
+
+}  // namespace uckers
+
+#endif
