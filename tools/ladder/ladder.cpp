@@ -20,6 +20,7 @@
 #include "tools/match/game.h"
 #include "tools/match/player.h"
 #include "tools/match/progress.h"
+#include "tools/match/workers.h"
 #include "review/proto_json.h"
 
 namespace uckers {
@@ -160,11 +161,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
       progress.Update(done, games, config.sprt ? absl::StrFormat(", LLR %.2f", llr) : "");
     }
   };
-  std::vector<std::thread> pool;
-  int workers = static_cast<int>(std::min<size_t>(config.concurrency, tasks.size()));
-  for (int k = 1; k < workers; ++k) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+  RunWorkers(config.concurrency, static_cast<int>(tasks.size()), worker);
   progress.Finish();
   if (!error.ok()) return error;
 

@@ -11,6 +11,7 @@
 #include "review/record.h"
 #include "tools/match/game.h"
 #include "tools/match/progress.h"
+#include "tools/match/workers.h"
 #include "tools/match/stats.h"
 
 namespace uckers {
@@ -103,10 +104,7 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
                       absl::StrFormat(", A %.1f%%", games ? 100.0 * a_wins / games : 0.0));
     }
   };
-  std::vector<std::thread> pool;
-  for (int k = 1; k < std::min(config.concurrency, config.pairs); ++k) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+  RunWorkers(config.concurrency, config.pairs, worker);
   progress.Finish();
   if (!error.ok()) return error;
 
