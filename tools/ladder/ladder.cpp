@@ -207,18 +207,22 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   return report;
 }
 
+std::vector<const v1::LadderPlayer*> ByRating(const v1::LadderReport& report) {
+  std::vector<const v1::LadderPlayer*> sorted;
+  for (const v1::LadderPlayer& p : report.players()) sorted.push_back(&p);
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](auto* a, auto* b) { return a->elo() > b->elo(); });
+  return sorted;
+}
+
 std::string LadderReportText(const v1::LadderReport& r) {
   std::string out = absl::StrFormat("ladder (%s), rules %s, %d games, %.1f s, %.1f games/s\n",
                                     r.mode(), r.rules(), r.games(), r.seconds(),
                                     r.games_per_second());
   absl::StrAppendFormat(&out, "%-3s %-32s %7s %7s %8s %20s\n", "#", "player", "games", "score",
                         "Elo", "95% interval");
-  std::vector<const v1::LadderPlayer*> sorted;
-  for (const v1::LadderPlayer& p : r.players()) sorted.push_back(&p);
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](auto* a, auto* b) { return a->elo() > b->elo(); });
   int rank = 0;
-  for (const v1::LadderPlayer* p : sorted) {
+  for (const v1::LadderPlayer* p : ByRating(r)) {
     absl::StrAppendFormat(&out, "%-3d %-32s %7d %6.1f%% %+8.1f %+9.1f .. %+8.1f\n", ++rank,
                           p->name(), p->games(), 100 * p->score(), p->elo(), p->elo_low(),
                           p->elo_high());

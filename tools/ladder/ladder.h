@@ -40,6 +40,8 @@ struct LadderConfig {
 absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config);
 
 std::string LadderReportText(const v1::LadderReport& report);
+// The players of a report by rating, best first (ties keep their order).
+std::vector<const v1::LadderPlayer*> ByRating(const v1::LadderReport& report);
 // A bar chart of the ratings with their intervals.
 std::string LadderReportSvg(const v1::LadderReport& report);
 

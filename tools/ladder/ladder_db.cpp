@@ -19,6 +19,7 @@
 #include "absl/strings/str_split.h"
 #include "engine/version.h"
 #include "review/record.h"
+#include "tools/ladder/ladder.h"
 #include "tools/ladder/ratings.h"
 #include "tools/match/game.h"
 #include "tools/match/match.h"
@@ -338,12 +339,8 @@ absl::StatusOr<v1::LadderReport> LadderTable(LadderStore& store) {
 std::string LadderTableText(const v1::LadderReport& r) {
   std::string out = absl::StrFormat("%-3s %-32s %8s %20s %7s %6s %7s\n", "#", "name", "Elo",
                                     "95% interval", "games", "pairs", "score");
-  std::vector<const v1::LadderPlayer*> sorted;
-  for (const v1::LadderPlayer& p : r.players()) sorted.push_back(&p);
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](auto* a, auto* b) { return a->elo() > b->elo(); });
   int rank = 0;
-  for (const v1::LadderPlayer* p : sorted) {
+  for (const v1::LadderPlayer* p : ByRating(r)) {
     absl::StrAppendFormat(&out, "%-3d %-32s %+8.1f %+9.1f .. %+8.1f %7d %6d %6.1f%%\n", ++rank,
                           p->name(), p->elo(), p->elo_low(), p->elo_high(), p->games(), p->pairs(),
                           100 * p->score());
