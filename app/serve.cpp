@@ -11,7 +11,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
-#include "service/facade.h"
+#include "game/facade.h"
 #include "service/server.h"
 
 ABSL_FLAG(std::string, address, "127.0.0.1:50051", "address to listen on (host:port)");

@@ -8,7 +8,7 @@
 #include "engine/rules.h"
 #include "engine/ufen.h"
 #include "search/levels.h"
-#include "service/facade.h"
+#include "game/facade.h"
 #include "service/options.h"
 #include "service/proto_convert.h"
 

@@ -9,7 +9,7 @@
 #include "engine/rules.h"
 #include "search/evaluate.h"
 #include "search/search.h"
-#include "service/facade.h"
+#include "game/facade.h"
 #include "uckers/v1/engine.pb.h"
 
 // Translation between the gRPC messages and the facade's types. Every error

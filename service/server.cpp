@@ -12,7 +12,7 @@
 #include "grpcpp/health_check_service_interface.h"
 #include "grpcpp/resource_quota.h"
 #include "grpcpp/server_builder.h"
-#include "service/facade.h"
+#include "game/facade.h"
 
 namespace uckers {
 

@@ -12,7 +12,7 @@
 #include "search/evaluate.h"
 #include "search/levels.h"
 #include "service/board_text.h"
-#include "service/facade.h"
+#include "game/facade.h"
 
 namespace uckers {
 namespace {
@@ -55,7 +55,7 @@ facade::SearchRequest RequestOf(const EngineOptions& options, const GoRequest& g
 }  // namespace
 
 TextSession::TextSession()
-    : position_(Position::Start(options_.rules)), start_("startpos"), tt_(options_.hash_mb) {}
+    : game_(options_.rules), tt_(options_.hash_mb) {}
 
 SearchParams TextSession::Params() const {
   return *facade::ParamsFor(RequestOf(options_, GoRequest{}));  // options are valid
@@ -84,53 +84,31 @@ absl::Status TextSession::SetOption(absl::string_view name, absl::string_view va
                         updated.level != options_.level;
   if (values_changed && !busy_) tt_.Clear();
   options_ = updated;
-  if (rules_changed) {
-    position_ = Position::Start(options_.rules);
-    start_ = "startpos";
-    moves_.clear();
-  }
+  if (rules_changed) game_ = Game(options_.rules);
   return absl::OkStatus();
 }
 
 absl::Status TextSession::SetPosition(absl::string_view start,
-                                 const std::vector<std::string>& moves) {
-  absl::StatusOr<Position> parsed = facade::ParsePosition(start, options_.rules);
-  if (!parsed.ok()) return parsed.status();
-  Position pos = *parsed;
+                                      const std::vector<std::string>& moves) {
+  absl::StatusOr<Game> game = Game::FromStart(options_.rules, start);
+  if (!game.ok()) return game.status();
   for (size_t i = 0; i < moves.size(); ++i) {
-    const std::string& item = moves[i];
-    std::string where = absl::StrCat("moves item ", i + 1, " '", item, "': ");
-    size_t colon = item.find(':');
-    if (colon == std::string::npos) {
+    if (absl::Status s = game->PlayItem(moves[i]); !s.ok()) {
       return absl::InvalidArgumentError(
-          absl::StrCat(where, "expected <throw>:<play>"));
+          absl::StrCat("moves item ", i + 1, " '", moves[i], "': ", s.message()));
     }
-    absl::StatusOr<Throw> t = ParseThrow(item.substr(0, colon));
-    if (!t.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(where, t.status().message()));
-    }
-    absl::StatusOr<PlayResult> r =
-        facade::ApplyPlay(pos, options_.rules, *t, item.substr(colon + 1));
-    if (!r.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(where, r.status().message()));
-    }
-    pos = r->after;
   }
-  position_ = pos;
-  start_ = std::string(start);
-  moves_ = moves;
+  game_ = *std::move(game);
   return absl::OkStatus();
 }
 
 void TextSession::NewGame() {
-  position_ = Position::Start(options_.rules);
-  start_ = "startpos";
-  moves_.clear();
+  game_ = Game(options_.rules);
   if (!busy_) tt_.Clear();
 }
 
 std::vector<PlayResult> TextSession::LegalPlays(Throw t) const {
-  return facade::LegalPlays(position_, options_.rules, t);
+  return facade::LegalPlays(game_, t);
 }
 
 absl::Status TextSession::StartJob(bool infinite, std::function<void()> job) {
@@ -152,10 +130,10 @@ absl::Status TextSession::StartJob(bool infinite, std::function<void()> job) {
 
 absl::Status TextSession::Go(const GoRequest& request, ReportCallback on_info,
                         DoneCallback on_done) {
-  if (position_.IsGameOver()) {
+  if (game_.position().IsGameOver()) {
     return absl::FailedPreconditionError("the game is over: no play to search");
   }
-  Position pos = position_;
+  Position pos = game_.position();
   EngineOptions options = options_;
   bool infinite = request.limits.infinite;
   return StartJob(infinite, [this, pos, options, request, on_info, on_done] {
@@ -179,7 +157,7 @@ absl::Status TextSession::StartPerft(
     return absl::InvalidArgumentError(
         absl::StrCat("perft depth ", depth, " must be 1..", kMaxPerftDepth));
   }
-  Position pos = position_;
+  Position pos = game_.position();
   Rules rules = options_.rules;
   return StartJob(false, [this, pos, rules, depth, on_done] {
     uint64_t n = Perft(pos, rules, depth, &stop_);
@@ -190,22 +168,13 @@ absl::Status TextSession::StartPerft(
 absl::Status TextSession::StartAnalysis(
     const std::string& level, std::function<void(const v1::AnalysedItem&)> on_item,
     std::function<void(absl::StatusOr<v1::GameAnalysis>)> on_done) {
-  v1::GameRecord record;
-  record.set_rules(options_.rules.ToString());
-  record.set_switches(options_.rules.SwitchList());
-  if (start_ != "startpos" && !start_.empty()) record.set_start_ufen(start_);
-  for (const std::string& item : moves_) {
-    size_t colon = item.find(':');
-    v1::RecordItem* r = record.add_items();
-    r->set_throw_(item.substr(0, colon));
-    r->set_play(item.substr(colon + 1));
-  }
-  if (record.items_size() == 0) {
+  if (game_.items().empty()) {
     return absl::FailedPreconditionError(
         "no game to analyse: set one with position ... moves <throw>:<play> ...");
   }
-  return StartJob(false, [this, record, level, on_item, on_done] {
-    on_done(facade::AnalyseGame(record, level, stop_, on_item));
+  Game game = game_;
+  return StartJob(false, [this, game, level, on_item, on_done] {
+    on_done(facade::AnalyseGame(game, level, stop_, on_item));
   });
 }
 
@@ -242,18 +211,18 @@ BenchResult TextSession::Bench() {
   return result;
 }
 
-std::string TextSession::BoardText() const { return DrawBoard(position_); }
+std::string TextSession::BoardText() const { return DrawBoard(game_.position()); }
 
 std::string TextSession::EvalText() const {
   // The classic evaluation's terms, then the evaluation the searches use,
   // whose score ends the text.
-  std::string text = EvalToText(position_, options_.rules);
+  std::string text = EvalToText(game_.position(), options_.rules);
   SearchParams params = ResolveEvaluation(Params(), options_.rules);
-  if (params.net == nullptr || position_.IsGameOver()) {
+  if (params.net == nullptr || game_.position().IsGameOver()) {
     return absl::StrCat(text, "\nsearches use the ",
                         EvaluationInUse(params, options_.rules), " evaluation");
   }
-  Evaluation e = params.net->Evaluate(position_);
+  Evaluation e = params.net->Evaluate(game_.position());
   text.erase(text.rfind("\nscore win "));
   absl::StrAppend(&text, "\nsearches use the ", EvaluationInUse(params, options_.rules));
   absl::StrAppendFormat(&text,

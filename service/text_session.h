@@ -12,6 +12,7 @@
 #include "engine/dice.h"
 #include "engine/play.h"
 #include "engine/position.h"
+#include "game/game.h"
 #include "search/search.h"
 #include "service/options.h"
 #include "uckers/v1/game.pb.h"
@@ -56,7 +57,9 @@ class TextSession {
   // any error (naming the item) the position is unchanged.
   absl::Status SetPosition(absl::string_view start,
                            const std::vector<std::string>& moves);
-  const Position& position() const { return position_; }
+  const Position& position() const { return game_.position(); }
+  // The game set by the last SetPosition (its start and moves).
+  const Game& game() const { return game_; }
   // Clears the transposition table and returns to the start position.
   void NewGame();
 
@@ -102,9 +105,7 @@ class TextSession {
   absl::Status StartJob(bool infinite, std::function<void()> job);
 
   EngineOptions options_;
-  Position position_;
-  std::string start_;               // the last SetPosition's start...
-  std::vector<std::string> moves_;  // ...and its moves: a game record
+  Game game_;
   TranspositionTable tt_;
   std::thread worker_;
   std::atomic<bool> stop_{false};

@@ -14,7 +14,7 @@
 #include "absl/strings/str_split.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
-#include "service/facade.h"
+#include "game/facade.h"
 
 namespace uckers {
 namespace {

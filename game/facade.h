@@ -1,7 +1,5 @@
 #pragma once
 
-#include "engine/version.h"
-
 #include <atomic>
 #include <functional>
 #include <optional>
@@ -15,6 +13,8 @@
 #include "engine/play.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "engine/version.h"
+#include "game/game.h"
 #include "search/search.h"
 #include "search/settings.h"
 #include "search/tt.h"
@@ -89,6 +89,16 @@ absl::StatusOr<v1::GameRecord> ParseGameRecord(const std::string& text);
 // (may be empty) hears of each item as it is done; `stop` ends it early.
 absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
+    const std::function<void(const v1::AnalysedItem&)>& on_item);
+
+// The questions asked of a game: its legal plays for a throw, a search of
+// its current position, its review.
+std::vector<PlayResult> LegalPlays(const Game& game, Throw t);
+absl::StatusOr<SearchReport> Search(const Game& game, const SearchRequest& request,
+                                    TranspositionTable* tt, const std::atomic<bool>& stop,
+                                    const ReportCallback& on_progress);
+absl::StatusOr<v1::GameAnalysis> AnalyseGame(
+    const Game& game, const std::string& level, const std::atomic<bool>& stop,
     const std::function<void(const v1::AnalysedItem&)>& on_item);
 
 // Names for the engine-information call and the `uci` command.

@@ -1,4 +1,4 @@
-#include "service/facade.h"
+#include "game/facade.h"
 
 #include <algorithm>
 #include <random>
@@ -114,6 +114,25 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
   absl::StatusOr<Position> end = ReplayRecord(record);
   if (!end.ok()) return end.status();
   return uckers::AnalyseGame(record, level, stop, on_item);
+}
+
+std::vector<PlayResult> LegalPlays(const Game& game, Throw t) {
+  return LegalPlays(game.position(), game.rules(), t);
+}
+
+absl::StatusOr<SearchReport> Search(const Game& game, const SearchRequest& request,
+                                    TranspositionTable* tt, const std::atomic<bool>& stop,
+                                    const ReportCallback& on_progress) {
+  return Search(game.position(), game.rules(), request, tt, stop, on_progress);
+}
+
+absl::StatusOr<v1::GameAnalysis> AnalyseGame(
+    const Game& game, const std::string& level, const std::atomic<bool>& stop,
+    const std::function<void(const v1::AnalysedItem&)>& on_item) {
+  if (game.items().empty()) {
+    return absl::FailedPreconditionError("the game has no plays to review");
+  }
+  return uckers::AnalyseGame(game.Record(), level, stop, on_item);
 }
 
 std::vector<std::string> PresetNames() { return uckers::PresetNames(); }

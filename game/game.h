@@ -1,0 +1,64 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "engine/dice.h"
+#include "engine/play.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "uckers/v1/game.pb.h"
+
+// One game as every front sees it: its rules, its start position and the
+// throws and plays made from it, replayed once into the positions it
+// passes through. The text protocol's session holds one (`position ...
+// moves ...` builds it); the facade's questions (legal plays, the best
+// play, the evaluation, the review) are asked of it.
+namespace uckers {
+
+// One throw of a game and the play made with it.
+struct GameItem {
+  Throw dice;
+  std::string play;  // canonical text (PROTOCOL.md)
+  Position before;   // the position the throw was made in
+};
+
+class Game {
+ public:
+  // The ruleset's start position, no moves.
+  explicit Game(const Rules& rules = Rules());
+
+  // From "startpos" or a UFEN under `rules`.
+  static absl::StatusOr<Game> FromStart(const Rules& rules, absl::string_view start);
+  // From a game record (docs/records.md), played by the rules it records;
+  // an error names the item or header that is wrong.
+  static absl::StatusOr<Game> FromRecord(const v1::GameRecord& record);
+
+  // Plays `play` (any spelling of a legal play) with throw `t`; an error
+  // leaves the game unchanged.
+  absl::Status Play(Throw t, absl::string_view play);
+  // Plays one `<throw>:<play>` item (`63:rb-0,r0-3`).
+  absl::Status PlayItem(absl::string_view item);
+  // Takes the last play back; false when there is none.
+  bool TakeBack();
+
+  const Rules& rules() const { return rules_; }
+  const Position& start() const { return start_; }
+  const Position& position() const { return position_; }
+  const std::vector<GameItem>& items() const { return items_; }
+  bool IsOver() const { return position_.IsGameOver(); }
+
+  // The record of the game: rules, switch list, start (when not the
+  // ruleset's), items, and the result once it is over.
+  v1::GameRecord Record() const;
+
+ private:
+  Rules rules_;
+  Position start_;
+  Position position_;
+  std::vector<GameItem> items_;
+};
+
+}  // namespace uckers
