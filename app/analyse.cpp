@@ -1,13 +1,13 @@
-#include "app/commands.h"
+#include "review/analyse.h"
 
 #include <iostream>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
-#include "review/analyse.h"
-#include "review/record.h"
 #include "app/cli_flags.h"
+#include "app/commands.h"
+#include "review/record.h"
 
 namespace uckers {
 

@@ -1,6 +1,8 @@
 // `uckers ladder`: a round-robin or gauntlet ladder, or a GSPRT test, of
 // players in one run (tools/ladder/ladder.h); `uckers ladder add|work|table`
 // is the standing ladder in a database (app/ladder_db.cpp).
+#include "tools/ladder/ladder.h"
+
 #include <iostream>
 #include <string>
 
@@ -12,7 +14,6 @@
 #include "app/commands.h"
 #include "review/proto_json.h"
 #include "review/record.h"
-#include "tools/ladder/ladder.h"
 #include "tools/match/match.h"
 
 ABSL_FLAG(std::string, players, "beginner;casual;intermediate",
@@ -57,8 +58,7 @@ int LadderMain(int argc, char** argv) {
     return 2;
   }
   std::string chart_path = absl::GetFlag(FLAGS_chart);
-  if (absl::Status s = chart_path.empty() ? absl::OkStatus() : CheckWritable(chart_path);
-      !s.ok()) {
+  if (absl::Status s = chart_path.empty() ? absl::OkStatus() : CheckWritable(chart_path); !s.ok()) {
     std::cerr << "uckers ladder: --chart: " << s.message() << "\n";
     return 2;
   }

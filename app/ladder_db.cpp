@@ -8,10 +8,10 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/ladder/ladder.h"
 #include "tools/ladder/ladder_db.h"
-#include "review/proto_json.h"
 
 namespace uckers {
 namespace {

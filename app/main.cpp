@@ -26,25 +26,35 @@ struct Command {
   int max_arguments = 0;           // positional arguments it takes
 };
 
-
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
-      {"match", MatchMain, "a duplicate-pair match between two players, with an Elo interval",
+      {"match",
+       MatchMain,
+       "a duplicate-pair match between two players, with an Elo interval",
        "uckers match --a SPEC --b SPEC [--pairs N] [--concurrency K] [--rules R]",
        {"a", "b", "pairs", "concurrency", "rules", "seed", "json", "progress", "records"}},
-      {"ladder", LadderMain, "a round-robin ladder, GSPRT tests; `ladder add|work|table --db DB`: a standing one",
+      {"ladder",
+       LadderMain,
+       "a round-robin ladder, GSPRT tests; `ladder add|work|table --db DB`: a standing one",
        "uckers ladder --players 'A;B;...' [--ladder_pairs N] [--gauntlet] [--sprt ...]\n"
        "       uckers ladder add|work|table --db DB ... (each with --help)",
        {"players", "gauntlet", "ladder_pairs", "sprt", "chart", "concurrency", "rules", "seed",
         "json", "progress", "records"}},
-      {"analyse", AnalyseMain, "a review of a game record: marks, luck, ratings, chart",
+      {"analyse",
+       AnalyseMain,
+       "a review of a game record: marks, luck, ratings, chart",
        "uckers analyse GAME [--level L] [--svg FILE] [--json]",
-       {"level", "svg", "json"}, 1},
-      {"serve", ServeMain, "the gRPC service uckers.v1.Engine",
+       {"level", "svg", "json"},
+       1},
+      {"serve",
+       ServeMain,
+       "the gRPC service uckers.v1.Engine",
        "uckers serve [--address 127.0.0.1:50051] [--max_searches N] ...",
        {"address", "grace_ms", "max_hash_mb", "max_message_bytes", "max_request_threads",
         "max_searches", "tree_mb"}},
-      {"train", TrainMain, "self-play training of the learned evaluation",
+      {"train",
+       TrainMain,
+       "self-play training of the learned evaluation",
        "uckers train --out FILE [--games N] [--lr X] ...: resumes from FILE.ckpt",
        {"out", "games", "rules", "seed", "hidden", "lambda", "lookahead", "lr", "batch_games",
         "checkpoint", "checkpoint_every", "eval_every", "eval_pairs", "curve", "init",
@@ -107,8 +117,7 @@ bool CheckArguments(const Command& c, int argc, char** argv) {
       auto all = absl::GetAllFlags();
       auto it = all.find(name);
       // A flag given as `--name value` (not a bool) takes the next word.
-      if (arg.find('=') == std::string::npos && it != all.end() &&
-          !it->second->IsOfType<bool>()) {
+      if (arg.find('=') == std::string::npos && it != all.end() && !it->second->IsOfType<bool>()) {
         ++i;
       }
       continue;

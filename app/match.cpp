@@ -1,4 +1,4 @@
-#include "app/commands.h"
+#include "absl/strings/match.h"
 
 #include <cstdio>
 #include <iostream>
@@ -6,13 +6,14 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
-#include "absl/strings/match.h"
 #include "app/cli_flags.h"
+#include "app/commands.h"
+#include "review/proto_json.h"
 #include "tools/match/match.h"
 #include "tools/match/player.h"
-#include "review/proto_json.h"
 
-ABSL_FLAG(std::string, a, "expert", "player A (random, greedy, a level, mcts, cmd:<program>; ,key=value settings)");
+ABSL_FLAG(std::string, a, "expert",
+          "player A (random, greedy, a level, mcts, cmd:<program>; ,key=value settings)");
 ABSL_FLAG(std::string, b, "greedy", "player B");
 ABSL_FLAG(int, pairs, 100, "duplicate pairs of games (each dice sequence twice, teams swapped)");
 

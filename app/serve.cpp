@@ -57,8 +57,8 @@ int ServeMain(int argc, char** argv) {
             << ")" << std::endl;
   int received = 0;
   sigwait(&signals, &received);
-  std::cerr << "uckers serve: signal " << received << ", shutting down (grace "
-            << config.grace_ms << " ms)" << std::endl;
+  std::cerr << "uckers serve: signal " << received << ", shutting down (grace " << config.grace_ms
+            << " ms)" << std::endl;
   (*server)->Shutdown();
   (*server)->Wait();
   return 0;

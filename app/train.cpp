@@ -1,13 +1,12 @@
 // `uckers train`: trains the learned evaluation by self-play; see learn/td.h.
-#include "app/commands.h"
-
 #include <iostream>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
-#include "learn/td.h"
 #include "app/cli_flags.h"
+#include "app/commands.h"
+#include "learn/td.h"
 
 ABSL_FLAG(int, hidden, 128, "hidden units of a new net (1..512)");
 ABSL_FLAG(int64_t, games, 10000, "train until this many games in all");

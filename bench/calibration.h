@@ -27,8 +27,7 @@ struct Calibration {
     ++positions;
   }
   void Print(const char* name) const {
-    std::printf("%s: log loss %.4f over %ld positions\n", name, log_loss / positions,
-                positions);
+    std::printf("%s: log loss %.4f over %ld positions\n", name, log_loss / positions, positions);
     for (int b = 0; b < kBuckets; ++b) {
       if (count[b] == 0) continue;
       std::printf("  predicted %.3f  won %.3f  positions %.0f\n", predicted[b] / count[b],

@@ -1,11 +1,11 @@
 // Builds the 1v1 endgame table under a ruleset, times it and saves it.
 // Usage: endgame_build [rules-preset] [output-path]
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <string>
-
-#include <sys/resource.h>
 
 #include "endgame/endgame.h"
 #include "engine/rules.h"
@@ -24,8 +24,7 @@ int main(int argc, char** argv) {
   }
   auto start = std::chrono::steady_clock::now();
   absl::StatusOr<uckers::EndgameTable> table = uckers::EndgameTable::Build(*rules);
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!table.ok()) {
     std::fprintf(stderr, "%s\n", std::string(table.status().message()).c_str());
     return 1;
@@ -37,9 +36,10 @@ int main(int argc, char** argv) {
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  std::printf("class 1v1 rules %s states %zu slots %zu build %.2f s "
-              "peak rss %ld KiB file %lld bytes\n",
-              preset.c_str(), table->size(), uckers::EndgameTable::kSlots,
-              seconds, usage.ru_maxrss, static_cast<long long>(in.tellg()));
+  std::printf(
+      "class 1v1 rules %s states %zu slots %zu build %.2f s "
+      "peak rss %ld KiB file %lld bytes\n",
+      preset.c_str(), table->size(), uckers::EndgameTable::kSlots, seconds, usage.ru_maxrss,
+      static_cast<long long>(in.tellg()));
   return 0;
 }

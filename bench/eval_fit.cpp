@@ -81,7 +81,8 @@ EvalWeights Fit(const std::vector<Sample>& data, const Rules& rules,
       for (const std::string& name : names) {
         double* x = EvalWeightByName(w, name);
         double start = *x;
-        for (double candidate : {start * (1 + step), start * (1 - step), start + step, start - step}) {
+        for (double candidate :
+             {start * (1 + step), start * (1 - step), start + step, start - step}) {
           if (candidate < 0) continue;
           *x = candidate;
           double loss = LogLoss(data, rules, w);
@@ -104,8 +105,7 @@ int Run(int games, std::vector<std::string> names) {
   Rules rules;
   std::vector<Sample> train = SelfPlay(games, 21, rules);
   std::vector<Sample> test = SelfPlay(std::max(1, games / 2), 22, rules);
-  std::printf("%d games, %zu positions to fit, %zu to test\n", games, train.size(),
-              test.size());
+  std::printf("%d games, %zu positions to fit, %zu to test\n", games, train.size(), test.size());
   std::printf("default weights: loss %.5f fitted, %.5f held out\n",
               LogLoss(train, rules, kDefaultWeights), LogLoss(test, rules, kDefaultWeights));
   EvalWeights w = Fit(train, rules, names);

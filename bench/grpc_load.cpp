@@ -73,8 +73,8 @@ Replica StartReplica(const std::string& uckers) {
     dup2(err[1], STDERR_FILENO);
     close(err[0]);
     close(err[1]);
-    execl(uckers.c_str(), uckers.c_str(), "serve", "--address", "127.0.0.1:0",
-          "--max_searches", "64", static_cast<char*>(nullptr));
+    execl(uckers.c_str(), uckers.c_str(), "serve", "--address", "127.0.0.1:0", "--max_searches",
+          "64", static_cast<char*>(nullptr));
     _exit(127);
   }
   close(err[1]);
@@ -84,7 +84,8 @@ Replica StartReplica(const std::string& uckers) {
   close(err[0]);
   size_t at = line.find("(port ");
   int port = 0;
-  if (at == std::string::npos || !absl::SimpleAtoi(line.substr(at + 6, line.find(')', at) - at - 6), &port)) {
+  if (at == std::string::npos ||
+      !absl::SimpleAtoi(line.substr(at + 6, line.find(')', at) - at - 6), &port)) {
     std::cerr << "grpc_load: replica did not start: " << line << "\n";
     std::exit(1);
   }
@@ -187,8 +188,8 @@ int main(int argc, char** argv) {
     for (absl::string_view c : absl::StrSplit(list, ',')) {
       int clients = 0;
       if (!absl::SimpleAtoi(c, &clients) || clients < 1) continue;
-      RunResult r = Run(target, name, clients, absl::GetFlag(FLAGS_seconds),
-                        absl::GetFlag(FLAGS_movetime));
+      RunResult r =
+          Run(target, name, clients, absl::GetFlag(FLAGS_seconds), absl::GetFlag(FLAGS_movetime));
       std::printf("%-15s %8d %10.0f %9.2f %9.2f %8ld\n",
                   name == "list" ? "ListLegalPlays" : "BestMove", clients, r.qps, r.p50_ms,
                   r.p99_ms, r.errors);

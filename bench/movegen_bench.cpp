@@ -16,8 +16,7 @@ constexpr const char* kStart = "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -";
 constexpr const char* kMidGame = "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -";
 constexpr const char* kCrowded = "0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -";
 // mixie_stack: two stacks standing (RULES.md §9).
-constexpr const char* kStacked =
-    "b,5,10,31/b,b,20,20/b,b,36,h/b,46,46,h g mg20:bgbg,mr10:ry";
+constexpr const char* kStacked = "b,5,10,31/b,b,20,20/b,b,36,h/b,46,46,h g mg20:bgbg,mr10:ry";
 
 Position Parse(const char* ufen) { return *ParseUfen(ufen, Rules()); }
 
@@ -55,12 +54,8 @@ void PerftStackBench(benchmark::State& state, const char* ufen) {
   state.counters["leaves_per_second"] = benchmark::Counter(
       static_cast<double>(leaves), benchmark::Counter::kIsIterationInvariantRate);
 }
-void BM_PerftMidGameMixieStack(benchmark::State& state) {
-  PerftStackBench(state, kMidGame);
-}
-void BM_PerftStackedMixieStack(benchmark::State& state) {
-  PerftStackBench(state, kStacked);
-}
+void BM_PerftMidGameMixieStack(benchmark::State& state) { PerftStackBench(state, kMidGame); }
+void BM_PerftStackedMixieStack(benchmark::State& state) { PerftStackBench(state, kStacked); }
 BENCHMARK(BM_PerftMidGameMixieStack)->Arg(3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PerftStackedMixieStack)->Arg(3)->Unit(benchmark::kMillisecond);
 
@@ -82,12 +77,8 @@ void GenerateBench(benchmark::State& state, const char* ufen) {
       benchmark::Counter(static_cast<double>(generated), benchmark::Counter::kIsRate);
 }
 
-void BM_GenerateAllThrowsMidGame(benchmark::State& state) {
-  GenerateBench(state, kMidGame);
-}
-void BM_GenerateAllThrowsCrowded(benchmark::State& state) {
-  GenerateBench(state, kCrowded);
-}
+void BM_GenerateAllThrowsMidGame(benchmark::State& state) { GenerateBench(state, kMidGame); }
+void BM_GenerateAllThrowsCrowded(benchmark::State& state) { GenerateBench(state, kCrowded); }
 BENCHMARK(BM_GenerateAllThrowsMidGame);
 BENCHMARK(BM_GenerateAllThrowsCrowded);
 

@@ -4,8 +4,8 @@
 #include <random>
 #include <vector>
 
-#include "benchmark/benchmark.h"
 #include "bench/depth1_policy.h"
+#include "benchmark/benchmark.h"
 #include "search/net.h"
 
 namespace uckers {

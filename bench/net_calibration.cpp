@@ -41,8 +41,8 @@ int Run(int games, uint64_t seed) {
     std::vector<std::pair<Position, int>> seen;
     while (!pos.IsGameOver()) {
       seen.push_back({pos, TeamOf(pos.to_throw())});
-      SearchReport r = SearchPlay(pos, rules, MakeThrow(die(rng), die(rng)), params, {}, &tt,
-                                  stop, nullptr);
+      SearchReport r =
+          SearchPlay(pos, rules, MakeThrow(die(rng), die(rng)), params, {}, &tt, stop, nullptr);
       pos = r.candidates[0].after;
     }
     for (const auto& [p, team] : seen) {

@@ -24,10 +24,8 @@ namespace uckers {
 namespace {
 
 constexpr const char* kPositions[] = {
-    "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -",
-    "0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -",
-    "3,10,10,b/5,20,47,b/0,0,30,52/b,12,40,h y -",
-    "11,30,b,b/b,b,b,b/37,b,b,b/25,25,b,b r -",
+    "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -",      "0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -",
+    "3,10,10,b/5,20,47,b/0,0,30,52/b,12,40,h y -",    "11,30,b,b/b,b,b,b/37,b,b,b/25,25,b,b r -",
     "45,50,53,h/40,41,41,h/48,49,54,h/46,52,h,h g -",
 };
 constexpr Throw kBenchThrows[] = {{6, 3}, {5, 2}, {4, 4}, {2, 1}};
@@ -140,14 +138,10 @@ BENCHMARK(BM_PruningDepth2)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecon
 void BM_PruningDepth3(benchmark::State& state) { Pruning(state, FixedSearches(), 3); }
 BENCHMARK(BM_PruningDepth3)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1);
 
-void BM_PruningDepth3GamePositions(benchmark::State& state) {
-  Pruning(state, GameSearches(), 3);
-}
+void BM_PruningDepth3GamePositions(benchmark::State& state) { Pruning(state, GameSearches(), 3); }
 BENCHMARK(BM_PruningDepth3GamePositions)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1);
 
-void BM_PruningDepth2GamePositions(benchmark::State& state) {
-  Pruning(state, GameSearches());
-}
+void BM_PruningDepth2GamePositions(benchmark::State& state) { Pruning(state, GameSearches()); }
 BENCHMARK(BM_PruningDepth2GamePositions)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
 // The most any pruning can save at depth 2, for comparison with the above:
@@ -203,8 +197,7 @@ void PruningCeiling(benchmark::State& state, const Searches& searches) {
   state.counters["plain_nodes"] = static_cast<double>(c.plain);
   state.counters["oracle_nodes"] = static_cast<double>(c.oracle);
   state.counters["ceiling_pct"] = SavingPct(c.oracle, c.plain);
-  state.counters["no_six_ceiling_pct"] =
-      SavingPct(c.oracle - c.six_plain, c.plain - c.six_plain);
+  state.counters["no_six_ceiling_pct"] = SavingPct(c.oracle - c.six_plain, c.plain - c.six_plain);
   state.counters["six_share_pct"] = 100.0 * c.six_plain / c.plain;
 }
 
@@ -223,8 +216,8 @@ void BM_DefaultLevelToDepth(benchmark::State& state) {
   Totals t;
   for (auto _ : state) t = SearchAll(FixedSearches(), params, static_cast<int>(state.range(0)));
   state.counters["nodes"] = static_cast<double>(t.nodes);
-  state.counters["nps"] =
-      benchmark::Counter(static_cast<double>(t.nodes), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["nps"] = benchmark::Counter(static_cast<double>(t.nodes),
+                                             benchmark::Counter::kIsIterationInvariantRate);
   state.counters["searches"] = static_cast<double>(FixedSearches().size());
 }
 BENCHMARK(BM_DefaultLevelToDepth)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond);

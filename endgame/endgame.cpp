@@ -50,17 +50,14 @@ Fields Decode(size_t i) {
   return f;
 }
 
-int MovingColourOf(const Fields& f, int team) {
-  return team + 2 * (1 - f.released_choice[team]);
-}
+int MovingColourOf(const Fields& f, int team) { return team + 2 * (1 - f.released_choice[team]); }
 
 absl::Status CheckRules(const Rules& rules) {
-  for (Switch s : {Switch::kSuckBack, Switch::kSnakeEyes,
-                   Switch::kDoubleSixTwoThrows, Switch::kMixieStack}) {
+  for (Switch s :
+       {Switch::kSuckBack, Switch::kSnakeEyes, Switch::kDoubleSixTwoThrows, Switch::kMixieStack}) {
     if (rules.has(s)) {
       return absl::InvalidArgumentError(
-          absl::StrCat("endgame class 1v1 does not model switch ",
-                       SwitchName(s)));
+          absl::StrCat("endgame class 1v1 does not model switch ", SwitchName(s)));
     }
   }
   return absl::OkStatus();
@@ -77,14 +74,12 @@ uint64_t Checksum(const std::vector<float>& values) {
 
 }  // namespace
 
-std::optional<Position> EndgameTable::PositionAt(size_t index,
-                                                 const Rules& rules) {
+std::optional<Position> EndgameTable::PositionAt(size_t index, const Rules& rules) {
   if (index >= kSlots) return std::nullopt;
   Fields f = Decode(index);
   Square sq[2] = {f.square[0], f.square[1]};
   if (OnTrack(sq[0]) && OnTrack(sq[1]) &&
-      AbsoluteSquare(MovingColourOf(f, 0), sq[0]) ==
-          AbsoluteSquare(MovingColourOf(f, 1), sq[1])) {
+      AbsoluteSquare(MovingColourOf(f, 0), sq[0]) == AbsoluteSquare(MovingColourOf(f, 1), sq[1])) {
     return std::nullopt;  // two teams never share a track square
   }
   Position pos = Position::Start(rules);
@@ -120,8 +115,8 @@ std::optional<size_t> EndgameTable::IndexOf(const Position& pos) const {
   return index;
 }
 
-std::optional<double> EndgameTable::SuccessorValue(
-    const Position& from, const Position& after) const {
+std::optional<double> EndgameTable::SuccessorValue(const Position& from,
+                                                   const Position& after) const {
   int team = TeamOf(from.to_throw());
   if (after.IsGameOver()) return after.WinningTeam() == team ? 1.0 : 0.0;
   std::optional<size_t> index = IndexOf(after);
@@ -136,8 +131,7 @@ std::optional<double> EndgameTable::Probe(const Position& pos) const {
   return values_[*index];
 }
 
-absl::StatusOr<PlayResult> EndgameTable::BestPlay(const Position& pos,
-                                                  Throw t) const {
+absl::StatusOr<PlayResult> EndgameTable::BestPlay(const Position& pos, Throw t) const {
   if (!IndexOf(pos).has_value()) {
     return absl::InvalidArgumentError("position is not in endgame class 1v1");
   }
@@ -160,10 +154,9 @@ absl::StatusOr<PlayResult> EndgameTable::BestPlay(const Position& pos,
 }
 
 size_t EndgameTable::size() const {
-  return static_cast<size_t>(std::count_if(
-      values_.begin(), values_.end(), [](float v) { return !std::isnan(v); }));
+  return static_cast<size_t>(
+      std::count_if(values_.begin(), values_.end(), [](float v) { return !std::isnan(v); }));
 }
-
 
 namespace {
 
@@ -187,8 +180,7 @@ absl::StatusOr<int32_t> CodeOf(const Position& from, const Position& after,
   return static_cast<int32_t>(*index * 2 + (flip ? 1 : 0));
 }
 
-double Backup(const SuccessorGraph& g, const std::vector<double>& v,
-              size_t index) {
+double Backup(const SuccessorGraph& g, const std::vector<double>& v, size_t index) {
   double total = 0;
   for (size_t k = 0; k < kThrows.size(); ++k) {
     double best = 0;
@@ -228,8 +220,7 @@ absl::StatusOr<EndgameTable> EndgameTable::Build(const Rules& rules) {
         GenerateLegalPlays(positions[i], rules, t, &plays);
         if (plays.empty()) return absl::InternalError("no legal play");
         for (const PlayResult& r : plays) {
-          absl::StatusOr<int32_t> code =
-              CodeOf(positions[i], r.after, table.IndexOf(r.after));
+          absl::StatusOr<int32_t> code = CodeOf(positions[i], r.after, table.IndexOf(r.after));
           if (!code.ok()) return code.status();
           g.codes.push_back(*code);
         }
@@ -288,8 +279,7 @@ absl::Status EndgameTable::Save(const std::string& path) const {
   return absl::OkStatus();
 }
 
-absl::StatusOr<EndgameTable> EndgameTable::Load(const std::string& path,
-                                                const Rules& expected) {
+absl::StatusOr<EndgameTable> EndgameTable::Load(const std::string& path, const Rules& expected) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", path));
   char magic[sizeof kMagic];
@@ -297,16 +287,14 @@ absl::StatusOr<EndgameTable> EndgameTable::Load(const std::string& path,
   if (!in.read(magic, sizeof magic) || std::memcmp(magic, kMagic, sizeof magic)) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": not an endgame table"));
   }
-  if (!in.read(reinterpret_cast<char*>(&version), sizeof version) ||
-      version != kVersion) {
+  if (!in.read(reinterpret_cast<char*>(&version), sizeof version) || version != kVersion) {
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": unsupported table format version ", version));
   }
   std::string switches, name;
   if (!GetString(in, &switches) || switches != expected.SwitchList()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        path, ": table built for rules '", switches, "', expected '",
-        expected.SwitchList(), "'"));
+    return absl::InvalidArgumentError(absl::StrCat(path, ": table built for rules '", switches,
+                                                   "', expected '", expected.SwitchList(), "'"));
   }
   if (!GetString(in, &name) || name != kClassName) {
     return absl::InvalidArgumentError(

@@ -45,8 +45,7 @@ class EndgameTable {
 
   // Reads a table saved by Save; refuses a wrong magic, version, ruleset,
   // class, size or checksum with a clear error.
-  static absl::StatusOr<EndgameTable> Load(const std::string& path,
-                                           const Rules& expected);
+  static absl::StatusOr<EndgameTable> Load(const std::string& path, const Rules& expected);
 
   // The class position with index `index`, or nullopt for an impossible slot.
   static std::optional<Position> PositionAt(size_t index, const Rules& rules);
@@ -58,8 +57,7 @@ class EndgameTable {
   explicit EndgameTable(const Rules& rules) : rules_(rules) {}
   // The successor's value for the team to throw in `from`, nullopt if the
   // successor is neither finished nor in the class.
-  std::optional<double> SuccessorValue(const Position& from,
-                                       const Position& after) const;
+  std::optional<double> SuccessorValue(const Position& from, const Position& after) const;
 
   Rules rules_;
   std::vector<float> values_;  // NaN for impossible slots

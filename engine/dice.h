@@ -18,9 +18,7 @@ struct Throw {
 };
 
 // Builds a throw from two dice in any order; both must be 1..6.
-constexpr Throw MakeThrow(int d1, int d2) {
-  return d1 >= d2 ? Throw{d1, d2} : Throw{d2, d1};
-}
+constexpr Throw MakeThrow(int d1, int d2) { return d1 >= d2 ? Throw{d1, d2} : Throw{d2, d1}; }
 
 // The 21 distinct throws, 6-6 first down to 1-1; weights sum to 36.
 constexpr std::array<Throw, 21> AllThrows() {

@@ -42,8 +42,8 @@ void Difference(const Position& before, const Position& after, int colour,
 // Pairs a colour's departures with its arrivals: first as the play's own
 // moves say (a piece moved twice counts once, from its first square to its
 // last), then arrivals in base as knock-offs, then the rest in square order.
-void PairChanges(const Play& play, int colour, std::vector<Square> gone,
-                 std::vector<Square> came, PlayEffects* fx) {
+void PairChanges(const Play& play, int colour, std::vector<Square> gone, std::vector<Square> came,
+                 PlayEffects* fx) {
   if (play.kind == PlayKind::kMoves) {
     for (int i = 0; i < play.num_moves; ++i) {
       const Move& m = play.moves[i];

@@ -27,10 +27,10 @@ struct PieceChange {
 // mixie blob (pieces of both colours of a team), RULES.md §2.
 struct BlobChange {
   int team = 0;
-  int colour = -1;                 // the blob's colour; -1 for a mixie blob
-  int abs = 0;                     // absolute main-track square
+  int colour = -1;  // the blob's colour; -1 for a mixie blob
+  int abs = 0;      // absolute main-track square
   int size = 0;
-  std::vector<int> order;          // mixie_stack: colours bottom to top
+  std::vector<int> order;  // mixie_stack: colours bottom to top
   friend bool operator==(const BlobChange&, const BlobChange&) = default;
 };
 
@@ -51,9 +51,9 @@ struct PlayEffects {
   std::vector<BlobChange> blobs_formed;
   std::vector<BlobChange> blobs_broken;
   ChallengeEvent challenge = ChallengeEvent::kNone;
-  int challenge_sixes = 0;        // counted so far (kDeclared, kCounted)
-  int challenge_sixes_needed = 0; // the need, the declaring six included
-  std::vector<int> released;      // colours released by this play (§7)
+  int challenge_sixes = 0;         // counted so far (kDeclared, kCounted)
+  int challenge_sixes_needed = 0;  // the need, the declaring six included
+  std::vector<int> released;       // colours released by this play (§7)
   // Who acts next: the colour to throw and the colour whose pieces it
   // moves; whether the same colour throws again. Meaningless once the game
   // is over (`game_over`).

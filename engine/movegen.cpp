@@ -61,14 +61,13 @@ class OrdinaryGenerator {
     }
     int q = from + n;
     if (q <= kHome) {
-      return (blobs & SquareRange(from + 1, std::min(q, int{kLastTrack})))
-                 ? kIllegal
-                 : static_cast<Square>(q);
+      return (blobs & SquareRange(from + 1, std::min(q, int{kLastTrack}))) ? kIllegal
+                                                                           : static_cast<Square>(q);
     }
     if (!rules_.has(Switch::kBounceBack)) return kIllegal;
     q = 2 * kHome - q;
-    uint64_t path = SquareRange(from + 1, kLastTrack) |
-                    (q <= kLastTrack ? SquareRange(q, kLastTrack) : 0);
+    uint64_t path =
+        SquareRange(from + 1, kLastTrack) | (q <= kLastTrack ? SquareRange(q, kLastTrack) : 0);
     return (blobs & path) ? kIllegal : static_cast<Square>(q);
   }
 
@@ -280,7 +279,7 @@ class OrdinaryGenerator {
   const Occupancy& occ_;
   const bool lane_locked_;
   static constexpr bool stacks_ = kStacks;  // mixie_stack (§9)
-  Position finished_;  // base_ after the turn flow of an ordinary play
+  Position finished_;                       // base_ after the turn flow of an ordinary play
 };
 
 namespace {
@@ -288,8 +287,7 @@ namespace {
 void AddForced(const Position& after, PlayList* out) { out->Add(Play{}, after); }
 
 // snake_eyes: whether this throw is a snake-eyes throw, and which.
-bool SnakeEyes(const Position& pos, const Rules& rules, Throw t,
-               PlayList* out) {
+bool SnakeEyes(const Position& pos, const Rules& rules, Throw t, PlayList* out) {
   if (!rules.has(Switch::kSnakeEyes) || t.high != 1 || t.low != 1) return false;
   int colour = pos.to_throw();
   Position after = pos;
@@ -297,8 +295,7 @@ bool SnakeEyes(const Position& pos, const Rules& rules, Throw t,
   after.SetSnakeSecond(pos.snake_second_mask() & ~(1 << colour));
   if (pos.snake_second(colour)) {
     ResolveSecondSnakeEyes(after, rules);
-  } else if (pos.snake_first(colour) &&
-             !(ComputeOccupancy(pos, colour).opponent_blobs & 1)) {
+  } else if (pos.snake_first(colour) && !(ComputeOccupancy(pos, colour).opponent_blobs & 1)) {
     ResolveSnakeEyes(after, rules);
   } else {
     return false;
@@ -314,8 +311,7 @@ PlayGenerator::PlayGenerator(const Position& pos, const Rules& rules)
       base_(pos),
       rules_(rules),
       mover_(pos.MovingColour()),
-      lane_locked_(mover_ != pos.to_throw() &&
-                   rules.has(Switch::kNoPartnerPipeMoves)),
+      lane_locked_(mover_ != pos.to_throw() && rules.has(Switch::kNoPartnerPipeMoves)),
       occ_(ComputeOccupancy(pos, mover_)) {
   int thrower = pos.to_throw();
   if (pos.IsGameOver()) {
@@ -353,8 +349,7 @@ void PlayGenerator::Generate(Throw t, PlayList* out) const {
   }
 }
 
-void GenerateLegalPlays(const Position& pos, const Rules& rules, Throw t,
-                        PlayList* out) {
+void GenerateLegalPlays(const Position& pos, const Rules& rules, Throw t, PlayList* out) {
   PlayGenerator(pos, rules).Generate(t, out);
 }
 

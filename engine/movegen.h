@@ -39,7 +39,6 @@ class PlayGenerator {
 // each with the position it leads to, distinct by that position and spelled
 // canonically. Empty exactly when the game is over; otherwise at least one
 // play (`-` when nothing can or may be chosen). Clears `out` first.
-void GenerateLegalPlays(const Position& pos, const Rules& rules, Throw t,
-                        PlayList* out);
+void GenerateLegalPlays(const Position& pos, const Rules& rules, Throw t, PlayList* out);
 
 }  // namespace uckers

@@ -16,40 +16,37 @@ absl::Status BadPlay(absl::string_view text, absl::string_view why) {
 }
 
 // `<colour><from>-<to>` applied to `pos` as a plain landing.
-absl::Status ApplyWrittenMove(absl::string_view text, absl::string_view move,
-                              int mover, Position& pos) {
+absl::Status ApplyWrittenMove(absl::string_view text, absl::string_view move, int mover,
+                              Position& pos) {
   size_t dash = move.find('-', 1);
   if (move.size() < 4 || dash == absl::string_view::npos) {
-    return BadPlay(text, absl::StrCat("move '", move,
-                                      "' must be <colour><from>-<to>"));
+    return BadPlay(text, absl::StrCat("move '", move, "' must be <colour><from>-<to>"));
   }
   int colour = ColourIndex(move[0]);
   if (colour < 0) {
     return BadPlay(text, absl::StrCat("move '", move, "' names no colour"));
   }
   if (colour != mover) {
-    return BadPlay(text, absl::StrCat("move '", move, "' moves colour ",
-                                      std::string(1, move[0]), " but ",
-                                      std::string(1, kColourChars[mover]),
-                                      " is the moving colour"));
+    return BadPlay(text,
+                   absl::StrCat("move '", move, "' moves colour ", std::string(1, move[0]), " but ",
+                                std::string(1, kColourChars[mover]), " is the moving colour"));
   }
   absl::StatusOr<Square> from = ParseSquare(move.substr(1, dash - 1));
   absl::StatusOr<Square> to = ParseSquare(move.substr(dash + 1));
   if (!from.ok()) return BadPlay(text, from.status().message());
   if (!to.ok()) return BadPlay(text, to.status().message());
   if (pos.CountAt(colour, *from) == 0) {
-    return BadPlay(text, absl::StrCat("move '", move, "': no ",
-                                      std::string(1, move[0]), " piece on ",
-                                      SquareToString(*from)));
+    return BadPlay(text, absl::StrCat("move '", move, "': no ", std::string(1, move[0]),
+                                      " piece on ", SquareToString(*from)));
   }
   pos.MovePiece(colour, *from, *to);
   if (OnTrack(*to)) pos.KnockOff(TeamOf(colour), AbsoluteSquare(colour, *to));
   return absl::OkStatus();
 }
 
-absl::StatusOr<Position> ApplyWrittenMoves(
-    absl::string_view text, const std::vector<absl::string_view>& moves,
-    const Position& pos) {
+absl::StatusOr<Position> ApplyWrittenMoves(absl::string_view text,
+                                           const std::vector<absl::string_view>& moves,
+                                           const Position& pos) {
   Position after = pos;
   for (absl::string_view move : moves) {
     absl::Status s = ApplyWrittenMove(text, move, pos.MovingColour(), after);
@@ -65,8 +62,7 @@ bool SamePieces(const Position& a, const Position& b) {
   return true;
 }
 
-absl::StatusOr<PlayResult> FindChallenge(absl::string_view text,
-                                         const PlayList& legal) {
+absl::StatusOr<PlayResult> FindChallenge(absl::string_view text, const PlayList& legal) {
   for (const PlayResult& r : legal) {
     if (r.play.kind == PlayKind::kChallenge && PlayToString(r.play) == text) {
       return r;
@@ -78,8 +74,8 @@ absl::StatusOr<PlayResult> FindChallenge(absl::string_view text,
 // `s<colour><sq>` or `w<colour><sq>`. Calls that miss lead to one position
 // and are one play, spelled with the lowest lane square; any lane square
 // holding a piece of that colour is accepted for it.
-absl::StatusOr<PlayResult> FindLaneCall(absl::string_view text, const Position& pos,
-                                        Throw t, const PlayList& legal) {
+absl::StatusOr<PlayResult> FindLaneCall(absl::string_view text, const Position& pos, Throw t,
+                                        const PlayList& legal) {
   PlayKind kind = text[0] == 's' ? PlayKind::kSuckBack : PlayKind::kBlowBack;
   int colour = text.size() >= 2 ? ColourIndex(text[1]) : -1;
   absl::StatusOr<Square> sq = ParseSquare(text.size() >= 2 ? text.substr(2) : "");
@@ -93,15 +89,15 @@ absl::StatusOr<PlayResult> FindLaneCall(absl::string_view text, const Position& 
     bool both_miss = !LaneCallHits(t, r.play.square) && !LaneCallHits(t, *sq);
     if (same || both_miss) return r;
   }
-  return BadPlay(text, absl::StrCat("no such ", kind == PlayKind::kSuckBack ? "suck back" : "blow back",
-                                    " is legal for throw ", ThrowToString(t)));
+  return BadPlay(text,
+                 absl::StrCat("no such ", kind == PlayKind::kSuckBack ? "suck back" : "blow back",
+                              " is legal for throw ", ThrowToString(t)));
 }
 
 }  // namespace
 
 absl::StatusOr<Throw> ParseThrow(absl::string_view text) {
-  if (text.size() != 2 || text[0] < '1' || text[0] > '6' || text[1] < '1' ||
-      text[1] > '6') {
+  if (text.size() != 2 || text[0] < '1' || text[0] > '6' || text[1] < '1' || text[1] > '6') {
     return absl::InvalidArgumentError(
         absl::StrCat("throw '", text, "' must be two dice 1..6, like 63"));
   }
@@ -142,8 +138,7 @@ absl::StatusOr<PlayResult> ParsePlay(absl::string_view text, const Position& pos
   for (const PlayResult& r : legal) {
     if (r.play.kind == PlayKind::kMoves && SamePieces(r.after, *after)) return r;
   }
-  return BadPlay(text, absl::StrCat("not a legal play for throw ",
-                                    ThrowToString(t)));
+  return BadPlay(text, absl::StrCat("not a legal play for throw ", ThrowToString(t)));
 }
 
 }  // namespace uckers

@@ -1,8 +1,7 @@
 #pragma once
 
-#include "absl/strings/string_view.h"
-
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/dice.h"
 #include "engine/play.h"
 #include "engine/position.h"

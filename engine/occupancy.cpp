@@ -30,8 +30,8 @@ uint64_t DoubledBits(const Position& pos, int colour, int viewer) {
 // their doubled squares) and of its partner's: a blob blocks only when all
 // its pieces are of one colour; a square shared by both opponent colours is a
 // mixie blob, which never blocks (RULES.md §2).
-Occupancy FromBits(uint64_t opp1, uint64_t opp1_doubled, uint64_t opp2,
-                   uint64_t opp2_doubled, uint64_t partner) {
+Occupancy FromBits(uint64_t opp1, uint64_t opp1_doubled, uint64_t opp2, uint64_t opp2_doubled,
+                   uint64_t partner) {
   Occupancy occ;
   occ.opponents = opp1 | opp2;
   occ.opponent_blobs = (opp1_doubled & ~opp2) | (opp2_doubled & ~opp1);

@@ -5,8 +5,7 @@
 
 namespace uckers {
 
-uint64_t Perft(const Position& pos, const Rules& rules, int depth,
-               const std::atomic<bool>* stop) {
+uint64_t Perft(const Position& pos, const Rules& rules, int depth, const std::atomic<bool>* stop) {
   if (depth <= 0 || pos.IsGameOver()) return 1;
   // Relaxed: a stop seen one node late costs nothing.
   if (stop && depth >= 2 && stop->load(std::memory_order_relaxed)) return 0;

@@ -29,8 +29,7 @@ absl::StatusOr<Square> ParseSquare(absl::string_view text) {
                 text.find_first_not_of("0123456789") == absl::string_view::npos &&
                 (text.size() == 1 || text[0] != '0');
   if (!digits || !absl::SimpleAtoi(text, &value) || value > kFirstLane + 4) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("square '", text, "' is not b, 0..55 or h"));
+    return absl::InvalidArgumentError(absl::StrCat("square '", text, "' is not b, 0..55 or h"));
   }
   return static_cast<Square>(value);
 }
@@ -52,8 +51,7 @@ std::string PlayToString(const Play& play) {
     case PlayKind::kChallenge:
     case PlayKind::kSuckBack:
     case PlayKind::kBlowBack:
-      return absl::StrCat(CallPrefix(play.kind),
-                          std::string(1, kColourChars[play.colour]),
+      return absl::StrCat(CallPrefix(play.kind), std::string(1, kColourChars[play.colour]),
                           SquareToString(play.square));
     case PlayKind::kMoves:
       break;

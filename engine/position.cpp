@@ -11,8 +11,7 @@ namespace {
 
 uint64_t ChallengeKey(Square from, int count) {
   if (from == kNoChallenge) return 0;
-  return zobrist::kTables.challenge[from + 1]
-                                   [std::min(count, zobrist::kMaxChallengeCount - 1)];
+  return zobrist::kTables.challenge[from + 1][std::min(count, zobrist::kMaxChallengeCount - 1)];
 }
 
 uint64_t ExtraKey(int n) { return zobrist::ExtraOwed(n); }
@@ -41,13 +40,10 @@ Position Position::Start(const Rules& rules) {
 }
 
 int Position::CountAt(int colour, Square sq) const {
-  return static_cast<int>(
-      std::count(squares_[colour].begin(), squares_[colour].end(), sq));
+  return static_cast<int>(std::count(squares_[colour].begin(), squares_[colour].end(), sq));
 }
 
-int Position::CountNotHome(int colour) const {
-  return kPiecesPerColour - CountAt(colour, kHome);
-}
+int Position::CountNotHome(int colour) const { return kPiecesPerColour - CountAt(colour, kHome); }
 
 int Position::WinningTeam() const {
   for (int team = 0; team < 2; ++team) {
@@ -63,8 +59,7 @@ OutcomeLevel Position::Outcome() const {
   int home = CountAt(losers, kHome) + CountAt(losers + 2, kHome);
   if (home > 0) return OutcomeLevel::kWin;
   int base = CountAt(losers, kBase) + CountAt(losers + 2, kBase);
-  return base == 2 * kPiecesPerColour ? OutcomeLevel::kInHarbour
-                                      : OutcomeLevel::kEightPiecer;
+  return base == 2 * kPiecesPerColour ? OutcomeLevel::kInHarbour : OutcomeLevel::kEightPiecer;
 }
 
 uint64_t Position::ComputeKey() const {
@@ -137,8 +132,7 @@ void Position::SetToThrow(int colour) {
 }
 
 void Position::SetChallenge(Square from, int count) {
-  key_ += ChallengeKey(from, count) -
-          ChallengeKey(challenge_from_, challenge_count_);
+  key_ += ChallengeKey(from, count) - ChallengeKey(challenge_from_, challenge_count_);
   challenge_from_ = from;
   challenge_count_ = static_cast<uint8_t>(count);
 }
@@ -149,32 +143,27 @@ void Position::SetExtraOwed(int n) {
 }
 
 void Position::SetReleased(uint8_t mask) {
-  key_ += zobrist::kTables.released[mask] -
-          zobrist::kTables.released[released_mask()];
+  key_ += zobrist::kTables.released[mask] - zobrist::kTables.released[released_mask()];
   SetField(kReleasedShift, mask);
 }
 
 void Position::SetSnakeFirst(uint8_t mask) {
-  key_ += zobrist::kTables.snake_first[mask] -
-          zobrist::kTables.snake_first[snake_first_mask()];
+  key_ += zobrist::kTables.snake_first[mask] - zobrist::kTables.snake_first[snake_first_mask()];
   SetField(kSnakeFirstShift, mask);
 }
 
 void Position::SetSnakeSecond(uint8_t mask) {
-  key_ += zobrist::kTables.snake_second[mask] -
-          zobrist::kTables.snake_second[snake_second_mask()];
+  key_ += zobrist::kTables.snake_second[mask] - zobrist::kTables.snake_second[snake_second_mask()];
   SetField(kSnakeSecondShift, mask);
 }
 
 void Position::SetSuckAttempts(int colour, int n) {
-  key_ += zobrist::kTables.suck[colour][n] -
-          zobrist::kTables.suck[colour][suck_attempts(colour)];
+  key_ += zobrist::kTables.suck[colour][n] - zobrist::kTables.suck[colour][suck_attempts(colour)];
   suck_ = static_cast<uint8_t>((suck_ & ~(3 << 2 * colour)) | n << 2 * colour);
 }
 
 void Position::SetBlowAttempts(int colour, int n) {
-  key_ += zobrist::kTables.blow[colour][n] -
-          zobrist::kTables.blow[colour][blow_attempts(colour)];
+  key_ += zobrist::kTables.blow[colour][n] - zobrist::kTables.blow[colour][blow_attempts(colour)];
   blow_ = static_cast<uint8_t>((blow_ & ~(3 << 2 * colour)) | n << 2 * colour);
 }
 

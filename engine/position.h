@@ -17,10 +17,10 @@ inline constexpr int kMaxExtraOwed = 65535;
 
 // How a finished game was won (RULES.md §5, §8), worth 1, 2 or 3 points.
 enum class OutcomeLevel : uint8_t {
-  kNone = 0,        // the game is not over
-  kWin = 1,         // a plain win
-  kEightPiecer = 2, // the losers have no piece home
-  kInHarbour = 3,   // all eight of the losers' pieces are in base
+  kNone = 0,         // the game is not over
+  kWin = 1,          // a plain win
+  kEightPiecer = 2,  // the losers have no piece home
+  kInHarbour = 3,    // all eight of the losers' pieces are in base
 };
 
 // A complete game state between throws: every piece, the colour to throw and
@@ -34,9 +34,7 @@ class Position {
   static Position Start(const Rules& rules);
 
   // Pieces of a colour, ascending.
-  const std::array<Square, kPiecesPerColour>& pieces(int colour) const {
-    return squares_[colour];
-  }
+  const std::array<Square, kPiecesPerColour>& pieces(int colour) const { return squares_[colour]; }
   int to_throw() const { return flags_ >> kToThrowShift & 3; }
   // The colour whose pieces the thrower moves: its own, or its partner's
   // once released (RULES.md §7).
@@ -124,8 +122,8 @@ class Position {
   uint16_t flags_ = 0;  // released, snake first, snake second, to throw
   Square challenge_from_ = kNoChallenge;
   uint8_t challenge_count_ = 0;
-  uint8_t suck_ = 0;  // 2 bits per colour
-  uint8_t blow_ = 0;  // 2 bits per colour
+  uint8_t suck_ = 0;          // 2 bits per colour
+  uint8_t blow_ = 0;          // 2 bits per colour
   uint16_t stack_order_ = 0;  // mixie_stack: see stack_order()
   uint64_t key_ = 0;
 };

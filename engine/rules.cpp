@@ -8,10 +8,9 @@ namespace uckers {
 namespace {
 
 constexpr absl::string_view kSwitchNames[kNumSwitches] = {
-    "split_single_piece", "mixie_can_challenge",   "blob_on_blob",
-    "bounce_back",        "one_less_six",          "double_six_two_throws",
-    "suck_back",          "snake_eyes",            "throw_after_challenge",
-    "no_partner_pipe_moves", "mixie_stack",
+    "split_single_piece",    "mixie_can_challenge",   "blob_on_blob", "bounce_back",
+    "one_less_six",          "double_six_two_throws", "suck_back",    "snake_eyes",
+    "throw_after_challenge", "no_partner_pipe_moves", "mixie_stack",
 };
 
 struct PresetDef {
@@ -23,8 +22,7 @@ const PresetDef kPresets[] = {
     {"navy", {}},
     {"wafu", {Switch::kSuckBack, Switch::kSnakeEyes}},
     {"mess",
-     {Switch::kSnakeEyes, Switch::kNoPartnerPipeMoves, Switch::kBlobOnBlob,
-      Switch::kMixieStack}},
+     {Switch::kSnakeEyes, Switch::kNoPartnerPipeMoves, Switch::kBlobOnBlob, Switch::kMixieStack}},
     {"selsey", {Switch::kThrowAfterChallenge}},
 };
 
@@ -35,15 +33,12 @@ absl::StatusOr<Switch> SwitchByName(absl::string_view name) {
   if (name.empty()) {
     return absl::InvalidArgumentError("a switch name must follow each '+' or '-'");
   }
-  return absl::InvalidArgumentError(absl::StrCat("unknown rule switch '", name,
-                                                 "'"));
+  return absl::InvalidArgumentError(absl::StrCat("unknown rule switch '", name, "'"));
 }
 
 }  // namespace
 
-absl::string_view SwitchName(Switch s) {
-  return kSwitchNames[static_cast<int>(s)];
-}
+absl::string_view SwitchName(Switch s) { return kSwitchNames[static_cast<int>(s)]; }
 
 absl::StatusOr<Rules> Rules::Preset(absl::string_view name) {
   for (const PresetDef& preset : kPresets) {
@@ -52,8 +47,8 @@ absl::StatusOr<Rules> Rules::Preset(absl::string_view name) {
     for (Switch s : preset.switches) rules.set(s, true);
     return rules;
   }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "unknown ruleset '", name, "' (expected navy, wafu, mess or selsey)"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown ruleset '", name, "' (expected navy, wafu, mess or selsey)"));
 }
 
 absl::StatusOr<Rules> Rules::Parse(absl::string_view text) {

@@ -2,25 +2,25 @@
 
 #include <array>
 #include <string>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 
 namespace uckers {
 
 // The rule switches of RULES.md §9, in the order of its table.
 enum class Switch : int {
-  kSplitSinglePiece,    // var. A: one piece may land between the two dice
-  kMixieCanChallenge,   // var. B: a mixie blob may challenge
-  kBlobOnBlob,          // var. C: a blob jumps or smashes the blob in front
-  kBounceBack,          // var. D: overshooting home bounces back
-  kOneLessSix,          // var. E: challenges need one six fewer
-  kDoubleSixTwoThrows,  // var. F: a double six earns two extra throws
-  kSuckBack,            // var. G: suck back / blow back (WAFU)
-  kSnakeEyes,           // seeds 000/001: first-throw 1-1 brings all out
-  kThrowAfterChallenge, // seed 003: a won challenge earns one more throw
-  kNoPartnerPipeMoves,  // seeds 000/001: no moving the partner's lane pieces
-  kMixieStack,          // seeds 000/001: only a mixie blob's top piece moves
+  kSplitSinglePiece,     // var. A: one piece may land between the two dice
+  kMixieCanChallenge,    // var. B: a mixie blob may challenge
+  kBlobOnBlob,           // var. C: a blob jumps or smashes the blob in front
+  kBounceBack,           // var. D: overshooting home bounces back
+  kOneLessSix,           // var. E: challenges need one six fewer
+  kDoubleSixTwoThrows,   // var. F: a double six earns two extra throws
+  kSuckBack,             // var. G: suck back / blow back (WAFU)
+  kSnakeEyes,            // seeds 000/001: first-throw 1-1 brings all out
+  kThrowAfterChallenge,  // seed 003: a won challenge earns one more throw
+  kNoPartnerPipeMoves,   // seeds 000/001: no moving the partner's lane pieces
+  kMixieStack,           // seeds 000/001: only a mixie blob's top piece moves
   kCount,
 };
 inline constexpr int kNumSwitches = static_cast<int>(Switch::kCount);

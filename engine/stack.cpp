@@ -21,8 +21,7 @@ int CountAtAbsolute(const Position& pos, int colour, int abs) {
 }
 
 bool HoldsBothColours(const Position& pos, int team, int abs) {
-  return CountAtAbsolute(pos, team, abs) > 0 &&
-         CountAtAbsolute(pos, team + 2, abs) > 0;
+  return CountAtAbsolute(pos, team, abs) > 0 && CountAtAbsolute(pos, team + 2, abs) > 0;
 }
 
 StackList Stacks(const Position& pos) {

@@ -50,8 +50,7 @@ void ForEachLaneSquare(const Position& pos, int colour, F f) {
   }
 }
 
-void AddSuckBacks(const Position& pos, int mover, Throw t, bool stacks,
-                  PlayList* out) {
+void AddSuckBacks(const Position& pos, int mover, Throw t, bool stacks, PlayList* out) {
   for (int lane : {mover ^ 1, mover ^ 3}) {  // the two opponent colours
     int used = pos.suck_attempts(lane);
     Square from = static_cast<Square>(RelativeSquare(mover, InLineSquare(lane)));
@@ -71,8 +70,7 @@ void AddSuckBacks(const Position& pos, int mover, Throw t, bool stacks,
   }
 }
 
-void AddBlowBacks(const Position& pos, int mover, Throw t, bool stacks,
-                  PlayList* out) {
+void AddBlowBacks(const Position& pos, int mover, Throw t, bool stacks, PlayList* out) {
   int used = pos.blow_attempts(mover);
   if (used >= kMaxAttempts || !OpponentInLine(pos, mover)) return;
   ForEachLaneSquare(pos, mover, [&](Square q) {
@@ -105,8 +103,7 @@ void ClearStaleLaneAttemptsSlow(Position& pos) {
   }
 }
 
-void AddLaneCalls(const Position& pos, int mover, Throw t, const Rules& rules,
-                  PlayList* out) {
+void AddLaneCalls(const Position& pos, int mover, Throw t, const Rules& rules, PlayList* out) {
   bool stacks = rules.has(Switch::kMixieStack);
   AddSuckBacks(pos, mover, t, stacks, out);
   AddBlowBacks(pos, mover, t, stacks, out);

@@ -12,9 +12,7 @@ namespace uckers {
 // piece, and the lane's owner may call blow back on the piece in line.
 
 // The absolute square in line with `colour`'s lane: its square 50.
-inline constexpr int InLineSquare(int colour) {
-  return AbsoluteSquare(colour, kLastTrack);
-}
+inline constexpr int InLineSquare(int colour) { return AbsoluteSquare(colour, kLastTrack); }
 
 // Whether a piece of `colour`'s opponents stands on its in-line square.
 bool OpponentInLine(const Position& pos, int colour);
@@ -34,7 +32,6 @@ inline void ClearStaleLaneAttempts(Position& pos) {
 // Adds every suck-back and blow-back call of `mover` for throw `t`. `pos` is
 // the position after the turn flow of an ordinary play (extra throw or turn
 // passed), pieces not yet moved.
-void AddLaneCalls(const Position& pos, int mover, Throw t, const Rules& rules,
-                  PlayList* out);
+void AddLaneCalls(const Position& pos, int mover, Throw t, const Rules& rules, PlayList* out);
 
 }  // namespace uckers

@@ -25,22 +25,21 @@ absl::Status Invalid(absl::string_view what) {
 absl::Status ParsePieces(absl::string_view field, Position& pos) {
   std::vector<absl::string_view> colours = absl::StrSplit(field, '/');
   if (colours.size() != kNumColours) {
-    return Invalid(absl::StrCat("pieces field '", field, "' has ",
-                                colours.size(), " colour groups, expected 4"));
+    return Invalid(absl::StrCat("pieces field '", field, "' has ", colours.size(),
+                                " colour groups, expected 4"));
   }
   for (int c = 0; c < kNumColours; ++c) {
     std::vector<absl::string_view> items = absl::StrSplit(colours[c], ',');
     if (items.size() != kPiecesPerColour) {
-      return Invalid(absl::StrCat("colour ", std::string(1, kColourChars[c]),
-                                  " has ", items.size(),
+      return Invalid(absl::StrCat("colour ", std::string(1, kColourChars[c]), " has ", items.size(),
                                   " pieces, expected 4"));
     }
     std::array<Square, kPiecesPerColour> squares{};
     for (int i = 0; i < kPiecesPerColour; ++i) {
       absl::StatusOr<Square> sq = ParseSquare(items[i]);
       if (!sq.ok()) {
-        return Invalid(absl::StrCat("colour ", std::string(1, kColourChars[c]),
-                                    ": ", sq.status().message()));
+        return Invalid(
+            absl::StrCat("colour ", std::string(1, kColourChars[c]), ": ", sq.status().message()));
       }
       squares[i] = *sq;
     }
@@ -79,8 +78,8 @@ absl::StatusOr<int> ParseCount(absl::string_view token, absl::string_view digits
 
 absl::Status RequireSwitch(absl::string_view token, const Rules& rules, Switch s) {
   if (rules.has(s)) return absl::OkStatus();
-  return Invalid(absl::StrCat("token '", token, "' needs the rule switch ",
-                              SwitchName(s), ", which is off"));
+  return Invalid(
+      absl::StrCat("token '", token, "' needs the rule switch ", SwitchName(s), ", which is off"));
 }
 
 // A stack token as read, checked against the pieces once all are read.
@@ -96,16 +95,14 @@ struct StateTokens {
 
 // `m<colour><sq>:<stack>` (mixie_stack): the colours of a stack bottom to
 // top, on `<colour>`'s square `<sq>`, `<colour>` the team's first colour.
-absl::Status ParseStackToken(absl::string_view token, const Rules& rules,
-                             StateTokens& seen) {
+absl::Status ParseStackToken(absl::string_view token, const Rules& rules, StateTokens& seen) {
   if (absl::Status s = RequireSwitch(token, rules, Switch::kMixieStack); !s.ok()) {
     return s;
   }
   size_t colon = token.find(':');
   int team = token.size() >= 2 ? ColourIndex(token[1]) : -1;
   if (colon == absl::string_view::npos || team < 0 || team > 1) {
-    return Invalid(absl::StrCat("stack token '", token,
-                                "' must be m<r|g><square>:<colours>"));
+    return Invalid(absl::StrCat("stack token '", token, "' must be m<r|g><square>:<colours>"));
   }
   absl::StatusOr<Square> sq = ParseSquare(token.substr(2, colon - 2));
   if (!sq.ok() || !OnTrack(*sq)) {
@@ -122,17 +119,16 @@ absl::Status ParseStackToken(absl::string_view token, const Rules& rules,
   for (size_t k = 0; k < colours.size(); ++k) {
     int c = ColourIndex(colours[k]);
     if (c < 0 || TeamOf(c) != team) {
-      return Invalid(absl::StrCat("stack token '", token, "' lists '",
-                                  std::string(1, colours[k]), "', not a colour of team ",
-                                  std::string(1, kColourChars[team]),
+      return Invalid(absl::StrCat("stack token '", token, "' lists '", std::string(1, colours[k]),
+                                  "', not a colour of team ", std::string(1, kColourChars[team]),
                                   std::string(1, kColourChars[team + 2])));
     }
     parsed.stack.order = static_cast<uint8_t>(parsed.stack.order | (c >> 1) << k);
   }
   for (const StackToken& other : seen.stacks) {
     if (other.stack.abs == parsed.stack.abs) {
-      return Invalid(absl::StrCat("stack token '", token, "' repeats the square of '",
-                                  other.text, "'"));
+      return Invalid(
+          absl::StrCat("stack token '", token, "' repeats the square of '", other.text, "'"));
     }
   }
   seen.stacks.push_back(parsed);
@@ -142,8 +138,7 @@ absl::Status ParseStackToken(absl::string_view token, const Rules& rules,
 // Checks the `m` tokens against the pieces (each matches the pieces on its
 // square, every square holding both colours of a team has one) and stores
 // the order in `pos`.
-absl::Status ApplyStackTokens(const StateTokens& seen, const Rules& rules,
-                              Position& pos) {
+absl::Status ApplyStackTokens(const StateTokens& seen, const Rules& rules, Position& pos) {
   if (!rules.has(Switch::kMixieStack)) return absl::OkStatus();
   StackList list;
   for (const StackToken& t : seen.stacks) {
@@ -153,13 +148,13 @@ absl::Status ApplyStackTokens(const StateTokens& seen, const Rules& rules,
     if (CountAtAbsolute(pos, s.team, s.abs) != first ||
         CountAtAbsolute(pos, s.team + 2, s.abs) != second) {
       return Invalid(absl::StrCat("stack token '", t.text, "' does not match the pieces on ",
-                                  "its square (", first, " ",
-                                  std::string(1, kColourChars[s.team]), ", ", second, " ",
-                                  std::string(1, kColourChars[s.team + 2]), " listed)"));
+                                  "its square (", first, " ", std::string(1, kColourChars[s.team]),
+                                  ", ", second, " ", std::string(1, kColourChars[s.team + 2]),
+                                  " listed)"));
     }
     if (first == 0 || second == 0) {
-      return Invalid(absl::StrCat("stack token '", t.text,
-                                  "' names a square of one colour: no stack"));
+      return Invalid(
+          absl::StrCat("stack token '", t.text, "' names a square of one colour: no stack"));
     }
     list.items[list.size++] = s;
   }
@@ -181,19 +176,16 @@ absl::Status ApplyStackTokens(const StateTokens& seen, const Rules& rules,
 absl::Status ParseChallengeToken(absl::string_view token, Position& pos) {
   size_t colon = token.find(':');
   if (colon == absl::string_view::npos) {
-    return Invalid(absl::StrCat("challenge token '", token,
-                                "' must be c<square>:<sixes>"));
+    return Invalid(absl::StrCat("challenge token '", token, "' must be c<square>:<sixes>"));
   }
   absl::StatusOr<Square> from = ParseSquare(token.substr(1, colon - 1));
   if (!from.ok() || *from == kHome || *from >= kLastTrack) {
-    return Invalid(absl::StrCat("challenge token '", token,
-                                "' needs a square b or 0..49"));
+    return Invalid(absl::StrCat("challenge token '", token, "' needs a square b or 0..49"));
   }
   absl::StatusOr<int> n = ParseCount(token, token.substr(colon + 1));
   if (!n.ok()) return n.status();
   if (*n < 1 || *n >= zobrist::kMaxChallengeCount) {
-    return Invalid(absl::StrCat("challenge token '", token,
-                                "' must count at least one six"));
+    return Invalid(absl::StrCat("challenge token '", token, "' must count at least one six"));
   }
   pos.SetChallenge(*from, *n);
   return absl::OkStatus();
@@ -201,15 +193,14 @@ absl::Status ParseChallengeToken(absl::string_view token, Position& pos) {
 
 // `k<colour><n>` or `K<colour><n>`: suck-back or blow-back attempts used
 // against the piece in line with that colour's lane (suck_back only).
-absl::Status ParseLaneAttemptsToken(absl::string_view token, const Rules& rules,
-                                    Position& pos) {
+absl::Status ParseLaneAttemptsToken(absl::string_view token, const Rules& rules, Position& pos) {
   if (absl::Status s = RequireSwitch(token, rules, Switch::kSuckBack); !s.ok()) {
     return s;
   }
   int colour = token.size() >= 2 ? ColourIndex(token[1]) : -1;
   if (colour < 0) {
-    return Invalid(absl::StrCat("token '", token, "' must name a colour: ",
-                                std::string(1, token[0]), "<colour><n>"));
+    return Invalid(absl::StrCat("token '", token,
+                                "' must name a colour: ", std::string(1, token[0]), "<colour><n>"));
   }
   absl::StatusOr<int> n = ParseCount(token, token.substr(2));
   if (!n.ok()) return n.status();
@@ -224,8 +215,8 @@ absl::Status ParseLaneAttemptsToken(absl::string_view token, const Rules& rules,
   return absl::OkStatus();
 }
 
-absl::Status ParseStateToken(absl::string_view token, const Rules& rules,
-                             StateTokens& seen, Position& pos) {
+absl::Status ParseStateToken(absl::string_view token, const Rules& rules, StateTokens& seen,
+                             Position& pos) {
   char kind = token[0];
   if (kind == 'k' || kind == 'K') return ParseLaneAttemptsToken(token, rules, pos);
   if (kind == 'm') return ParseStackToken(token, rules, seen);
@@ -237,15 +228,13 @@ absl::Status ParseStateToken(absl::string_view token, const Rules& rules,
     case 'c':
       return ParseChallengeToken(token, pos);
     case 'x': {
-      if (absl::Status s = RequireSwitch(token, rules, Switch::kDoubleSixTwoThrows);
-          !s.ok()) {
+      if (absl::Status s = RequireSwitch(token, rules, Switch::kDoubleSixTwoThrows); !s.ok()) {
         return s;
       }
       absl::StatusOr<int> n = ParseCount(token, token.substr(1));
       if (!n.ok()) return n.status();
       if (*n < 1 || *n > kMaxExtraOwed) {
-        return Invalid(absl::StrCat("token '", token, "' must owe 1..", kMaxExtraOwed,
-                                    " throws"));
+        return Invalid(absl::StrCat("token '", token, "' must owe 1..", kMaxExtraOwed, " throws"));
       }
       pos.SetExtraOwed(*n);
       return absl::OkStatus();
@@ -254,8 +243,7 @@ absl::Status ParseStateToken(absl::string_view token, const Rules& rules,
     case 's':
     case 'S': {
       if (kind != 'p') {
-        if (absl::Status s = RequireSwitch(token, rules, Switch::kSnakeEyes);
-            !s.ok()) {
+        if (absl::Status s = RequireSwitch(token, rules, Switch::kSnakeEyes); !s.ok()) {
           return s;
         }
       }
@@ -276,9 +264,8 @@ absl::Status CheckTeamsApart(const Position& pos) {
     uint64_t opponents = ComputeOccupancy(pos, c).opponents;
     for (Square sq : pos.pieces(c)) {
       if (OnTrack(sq) && (opponents >> sq & 1)) {
-        return Invalid(absl::StrCat(
-            "both teams stand on one square (", std::string(1, kColourChars[c]),
-            " square ", sq, ")"));
+        return Invalid(absl::StrCat("both teams stand on one square (",
+                                    std::string(1, kColourChars[c]), " square ", sq, ")"));
       }
     }
   }
@@ -292,8 +279,7 @@ absl::Status CheckChallenge(const Position& pos, const Rules& rules) {
   Square from = pos.challenge_from();
   std::string where = absl::StrCat("challenge from ", SquareToString(from), ": ");
   if (pos.CountAt(mover, from) == 0) {
-    return Invalid(absl::StrCat(where, "the moving colour ",
-                                std::string(1, kColourChars[mover]),
+    return Invalid(absl::StrCat(where, "the moving colour ", std::string(1, kColourChars[mover]),
                                 " has no piece there"));
   }
   Occupancy occ = ComputeOccupancy(pos, mover);
@@ -301,8 +287,7 @@ absl::Status CheckChallenge(const Position& pos, const Rules& rules) {
   if (!(occ.opponent_blobs >> front & 1)) {
     return Invalid(absl::StrCat(where, "no opponent blob in front"));
   }
-  if (from != kBase && (occ.partner >> from & 1) &&
-      !rules.has(Switch::kMixieCanChallenge)) {
+  if (from != kBase && (occ.partner >> from & 1) && !rules.has(Switch::kMixieCanChallenge)) {
     return Invalid(absl::StrCat(where, "a mixie blob may not challenge"));
   }
   if (rules.has(Switch::kMixieStack) && !MayMoveUnderStacks(pos, mover, from)) {
@@ -341,8 +326,8 @@ absl::Status CheckConsistency(const Position& pos, const Rules& rules) {
       return Invalid(absl::StrCat("released colour ", name, " has pieces not home"));
     }
     if (pos.snake_first(c) && pos.pieces(c)[3] != kBase) {
-      return Invalid(absl::StrCat("colour ", name,
-                                  " has not thrown yet but has pieces out of base"));
+      return Invalid(
+          absl::StrCat("colour ", name, " has not thrown yet but has pieces out of base"));
     }
     if (pos.snake_first(c) && pos.snake_second(c)) {
       return Invalid(absl::StrCat("colour ", name, " is in both s and S"));
@@ -376,8 +361,8 @@ void AppendStackTokens(const Position& pos, std::vector<std::string>& state) {
       int rel = RelativeSquare(team, s.abs);
       std::string colours;
       for (int k = 0; k < s.size; ++k) colours += kColourChars[s.ColourAt(k)];
-      tokens.emplace_back(rel, absl::StrCat("m", std::string(1, kColourChars[team]), rel,
-                                            ":", colours));
+      tokens.emplace_back(rel,
+                          absl::StrCat("m", std::string(1, kColourChars[team]), rel, ":", colours));
     }
     std::sort(tokens.begin(), tokens.end());
     for (auto& [rel, token] : tokens) state.push_back(std::move(token));
@@ -387,19 +372,18 @@ void AppendStackTokens(const Position& pos, std::vector<std::string>& state) {
 }  // namespace
 
 absl::StatusOr<Position> ParseUfen(absl::string_view text, const Rules& rules) {
-  std::vector<absl::string_view> fields =
-      absl::StrSplit(text, ' ', absl::SkipEmpty());
+  std::vector<absl::string_view> fields = absl::StrSplit(text, ' ', absl::SkipEmpty());
   if (fields.size() != 3) {
-    return Invalid(absl::StrCat("expected 3 fields (pieces, colour to throw, "
-                                "state), found ",
-                                fields.size()));
+    return Invalid(
+        absl::StrCat("expected 3 fields (pieces, colour to throw, "
+                     "state), found ",
+                     fields.size()));
   }
   Position pos = Position::Start(Rules());
   if (absl::Status s = ParsePieces(fields[0], pos); !s.ok()) return s;
   int to_throw = fields[1].size() == 1 ? ColourIndex(fields[1][0]) : -1;
   if (to_throw < 0) {
-    return Invalid(absl::StrCat("colour to throw '", fields[1],
-                                "' is not r, g, y or b"));
+    return Invalid(absl::StrCat("colour to throw '", fields[1], "' is not r, g, y or b"));
   }
   pos.SetToThrow(to_throw);
   StateTokens seen;
@@ -425,8 +409,8 @@ std::string ToUfen(const Position& pos) {
   }
   std::vector<std::string> state;
   if (pos.challenge_active()) {
-    state.push_back(absl::StrCat("c", SquareToString(pos.challenge_from()), ":",
-                                 pos.challenge_count()));
+    state.push_back(
+        absl::StrCat("c", SquareToString(pos.challenge_from()), ":", pos.challenge_count()));
   }
   if (pos.extra_owed() > 0) state.push_back(absl::StrCat("x", pos.extra_owed()));
   if (pos.released_mask()) state.push_back(ColourList('p', pos.released_mask()));

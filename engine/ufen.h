@@ -1,17 +1,16 @@
 #pragma once
 
 #include <string>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/position.h"
 #include "engine/rules.h"
 
 namespace uckers {
 
 // The start position in UFEN under the default rules.
-inline constexpr absl::string_view kStartUfen =
-    "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -";
+inline constexpr absl::string_view kStartUfen = "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -";
 
 // Parses a UFEN (PROTOCOL.md) under `rules`. Accepts a colour's pieces in any
 // order and state tokens in any order; rejects malformed text and

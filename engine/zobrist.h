@@ -68,8 +68,6 @@ constexpr uint64_t StackOrder(int bits) {
   return SplitMix64(state);
 }
 
-inline uint64_t Piece(int colour, int sq) {
-  return kTables.piece[colour][sq + 1];
-}
+inline uint64_t Piece(int colour, int sq) { return kTables.piece[colour][sq + 1]; }
 
 }  // namespace uckers::zobrist

@@ -42,25 +42,19 @@ constexpr const char* kRulesets[] = {
 // Positions tried under every ruleset that accepts them. The first four must
 // parse under navy.
 constexpr const char* kPositions[] = {
-    "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -",
-    "0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -",
-    "11,30,b,b/b,b,b,b/37,b,b,b/25,25,b,b r -",
-    "h,h,h,h/b,20,20,48/b,44,53,h/b,b,7,h r pr",
-    "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",
-    "3,10,10,b/5,20,47,b/0,0,30,52/b,12,40,h y -",
-    "20,20,30,b/8,8,b,b/b,b,b,b/b,b,b,b b -",
-    "45,50,53,h/40,41,41,h/48,49,54,h/46,52,h,h g -",
-    "48,50,53,55/b,b,b,b/b,b,b,b/10,10,b,b r -",
-    "11,b,b,b/b,b,b,b/b,b,b,b/25,25,b,b r c11:1",
-    "b,b,b,b/b,b,b,b/b,b,b,b/13,13,13,b r cb:2",
-    "b,b,12,14/b,b,b,b/b,b,40,40/b,b,b,b r -",
+    "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -", "0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -",
+    "11,30,b,b/b,b,b,b/37,b,b,b/25,25,b,b r -",  "h,h,h,h/b,20,20,48/b,44,53,h/b,b,7,h r pr",
+    "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",       "3,10,10,b/5,20,47,b/0,0,30,52/b,12,40,h y -",
+    "20,20,30,b/8,8,b,b/b,b,b,b/b,b,b,b b -",    "45,50,53,h/40,41,41,h/48,49,54,h/46,52,h,h g -",
+    "48,50,53,55/b,b,b,b/b,b,b,b/10,10,b,b r -", "11,b,b,b/b,b,b,b/b,b,b,b/25,25,b,b r c11:1",
+    "b,b,b,b/b,b,b,b/b,b,b,b/13,13,13,b r cb:2", "b,b,12,14/b,b,b,b/b,b,40,40/b,b,b,b r -",
     "b,b,b,10/b,b,1,1/b,b,b,b/b,b,b,27 r -",
-    "10,10,b,b/b,b,b,b/b,b,b,b/b,b,b,b r x2",           // double_six only
-    "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g Sr,sgyb",        // snake_eyes only
-    "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r srgyb",          // snake_eyes only
-    "h,h,h,h/b,b,b,b/h,h,h,h/b,b,b,b g -",              // finished game
-    "b,b,b,11/b,b,51,53/b,b,b,b/37,b,b,b r kg1",        // suck_back only
-    "b,b,b,11/b,b,52,54/b,b,b,b/b,b,b,b g Kg1",         // suck_back only
+    "10,10,b,b/b,b,b,b/b,b,b,b/b,b,b,b r x2",     // double_six only
+    "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g Sr,sgyb",  // snake_eyes only
+    "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r srgyb",    // snake_eyes only
+    "h,h,h,h/b,b,b,b/h,h,h,h/b,b,b,b g -",        // finished game
+    "b,b,b,11/b,b,51,53/b,b,b,b/37,b,b,b r kg1",  // suck_back only
+    "b,b,b,11/b,b,52,54/b,b,b,b/b,b,b,b g Kg1",   // suck_back only
 };
 
 struct Setup {
@@ -86,8 +80,7 @@ const std::vector<Setup>& Setups() {
           setup.positions.push_back(*pos);
           setup.ufens.push_back(kPositions[i]);
         } else if (i < 4 && setup.rules == Rules()) {
-          std::fprintf(stderr, "play_fuzz: '%s' refused under navy: %s\n",
-                       kPositions[i],
+          std::fprintf(stderr, "play_fuzz: '%s' refused under navy: %s\n", kPositions[i],
                        std::string(pos.status().message()).c_str());
           __builtin_trap();
         }
@@ -111,14 +104,12 @@ struct Context {
   uckers::Throw t;
 };
 
-[[noreturn]] void Fail(const Context& c, absl::string_view text,
-                       const std::string& what) {
+[[noreturn]] void Fail(const Context& c, absl::string_view text, const std::string& what) {
   std::fprintf(stderr,
                "play_fuzz: %s\n  rules: %s\n  position: %s\n  throw: %s\n"
                "  play: '%.*s'\n",
                what.c_str(), c.setup->rules.ToString().c_str(), c.ufen,
-               uckers::ThrowToString(c.t).c_str(),
-               static_cast<int>(text.size()), text.data());
+               uckers::ThrowToString(c.t).c_str(), static_cast<int>(text.size()), text.data());
   __builtin_trap();
 }
 
@@ -133,22 +124,21 @@ bool InList(const uckers::PlayList& list, const PlayResult& r) {
 void CheckRoundTrip(const Context& c, const Position& pos, absl::string_view text,
                     const PlayResult& r) {
   std::string canonical = uckers::PlayToString(r.play);
-  absl::StatusOr<PlayResult> again =
-      uckers::ParsePlay(canonical, pos, c.setup->rules, c.t);
+  absl::StatusOr<PlayResult> again = uckers::ParsePlay(canonical, pos, c.setup->rules, c.t);
   if (!again.ok()) {
-    Fail(c, text, "canonical text '" + canonical + "' does not parse back: " +
-                      std::string(again.status().message()));
+    Fail(c, text,
+         "canonical text '" + canonical +
+             "' does not parse back: " + std::string(again.status().message()));
   }
   if (!(again->after == r.after)) {
-    Fail(c, text, "canonical text '" + canonical +
-                      "' parses back to a different position: " +
-                      uckers::ToUfen(again->after) + " vs " +
-                      uckers::ToUfen(r.after));
+    Fail(c, text,
+         "canonical text '" + canonical + "' parses back to a different position: " +
+             uckers::ToUfen(again->after) + " vs " + uckers::ToUfen(r.after));
   }
   if (!(again->play == r.play)) {
-    Fail(c, text, "canonical text '" + canonical +
-                      "' parses back to a different play '" +
-                      uckers::PlayToString(again->play) + "'");
+    Fail(c, text,
+         "canonical text '" + canonical + "' parses back to a different play '" +
+             uckers::PlayToString(again->play) + "'");
   }
 }
 
@@ -182,17 +172,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   absl::StatusOr<PlayResult> r = uckers::ParsePlay(text, pos, setup.rules, c.t);
   if (Verbose()) {
-    std::fprintf(stderr, "play_fuzz: rules %s, position %s, throw %s, play '%.*s': %s\n",
-                 setup.rules.ToString().c_str(), c.ufen,
-                 uckers::ThrowToString(c.t).c_str(), static_cast<int>(text.size()),
-                 text.data(),
-                 r.ok() ? uckers::PlayToString(r->play).c_str()
-                        : std::string(r.status().message()).c_str());
+    std::fprintf(
+        stderr, "play_fuzz: rules %s, position %s, throw %s, play '%.*s': %s\n",
+        setup.rules.ToString().c_str(), c.ufen, uckers::ThrowToString(c.t).c_str(),
+        static_cast<int>(text.size()), text.data(),
+        r.ok() ? uckers::PlayToString(r->play).c_str() : std::string(r.status().message()).c_str());
   }
   if (!r.ok()) return 0;
   if (!InList(legal, *r)) {
-    Fail(c, text, "parsed play '" + uckers::PlayToString(r->play) +
-                      "' is not among GenerateLegalPlays' results");
+    Fail(c, text,
+         "parsed play '" + uckers::PlayToString(r->play) +
+             "' is not among GenerateLegalPlays' results");
   }
   if (!r->after.IsOk()) Fail(c, text, "parsed play's position fails IsOk()");
   CheckRoundTrip(c, pos, text, *r);

@@ -58,8 +58,7 @@ bool Prepare(absl::string_view line, std::string* out, int* jobs) {
   }
   if (args[0] == "setoption") {
     for (size_t i = 1; i + 2 < args.size(); ++i) {
-      if (absl::EqualsIgnoreCase(args[i], "hash") &&
-          absl::SimpleAtoi(args[i + 2], &n) && n > 64) {
+      if (absl::EqualsIgnoreCase(args[i], "hash") && absl::SimpleAtoi(args[i + 2], &n) && n > 64) {
         return false;
       }
     }

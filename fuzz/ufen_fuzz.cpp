@@ -25,12 +25,9 @@ using uckers::Position;
 using uckers::Rules;
 
 constexpr const char* kRulesets[] = {
-    "navy",
-    "mess",
-    "selsey",
-    "navy+bounce_back+split_single_piece+double_six_two_throws",
-    "wafu",
-    "navy+mixie_stack+mixie_can_challenge+suck_back+split_single_piece",
+    "navy",   "mess",
+    "selsey", "navy+bounce_back+split_single_piece+double_six_two_throws",
+    "wafu",   "navy+mixie_stack+mixie_can_challenge+suck_back+split_single_piece",
 };
 
 const std::vector<Rules>& AllRules() {
@@ -57,16 +54,15 @@ constexpr uckers::Throw kFuzzThrows[] = {
     uckers::MakeThrow(1, 1),
 };
 
-[[noreturn]] void Fail(const char* what, absl::string_view input,
-                       const Rules& rules, const std::string& detail = "") {
-  std::fprintf(stderr, "ufen_fuzz: %s\n  rules: %s\n  input: '%.*s'\n%s%s",
-               what, rules.ToString().c_str(), static_cast<int>(input.size()),
-               input.data(), detail.c_str(), detail.empty() ? "" : "\n");
+[[noreturn]] void Fail(const char* what, absl::string_view input, const Rules& rules,
+                       const std::string& detail = "") {
+  std::fprintf(stderr, "ufen_fuzz: %s\n  rules: %s\n  input: '%.*s'\n%s%s", what,
+               rules.ToString().c_str(), static_cast<int>(input.size()), input.data(),
+               detail.c_str(), detail.empty() ? "" : "\n");
   __builtin_trap();
 }
 
-void CheckPosition(absl::string_view input, const Rules& rules,
-                   const Position& pos) {
+void CheckPosition(absl::string_view input, const Rules& rules, const Position& pos) {
   if (!pos.IsOk()) Fail("parsed position fails IsOk()", input, rules);
   if (pos.key() != pos.ComputeKey()) {
     Fail("parsed position's key() != ComputeKey()", input, rules);
@@ -75,8 +71,7 @@ void CheckPosition(absl::string_view input, const Rules& rules,
   absl::StatusOr<Position> again = uckers::ParseUfen(ufen, rules);
   if (!again.ok()) {
     Fail("ToUfen(pos) does not parse back", input, rules,
-         "  ToUfen: '" + ufen + "'\n  error: " +
-             std::string(again.status().message()));
+         "  ToUfen: '" + ufen + "'\n  error: " + std::string(again.status().message()));
   }
   if (!(*again == pos)) {
     Fail("ToUfen(pos) parses back to a different position", input, rules,
@@ -92,22 +87,22 @@ void CheckPosition(absl::string_view input, const Rules& rules,
            input, rules, "  throw: " + uckers::ThrowToString(t));
     }
     for (const uckers::PlayResult& r : plays) {
-      std::string where = "  throw: " + uckers::ThrowToString(t) +
-                          "\n  play: " + uckers::PlayToString(r.play);
+      std::string where =
+          "  throw: " + uckers::ThrowToString(t) + "\n  play: " + uckers::PlayToString(r.play);
       if (!r.after.IsOk() || r.after.key() != r.after.ComputeKey()) {
-        Fail("a legal play leads to a position failing IsOk()", input, rules,
-             where);
+        Fail("a legal play leads to a position failing IsOk()", input, rules, where);
       }
       // What `legal` prints as the UFEN after must be accepted back.
       std::string after = uckers::ToUfen(r.after);
       absl::StatusOr<Position> back = uckers::ParseUfen(after, rules);
       if (!back.ok() || !(*back == r.after)) {
-        Fail("a legal play leads to a position whose UFEN does not parse "
-             "back to it",
-             input, rules,
-             where + "\n  after: " + after + "\n  error: " +
-                 (back.ok() ? "parses to " + uckers::ToUfen(*back)
-                            : std::string(back.status().message())));
+        Fail(
+            "a legal play leads to a position whose UFEN does not parse "
+            "back to it",
+            input, rules,
+            where + "\n  after: " + after + "\n  error: " +
+                (back.ok() ? "parses to " + uckers::ToUfen(*back)
+                           : std::string(back.status().message())));
       }
     }
   }

@@ -8,10 +8,10 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
-#include "search/levels.h"
-#include "search/settings.h"
 #include "review/analyse.h"
 #include "review/record.h"
+#include "search/levels.h"
+#include "search/settings.h"
 
 namespace uckers::facade {
 
@@ -50,12 +50,10 @@ absl::StatusOr<PlayResult> ApplyPlay(const Position& pos, const Rules& rules, Th
 
 absl::StatusOr<std::vector<std::pair<int, int>>> RollDice(uint64_t seed, int index, int count) {
   if (index < 0 || index > kMaxDiceIndex) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("index ", index, " must be 0..", kMaxDiceIndex));
+    return absl::InvalidArgumentError(absl::StrCat("index ", index, " must be 0..", kMaxDiceIndex));
   }
   if (count < 1 || count > kMaxDiceCount) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("count ", count, " must be 1..", kMaxDiceCount));
+    return absl::InvalidArgumentError(absl::StrCat("count ", count, " must be 1..", kMaxDiceCount));
   }
   DiceSequence dice(seed);
   dice.Skip(index);
@@ -98,8 +96,7 @@ absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
   absl::StatusOr<SearchParams> params = ParamsFor(request);
   if (!params.ok()) return params.status();
   if (request.dice) {
-    return SearchPlay(pos, rules, *request.dice, *params, request.limits, tt, stop,
-                      on_progress);
+    return SearchPlay(pos, rules, *request.dice, *params, request.limits, tt, stop, on_progress);
   }
   return AnalysePosition(pos, rules, *params, request.limits, tt, stop, on_progress);
 }

@@ -3,8 +3,8 @@
 #include <atomic>
 #include <functional>
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -60,16 +60,16 @@ uint64_t NewDiceSeed();
 using uckers::kMaxTreeMb;
 
 struct SearchRequest {
-  std::optional<Throw> dice;           // none: analyse before the throw
+  std::optional<Throw> dice;  // none: analyse before the throw
   SearchLimits limits;
-  std::string level;                   // empty: the default level
+  std::string level;  // empty: the default level
   std::optional<Objective> objective;
   std::optional<Algorithm> algorithm;
-  std::optional<EvalKind> eval;        // none: the level's evaluation
+  std::optional<EvalKind> eval;  // none: the level's evaluation
   int multipv = 1;
   int threads = 1;
   uint64_t seed = 0;
-  int tree_mb = 256;                   // MCTS tree memory, MiB
+  int tree_mb = 256;  // MCTS tree memory, MiB
 };
 
 // The search parameters of a request; an error names a bad level or value.

@@ -7,8 +7,7 @@
 
 namespace uckers {
 
-Game::Game(const Rules& rules)
-    : rules_(rules), start_(Position::Start(rules)), position_(start_) {}
+Game::Game(const Rules& rules) : rules_(rules), start_(Position::Start(rules)), position_(start_) {}
 
 absl::StatusOr<Game> Game::FromStart(const Rules& rules, absl::string_view start) {
   Game game(rules);
@@ -30,8 +29,7 @@ absl::StatusOr<Game> Game::FromRecord(const v1::GameRecord& record) {
   }
   for (int i = 0; i < record.items_size(); ++i) {
     const v1::RecordItem& item = record.items(i);
-    if (absl::Status s = game->PlayItem(absl::StrCat(item.throw_(), ":", item.play()));
-        !s.ok()) {
+    if (absl::Status s = game->PlayItem(absl::StrCat(item.throw_(), ":", item.play())); !s.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("item ", i + 1, ": ", s.message()));
     }
   }

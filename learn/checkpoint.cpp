@@ -105,7 +105,8 @@ absl::StatusOr<TrainState> LoadCheckpoint(const std::string& path) {
   in.Get(&magic);
   int64_t games = 0, steps = 0;
   std::string net_bytes;
-  if (!in.Get(&games) || !in.Get(&steps) || !in.GetBytes(&net_bytes)) return bad("truncated header");
+  if (!in.Get(&games) || !in.Get(&steps) || !in.GetBytes(&net_bytes))
+    return bad("truncated header");
   absl::StatusOr<Net> net = Net::FromBytes(net_bytes, path);
   if (!net.ok()) return net.status();
   TrainState st{*std::move(net), games, steps, {}, {}, {}};

@@ -28,13 +28,13 @@ std::string CurveSvg(const std::vector<CurvePoint>& curve, const std::string& ti
     absl::StrAppendFormat(&s,
                           "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"%s\"/>\n"
                           "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%+g</text>\n",
-                          kLeft, y(e), kW - kRight, y(e), e == 0 ? "#888" : "#ddd",
-                          kLeft - 6, y(e) + 4, e);
+                          kLeft, y(e), kW - kRight, y(e), e == 0 ? "#888" : "#ddd", kLeft - 6,
+                          y(e) + 4, e);
   }
   for (int i = 0; i <= 4; ++i) {
     double g = max_games * i / 4;
-    absl::StrAppendFormat(&s, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">%.0f</text>\n",
-                          x(g), kH - kBottom + 18, g);
+    absl::StrAppendFormat(&s, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">%.0f</text>\n", x(g),
+                          kH - kBottom + 18, g);
   }
   absl::StrAppendFormat(&s,
                         "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">self-play games "
@@ -43,8 +43,7 @@ std::string CurveSvg(const std::vector<CurvePoint>& curve, const std::string& ti
                         (kLeft + kW - kRight) / 2, kH - 12, kH / 2, kH / 2);
   std::string line;
   for (const CurvePoint& p : curve) {
-    absl::StrAppendFormat(&s,
-                          "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#9ab\"/>\n",
+    absl::StrAppendFormat(&s, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#9ab\"/>\n",
                           x(p.games), y(p.elo_lo), x(p.games), y(p.elo_hi));
     absl::StrAppendFormat(&line, "%s%g,%g", line.empty() ? "" : " ", x(p.games), y(p.elo));
   }

@@ -77,8 +77,7 @@ Evaluation LookaheadValue(const Net& net, const Position& pos) {
   return sum;
 }
 
-SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda,
-                              double lookahead) {
+SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead) {
   const Rules& rules = net.rules();
   SelfPlayGame game;
   Dice dice(seed);

@@ -25,7 +25,7 @@ struct SelfPlayGame {
   std::vector<float> win;         // the net's win probability at each
   std::vector<int> won;           // 1 if that position's team won
   int throws = 0;
-  bool finished = false;          // false: stopped at the throw cap
+  bool finished = false;  // false: stopped at the throw cap
 };
 
 // The throw cap of a self-play game; no game of the measured presets comes
@@ -44,8 +44,7 @@ inline constexpr int kMaxSelfPlayThrows = 5000;
 // Backgammon trains on deeper evaluations: it becomes (1 - lookahead) times
 // the λ-return plus `lookahead` times the position's one-throw expectimax
 // value (the 21 throws weighted, each by the best play's value).
-SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda,
-                              double lookahead = 0);
+SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead = 0);
 
 // The one-throw expectimax value of `pos` (not finished) by `net`, for the
 // team to throw: each throw's best play by win probability, weighted.

@@ -65,10 +65,9 @@ void Accumulate(const Net& net, const TdSample& s, float scale, Gradients& g) {
 // One Adam step over a minibatch; returns its mean cross-entropy.
 double AdamStep(TrainState& st, const std::vector<const TdSample*>& batch, double lr) {
   Net& net = st.net;
-  Gradients g{Net::Matrix::Zero(net.w1().rows(), net.w1().cols()),
-              Net::Matrix::Zero(net.hidden(), 1),
-              Net::Matrix::Zero(net.w2().rows(), net.w2().cols()),
-              Net::Matrix::Zero(kNumOutcomes, 1)};
+  Gradients g{
+      Net::Matrix::Zero(net.w1().rows(), net.w1().cols()), Net::Matrix::Zero(net.hidden(), 1),
+      Net::Matrix::Zero(net.w2().rows(), net.w2().cols()), Net::Matrix::Zero(kNumOutcomes, 1)};
   float scale = 1.f / batch.size();
   for (const TdSample* s : batch) Accumulate(net, *s, scale, g);
   ++st.steps;
@@ -165,9 +164,9 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
     absl::StatusOr<TrainState> st = LoadCheckpoint(ckpt);
     if (!st.ok()) return st.status();
     if (!(st->net.rules() == c.rules)) {
-      return absl::FailedPreconditionError(
-          absl::StrCat("checkpoint ", ckpt, " is for rules ", st->net.rules().ToString(),
-                       ", not ", c.rules.ToString()));
+      return absl::FailedPreconditionError(absl::StrCat("checkpoint ", ckpt, " is for rules ",
+                                                        st->net.rules().ToString(), ", not ",
+                                                        c.rules.ToString()));
     }
     log << "resuming from " << ckpt << " at game " << st->games << "\n";
     return st;
@@ -194,8 +193,8 @@ absl::Status Persist(const TrainState& st, const TrainConfig& c, const std::stri
   if (absl::Status s = st.net.Save(c.out); !s.ok()) return s;
   if (!c.curve_svg.empty() && !st.curve.empty()) {
     std::ofstream svg(c.curve_svg, std::ios::trunc);
-    svg << CurveSvg(st.curve, absl::StrCat("net vs classic evaluation, depth 1, rules ",
-                                           c.rules.ToString()));
+    svg << CurveSvg(st.curve,
+                    absl::StrCat("net vs classic evaluation, depth 1, rules ", c.rules.ToString()));
     if (!svg) return absl::DataLossError(absl::StrCat("cannot write ", c.curve_svg));
   }
   return absl::OkStatus();
@@ -209,8 +208,8 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
         absl::StrCat("hidden units ", c.hidden, " must be 1..", Net::kMaxHidden));
   }
   if (c.games < 1 || c.batch_games < 1 || c.minibatch < 1 || c.checkpoint_every < 1 ||
-      c.eval_every < 0 || c.eval_pairs < 1 || !(c.lambda >= 0 && c.lambda <= 1) || !(c.lookahead >= 0 && c.lookahead <= 1) ||
-      !(c.learning_rate > 0 && c.learning_rate < 1)) {
+      c.eval_every < 0 || c.eval_pairs < 1 || !(c.lambda >= 0 && c.lambda <= 1) ||
+      !(c.lookahead >= 0 && c.lookahead <= 1) || !(c.learning_rate > 0 && c.learning_rate < 1)) {
     return absl::InvalidArgumentError(
         "games, batch_games, minibatch, checkpoint_every and eval_pairs must be at least 1, "
         "eval_every at least 0, lambda and lookahead in [0, 1] and the learning rate in (0, 1)");
@@ -250,11 +249,11 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
                              st.games, p.elo, p.elo_lo, p.elo_hi);
     }
     if (checkpoint) {
-      log << absl::StrFormat("games %d: train cross-entropy %.4f, held-out win log loss %.4f "
-                             "(%d positions)%s\n",
-                             st.games, loss_sum / std::max<int64_t>(1, batches),
-                             held_n ? held_sum / held_n : 0.0, held_n,
-                             b.unfinished ? " (a game hit the throw cap)" : "");
+      log << absl::StrFormat(
+          "games %d: train cross-entropy %.4f, held-out win log loss %.4f "
+          "(%d positions)%s\n",
+          st.games, loss_sum / std::max<int64_t>(1, batches), held_n ? held_sum / held_n : 0.0,
+          held_n, b.unfinished ? " (a game hit the throw cap)" : "");
       log.flush();
       loss_sum = held_sum = 0;
       held_n = batches = 0;

@@ -13,23 +13,23 @@ namespace uckers {
 
 // Settings of a self-play training run (`uckers train`).
 struct TrainConfig {
-  Rules rules;                  // the ruleset the net learns
-  int hidden = 128;             // hidden units of a new net
-  uint64_t seed = 1;            // weights, dice and shuffling
-  int64_t games = 10000;        // train until this many games in all
-  double lambda = 0.7;          // TD(λ)
-  double lookahead = 0;         // weight of the one-throw expectimax target
-  double learning_rate = 1e-3;  // Adam's step size
-  int batch_games = 8;          // games played between updates
-  int minibatch = 128;          // examples per Adam step
+  Rules rules;                      // the ruleset the net learns
+  int hidden = 128;                 // hidden units of a new net
+  uint64_t seed = 1;                // weights, dice and shuffling
+  int64_t games = 10000;            // train until this many games in all
+  double lambda = 0.7;              // TD(λ)
+  double lookahead = 0;             // weight of the one-throw expectimax target
+  double learning_rate = 1e-3;      // Adam's step size
+  int batch_games = 8;              // games played between updates
+  int minibatch = 128;              // examples per Adam step
   int64_t checkpoint_every = 1000;  // games between checkpoints
-  int64_t eval_every = 0;       // games between strength checks (0: none)
-  int eval_pairs = 200;         // duplicate pairs of a strength check
-  std::string out;              // the weights file
-  std::string checkpoint;       // the resumable state; "" = out + ".ckpt"
-  std::string curve_svg;        // the learning curve chart; "" = none
-  std::string init;             // a weights file to start from; "" = random
-  bool init_other_rules = false;  // `init` may be a net of other rules (transfer)
+  int64_t eval_every = 0;           // games between strength checks (0: none)
+  int eval_pairs = 200;             // duplicate pairs of a strength check
+  std::string out;                  // the weights file
+  std::string checkpoint;           // the resumable state; "" = out + ".ckpt"
+  std::string curve_svg;            // the learning curve chart; "" = none
+  std::string init;                 // a weights file to start from; "" = random
+  bool init_other_rules = false;    // `init` may be a net of other rules (transfer)
 };
 
 // One point of the learning curve.
@@ -43,8 +43,8 @@ struct CurvePoint {
 // run resumed from it continues exactly as if it had not stopped.
 struct TrainState {
   Net net;
-  int64_t games = 0;   // games played, held-out ones included
-  int64_t steps = 0;   // Adam steps taken
+  int64_t games = 0;              // games played, held-out ones included
+  int64_t steps = 0;              // Adam steps taken
   std::vector<Net::Matrix> m, v;  // Adam moments, one per weight array
   std::vector<CurvePoint> curve;
 };

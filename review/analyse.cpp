@@ -7,8 +7,8 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
-#include "review/record.h"
 #include "review/proto_json.h"
+#include "review/record.h"
 #include "search/levels.h"
 #include "search/search.h"
 
@@ -25,11 +25,12 @@ v1::Mark MarkFor(double lost) {
 }
 
 // Luck is measured one throw deep, as gnubg does at 0-ply: the best play's
-// static equity (by the net where one plays the rules) for this throw, against the weighted mean over all throws.
+// static equity (by the net where one plays the rules) for this throw, against the weighted mean
+// over all throws.
 struct ThrowValues {
-  double mean = 0;     // expected equity before the throw, for the thrower
-  double win = 0;      // expected win probability before the throw
-  double actual = 0;   // equity after the best play of the actual throw
+  double mean = 0;    // expected equity before the throw, for the thrower
+  double win = 0;     // expected win probability before the throw
+  double actual = 0;  // equity after the best play of the actual throw
 };
 
 ThrowValues LuckValues(const Position& pos, const Rules& rules, Throw actual) {
@@ -102,7 +103,9 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     absl::StatusOr<Throw> t = ParseThrow(item.throw_());
     if (!t.ok()) return t.status();
     absl::StatusOr<PlayResult> played = ParsePlay(item.play(), pos, *rules, *t);
-    if (!played.ok()) return absl::InvalidArgumentError(absl::StrCat("item ", i + 1, ": ", played.status().message()));
+    if (!played.ok())
+      return absl::InvalidArgumentError(
+          absl::StrCat("item ", i + 1, ": ", played.status().message()));
     int team = TeamOf(pos.to_throw());
     v1::AnalysedItem* a = out.add_items();
     a->set_index(i + 1);
@@ -150,7 +153,8 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     t.set_luck_adjusted_points(t.points() - t.luck() + teams[1 - team].luck());
     *out.add_teams() = t;
   }
-  out.set_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count());
+  out.set_seconds(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count());
   return out;
 }
 
@@ -158,12 +162,12 @@ std::string AnalysisToText(const v1::GameAnalysis& a) {
   static const char* kMarks[] = {"", "", "?!", "?", "??"};
   std::string out = absl::StrFormat("analysis at level %s, rules %s (%.1f s)\n", a.level(),
                                     a.rules(), a.seconds());
-  absl::StrAppendFormat(&out, "%4s %4s %-5s %-18s %-18s %8s %8s\n", "#", "team", "throw",
-                        "played", "best", "lost", "luck");
+  absl::StrAppendFormat(&out, "%4s %4s %-5s %-18s %-18s %8s %8s\n", "#", "team", "throw", "played",
+                        "best", "lost", "luck");
   for (const v1::AnalysedItem& i : a.items()) {
     if (!i.choice() && i.mark() == v1::MARK_NONE && std::abs(i.luck()) < 0.05) continue;
-    absl::StrAppendFormat(&out, "%4d %4s %-5s %-18s %-18s %8.3f %+8.3f %s\n", i.index(),
-                          i.team(), i.throw_(), i.play(), i.choice() ? i.best_play() : "(forced)",
+    absl::StrAppendFormat(&out, "%4d %4s %-5s %-18s %-18s %8.3f %+8.3f %s\n", i.index(), i.team(),
+                          i.throw_(), i.play(), i.choice() ? i.best_play() : "(forced)",
                           i.equity_lost(), i.luck(), kMarks[i.mark()]);
   }
   for (const v1::TeamAnalysis& t : a.teams()) {
@@ -171,8 +175,8 @@ std::string AnalysisToText(const v1::GameAnalysis& a) {
         &out,
         "%s: %d decisions, equity lost %.3f, error rate %.4f (%s); marks ?! %d, ? %d, ?? %d; "
         "luck %+.3f; points %+.0f, luck-adjusted %+.3f\n",
-        t.team(), t.decisions(), t.equity_lost(), t.error_rate(), t.rating(), t.doubtful(),
-        t.bad(), t.very_bad(), t.luck(), t.points(), t.luck_adjusted_points());
+        t.team(), t.decisions(), t.equity_lost(), t.error_rate(), t.rating(), t.doubtful(), t.bad(),
+        t.very_bad(), t.luck(), t.points(), t.luck_adjusted_points());
   }
   return out;
 }
@@ -189,7 +193,8 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
       "font-family=\"sans-serif\" font-size=\"12\">\n"
       "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
       "<text x=\"%.0f\" y=\"18\" font-size=\"14\">RY win probability before each throw "
-      "(marks: yellow ?!, orange ?, red ?" "?)</text>\n",
+      "(marks: yellow ?!, orange ?, red ?"
+      "?)</text>\n",
       kW, kH, kLeft);
   for (double p : {0.0, 0.25, 0.5, 0.75, 1.0}) {
     absl::StrAppendFormat(&out,
@@ -197,20 +202,20 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
                           "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.0f%%</text>\n",
                           kLeft, y(p), kW - kRight, y(p), kLeft - 6, y(p) + 4, 100 * p);
   }
-  absl::StrAppendFormat(&out,
-                        "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">throw</text>\n",
+  absl::StrAppendFormat(&out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">throw</text>\n",
                         (kW + kLeft) / 2, kH - 8);
   int step = n > 200 ? 50 : n > 80 ? 20 : n > 30 ? 10 : 5;
   for (int i = 0; i < n; i += step) {
-    absl::StrAppendFormat(&out,
-                          "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d</text>\n",
+    absl::StrAppendFormat(&out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d</text>\n",
                           x(i), kH - kBottom + 16, i + 1);
   }
   std::string points;
   for (int i = 0; i < a.items_size(); ++i) {
     absl::StrAppendFormat(&points, "%.1f,%.1f ", x(i), y(a.items(i).ry_win_before()));
   }
-  absl::StrAppendFormat(&out, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.5\" points=\"%s\"/>\n", points);
+  absl::StrAppendFormat(
+      &out, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.5\" points=\"%s\"/>\n",
+      points);
   static const char* kColours[] = {"", "", "#f1c40f", "#e67e22", "#c0392b"};
   for (int i = 0; i < a.items_size(); ++i) {
     const v1::AnalysedItem& item = a.items(i);

@@ -68,12 +68,13 @@ absl::StatusOr<v1::GameRecord> ParseText(const std::string& text) {
       if (absl::Status s = ParseHeader(line, line_no, &r); !s.ok()) return s;
       continue;
     }
-    for (absl::string_view token : absl::StrSplit(line, absl::ByAnyChar(" \t"), absl::SkipEmpty())) {
+    for (absl::string_view token :
+         absl::StrSplit(line, absl::ByAnyChar(" \t"), absl::SkipEmpty())) {
       size_t colon = token.find(':');
       v1::RecordItem* item = r.add_items();
       if (colon == absl::string_view::npos) {
-        return Bad(absl::StrCat("item ", r.items_size(), " '", token,
-                                "': expected <throw>:<play>"));
+        return Bad(
+            absl::StrCat("item ", r.items_size(), " '", token, "': expected <throw>:<play>"));
       }
       item->set_throw_(std::string(token.substr(0, colon)));
       item->set_play(std::string(token.substr(colon + 1)));
@@ -104,9 +105,9 @@ absl::StatusOr<Position> ReplayRecord(const v1::GameRecord& record) {
   if (!rules.ok()) return rules.status();
   absl::StatusOr<Position> pos = ReplayUnder(record, *rules);
   if (pos.ok()) return pos;
-  return absl::Status(pos.status().code(),
-                      absl::StrCat(pos.status().message(), " (read with rules ",
-                                   rules->SwitchList(), ")"));
+  return absl::Status(
+      pos.status().code(),
+      absl::StrCat(pos.status().message(), " (read with rules ", rules->SwitchList(), ")"));
 }
 
 namespace {
@@ -133,8 +134,8 @@ absl::StatusOr<Position> ReplayUnder(const v1::GameRecord& record, const Rules& 
     std::string winner = pos.IsGameOver() ? (pos.WinningTeam() == 0 ? "RY" : "GB") : "";
     if (winner.empty()) {
       return Bad(absl::StrCat("truncated: the record ends after item ", record.items_size(),
-                              " with the game still going, but its result says ",
-                              record.winner(), " won"));
+                              " with the game still going, but its result says ", record.winner(),
+                              " won"));
     }
     if (winner != record.winner() || static_cast<int>(pos.Outcome()) != record.points()) {
       return Bad(absl::StrCat("the result says ", record.winner(), " ", record.points(),
@@ -152,7 +153,8 @@ absl::StatusOr<v1::GameRecord> ParseRecord(const std::string& text) {
   absl::string_view trimmed = absl::StripLeadingAsciiWhitespace(text);
   if (!trimmed.empty() && trimmed[0] == '{') {
     google::protobuf::util::JsonParseOptions options;
-    auto status = google::protobuf::util::JsonStringToMessage(std::string(trimmed), &record, options);
+    auto status =
+        google::protobuf::util::JsonStringToMessage(std::string(trimmed), &record, options);
     if (!status.ok()) return Bad(absl::StrCat("JSON: ", status.message().as_string()));
   } else {
     absl::StatusOr<v1::GameRecord> parsed = ParseText(text);

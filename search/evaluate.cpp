@@ -105,8 +105,7 @@ class Reach {
 // and its Reach, made when first asked for.
 class ReachCache {
  public:
-  explicit ReachCache(const Position& pos)
-      : pos_(pos), occupancy_(ComputeAllOccupancies(pos)) {}
+  explicit ReachCache(const Position& pos) : pos_(pos), occupancy_(ComputeAllOccupancies(pos)) {}
   const Occupancy& occupancy(int colour) const { return occupancy_[colour]; }
   double HitProbability(int attacker, int abs) {
     int r = RelativeSquare(attacker, abs);
@@ -125,8 +124,7 @@ class ReachCache {
 
 // Chance that the next throws of the opponents hit a piece on `abs`: the
 // colour to move next weighs fully, the other opponent colour half.
-double Threat(const Position& pos, int team, int abs, const EvalWeights& w,
-              ReachCache& reach) {
+double Threat(const Position& pos, int team, int abs, const EvalWeights& w, ReachCache& reach) {
   int thrower_team = TeamOf(pos.to_throw());
   int first = team == thrower_team ? NextColour(pos.to_throw()) : pos.to_throw();
   int next = first;
@@ -173,8 +171,8 @@ double LaneCallThreat(const Position& pos, int colour, Square sq) {
   return best;
 }
 
-void TeamTerms(const Position& pos, int team, bool suck_back, EvalTerms& t,
-               const EvalWeights& w, ReachCache& reach) {
+void TeamTerms(const Position& pos, int team, bool suck_back, EvalTerms& t, const EvalWeights& w,
+               ReachCache& reach) {
   // The side to throw can still move an exposed piece away or hit first.
   double exposure = w.exposure_factor;
   if (team == TeamOf(pos.to_throw())) exposure *= w.mover_exposure;
@@ -190,8 +188,7 @@ void TeamTerms(const Position& pos, int team, bool suck_back, EvalTerms& t,
       t.home[team] += sq == kHome;
       if (sq >= kFirstLane && sq < kHome) t.shape_pips[team] += w.lane_pips;
       if (suck_back && sq >= 0 && sq < kHome) {
-        t.exposure_pips[team] +=
-            exposure * LaneCallThreat(pos, colour, sq) * (sq + w.entry_pips);
+        t.exposure_pips[team] += exposure * LaneCallThreat(pos, colour, sq) * (sq + w.entry_pips);
       }
       if (!OnTrack(sq)) continue;
       int count = pos.CountAt(colour, sq);
@@ -221,8 +218,8 @@ Evaluation FinishedGame(const Position& pos) {
 }
 
 // P(the losing team gets no piece home | it loses), and P(all in base).
-void GammonChances(const EvalTerms& t, int winner, double& eight,
-                   double& harbour, const Position& pos, const EvalWeights& w) {
+void GammonChances(const EvalTerms& t, int winner, double& eight, double& harbour,
+                   const Position& pos, const EvalWeights& w) {
   int loser = 1 - winner;
   eight = harbour = 0;
   if (t.home[loser] > 0) return;
@@ -323,13 +320,12 @@ Evaluation Evaluate(const Position& pos, const Rules& rules, EvalTerms* terms,
   TeamTerms(pos, 1, suck_back, t, w, reach);
   int us = TeamOf(pos.to_throw()), them = 1 - us;
   auto total = [&](int team) {
-    return t.race_pips[team] + t.exposure_pips[team] + t.blocked_pips[team] +
-           t.shape_pips[team];
+    return t.race_pips[team] + t.exposure_pips[team] + t.blocked_pips[team] + t.shape_pips[team];
   };
   t.tempo_pips = w.tempo_pips;
   t.effective_lead = total(them) - total(us) + w.tempo_pips;
-  t.scale = w.scale_base +
-            w.scale_per_sqrt_pip * std::sqrt(std::max(1.0, (total(us) + total(them)) / 2));
+  t.scale =
+      w.scale_base + w.scale_per_sqrt_pip * std::sqrt(std::max(1.0, (total(us) + total(them)) / 2));
   double win = Logistic(t.effective_lead / t.scale);
   Evaluation e;
   double eight_us, harbour_us, eight_them, harbour_them;
@@ -361,14 +357,13 @@ std::string EvalToText(const Position& pos, const Rules& rules) {
   row("blobs", t.blobs[0], t.blobs[1]);
   absl::StrAppendFormat(&out, "tempo (side to throw)  %10.2f\n", t.tempo_pips);
   absl::StrAppendFormat(&out, "lead for %s to throw   %10.2f pips (scale %.2f)\n",
-                        std::string(1, kColourChars[pos.to_throw()]),
-                        t.effective_lead, t.scale);
+                        std::string(1, kColourChars[pos.to_throw()]), t.effective_lead, t.scale);
   absl::StrAppendFormat(&out,
                         "outcomes for the team to throw: win %.4f (8-piecer "
                         "%.4f, harbour %.4f) loss %.4f (8-piecer %.4f, harbour "
                         "%.4f)\n",
-                        e.Win(), e.p[kWinEightPiecer], e.p[kWinInHarbour],
-                        1 - e.Win(), e.p[kLossEightPiecer], e.p[kLossInHarbour]);
+                        e.Win(), e.p[kWinEightPiecer], e.p[kWinInHarbour], 1 - e.Win(),
+                        e.p[kLossEightPiecer], e.p[kLossInHarbour]);
   absl::StrAppendFormat(&out, "score win %.4f points %.4f", e.Win(), e.Equity());
   return out;
 }

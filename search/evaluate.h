@@ -38,18 +38,18 @@ struct Evaluation {
 // the greedy baseline by hand, then jointly by SPSA self-play at depth 1
 // (tools/tune, docs/evaluation.md); a search may carry its own.
 struct EvalWeights {
-  double entry_pips = 24.5;         // a base piece's wait for a six
-  double tempo_pips = 5.1;          // the side to throw is ahead by this
-  double blocked_pips = 1.6;        // per opponent blob ahead of a piece
-  int block_lookahead = 20;         // squares ahead a blob hinders
-  double exposure_factor = 1.08;    // times the expected loss to a hit
-  double other_colour_threat = 0.47; // weight of the opponent not next to throw
-  double mover_exposure = 0.39;     // the side to throw's exposure, times
-  double lane_pips = 3.1;           // per piece in the home lane (exact throws)
-  double blob_pips = 2.3;           // per own blob (safe, blocks)
-  double straggler = 1.16;          // times pips_to_go^2 / 56 per piece
-  double scale_base = 3.0;          // logistic width: base ...
-  double scale_per_sqrt_pip = 24.0; // ... plus this times sqrt(mean pips)
+  double entry_pips = 24.5;           // a base piece's wait for a six
+  double tempo_pips = 5.1;            // the side to throw is ahead by this
+  double blocked_pips = 1.6;          // per opponent blob ahead of a piece
+  int block_lookahead = 20;           // squares ahead a blob hinders
+  double exposure_factor = 1.08;      // times the expected loss to a hit
+  double other_colour_threat = 0.47;  // weight of the opponent not next to throw
+  double mover_exposure = 0.39;       // the side to throw's exposure, times
+  double lane_pips = 3.1;             // per piece in the home lane (exact throws)
+  double blob_pips = 2.3;             // per own blob (safe, blocks)
+  double straggler = 1.16;            // times pips_to_go^2 / 56 per piece
+  double scale_base = 3.0;            // logistic width: base ...
+  double scale_per_sqrt_pip = 24.0;   // ... plus this times sqrt(mean pips)
 };
 inline const EvalWeights kDefaultWeights{};
 
@@ -72,7 +72,7 @@ struct EvalTerms {
   std::array<int, 2> in_base{};
   std::array<int, 2> home{};
   std::array<int, 2> blobs{};
-  double tempo_pips = 0;  // the side to throw is this much ahead
+  double tempo_pips = 0;      // the side to throw is this much ahead
   double effective_lead = 0;  // pips, for the team to throw
   double scale = 0;           // pips per logistic unit
 };
@@ -89,8 +89,7 @@ struct EvalTerms {
 // probability by a logistic curve whose width grows with the race length;
 // 8-piecer and harbour chances come from how far the losers are from
 // getting a piece home. See docs/evaluation.md.
-Evaluation Evaluate(const Position& pos, const Rules& rules,
-                    EvalTerms* terms = nullptr,
+Evaluation Evaluate(const Position& pos, const Rules& rules, EvalTerms* terms = nullptr,
                     const EvalWeights& weights = kDefaultWeights);
 
 // The probability, over the 36 throws, that the next throw of `attacker`

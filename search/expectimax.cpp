@@ -73,8 +73,8 @@ Limiter::Limiter(const std::atomic<bool>& stop, std::optional<int64_t> movetime_
       max_nodes_(max_nodes) {}
 
 int64_t Limiter::ElapsedMs() const {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::steady_clock::now() - start_)
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                               start_)
       .count();
 }
 
@@ -87,8 +87,8 @@ bool Limiter::Tick(uint64_t n) {
   return stopped_;
 }
 
-Expectimax::Expectimax(const Rules& rules, const SearchParams& params,
-                       TranspositionTable* tt, Limiter* limiter)
+Expectimax::Expectimax(const Rules& rules, const SearchParams& params, TranspositionTable* tt,
+                       Limiter* limiter)
     : rules_(rules),
       params_(params),
       range_(RangeOf(params.objective)),
@@ -116,8 +116,8 @@ double Expectimax::Static(const Position& pos, int team, Evaluation* eval) {
   CountNode();
   // The caller chose the net only for the ruleset it was trained for
   // (NetFor, search/net.h).
-  Evaluation e = params_.net ? params_.net->Evaluate(pos)
-                             : Evaluate(pos, rules_, nullptr, params_.weights);
+  Evaluation e =
+      params_.net ? params_.net->Evaluate(pos) : Evaluate(pos, rules_, nullptr, params_.weights);
   double s = Score(e, params_.objective);
   if (!pos.IsGameOver()) s = std::clamp(s + Noise(pos.key()), range_.lo, range_.hi);
   if (TeamOf(pos.to_throw()) != team) {
@@ -132,8 +132,8 @@ double Expectimax::Horizon(const Position& after, int team, Evaluation* eval) {
   return After(after, team, 0, range_.lo, range_.hi, eval);
 }
 
-double Expectimax::After(const Position& after, int team, int depth, double alpha,
-                         double beta, Evaluation* eval) {
+double Expectimax::After(const Position& after, int team, int depth, double alpha, double beta,
+                         Evaluation* eval) {
   if (after.IsGameOver()) return Static(after, team, eval);
   if (depth <= 0) {
     // A challenge under way resolves in closed form even at the horizon: the
@@ -153,8 +153,7 @@ double Expectimax::ChallengeNode(const Position& pos, int depth, Evaluation* eva
   Position success = pos, failure = pos;
   int mover = pos.MovingColour();
   int target = ChallengeTarget(mover, pos.challenge_from());
-  int need = ChallengeNeed(pos.challenge_from(),
-                           OpponentCountAt(pos, mover, target), rules_);
+  int need = ChallengeNeed(pos.challenge_from(), OpponentCountAt(pos, mover, target), rules_);
   while (success.challenge_active()) ResolveChallengeThrow(success, Throw{6, 6}, rules_);
   ResolveChallengeThrow(failure, Throw{1, 1}, rules_);
   double p = ChallengeSuccessProbability(need - pos.challenge_count());
@@ -225,8 +224,8 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
       probed += w;
       double bound = lower_sum + (1.0 - probed) * range_.lo;
       if (bound >= beta && !aborted_) {
-        tt_->Store({pos.key(), static_cast<float>(bound), {},
-                    static_cast<int8_t>(depth), Bound::kLower});
+        tt_->Store(
+            {pos.key(), static_cast<float>(bound), {}, static_cast<int8_t>(depth), Bound::kLower});
         if (eval) *eval = probe.eval;  // a bound: not reported as exact
         return bound;
       }
@@ -272,14 +271,20 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
     if (!params_.star1) continue;
     double rest_lo = use_star2 ? rest_lower : (1.0 - done) * range_.lo;
     if (sum + rest_lo >= beta) {
-      tt_->Store({pos.key(), static_cast<float>(sum + rest_lo), {},
-                  static_cast<int8_t>(depth), Bound::kLower});
+      tt_->Store({pos.key(),
+                  static_cast<float>(sum + rest_lo),
+                  {},
+                  static_cast<int8_t>(depth),
+                  Bound::kLower});
       if (eval) *eval = total;
       return sum + rest_lo;
     }
     if (sum + (1.0 - done) * range_.hi <= alpha) {
-      tt_->Store({pos.key(), static_cast<float>(sum + (1.0 - done) * range_.hi), {},
-                  static_cast<int8_t>(depth), Bound::kUpper});
+      tt_->Store({pos.key(),
+                  static_cast<float>(sum + (1.0 - done) * range_.hi),
+                  {},
+                  static_cast<int8_t>(depth),
+                  Bound::kUpper});
       if (eval) *eval = total;
       return sum + (1.0 - done) * range_.hi;
     }
@@ -310,10 +315,9 @@ void Expectimax::SetKiller(int depth, int throw_index, const Play& play) {
   has_killer_[depth][throw_index] = true;
 }
 
-double Expectimax::Decide(const PlayList& plays, int team, int depth, double alpha,
-                          double beta, Evaluation* eval, int known_index,
-                          double known_value, const Evaluation* known_eval,
-                          int first_index) {
+double Expectimax::Decide(const PlayList& plays, int team, int depth, double alpha, double beta,
+                          Evaluation* eval, int known_index, double known_value,
+                          const Evaluation* known_eval, int first_index) {
   // Step 5. Order the plays: statically evaluated when they will be searched
   // deeper, then filtered (keep the best N and any within the margin).
   int n = plays.size();
@@ -322,8 +326,7 @@ double Expectimax::Decide(const PlayList& plays, int team, int depth, double alp
   if (depth - 1 >= 1 && n > 1) {
     std::vector<double> quick(n);
     for (int j = 0; j < n; ++j) quick[j] = Horizon(plays[j].after, team, nullptr);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int x, int y) { return quick[x] > quick[y]; });
+    std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return quick[x] > quick[y]; });
     if (params_.filter_width > 0 && n > params_.filter_width) {
       double cut = quick[order[0]] - params_.filter_margin;
       int keep = params_.filter_width;
@@ -331,8 +334,7 @@ double Expectimax::Decide(const PlayList& plays, int team, int depth, double alp
       order.resize(keep);
     }
   } else if (first_index > 0) {
-    std::rotate(order.begin(), order.begin() + first_index,
-                order.begin() + first_index + 1);
+    std::rotate(order.begin(), order.begin() + first_index, order.begin() + first_index + 1);
   }
   // Step 6. Alpha-beta over the kept plays.
   double best = range_.lo - 1;

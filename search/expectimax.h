@@ -51,25 +51,23 @@ class Limiter {
 // a decision is the choice among one throw's plays. One instance per thread.
 class Expectimax {
  public:
-  Expectimax(const Rules& rules, const SearchParams& params,
-             TranspositionTable* tt, Limiter* limiter);
+  Expectimax(const Rules& rules, const SearchParams& params, TranspositionTable* tt,
+             Limiter* limiter);
 
   // Step A. The value of `pos` before its throw for its team to throw,
   // searched `depth` plies. `eval` receives the outcome probabilities, exact
   // when the score lies strictly inside (alpha, beta).
-  double Chance(const Position& pos, int depth, double alpha, double beta,
-                Evaluation* eval);
+  double Chance(const Position& pos, int depth, double alpha, double beta, Evaluation* eval);
   // Step B. The value for `team` of the play leading to `after`.
-  double After(const Position& after, int team, int depth, double alpha,
-               double beta, Evaluation* eval);
+  double After(const Position& after, int team, int depth, double alpha, double beta,
+               Evaluation* eval);
   // Step C. The best value for `team` among one throw's plays; `known`
   // (index, value, eval), when set, is a play already searched exactly;
   // `first_index` a play to search first (at the horizon, where plays are
   // not ordered by evaluation).
-  double Decide(const PlayList& plays, int team, int depth, double alpha,
-                double beta, Evaluation* eval, int known_index = -1,
-                double known_value = 0, const Evaluation* known_eval = nullptr,
-                int first_index = -1);
+  double Decide(const PlayList& plays, int team, int depth, double alpha, double beta,
+                Evaluation* eval, int known_index = -1, double known_value = 0,
+                const Evaluation* known_eval = nullptr, int first_index = -1);
 
   // The value at the search horizon of a position just played to: its
   // static value, or for a challenge just declared, its closed form.

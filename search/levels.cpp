@@ -35,8 +35,8 @@ absl::Status ApplyLevel(absl::string_view name, SearchParams* params) {
   }
   std::vector<std::string> names;
   for (const LevelDef& level : Levels()) names.push_back(level.name);
-  return absl::InvalidArgumentError(absl::StrCat(
-      "unknown level '", name, "' (", absl::StrJoin(names, ", "), ")"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown level '", name, "' (", absl::StrJoin(names, ", "), ")"));
 }
 
 }  // namespace uckers

@@ -12,10 +12,10 @@ namespace uckers {
 // A playing strength, as gnubg's levels: how deep, how wide, how noisy.
 struct LevelDef {
   std::string name;
-  int max_depth;        // plies searched (1: the play's static value)
-  int filter_width;     // plays searched deeper at each decision
-  double filter_margin; // ...plus any within this score of the best
-  double noise;         // std dev of evaluation noise, in win probability
+  int max_depth;                   // plies searched (1: the play's static value)
+  int filter_width;                // plays searched deeper at each decision
+  double filter_margin;            // ...plus any within this score of the best
+  double noise;                    // std dev of evaluation noise, in win probability
   EvalKind eval = EvalKind::kNet;  // net where one plays the rules, else classic
 };
 

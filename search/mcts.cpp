@@ -39,7 +39,7 @@ struct Decision {
 // A position before its throw: one decision per throw, made on first visit.
 struct ChanceNode {
   std::array<Decision*, 21> by_throw{};  // in the tree's arena
-  std::array<uint32_t, 21> visits{};  // playouts through each throw
+  std::array<uint32_t, 21> visits{};     // playouts through each throw
   uint32_t total = 0;
 };
 
@@ -172,8 +172,7 @@ class Mcts {
     double best_ucb = -1e300;
     for (Edge& e : d.edges) {
       double ucb = e.value_sum / e.visits +
-                   params_.mcts_exploration * (range_.hi - range_.lo) *
-                       std::sqrt(log_n / e.visits);
+                   params_.mcts_exploration * (range_.hi - range_.lo) * std::sqrt(log_n / e.visits);
       if (ucb > best_ucb) best_ucb = ucb, best = &e;
     }
     return *best;
@@ -250,8 +249,7 @@ class Mcts {
   Decision* root_ = nullptr;
 };
 
-SearchReport MakeReport(const Mcts& mcts, uint64_t playouts, const Limiter& limiter,
-                        int multipv) {
+SearchReport MakeReport(const Mcts& mcts, uint64_t playouts, const Limiter& limiter, int multipv) {
   const Decision& root = mcts.root();
   std::vector<const Edge*> edges;
   for (const Edge& e : root.edges) edges.push_back(&e);
@@ -276,16 +274,16 @@ SearchReport MakeReport(const Mcts& mcts, uint64_t playouts, const Limiter& limi
 
 }  // namespace
 
-SearchReport MctsPlay(const Position& pos, const Rules& rules, Throw t,
-                      const SearchParams& params, const SearchLimits& limits,
-                      const std::atomic<bool>& stop, const ReportCallback& on_progress) {
+SearchReport MctsPlay(const Position& pos, const Rules& rules, Throw t, const SearchParams& params,
+                      const SearchLimits& limits, const std::atomic<bool>& stop,
+                      const ReportCallback& on_progress) {
   std::optional<uint64_t> budget = limits.nodes;
   if (!limits.nodes && !limits.movetime_ms && !limits.infinite) {
     budget = static_cast<uint64_t>(params.mcts_playouts);
   }
   Limiter limiter(stop, limits.movetime_ms, std::nullopt);
-  uint64_t seed = params.seed ^ (pos.key() * 0x9E3779B97F4A7C15ull) ^
-                  static_cast<uint64_t>(t.high * 8 + t.low);
+  uint64_t seed =
+      params.seed ^ (pos.key() * 0x9E3779B97F4A7C15ull) ^ static_cast<uint64_t>(t.high * 8 + t.low);
   Mcts mcts(rules, params, &limiter, seed);
   mcts.set_root(mcts.Expand(pos, t));
   int team = TeamOf(pos.to_throw());

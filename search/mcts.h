@@ -20,9 +20,8 @@ namespace uckers {
 // is the most visited play. The tree holds at most `params.mcts_tree_mb`
 // MiB: once full it stops growing, and playouts that leave it are valued
 // statically where they leave it.
-SearchReport MctsPlay(const Position& pos, const Rules& rules, Throw t,
-                      const SearchParams& params, const SearchLimits& limits,
-                      const std::atomic<bool>& stop,
+SearchReport MctsPlay(const Position& pos, const Rules& rules, Throw t, const SearchParams& params,
+                      const SearchLimits& limits, const std::atomic<bool>& stop,
                       const ReportCallback& on_progress);
 
 }  // namespace uckers

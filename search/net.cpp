@@ -38,8 +38,7 @@ void PutFloats(std::string* out, const float* data, size_t n) {
 // Reads fixed-size fields from a weights file, remembering the first error.
 class Reader {
  public:
-  Reader(absl::string_view bytes, absl::string_view source)
-      : bytes_(bytes), source_(source) {}
+  Reader(absl::string_view bytes, absl::string_view source) : bytes_(bytes), source_(source) {}
   template <typename T>
   bool Get(T* value, const char* what) {
     if (!Take(sizeof(T), what)) return false;
@@ -145,8 +144,8 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
   std::string switches;
   if (!r.Get(&format, "the header")) return r.status();
   if (format != kFormatVersion) {
-    return r.Fail(absl::StrFormat("format version %d, this engine reads %d", format,
-                                  kFormatVersion));
+    return r.Fail(
+        absl::StrFormat("format version %d, this engine reads %d", format, kFormatVersion));
   }
   r.Get(&encoding, "the header");
   r.Get(&inputs, "the header");
@@ -164,7 +163,8 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
     return r.Fail(absl::StrFormat("%d hidden units (1..%d)", hidden, kMaxHidden));
   }
   absl::StatusOr<Rules> rules = RulesFromSwitchList(switches);
-  if (!rules.ok()) return r.Fail(absl::StrCat("switches '", switches, "': ", rules.status().message()));
+  if (!rules.ok())
+    return r.Fail(absl::StrCat("switches '", switches, "': ", rules.status().message()));
   net.rules_ = *rules;
   net.w1_ = Matrix(hidden, kNetInputs);
   net.b1_ = Vector(hidden);

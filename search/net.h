@@ -1,14 +1,13 @@
 #pragma once
 
+#include <Eigen/Core>
 #include <cstdint>
 #include <string>
 #include <vector>
-#include "absl/strings/string_view.h"
-
-#include <Eigen/Core>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "search/evaluate.h"

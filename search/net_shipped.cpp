@@ -1,23 +1,26 @@
-#include "search/net.h"
-
 #include <map>
 #include <memory>
 #include <mutex>
 #include <vector>
 
+#include "search/net.h"
+
 // The shipped weights are built into the binary, as Stockfish embeds its net,
 // so that `uckers` runs from any directory: one net per preset that has one
 // in nets/ (nets/<preset>.unet). search/CMakeLists.txt sets
 // UCKERS_NET_<PRESET> to each file that exists.
-#define UCKERS_INCBIN(sym, file)           \
-  __asm__(".section .rodata\n"             \
-          ".balign 16\n"                   \
-          ".global " #sym "\n" #sym ":\n"  \
-          ".incbin \"" file "\"\n"         \
-          ".global " #sym "_end\n" #sym     \
-          "_end:\n"                        \
-          ".previous\n");                  \
-  extern "C" const char sym[];             \
+#define UCKERS_INCBIN(sym, file)    \
+  __asm__(                          \
+      ".section .rodata\n"          \
+      ".balign 16\n"                \
+      ".global " #sym "\n" #sym     \
+      ":\n"                         \
+      ".incbin \"" file             \
+      "\"\n"                        \
+      ".global " #sym "_end\n" #sym \
+      "_end:\n"                     \
+      ".previous\n");               \
+  extern "C" const char sym[];      \
   extern "C" const char sym##_end[];
 
 #ifdef UCKERS_NET_NAVY

@@ -12,7 +12,7 @@ namespace {
 
 struct RolloutCandidate {
   PlayResult result;
-  Evaluation first;     // its depth-1 evaluation
+  Evaluation first;  // its depth-1 evaluation
   double first_score = 0;
   double sum = 0;       // of its rollout scores
   Evaluation outcomes;  // sum of its rollout evaluations
@@ -61,9 +61,8 @@ std::vector<RolloutCandidate> Candidates(Expectimax& ex, const PlayList& plays, 
     c.first_score = ex.Horizon(r.after, team, &c.first);
     out.push_back(c);
   }
-  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
-    return a.first_score > b.first_score;
-  });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& a, const auto& b) { return a.first_score > b.first_score; });
   if (width > 0 && static_cast<int>(out.size()) > width) out.resize(width);
   return out;
 }

@@ -41,9 +41,9 @@ bool BetterRoot(const RootMove& a, const RootMove& b) {
 
 // One iteration at `depth` over the root plays, shared among threads; each
 // play is searched with alpha at the multipv-th best exact score so far.
-bool SearchRootDepth(std::vector<RootMove>& root, int team, int depth,
-                     const Rules& rules, const SearchParams& params,
-                     TranspositionTable* tt, Limiter* limiter, uint64_t* nodes) {
+bool SearchRootDepth(std::vector<RootMove>& root, int team, int depth, const Rules& rules,
+                     const SearchParams& params, TranspositionTable* tt, Limiter* limiter,
+                     uint64_t* nodes) {
   ScoreRange range = RangeOf(params.objective);
   std::vector<RootMove> next = root;
   std::mutex mutex;
@@ -92,8 +92,8 @@ bool SearchRootDepth(std::vector<RootMove>& root, int team, int depth,
   return true;
 }
 
-SearchReport MakeReport(const std::vector<RootMove>& root, int depth,
-                        uint64_t nodes, const Limiter& limiter, int multipv) {
+SearchReport MakeReport(const std::vector<RootMove>& root, int depth, uint64_t nodes,
+                        const Limiter& limiter, int multipv) {
   SearchReport report;
   report.depth = depth;
   report.nodes = nodes;
@@ -147,10 +147,9 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
   return MakeReport(root, depth, nodes, limiter, params.multipv);
 }
 
-SearchReport ExpectimaxAnalyse(const Position& pos, const Rules& rules,
-                               const SearchParams& params, const SearchLimits& limits,
-                               TranspositionTable* tt, const std::atomic<bool>& stop,
-                               const ReportCallback& on_progress) {
+SearchReport ExpectimaxAnalyse(const Position& pos, const Rules& rules, const SearchParams& params,
+                               const SearchLimits& limits, TranspositionTable* tt,
+                               const std::atomic<bool>& stop, const ReportCallback& on_progress) {
   Limiter limiter(stop, limits.movetime_ms, limits.nodes);
   ScoreRange range = RangeOf(params.objective);
   SearchReport report;
@@ -196,9 +195,7 @@ std::optional<EvalKind> EvalKindByName(std::string_view name) {
   return std::nullopt;
 }
 
-const char* EvalKindName(EvalKind kind) {
-  return kind == EvalKind::kNet ? "net" : "classic";
-}
+const char* EvalKindName(EvalKind kind) { return kind == EvalKind::kNet ? "net" : "classic"; }
 
 SearchParams ResolveEvaluation(const SearchParams& params, const Rules& rules) {
   SearchParams p = params;
@@ -233,10 +230,9 @@ SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,
   return ExpectimaxPlay(pos, rules, t, params, limits, tt, stop, on_progress);
 }
 
-SearchReport AnalysePosition(const Position& pos, const Rules& rules,
-                             const SearchParams& params, const SearchLimits& limits,
-                             TranspositionTable* tt, const std::atomic<bool>& stop,
-                             const ReportCallback& on_progress) {
+SearchReport AnalysePosition(const Position& pos, const Rules& rules, const SearchParams& params,
+                             const SearchLimits& limits, TranspositionTable* tt,
+                             const std::atomic<bool>& stop, const ReportCallback& on_progress) {
   return ExpectimaxAnalyse(pos, rules, ResolveEvaluation(params, rules), limits, tt, stop,
                            on_progress);
 }

@@ -45,27 +45,27 @@ std::optional<Algorithm> AlgorithmByName(std::string_view name);
 // Search settings; a level (search/levels.h) fills several at once, and a
 // request may override any of them.
 struct SearchParams {
-  Objective objective = Objective::kWin;  // what "best" means
-  int multipv = 1;                        // candidates reported
+  Objective objective = Objective::kWin;         // what "best" means
+  int multipv = 1;                               // candidates reported
   Algorithm algorithm = Algorithm::kExpectimax;  // expectimax or MCTS
-  int max_depth = 2;          // plies (throw + play) when no depth limit
-  int filter_width = 8;       // plays searched deeper at a decision (0: all)
-  double filter_margin = 0.08;  // ...plus any this close to the best (score)
-  double noise = 0.0;         // std dev of evaluation noise (score units)
-  bool star1 = true;          // window pruning at chance nodes (Ballard)
-  bool star2 = true;          // probing phase at chance nodes (Ballard)
-  int threads = 1;            // root plays shared among threads
-  uint64_t seed = 0;          // noise and MCTS sampling
-  double mcts_exploration = 0.7;  // UCT constant, in score units
-  int mcts_playouts = 3000;   // MCTS playouts when no limit is given
-  bool mcts_stratified = true;  // MCTS chance nodes: throws in proportion, or sampled
-  int mcts_tree_mb = 256;     // MCTS tree memory (MiB); when full it stops growing
-  int rollout_width = 6;      // rollouts: plays rolled out (best at depth 1)
-  int rollout_plies = 12;     // rollouts: throws played before evaluating
-  int rollout_trials = 200;   // rollouts: trials when no limit ends them
-  EvalWeights weights;        // the static evaluation's weights
+  int max_depth = 2;                             // plies (throw + play) when no depth limit
+  int filter_width = 8;                          // plays searched deeper at a decision (0: all)
+  double filter_margin = 0.08;                   // ...plus any this close to the best (score)
+  double noise = 0.0;                            // std dev of evaluation noise (score units)
+  bool star1 = true;                             // window pruning at chance nodes (Ballard)
+  bool star2 = true;                             // probing phase at chance nodes (Ballard)
+  int threads = 1;                               // root plays shared among threads
+  uint64_t seed = 0;                             // noise and MCTS sampling
+  double mcts_exploration = 0.7;                 // UCT constant, in score units
+  int mcts_playouts = 3000;                      // MCTS playouts when no limit is given
+  bool mcts_stratified = true;     // MCTS chance nodes: throws in proportion, or sampled
+  int mcts_tree_mb = 256;          // MCTS tree memory (MiB); when full it stops growing
+  int rollout_width = 6;           // rollouts: plays rolled out (best at depth 1)
+  int rollout_plies = 12;          // rollouts: throws played before evaluating
+  int rollout_trials = 200;        // rollouts: trials when no limit ends them
+  EvalWeights weights;             // the static evaluation's weights
   EvalKind eval = EvalKind::kNet;  // net where one plays the rules, else classic
-  const Net* net = nullptr;   // a net to use instead of the shipped one
+  const Net* net = nullptr;        // a net to use instead of the shipped one
 };
 
 // A candidate play and its evaluation for the team that made it.
@@ -80,9 +80,9 @@ struct SearchReport {
   int depth = 0;
   uint64_t nodes = 0;
   int64_t time_ms = 0;
-  uint64_t tree_bytes = 0;           // MCTS: memory the tree holds
-  Evaluation eval;                   // the best play's, or the position's
-  std::vector<Candidate> candidates; // best first, at most multipv
+  uint64_t tree_bytes = 0;            // MCTS: memory the tree holds
+  Evaluation eval;                    // the best play's, or the position's
+  std::vector<Candidate> candidates;  // best first, at most multipv
 };
 
 using ReportCallback = std::function<void(const SearchReport&)>;
@@ -101,9 +101,9 @@ std::string EvaluationInUse(const SearchParams& params, const Rules& rules);
 // Chooses a play for throw `t` by the algorithm of `params`, within
 // `limits`, ending early when `stop` becomes true. Expectimax deepens to
 // `params.max_depth` (the level's depth) unless `limits.depth` replaces it
-// or `limits.infinite` lifts it; movetime and nodes can only cut it short. `on_progress` (may be empty) hears of each completed depth
-// (expectimax) or every so many playouts (MCTS). Candidates are best first;
-// the first is the choice. Requires a position that is not finished.
+// or `limits.infinite` lifts it; movetime and nodes can only cut it short. `on_progress` (may be
+// empty) hears of each completed depth (expectimax) or every so many playouts (MCTS). Candidates
+// are best first; the first is the choice. Requires a position that is not finished.
 SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,
                         const SearchParams& params, const SearchLimits& limits,
                         TranspositionTable* tt, const std::atomic<bool>& stop,
@@ -112,10 +112,8 @@ SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,
 // The position before the throw, for the team to throw: the weighted
 // average over the 21 throws of the best play's value, searched as
 // SearchPlay does. Candidates stay empty.
-SearchReport AnalysePosition(const Position& pos, const Rules& rules,
-                             const SearchParams& params,
+SearchReport AnalysePosition(const Position& pos, const Rules& rules, const SearchParams& params,
                              const SearchLimits& limits, TranspositionTable* tt,
-                             const std::atomic<bool>& stop,
-                             const ReportCallback& on_progress);
+                             const std::atomic<bool>& stop, const ReportCallback& on_progress);
 
 }  // namespace uckers

@@ -2,10 +2,10 @@
 
 #include <cstdint>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 
 // Every engine setting, declared once (as Stockfish's ucioption table): its
 // text-protocol option name, its key in match/ladder player settings and

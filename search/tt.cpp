@@ -39,9 +39,8 @@ absl::Status TranspositionTable::TryResize(size_t megabytes) {
     std::swap(mask_, bigger.mask_);
     std::swap(locks_, bigger.locks_);
   } catch (const std::exception& e) {  // bad_alloc, length_error
-    return absl::ResourceExhaustedError(
-        absl::StrCat("cannot allocate a ", megabytes, " MiB table (", e.what(),
-                     "); the table keeps its size"));
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "cannot allocate a ", megabytes, " MiB table (", e.what(), "); the table keeps its size"));
   }
   return absl::OkStatus();
 }

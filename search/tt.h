@@ -1,7 +1,5 @@
 #pragma once
 
-#include "absl/status/status.h"
-
 #include <array>
 #include <atomic>
 #include <cstddef>
@@ -9,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "search/evaluate.h"
 
 namespace uckers {

@@ -49,8 +49,7 @@ std::string ColourLine(const Position& pos, int c) {
     if (sq >= kFirstLane && sq < kHome) absl::StrAppend(&lane, " ", sq);
   }
   return absl::StrFormat("  %-6s base %d  lane%s  home %d%s\n", kColourNames[c],
-                         pos.CountAt(c, kBase), lane.empty() ? " -" : lane,
-                         pos.CountAt(c, kHome),
+                         pos.CountAt(c, kBase), lane.empty() ? " -" : lane, pos.CountAt(c, kHome),
                          pos.released(c) ? "  (released)" : "");
 }
 
@@ -61,11 +60,11 @@ std::string DrawBoard(const Position& pos) {
   for (int c = 0; c < kNumColours; ++c) out += ColourLine(pos, c);
   absl::StrAppend(&out, "ufen ", ToUfen(pos), "\n");
   if (pos.IsGameOver()) {
-    absl::StrAppend(&out, "game over: team ", pos.WinningTeam() == 0 ? "RY" : "GB",
-                    " won (", static_cast<int>(pos.Outcome()), " points)");
+    absl::StrAppend(&out, "game over: team ", pos.WinningTeam() == 0 ? "RY" : "GB", " won (",
+                    static_cast<int>(pos.Outcome()), " points)");
   } else {
-    absl::StrAppend(&out, "to throw ", kColourNames[pos.to_throw()],
-                    ", moving ", kColourNames[pos.MovingColour()]);
+    absl::StrAppend(&out, "to throw ", kColourNames[pos.to_throw()], ", moving ",
+                    kColourNames[pos.MovingColour()]);
   }
   return out;
 }

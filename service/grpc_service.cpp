@@ -7,8 +7,8 @@
 #include "engine/effects.h"
 #include "engine/rules.h"
 #include "engine/ufen.h"
-#include "search/levels.h"
 #include "game/facade.h"
+#include "search/levels.h"
 #include "service/options.h"
 #include "service/proto_convert.h"
 
@@ -56,8 +56,7 @@ class StopWatcher {
 
  private:
   static std::chrono::milliseconds TimeLeft(const grpc::ServerContext& context) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(context.deadline() -
-                                                                 Clock::now());
+    return std::chrono::duration_cast<std::chrono::milliseconds>(context.deadline() - Clock::now());
   }
 
   Clock::time_point stop_at_;
@@ -87,8 +86,8 @@ absl::StatusOr<Prepared> Prepare(const Request& r, const ServiceLimits& limits,
   }
   p.position = *pos;
   p.request.dice = dice;
-  if (absl::Status s = proto::SearchRequestFrom(r.limits(), r.options(), limits.max_threads,
-                                                &p.request);
+  if (absl::Status s =
+          proto::SearchRequestFrom(r.limits(), r.options(), limits.max_threads, &p.request);
       !s.ok()) {
     return s;
   }
@@ -198,7 +197,8 @@ grpc::Status EngineService::ApplyPlay(grpc::ServerContext*, const v1::ApplyPlayR
   if (!players.ok()) return ToGrpc(players.status());
   absl::StatusOr<PlayResult> r =
       facade::ApplyPlay(in->position, in->rules, in->dice, request->play());
-  if (!r.ok()) return ToGrpc(absl::InvalidArgumentError(absl::StrCat("play: ", r.status().message())));
+  if (!r.ok())
+    return ToGrpc(absl::InvalidArgumentError(absl::StrCat("play: ", r.status().message())));
   response->set_play(PlayToString(r->play));
   *response->mutable_position() = proto::PositionOut(r->after);
   *response->mutable_result() = proto::ResultOut(r->after);
@@ -274,8 +274,7 @@ grpc::Status EngineService::Evaluate(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
-grpc::Status EngineService::Analyse(grpc::ServerContext* context,
-                                    const v1::AnalyseRequest* request,
+grpc::Status EngineService::Analyse(grpc::ServerContext* context, const v1::AnalyseRequest* request,
                                     grpc::ServerWriter<v1::AnalyseResponse>* writer) {
   std::optional<Throw> dice;
   if (request->has_throw_()) {
@@ -309,10 +308,10 @@ grpc::Status EngineService::Analyse(grpc::ServerContext* context,
   absl::StatusOr<SearchReport> report;
   {
     StopWatcher watcher(context, &stop, limits_);
-    report = facade::Search(p->position, p->rules, p->request, &tt, stop,
-                            [&](const SearchReport& r) {
-                              if (!writer->Write(to_message(r, false))) stop = true;
-                            });
+    report =
+        facade::Search(p->position, p->rules, p->request, &tt, stop, [&](const SearchReport& r) {
+          if (!writer->Write(to_message(r, false))) stop = true;
+        });
   }
   if (!report.ok()) return ToGrpc(report.status());
   if (context->IsCancelled()) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
@@ -332,8 +331,8 @@ grpc::Status EngineService::AnalyseGame(grpc::ServerContext* context,
     case v1::AnalyseGameRequest::kRecordText: {
       absl::StatusOr<v1::GameRecord> parsed = facade::ParseGameRecord(request->record_text());
       if (!parsed.ok()) {
-        return ToGrpc(absl::InvalidArgumentError(
-            absl::StrCat("record_text: ", parsed.status().message())));
+        return ToGrpc(
+            absl::InvalidArgumentError(absl::StrCat("record_text: ", parsed.status().message())));
       }
       record = *parsed;
       break;
@@ -361,10 +360,9 @@ grpc::Status EngineService::AnalyseGame(grpc::ServerContext* context,
     return grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED, "the deadline came first");
   }
   if (!analysis.ok()) {
-    return ToGrpc(absl::InvalidArgumentError(
-        absl::StrCat(request->game_case() == v1::AnalyseGameRequest::kRecord ? "record: "
-                                                                              : "record_text: ",
-                     analysis.status().message())));
+    return ToGrpc(absl::InvalidArgumentError(absl::StrCat(
+        request->game_case() == v1::AnalyseGameRequest::kRecord ? "record: " : "record_text: ",
+        analysis.status().message())));
   }
   *response = *analysis;
   return grpc::Status::OK;

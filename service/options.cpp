@@ -33,7 +33,7 @@ absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value)
     return absl::InvalidArgumentError(absl::StrCat("option ", def->option, ": ", s.message()));
   };
   std::string_view text(value.data(), value.size());  // for the search/ name lookups
-  if (def->kind == SettingKind::kText) {  // Rules
+  if (def->kind == SettingKind::kText) {              // Rules
     absl::StatusOr<Rules> parsed = Rules::Parse(value);
     if (!parsed.ok()) return bad(parsed.status());
     rules = *parsed;

@@ -18,9 +18,9 @@ struct OptionDef {
   std::string name;
   std::string type;  // UCI type: spin, combo, string, check
   std::string default_value;
-  int64_t min = 0;                 // spin only
-  int64_t max = 0;                 // spin only
-  std::vector<std::string> vars;   // combo only
+  int64_t min = 0;                // spin only
+  int64_t max = 0;                // spin only
+  std::vector<std::string> vars;  // combo only
   std::string help;
 };
 
@@ -28,16 +28,16 @@ const std::vector<OptionDef>& OptionDefs();
 
 // The values of every option.
 struct EngineOptions {
-  Rules rules;                            // Rules: the ruleset played
-  int threads = 1;                        // Threads: search threads
-  int hash_mb = 16;                       // Hash: transposition table, MiB
-  int tree_mb = 256;                      // TreeMemory: MCTS tree, MiB
-  Objective objective = Objective::kWin;  // Objective: win or points
-  int multipv = 1;                        // MultiPV: candidates reported
-  uint64_t seed = 0;                      // Seed: random choices (MCTS, noise)
+  Rules rules;                                   // Rules: the ruleset played
+  int threads = 1;                               // Threads: search threads
+  int hash_mb = 16;                              // Hash: transposition table, MiB
+  int tree_mb = 256;                             // TreeMemory: MCTS tree, MiB
+  Objective objective = Objective::kWin;         // Objective: win or points
+  int multipv = 1;                               // MultiPV: candidates reported
+  uint64_t seed = 0;                             // Seed: random choices (MCTS, noise)
   Algorithm algorithm = Algorithm::kExpectimax;  // Search: expectimax or mcts
-  std::string level = "expert";           // Level: beginner .. grandmaster
-  std::optional<EvalKind> eval;           // Eval: net or classic (unset: the level's)
+  std::string level = "expert";                  // Level: beginner .. grandmaster
+  std::optional<EvalKind> eval;                  // Eval: net or classic (unset: the level's)
 
   // Sets option `name` (case-insensitive, as in UCI) from text; an error
   // naming the option and the problem leaves every value unchanged.

@@ -37,9 +37,9 @@ absl::StatusOr<std::string> ColourToken(char prefix, const std::string& field,
 
 absl::StatusOr<std::string> UfenFromStructured(const v1::StructuredPosition& s) {
   if (s.colours_size() != kNumColours) {
-    return Bad("position.structured.colours",
-               absl::StrCat("expected 4 entries (red, green, yellow, blue), found ",
-                            s.colours_size()));
+    return Bad(
+        "position.structured.colours",
+        absl::StrCat("expected 4 entries (red, green, yellow, blue), found ", s.colours_size()));
   }
   std::vector<std::string> groups;
   for (const v1::ColourPieces& c : s.colours()) groups.push_back(absl::StrJoin(c.squares(), ","));
@@ -56,11 +56,10 @@ absl::StatusOr<std::string> UfenFromStructured(const v1::StructuredPosition& s) 
     const char* field;
     const google::protobuf::RepeatedField<int>* values;
   };
-  for (const List& l : {List{'p', "position.structured.released", &s.released()},
-                        List{'s', "position.structured.first_throw_pending",
-                             &s.first_throw_pending()},
-                        List{'S', "position.structured.snake_eyes_pending",
-                             &s.snake_eyes_pending()}}) {
+  for (const List& l :
+       {List{'p', "position.structured.released", &s.released()},
+        List{'s', "position.structured.first_throw_pending", &s.first_throw_pending()},
+        List{'S', "position.structured.snake_eyes_pending", &s.snake_eyes_pending()}}) {
     absl::StatusOr<std::string> token = ColourToken(l.prefix, l.field, *l.values);
     if (!token.ok()) return token.status();
     if (!token->empty()) state.push_back(*token);
@@ -73,16 +72,15 @@ absl::StatusOr<std::string> UfenFromStructured(const v1::StructuredPosition& s) 
         return Bad(absl::StrCat(field, ".colour"), "must be a colour");
       }
       state.push_back(absl::StrCat(std::string(1, prefix),
-                                   std::string(1, kColourChars[a.colour() - 1]),
-                                   a.attempts()));
+                                   std::string(1, kColourChars[a.colour() - 1]), a.attempts()));
     }
   }
   for (const v1::MixieStack& stack : s.stacks()) {
     if (stack.team() < v1::COLOUR_RED || stack.team() > v1::COLOUR_BLUE) {
       return Bad("position.structured.stacks.team", "must be a colour");
     }
-    std::string token = absl::StrCat("m", std::string(1, kColourChars[stack.team() - 1]),
-                                     stack.square(), ":");
+    std::string token =
+        absl::StrCat("m", std::string(1, kColourChars[stack.team() - 1]), stack.square(), ":");
     for (int colour : stack.order()) {
       if (colour < v1::COLOUR_RED || colour > v1::COLOUR_BLUE) {
         return Bad("position.structured.stacks.order", "must list colours");
@@ -135,9 +133,8 @@ absl::StatusOr<Throw> ThrowFrom(const v1::Throw& msg, bool required) {
   return MakeThrow(msg.die1(), msg.die2());
 }
 
-absl::Status SearchRequestFrom(const v1::SearchLimits& limits,
-                               const v1::SearchOptions& options, int max_threads,
-                               facade::SearchRequest* out) {
+absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchOptions& options,
+                               int max_threads, facade::SearchRequest* out) {
   if (limits.movetime_ms() < 0) return Bad("limits.movetime_ms", "must not be negative");
   if (limits.nodes() < 0) return Bad("limits.nodes", "must not be negative");
   if (limits.depth() < 0 || limits.depth() > 64) return Bad("limits.depth", "must be 0..64");
@@ -154,8 +151,8 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits,
       return Bad("options.threads", s.message());
     }
     if (options.threads() > max_threads) {
-      return Bad("options.threads", absl::StrCat("this server allows 1..", max_threads, ", not ",
-                                                 options.threads()));
+      return Bad("options.threads",
+                 absl::StrCat("this server allows 1..", max_threads, ", not ", options.threads()));
     }
   }
   switch (options.objective()) {

@@ -7,9 +7,9 @@
 #include "engine/effects.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "game/facade.h"
 #include "search/evaluate.h"
 #include "search/search.h"
-#include "game/facade.h"
 #include "uckers/v1/engine.pb.h"
 
 // Translation between the gRPC messages and the facade's types. Every error
@@ -22,9 +22,8 @@ absl::StatusOr<Position> PositionFrom(const v1::Position& msg, const Rules& rule
 absl::StatusOr<Throw> ThrowFrom(const v1::Throw& msg, bool required);
 
 // Limits and options of a search request; `max_threads` is the server's cap.
-absl::Status SearchRequestFrom(const v1::SearchLimits& limits,
-                               const v1::SearchOptions& options, int max_threads,
-                               facade::SearchRequest* out);
+absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchOptions& options,
+                               int max_threads, facade::SearchRequest* out);
 // The table size a request asks for, checked against the server's cap.
 absl::StatusOr<int> HashFrom(const v1::SearchOptions& options, int max_hash_mb);
 

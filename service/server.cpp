@@ -8,11 +8,11 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_cat.h"
+#include "game/facade.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/health_check_service_interface.h"
 #include "grpcpp/resource_quota.h"
 #include "grpcpp/server_builder.h"
-#include "game/facade.h"
 
 namespace uckers {
 
@@ -48,8 +48,7 @@ void EngineServer::Shutdown() {
   if (shut_down_ || !server_) return;
   shut_down_ = true;
   server_->GetHealthCheckService()->SetServingStatus(false);
-  server_->Shutdown(std::chrono::system_clock::now() +
-                    std::chrono::milliseconds(config_.grace_ms));
+  server_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(config_.grace_ms));
 }
 
 void EngineServer::Wait() {

@@ -34,8 +34,7 @@ class EngineServer {
   void Wait();
 
  private:
-  explicit EngineServer(const ServerConfig& config)
-      : config_(config), service_(config.limits) {}
+  explicit EngineServer(const ServerConfig& config) : config_(config), service_(config.limits) {}
 
   ServerConfig config_;
   EngineService service_;

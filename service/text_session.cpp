@@ -9,10 +9,10 @@
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/ufen.h"
+#include "game/facade.h"
 #include "search/evaluate.h"
 #include "search/levels.h"
 #include "service/board_text.h"
-#include "game/facade.h"
 
 namespace uckers {
 namespace {
@@ -22,14 +22,10 @@ constexpr int kMaxPerftDepth = 9;
 // Positions for `bench`: the start, and mid-games with blobs, mixies,
 // challenges in reach, lanes and a released colour.
 constexpr const char* kBenchPositions[] = {
-    "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",
-    "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -",
-    "0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -",
-    "3,10,10,b/5,20,47,b/0,0,30,52/b,12,40,h y -",
-    "11,30,b,b/b,b,b,b/37,b,b,b/25,25,b,b r -",
-    "h,h,h,h/b,20,20,48/b,44,53,h/b,b,7,h r pr",
-    "20,20,30,b/8,8,b,b/b,b,b,b/b,b,b,b b -",
-    "45,50,53,h/40,41,41,h/48,49,54,h/46,52,h,h g -",
+    "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",         "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -",
+    "0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -", "3,10,10,b/5,20,47,b/0,0,30,52/b,12,40,h y -",
+    "11,30,b,b/b,b,b,b/37,b,b,b/25,25,b,b r -",    "h,h,h,h/b,20,20,48/b,44,53,h/b,b,7,h r pr",
+    "20,20,30,b/8,8,b,b/b,b,b,b/b,b,b,b b -",      "45,50,53,h/40,41,41,h/48,49,54,h/46,52,h,h g -",
 };
 
 uint64_t Mix(uint64_t h, uint64_t v) {
@@ -54,8 +50,7 @@ facade::SearchRequest RequestOf(const EngineOptions& options, const GoRequest& g
 
 }  // namespace
 
-TextSession::TextSession()
-    : game_(options_.rules), tt_(options_.hash_mb) {}
+TextSession::TextSession() : game_(options_.rules), tt_(options_.hash_mb) {}
 
 SearchParams TextSession::Params() const {
   return *facade::ParamsFor(RequestOf(options_, GoRequest{}));  // options are valid
@@ -80,8 +75,8 @@ absl::Status TextSession::SetOption(absl::string_view name, absl::string_view va
   }
   // Values stored under another ruleset, level or evaluation are not this
   // search's values.
-  bool values_changed = rules_changed || updated.eval != options_.eval ||
-                        updated.level != options_.level;
+  bool values_changed =
+      rules_changed || updated.eval != options_.eval || updated.level != options_.level;
   if (values_changed && !busy_) tt_.Clear();
   options_ = updated;
   if (rules_changed) game_ = Game(options_.rules);
@@ -113,8 +108,7 @@ std::vector<PlayResult> TextSession::LegalPlays(Throw t) const {
 
 absl::Status TextSession::StartJob(bool infinite, std::function<void()> job) {
   if (busy_) {
-    return absl::FailedPreconditionError(
-        "a search is running: send stop or wait for bestmove");
+    return absl::FailedPreconditionError("a search is running: send stop or wait for bestmove");
   }
   if (worker_.joinable()) worker_.join();
   stop_ = false;
@@ -129,7 +123,7 @@ absl::Status TextSession::StartJob(bool infinite, std::function<void()> job) {
 }
 
 absl::Status TextSession::Go(const GoRequest& request, ReportCallback on_info,
-                        DoneCallback on_done) {
+                             DoneCallback on_done) {
   if (game_.position().IsGameOver()) {
     return absl::FailedPreconditionError("the game is over: no play to search");
   }
@@ -151,8 +145,8 @@ absl::Status TextSession::Go(const GoRequest& request, ReportCallback on_info,
   });
 }
 
-absl::Status TextSession::StartPerft(
-    int depth, std::function<void(std::optional<uint64_t>)> on_done) {
+absl::Status TextSession::StartPerft(int depth,
+                                     std::function<void(std::optional<uint64_t>)> on_done) {
   if (depth < 1 || depth > kMaxPerftDepth) {
     return absl::InvalidArgumentError(
         absl::StrCat("perft depth ", depth, " must be 1..", kMaxPerftDepth));
@@ -204,9 +198,7 @@ BenchResult TextSession::Bench() {
       }
     }
   }
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.nps = static_cast<uint64_t>(result.nodes / std::max(seconds, 1e-6));
   return result;
 }
@@ -219,8 +211,8 @@ std::string TextSession::EvalText() const {
   std::string text = EvalToText(game_.position(), options_.rules);
   SearchParams params = ResolveEvaluation(Params(), options_.rules);
   if (params.net == nullptr || game_.position().IsGameOver()) {
-    return absl::StrCat(text, "\nsearches use the ",
-                        EvaluationInUse(params, options_.rules), " evaluation");
+    return absl::StrCat(text, "\nsearches use the ", EvaluationInUse(params, options_.rules),
+                        " evaluation");
   }
   Evaluation e = params.net->Evaluate(game_.position());
   text.erase(text.rfind("\nscore win "));

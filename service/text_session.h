@@ -55,8 +55,7 @@ class TextSession {
 
   // "startpos" or a UFEN, then `<throw>:<play>` items applied in order. On
   // any error (naming the item) the position is unchanged.
-  absl::Status SetPosition(absl::string_view start,
-                           const std::vector<std::string>& moves);
+  absl::Status SetPosition(absl::string_view start, const std::vector<std::string>& moves);
   const Position& position() const { return game_.position(); }
   // The game set by the last SetPosition (its start and moves).
   const Game& game() const { return game_; }
@@ -69,12 +68,10 @@ class TextSession {
   // Starts a search: with dice, `on_done` receives the chosen play; without,
   // the analysis and "(none)". Errors (a job running, a finished game) are
   // returned at once and start nothing. Does not block.
-  absl::Status Go(const GoRequest& request, ReportCallback on_info,
-                  DoneCallback on_done);
+  absl::Status Go(const GoRequest& request, ReportCallback on_info, DoneCallback on_done);
   // Starts perft to `depth` (1..9); `on_done` gets the count, or nullopt
   // when stopped. Does not block.
-  absl::Status StartPerft(int depth,
-                          std::function<void(std::optional<uint64_t>)> on_done);
+  absl::Status StartPerft(int depth, std::function<void(std::optional<uint64_t>)> on_done);
   // Asks the running job to end at once; its callback still fires. Does not
   // block.
   void Stop();

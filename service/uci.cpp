@@ -8,10 +8,10 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "engine/effects.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "engine/effects.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
 #include "game/facade.h"
@@ -53,24 +53,22 @@ std::string EffectsLine(const PlayResult& r, const PlayEffects& fx) {
   }
   std::string released;
   for (int c : fx.released) released += ColourChar(c);
-  std::string next = fx.game_over ? "- moving - extra 0"
-                                  : absl::StrCat(std::string(1, ColourChar(fx.next_to_throw)),
-                                                 " moving ",
-                                                 std::string(1, ColourChar(fx.next_moving_colour)),
-                                                 " extra ", fx.extra_throw ? 1 : 0);
-  return absl::StrCat("effects ", PlayToString(r.play), " moves ", PieceList(fx.moves),
-                      " knocked ", PieceList(fx.knocked_off), " formed ",
-                      BlobList(fx.blobs_formed), " broken ", BlobList(fx.blobs_broken),
-                      " challenge ", challenge, " released ", released.empty() ? "-" : released,
-                      " next ", next);
+  std::string next = fx.game_over
+                         ? "- moving - extra 0"
+                         : absl::StrCat(std::string(1, ColourChar(fx.next_to_throw)), " moving ",
+                                        std::string(1, ColourChar(fx.next_moving_colour)),
+                                        " extra ", fx.extra_throw ? 1 : 0);
+  return absl::StrCat("effects ", PlayToString(r.play), " moves ", PieceList(fx.moves), " knocked ",
+                      PieceList(fx.knocked_off), " formed ", BlobList(fx.blobs_formed), " broken ",
+                      BlobList(fx.blobs_broken), " challenge ", challenge, " released ",
+                      released.empty() ? "-" : released, " next ", next);
 }
-
 
 constexpr const char* kAuthor = "the Uckers developers";
 
 std::string OptionLine(const OptionDef& def) {
-  std::string line = absl::StrCat("option name ", def.name, " type ", def.type,
-                                  " default ", def.default_value);
+  std::string line =
+      absl::StrCat("option name ", def.name, " type ", def.type, " default ", def.default_value);
   if (def.type == "spin") absl::StrAppend(&line, " min ", def.min, " max ", def.max);
   for (const std::string& var : def.vars) absl::StrAppend(&line, " var ", var);
   return line;
@@ -78,8 +76,7 @@ std::string OptionLine(const OptionDef& def) {
 
 // A die 1..6 from text.
 bool ParseDie(const std::string& text, int* die) {
-  return absl::SimpleAtoi(text, die) && *die >= 1 && *die <= 6 &&
-         text.size() == 1;
+  return absl::SimpleAtoi(text, die) && *die >= 1 && *die <= 6 && text.size() == 1;
 }
 
 // The command word of a protocol line ("" for a blank one).
@@ -281,15 +278,13 @@ void UciLoop::Go(const Args& args) {
       request.limits.infinite = true;
     } else if (key == "dice") {
       int d1 = 0, d2 = 0;
-      if (i + 2 >= args.size() || !ParseDie(args[i + 1], &d1) ||
-          !ParseDie(args[i + 2], &d2)) {
+      if (i + 2 >= args.size() || !ParseDie(args[i + 1], &d1) || !ParseDie(args[i + 2], &d2)) {
         return Error("go: dice needs two dice 1..6, like 'dice 6 3'");
       }
       request.dice = MakeThrow(d1, d2);
       i += 2;
-    } else if ((key == "movetime" || key == "nodes" || key == "depth") &&
-               has_value && absl::SimpleAtoi(args[i + 1], &n) && n > 0 &&
-               (key != "depth" || n <= 64)) {
+    } else if ((key == "movetime" || key == "nodes" || key == "depth") && has_value &&
+               absl::SimpleAtoi(args[i + 1], &n) && n > 0 && (key != "depth" || n <= 64)) {
       if (key == "movetime") request.limits.movetime_ms = n;
       if (key == "nodes") request.limits.nodes = static_cast<uint64_t>(n);
       if (key == "depth") request.limits.depth = static_cast<int>(n);
@@ -304,8 +299,7 @@ void UciLoop::Go(const Args& args) {
   bool with_dice = request.dice.has_value();
   WaitUnlessInfinite();  // a finite search ends by itself: queue behind it
   absl::Status s = engine_.Go(
-      request,
-      [this, with_dice](const SearchReport& r) { PrintReport(r, with_dice); },
+      request, [this, with_dice](const SearchReport& r) { PrintReport(r, with_dice); },
       [this](const SearchReport&, const std::string& best) {
         Print(absl::StrCat("bestmove ", best));
       });
@@ -314,8 +308,8 @@ void UciLoop::Go(const Args& args) {
 
 void UciLoop::PrintReport(const SearchReport& r, bool with_pv) {
   uint64_t nps = r.nodes * 1000 / std::max<int64_t>(r.time_ms, 1);
-  std::string head = absl::StrCat("info depth ", r.depth, " nodes ", r.nodes,
-                                  " nps ", nps, " time ", r.time_ms);
+  std::string head =
+      absl::StrCat("info depth ", r.depth, " nodes ", r.nodes, " nps ", nps, " time ", r.time_ms);
   auto score = [](const Evaluation& e) {
     return absl::StrFormat("score win %.4f points %.4f", e.Win(), e.Equity());
   };
@@ -326,8 +320,8 @@ void UciLoop::PrintReport(const SearchReport& r, bool with_pv) {
   bool multi = engine_.options().multipv > 1;
   for (size_t k = 0; k < r.candidates.size(); ++k) {
     const Candidate& c = r.candidates[k];
-    Print(absl::StrCat(head, multi ? absl::StrCat(" multipv ", k + 1) : "", " ",
-                       score(c.eval), " pv ", PlayToString(c.play)));
+    Print(absl::StrCat(head, multi ? absl::StrCat(" multipv ", k + 1) : "", " ", score(c.eval),
+                       " pv ", PlayToString(c.play)));
   }
 }
 
@@ -370,8 +364,8 @@ void UciLoop::Roll(const Args& args) {
   absl::StatusOr<std::vector<std::pair<int, int>>> dice = facade::RollDice(seed, index, count);
   if (!dice.ok()) return Error(dice.status().message());
   for (size_t k = 0; k < dice->size(); ++k) {
-    Print(absl::StrCat("roll seed ", seed, " index ", index + k, " dice ", (*dice)[k].first,
-                       " ", (*dice)[k].second));
+    Print(absl::StrCat("roll seed ", seed, " index ", index + k, " dice ", (*dice)[k].first, " ",
+                       (*dice)[k].second));
   }
 }
 
@@ -404,10 +398,11 @@ void UciLoop::Analyse(const Args& args) {
   absl::Status s = engine_.StartAnalysis(
       level,
       [this](const v1::AnalysedItem& i) {
-        Print(absl::StrFormat("analysis item %d %s:%s team %s best %s lost %.4f mark %s luck %.4f "
-                              "rywin %.4f",
-                              i.index(), i.throw_(), i.play(), i.team(), i.best_play(),
-                              i.equity_lost(), kMarks[i.mark()], i.luck(), i.ry_win_before()));
+        Print(
+            absl::StrFormat("analysis item %d %s:%s team %s best %s lost %.4f mark %s luck %.4f "
+                            "rywin %.4f",
+                            i.index(), i.throw_(), i.play(), i.team(), i.best_play(),
+                            i.equity_lost(), kMarks[i.mark()], i.luck(), i.ry_win_before()));
       },
       [this](absl::StatusOr<v1::GameAnalysis> a) {
         if (!a.ok()) return Error(a.status().message());
@@ -427,8 +422,7 @@ void UciLoop::Bench() {
   WaitUnlessInfinite();
   if (engine_.RunningInfinite()) return Error("bench: a search is running");
   BenchResult r = engine_.Bench();
-  Print(absl::StrFormat("bench nodes %d nps %d signature %016x", r.nodes, r.nps,
-                        r.signature));
+  Print(absl::StrFormat("bench nodes %d nps %d signature %016x", r.nodes, r.nps, r.signature));
 }
 
 }  // namespace uckers

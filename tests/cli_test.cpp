@@ -63,9 +63,7 @@ TEST(Cli, AnUnknownCommandIsAUsageError) {
   EXPECT_NE(r.out.find("frobnicate"), std::string::npos) << r.out;
 }
 
-TEST(Cli, HelpForAnUnknownCommandIsAUsageError) {
-  EXPECT_EQ(Uckers("help frobnicate").code, 2);
-}
+TEST(Cli, HelpForAnUnknownCommandIsAUsageError) { EXPECT_EQ(Uckers("help frobnicate").code, 2); }
 
 TEST(Cli, AProtocolCommandWithABadArgumentIsAUsageError) {
   EXPECT_EQ(Uckers("perft x").code, 2);

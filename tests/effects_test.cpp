@@ -43,9 +43,9 @@ TEST(Effects, TwoPiecesMovedAreTwoChangesWithAbsoluteSquares) {
 TEST(Effects, KnockOffNamesEveryPieceSentToBase) {
   PlayEffects fx = Fx("b,b,b,10/b,b,b,1/b,b,b,b/b,b,27,27 r -", 3, 1, "r10-14");
   EXPECT_EQ(fx.moves, std::vector<PieceChange>{Piece(kRed, 10, 14)});
-  EXPECT_EQ(fx.knocked_off, (std::vector<PieceChange>{Piece(kGreen, 1, kBase),
-                                                      Piece(kBlue, 27, kBase),
-                                                      Piece(kBlue, 27, kBase)}));
+  EXPECT_EQ(fx.knocked_off,
+            (std::vector<PieceChange>{Piece(kGreen, 1, kBase), Piece(kBlue, 27, kBase),
+                                      Piece(kBlue, 27, kBase)}));
   ASSERT_EQ(fx.blobs_broken.size(), 1u);  // the mixie blob on absolute 14
   EXPECT_EQ(fx.blobs_broken[0].colour, -1);
   EXPECT_EQ(fx.blobs_broken[0].abs, 14);

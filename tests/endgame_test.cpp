@@ -23,8 +23,7 @@ const EndgameTable& NavyTable() {
 }
 
 // The successor's value for the team to throw in `from`.
-double ValueFor(const EndgameTable& table, const Position& from,
-                const Position& after) {
+double ValueFor(const EndgameTable& table, const Position& from, const Position& after) {
   int team = TeamOf(from.to_throw());
   if (after.IsGameOver()) return after.WinningTeam() == team ? 1.0 : 0.0;
   std::optional<double> v = table.Probe(after);
@@ -62,8 +61,7 @@ TEST(Endgame, BellmanEquationHoldsOnRandomClassPositions) {
   std::mt19937_64 rng(29);
   int checked = 0;
   while (checked < 200) {
-    std::optional<Position> pos =
-        EndgameTable::PositionAt(rng() % EndgameTable::kSlots, Rules());
+    std::optional<Position> pos = EndgameTable::PositionAt(rng() % EndgameTable::kSlots, Rules());
     if (!pos.has_value()) continue;
     ASSERT_TRUE(pos->IsOk());
     EXPECT_NEAR(*table.Probe(*pos), RightHandSide(table, *pos), 1e-6);
@@ -72,8 +70,8 @@ TEST(Endgame, BellmanEquationHoldsOnRandomClassPositions) {
 }
 
 // RULES.md §4 (exact throw home, rule 10(b)): a piece on lane square 55
-// goes home only with a 1 on either die; §3.3: a six earns one more throw. Both teams on 55: V = 11/36 + 9/36 V + 16/36 (1 - V),
-// so V = 27/43.
+// goes home only with a 1 on either die; §3.3: a six earns one more throw. Both teams on 55: V =
+// 11/36 + 9/36 V + 16/36 (1 - V), so V = 27/43.
 TEST(Endgame, LastPieceOnFiftyFiveAgainstFiftyFiveMatchesHandValue) {
   Position pos = RedBlue(55, 55, kRed);
   ASSERT_TRUE(NavyTable().Probe(pos).has_value());
@@ -90,8 +88,7 @@ TEST(Endgame, RotatingColoursOneSeatKeepsTheThrowersValue) {
   const EndgameTable& table = NavyTable();
   std::mt19937_64 rng(7);
   for (int n = 0; n < 200;) {
-    std::optional<Position> pos =
-        EndgameTable::PositionAt(rng() % EndgameTable::kSlots, Rules());
+    std::optional<Position> pos = EndgameTable::PositionAt(rng() % EndgameTable::kSlots, Rules());
     if (!pos.has_value()) continue;
     Position rotated = Position::Start(Rules());
     uint8_t released = 0;

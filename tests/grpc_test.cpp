@@ -150,8 +150,7 @@ TEST_F(GrpcTest, StructuredPositionCarriesStackOrder) {
   grpc::ClientContext ctx;
   ASSERT_TRUE(stub_->ListLegalPlays(&ctx, req, &resp).ok());
   ASSERT_EQ(resp.plays_size(), 1);  // green passes; the stack stays
-  EXPECT_EQ(resp.plays(0).position_after().ufen(),
-            "b,b,b,14/b,b,b,b/b,b,b,40/b,b,b,b y mr14:yr");
+  EXPECT_EQ(resp.plays(0).position_after().ufen(), "b,b,b,14/b,b,b,b/b,b,b,40/b,b,b,b y mr14:yr");
 }
 
 TEST_F(GrpcTest, BadInputsAreInvalidArgumentNamingTheField) {
@@ -399,8 +398,8 @@ TEST_F(GrpcTest, BestMoveEndsInTimeForTheDeadlineWithItsBestSoFar) {
   v1::BestMoveResponse resp;
   auto start = std::chrono::steady_clock::now();
   grpc::Status s = stub_->BestMove(&ctx, req, &resp);
-  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                std::chrono::steady_clock::now() - start)
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                  start)
                 .count();
   ASSERT_TRUE(s.ok()) << s.error_message();  // not DEADLINE_EXCEEDED
   EXPECT_FALSE(resp.play().empty());
@@ -517,8 +516,7 @@ TEST_F(GrpcTest, SearchesPastTheLimitAreResourceExhausted) {
   *best.mutable_position() = Ufen(kMid);
   *best.mutable_throw_() = Dice(6, 3);
   v1::BestMoveResponse resp;
-  EXPECT_EQ(stub_->BestMove(&ctx, best, &resp).error_code(),
-            grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_EQ(stub_->BestMove(&ctx, best, &resp).error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
   grpc::ClientContext quick;  // short calls are still served
   v1::ListLegalPlaysRequest list;
   *list.mutable_position() = Ufen(kMid);
@@ -574,7 +572,8 @@ TEST_F(GrpcTest, StandardHealthServiceAnswersServing) {
   std::vector<grpc::Slice> slices;
   ASSERT_TRUE(response.Dump(&slices).ok());
   std::string bytes;
-  for (const grpc::Slice& s : slices) bytes.append(reinterpret_cast<const char*>(s.begin()), s.size());
+  for (const grpc::Slice& s : slices)
+    bytes.append(reinterpret_cast<const char*>(s.begin()), s.size());
   EXPECT_EQ(bytes, std::string("\x08\x01", 2));  // status: SERVING
 }
 

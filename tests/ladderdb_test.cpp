@@ -24,12 +24,12 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "app/ladder_db.h"
 #include "gtest/gtest.h"
 #include "ladderdb/store.h"
 #include "review/record.h"
 #include "tools/ladder/ladder.h"
 #include "tools/ladder/ladder_db.h"
-#include "app/ladder_db.h"
 
 namespace uckers {
 namespace {

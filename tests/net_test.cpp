@@ -1,21 +1,21 @@
 // The learned evaluation (search/net.h) and its training (learn/).
+#include "search/net.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <vector>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdlib>
-
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
 #include "learn/td.h"
 #include "search/levels.h"
-#include "search/net.h"
 #include "search/search.h"
 #include "service/options.h"
 #ifdef UCKERS_HAVE_GRPC

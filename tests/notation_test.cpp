@@ -12,22 +12,21 @@ bool Contains(absl::string_view text, absl::string_view part) {
   return text.find(part) != absl::string_view::npos;
 }
 
-absl::StatusOr<PlayResult> Parse(const std::string& ufen, int d1, int d2,
-                                 const std::string& play,
+absl::StatusOr<PlayResult> Parse(const std::string& ufen, int d1, int d2, const std::string& play,
                                  const Rules& rules = Rules()) {
   return ParsePlay(play, P(ufen, rules), rules, MakeThrow(d1, d2));
 }
 
 // The error message of ParsePlay, or "" when the play is accepted.
-std::string PlayError(const std::string& ufen, int d1, int d2,
-                      const std::string& play, const Rules& rules = Rules()) {
+std::string PlayError(const std::string& ufen, int d1, int d2, const std::string& play,
+                      const Rules& rules = Rules()) {
   absl::StatusOr<PlayResult> r = Parse(ufen, d1, d2, play, rules);
   return r.ok() ? "" : std::string(r.status().message());
 }
 
 // The canonical spelling of the legal play a spelling is accepted as.
-std::string Canonical(const std::string& ufen, int d1, int d2,
-                      const std::string& play, const Rules& rules = Rules()) {
+std::string Canonical(const std::string& ufen, int d1, int d2, const std::string& play,
+                      const Rules& rules = Rules()) {
   absl::StatusOr<PlayResult> r = Parse(ufen, d1, d2, play, rules);
   EXPECT_TRUE(r.ok()) << play << ": " << r.status();
   return r.ok() ? PlayToString(r->play) : "";
@@ -60,8 +59,7 @@ TEST(Notation, RejectsBadThrows) {
 // PROTOCOL.md: the same play for 63 and 36.
 TEST(Notation, PlaysDoNotDependOnTheDiceOrder) {
   EXPECT_EQ(Plays(kOnePiece, 6, 3), Plays(kOnePiece, 3, 6));
-  EXPECT_EQ(After(kOnePiece, 3, 6, "rb-0,r0-3"),
-            After(kOnePiece, 6, 3, "rb-0,r0-3"));
+  EXPECT_EQ(After(kOnePiece, 3, 6, "rb-0,r0-3"), After(kOnePiece, 6, 3, "rb-0,r0-3"));
 }
 
 // ---------------------------------------------------------------- spellings
@@ -74,10 +72,8 @@ TEST(Notation, CanonicalSpellingOrdersMovesWithBaseFirst) {
 
 // PROTOCOL.md: parsers accept any order of the moves of a legal play.
 TEST(Notation, AcceptsTheMovesInAnyOrder) {
-  EXPECT_EQ(After(kTwoPieces, 4, 1, "r20-21,r10-14"),
-            After(kTwoPieces, 4, 1, "r10-14,r20-21"));
-  EXPECT_EQ(After(kTwoPieces, 4, 1, "r20-21,r10-14"),
-            "b,b,14,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(kTwoPieces, 4, 1, "r20-21,r10-14"), After(kTwoPieces, 4, 1, "r10-14,r20-21"));
+  EXPECT_EQ(After(kTwoPieces, 4, 1, "r20-21,r10-14"), "b,b,14,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // PROTOCOL.md: a summed move is one move; r10-13,r13-16 is another spelling
@@ -85,8 +81,7 @@ TEST(Notation, AcceptsTheMovesInAnyOrder) {
 TEST(Notation, SummedMoveMayBeSpelledAsTwoSteps) {
   EXPECT_EQ(Canonical(kOnePiece, 4, 2, "r10-14,r14-16"), "r10-16");
   EXPECT_EQ(Canonical(kOnePiece, 4, 2, "r10-12,r12-16"), "r10-16");
-  EXPECT_EQ(After(kOnePiece, 4, 2, "r10-14,r14-16"),
-            "b,b,b,16/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(kOnePiece, 4, 2, "r10-14,r14-16"), "b,b,b,16/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §4 rule 5(b) with PROTOCOL.md: a two-step spelling that would
@@ -114,8 +109,7 @@ TEST(Notation, DashIsAcceptedWhenItIsTheOnlyPlay) {
 // PROTOCOL.md: x<colour><sq> declares a challenge.
 TEST(Notation, ChallengeSpelling) {
   EXPECT_EQ(Canonical(kBlob, 6, 2, "xr20"), "xr20");
-  EXPECT_EQ(After(kBlob, 6, 2, "xr20"),
-            "b,b,b,20/b,b,8,8/b,b,b,b/b,b,b,b r c20:1");
+  EXPECT_EQ(After(kBlob, 6, 2, "xr20"), "b,b,b,20/b,b,8,8/b,b,b,b/b,b,b,b r c20:1");
 }
 
 // ---------------------------------------------------------------- errors
@@ -175,9 +169,8 @@ TEST(Notation, RejectsEnteringWithoutASix) {
 
 // PROTOCOL.md: malformed moves are refused.
 TEST(Notation, RejectsMalformedPlays) {
-  for (const char* play : {"", "r10", "r10-", "10-14", "r10-99", "r10-14,",
-                           "q10-14", "r10-14,r14-16,r16-17", "r-10-14",
-                           "r010-14"}) {
+  for (const char* play : {"", "r10", "r10-", "10-14", "r10-99", "r10-14,", "q10-14",
+                           "r10-14,r14-16,r16-17", "r-10-14", "r010-14"}) {
     EXPECT_NE(PlayError(kOnePiece, 3, 1, play), "") << "'" << play << "'";
   }
 }

@@ -76,8 +76,7 @@ TEST(Perft, MidGamePositionsAgreeWithReferenceGenerator) {
 }
 
 // The sorted result UFENs of every legal play, from the fast generator.
-std::vector<std::string> FastResults(const Position& pos, const Rules& rules,
-                                     Throw t) {
+std::vector<std::string> FastResults(const Position& pos, const Rules& rules, Throw t) {
   PlayList plays;
   GenerateLegalPlays(pos, rules, t, &plays);
   std::vector<std::string> out;
@@ -140,22 +139,20 @@ const Case kSuckBackCases[] = {
     {"b,11,37,52/b,11,37,53/b,b,11,54/11,37,55,h r kr1,kg1,Kb1", "wafu", 1},
     {"b,11,37,52/b,11,37,53/b,b,11,54/11,37,55,h g ky2,Kr2,Kg1", "wafu", 1},
     {"b,11,37,52/b,11,37,53/b,b,11,54/11,37,55,h y kg2,kb1,Ky1", "wafu", 1},
-    {"b,11,37,52/b,11,37,53/b,b,11,54/11,37,55,h b kr2,Kb2",
-     "navy+suck_back+split_single_piece", 1},
+    {"b,11,37,52/b,11,37,53/b,b,11,54/11,37,55,h b kr2,Kb2", "navy+suck_back+split_single_piece",
+     1},
     // Counters at two: no more calls of that kind.
     {"b,b,b,11/b,b,b,53/b,b,b,b/b,b,b,b r kg2,Kg2", "navy+suck_back", 2},
     {"b,b,b,11/b,b,b,53/b,b,b,b/b,b,b,b g kg2,Kg1", "navy+suck_back", 2},
     // Released red calls with yellow; yellow's lane piece is locked.
     {"h,h,h,h/b,b,b,53/b,b,b,37/b,b,b,b r pr", "navy+suck_back", 2},
-    {"h,h,h,h/11,b,b,b/b,b,b,54/b,b,b,b r pr",
-     "navy+suck_back+no_partner_pipe_moves", 2},
+    {"h,h,h,h/11,b,b,b/b,b,b,54/b,b,b,b r pr", "navy+suck_back+no_partner_pipe_moves", 2},
     // The winning play with a blow-back counter standing.
     {"h,h,h,h/b,b,11,20/h,h,h,52/b,b,b,b r pr,Ky1", "wafu", 2},
     // A challenge under way, a snake-eyes second throw, owed throws.
     {"b,b,b,11/b,b,b,55/b,b,b,b/b,b,25,25 r c11:2,kg1", "navy+suck_back", 2},
     {"b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b r Sr,kg1", "wafu", 2},
-    {"b,b,b,11/b,b,b,53/b,b,b,b/b,b,b,b r x1,kg1",
-     "navy+suck_back+double_six_two_throws", 2},
+    {"b,b,b,11/b,b,b,53/b,b,b,b/b,b,b,b r x1,kg1", "navy+suck_back+double_six_two_throws", 2},
     // Another colour's first throw still to come: red's 1-1 is ordinary.
     {"b,b,b,11/b,b,b,52/b,b,b,b/b,b,b,b r sy", "wafu", 2},
     // Lane pieces that bounce, and a blow back beside them.
@@ -167,8 +164,7 @@ TEST(Perft, SuckBackPositionsAgreeWithReferenceGeneratorThrowByThrow) {
     Rules rules = R(c.rules);
     Position pos = P(c.ufen, rules);
     for (Throw t : kThrows) {
-      EXPECT_EQ(FastResults(pos, rules, t),
-                reference::LegalResults(c.ufen, c.rules, t.high, t.low))
+      EXPECT_EQ(FastResults(pos, rules, t), reference::LegalResults(c.ufen, c.rules, t.high, t.low))
           << c.ufen << " [" << c.rules << "] throw " << t.high << t.low;
     }
   }
@@ -182,9 +178,8 @@ TEST(Perft, SuckBackPositionsPerftAgreesWithReferenceGenerator) {
 // and navy+suck_back): RandomStep takes a call half the time one is legal,
 // and calls are made.
 TEST(Perft, SuckBackRandomGamesAgreeWithReferenceGeneratorThrowByThrow) {
-  for (const std::string text :
-       {"wafu+no_partner_pipe_moves+bounce_back+split_single_piece",
-        "navy+suck_back+double_six_two_throws+mixie_can_challenge"}) {
+  for (const std::string text : {"wafu+no_partner_pipe_moves+bounce_back+split_single_piece",
+                                 "navy+suck_back+double_six_two_throws+mixie_can_challenge"}) {
     EXPECT_GT(RandomGamesAgreeWithReference(text, 6), 10) << text;
   }
 }
@@ -221,17 +216,14 @@ const Case kStackCases[] = {
     {"b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b r mr10:rry", "navy+mixie_stack", 3},
     {"b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b y mr10:rry", "navy+mixie_stack", 2},
     // A green and blue stack in front of red, a red stack behind it.
-    {"b,5,10,31/b,b,20,20/b,b,36,h/b,46,46,h g mg20:bgbg,mr10:ry",
-     "navy+mixie_stack", 2},
+    {"b,5,10,31/b,b,20,20/b,b,36,h/b,46,46,h g mg20:bgbg,mr10:ry", "navy+mixie_stack", 2},
     {"b,5,10,31/b,b,20,20/b,b,36,h/b,46,46,h r mg20:gbbg,mr10:yr",
      "navy+mixie_stack+split_single_piece", 2},
     // A stack behind a blue blob: it may challenge only by its top piece.
-    {"b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r mr11:yr",
-     "navy+mixie_stack+mixie_can_challenge", 2},
-    {"b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r mr11:ry",
-     "navy+mixie_stack+mixie_can_challenge", 2},
-    {"b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r c11:2,mr11:yr",
-     "navy+mixie_stack+mixie_can_challenge", 2},
+    {"b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r mr11:yr", "navy+mixie_stack+mixie_can_challenge", 2},
+    {"b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r mr11:ry", "navy+mixie_stack+mixie_can_challenge", 2},
+    {"b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r c11:2,mr11:yr", "navy+mixie_stack+mixie_can_challenge",
+     2},
     // A stack never makes a blob_on_blob move (mess); green's blob is in front.
     {"b,b,20,20/b,b,8,8/b,b,b,46/b,b,b,b r mr20:rry", "mess", 2},
     {"b,b,20,20/b,b,8,8/b,b,b,46/b,b,b,b r mr20:yrr", "mess", 2},
@@ -281,8 +273,7 @@ TEST(Perft, MixieStackPositionsAgreeWithReferenceGeneratorThrowByThrow) {
     Rules rules = R(c.rules);
     Position pos = P(c.ufen, rules);
     for (Throw t : kThrows) {
-      EXPECT_EQ(FastResults(pos, rules, t),
-                reference::LegalResults(c.ufen, c.rules, t.high, t.low))
+      EXPECT_EQ(FastResults(pos, rules, t), reference::LegalResults(c.ufen, c.rules, t.high, t.low))
           << c.ufen << " [" << c.rules << "] throw " << t.high << t.low;
     }
   }

@@ -74,8 +74,8 @@ TEST_P(RandomGames, InvariantsHoldAndEveryGameEnds) {
     Position pos = Position::Start(rules);
     int step = 0;
     for (; step < kMaxSteps; ++step) {
-      std::string where = absl::StrCat(GetParam(), " game ", game, " step ", step,
-                                       ": ", ToUfen(pos));
+      std::string where =
+          absl::StrCat(GetParam(), " game ", game, " step ", step, ": ", ToUfen(pos));
       CheckPosition(pos, rules, where);
       if (game < 4) CheckPlays(pos, rules, where);
       if (!RandomStep(pos, rules, rng)) break;

@@ -149,9 +149,8 @@ std::vector<std::string> Incompatibilities(const FileDescriptorSet& old,
 // The descriptors compiled into this program.
 FileDescriptorSet Current() {
   // Referencing the messages links their files into the generated pool.
-  const google::protobuf::Descriptor* anchors[] = {v1::EngineInfo::descriptor(),
-                                                   v1::GameRecord::descriptor(),
-                                                   v1::MatchReport::descriptor()};
+  const google::protobuf::Descriptor* anchors[] = {
+      v1::EngineInfo::descriptor(), v1::GameRecord::descriptor(), v1::MatchReport::descriptor()};
   FileDescriptorSet set;
   for (const auto* d : anchors) d->file()->CopyTo(set.add_file());
   return set;

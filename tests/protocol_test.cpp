@@ -49,8 +49,7 @@ TEST(Protocol, UciListsIdentityOptionsThenUciok) {
   EXPECT_TRUE(absl::StartsWith(out[0], "id name "));
   EXPECT_TRUE(absl::StartsWith(out[1], "id author "));
   for (const char* name : {"Rules", "Threads", "Hash", "Objective", "MultiPV", "Seed"}) {
-    EXPECT_TRUE(HasPrefix(out, absl::StrCat("option name ", name, " type ")))
-        << name;
+    EXPECT_TRUE(HasPrefix(out, absl::StrCat("option name ", name, " type "))) << name;
   }
   EXPECT_EQ(out.back(), "uciok");
 }
@@ -83,12 +82,12 @@ TEST(Protocol, IllegalPlayIsOneErrorLineAndPositionUnchanged) {
 
 TEST(Protocol, MalformedUfenIsOneErrorLineAndPositionUnchanged) {
   Transcript t;
-  for (const char* bad : {"position ufen b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",
-                          "position ufen b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b q -",
-                          "position ufen b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r zz",
-                          "position ufen 57,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",
-                          "position ufen b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r x1",
-                          "position ufen", "position"}) {
+  for (const char* bad :
+       {"position ufen b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",
+        "position ufen b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b q -",
+        "position ufen b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r zz",
+        "position ufen 57,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",
+        "position ufen b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r x1", "position ufen", "position"}) {
     std::vector<std::string> out = t.Send({bad});
     ASSERT_EQ(out.size(), 1u) << bad;
     EXPECT_TRUE(absl::StartsWith(out[0], "info string error: ")) << bad;
@@ -109,8 +108,8 @@ TEST(Protocol, LegalListsEachPlayWithItsUfenThenTheCount) {
 // line with what the play does (RULES.md §5: a mixie blob knocked off whole).
 TEST(Protocol, LegalEffectsFollowsEachPlayWithWhatItDoes) {
   Transcript t;
-  std::vector<std::string> out = t.Send(
-      {"position ufen b,b,b,10/b,b,b,1/b,b,b,b/b,b,27,27 r -", "legal 3 1 effects"});
+  std::vector<std::string> out =
+      t.Send({"position ufen b,b,b,10/b,b,b,1/b,b,b,b/b,b,27,27 r -", "legal 3 1 effects"});
   ASSERT_EQ(out.size(), 3u);
   EXPECT_EQ(out[1],
             "effects r10-14 moves r10-14 knocked g1-b,b27-b,b27-b formed - broken gb@14:3 "
@@ -141,9 +140,9 @@ TEST(Protocol, RollRefusesABadSeedIndexOrCount) {
 
 TEST(Protocol, LegalPassIsDash) {
   Transcript t;
-  EXPECT_EQ(t.Send({"legal 5 4"}),
-            (std::vector<std::string>{
-                "play - ufen b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b g -", "legal 1"}));
+  EXPECT_EQ(
+      t.Send({"legal 5 4"}),
+      (std::vector<std::string>{"play - ufen b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b g -", "legal 1"}));
 }
 
 TEST(Protocol, LegalOnFinishedGameIsZero) {
@@ -163,9 +162,9 @@ TEST(Protocol, LegalRejectsBadDice) {
 
 TEST(Protocol, PerftCountsMatchProtocolDocument) {
   Transcript t;
-  EXPECT_EQ(t.Send({"perft 1", "perft 2", "perft 3"}),
-            (std::vector<std::string>{"perft 1 nodes 22", "perft 2 nodes 583",
-                                      "perft 3 nodes 21213"}));
+  EXPECT_EQ(
+      t.Send({"perft 1", "perft 2", "perft 3"}),
+      (std::vector<std::string>{"perft 1 nodes 22", "perft 2 nodes 583", "perft 3 nodes 21213"}));
 }
 
 TEST(Protocol, PerftRejectsBadDepth) {
@@ -213,8 +212,8 @@ TEST(Protocol, GoOnFinishedGameIsError) {
 
 TEST(Protocol, GoRejectsBadParameters) {
   Transcript t;
-  for (const char* bad : {"go dice 7 1", "go dice 6", "go movetime", "go movetime -5",
-                          "go nodes x", "go depth 0", "go sideways"}) {
+  for (const char* bad : {"go dice 7 1", "go dice 6", "go movetime", "go movetime -5", "go nodes x",
+                          "go depth 0", "go sideways"}) {
     std::vector<std::string> out = t.Send({bad});
     ASSERT_EQ(out.size(), 1u) << bad;
     EXPECT_TRUE(absl::StartsWith(out[0], "info string error: ")) << bad;
@@ -223,8 +222,7 @@ TEST(Protocol, GoRejectsBadParameters) {
 
 TEST(Protocol, MultiPVReportsThatManyCandidates) {
   Transcript t;
-  t.Send({"setoption name MultiPV value 3",
-          "position ufen 5,9,20,b/b,b,b,b/b,b,b,b/b,b,b,b r -"});
+  t.Send({"setoption name MultiPV value 3", "position ufen 5,9,20,b/b,b,b,b/b,b,b,b/b,b,b,b r -"});
   std::vector<std::string> out = t.Send({"go dice 4 2"});
   ASSERT_GE(out.size(), 4u);
   size_t n = out.size();
@@ -247,11 +245,12 @@ TEST(Protocol, StopEndsAnInfiniteSearchWithBestmove) {
 
 TEST(Protocol, SetoptionRejectsUnknownNamesAndBadValues) {
   Transcript t;
-  for (const char* bad : {"setoption name Foo value 1", "setoption name Threads value 0",
-                          "setoption name Hash value lots", "setoption name Objective value draw",
-                          "setoption name Rules value navy+suck_back+",
-                          "setoption name Rules value army", "setoption name Rules value navy+flying",
-                          "setoption name MultiPV", "setoption Threads 2"}) {
+  for (const char* bad :
+       {"setoption name Foo value 1", "setoption name Threads value 0",
+        "setoption name Hash value lots", "setoption name Objective value draw",
+        "setoption name Rules value navy+suck_back+", "setoption name Rules value army",
+        "setoption name Rules value navy+flying", "setoption name MultiPV",
+        "setoption Threads 2"}) {
     std::vector<std::string> out = t.Send({bad});
     ASSERT_EQ(out.size(), 1u) << bad;
     EXPECT_TRUE(absl::StartsWith(out[0], "info string error: ")) << bad;
@@ -269,8 +268,7 @@ TEST(Protocol, SetoptionRulesSwitchesRulesetAndResetsToItsStart) {
 
 TEST(Protocol, UnknownCommandIsOneErrorLine) {
   Transcript t;
-  EXPECT_EQ(t.Send({"fly"}),
-            std::vector<std::string>{"info string error: unknown command 'fly'"});
+  EXPECT_EQ(t.Send({"fly"}), std::vector<std::string>{"info string error: unknown command 'fly'"});
 }
 
 TEST(Protocol, BenchIsDeterministic) {
@@ -279,9 +277,7 @@ TEST(Protocol, BenchIsDeterministic) {
   std::vector<std::string> b = t.Send({"bench"});
   ASSERT_EQ(a.size(), 1u);
   ASSERT_EQ(b.size(), 1u);
-  auto signature = [](const std::string& line) {
-    return line.substr(line.find(" signature "));
-  };
+  auto signature = [](const std::string& line) { return line.substr(line.find(" signature ")); };
   EXPECT_TRUE(absl::StartsWith(a[0], "bench nodes "));
   EXPECT_EQ(signature(a[0]), signature(b[0]));
 }
@@ -352,8 +348,8 @@ TEST(ProtocolRun, StopIsHeardWhileIsreadyWaitsForALongSearch) {
 }
 
 TEST(ProtocolRun, StopEndsEverySearchSentBeforeIt) {
-  std::vector<std::string> out = RunLoop(
-      "go dice 6 6 depth 60\ngo dice 5 5 depth 60\nstop\nisready\nquit\n");
+  std::vector<std::string> out =
+      RunLoop("go dice 6 6 depth 60\ngo dice 5 5 depth 60\nstop\nisready\nquit\n");
   int bestmoves = 0;
   for (const std::string& line : out) bestmoves += absl::StartsWith(line, "bestmove ");
   EXPECT_EQ(bestmoves, 2);
@@ -361,8 +357,8 @@ TEST(ProtocolRun, StopEndsEverySearchSentBeforeIt) {
 }
 
 TEST(ProtocolRun, LinesAfterStopAreHandledInOrderAndNotStopped) {
-  std::vector<std::string> out = RunLoop(
-      "go dice 6 6 depth 60\nstop\ngo dice 3 1 depth 2\nisready\n");
+  std::vector<std::string> out =
+      RunLoop("go dice 6 6 depth 60\nstop\ngo dice 3 1 depth 2\nisready\n");
   ASSERT_GE(out.size(), 3u);
   EXPECT_EQ(out.back(), "readyok");
   EXPECT_TRUE(absl::StartsWith(out[out.size() - 2], "bestmove "));
@@ -399,8 +395,7 @@ TEST(ProtocolRun, IsreadyAfterStoppingAnInfiniteSearchFollowsItsBestmove) {
 }
 
 TEST(ProtocolRun, QuitStopsALongSearchSentBeforeIt) {
-  std::vector<std::string> out =
-      RunLoop("go dice 6 6 depth 60\nisready\nquit\nisready\n");
+  std::vector<std::string> out = RunLoop("go dice 6 6 depth 60\nisready\nquit\nisready\n");
   int best = IndexOf(out, "bestmove ");
   ASSERT_GE(best, 0);
   EXPECT_EQ(out.back(), "readyok");  // the one before quit, after bestmove

@@ -15,8 +15,7 @@ namespace {
 
 // RULES.md §1: a game starts with all 16 pieces in base and Red to throw.
 TEST(Board, StartPositionHasEveryPieceInBaseAndRedToThrow) {
-  EXPECT_EQ(ToUfen(Position::Start(Rules())),
-            "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(ToUfen(Position::Start(Rules())), "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -");
   EXPECT_EQ(std::string(kStartUfen), "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -");
 }
 
@@ -37,16 +36,14 @@ TEST(Board, GreenDoorstepIsRedSquareThirteen) {
   // Red 10 + 2-1 summed = red 13 = abs 13 = green 0: the green single goes.
   const std::string ufen = "b,b,b,10/b,b,b,0/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 2, 1), Strs{"r10-13"});
-  EXPECT_EQ(After(ufen, 2, 1, "r10-13"),
-            "b,b,b,13/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 2, 1, "r10-13"), "b,b,b,13/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §1: doorsteps are 13 apart; Blue's doorstep is absolute 39.
 TEST(Board, BlueDoorstepIsRedSquareThirtyNine) {
   const std::string ufen = "b,b,b,36/b,b,b,b/b,b,b,b/b,b,b,0 r -";
   EXPECT_EQ(Plays(ufen, 2, 1), Strs{"r36-39"});
-  EXPECT_EQ(After(ufen, 2, 1, "r36-39"),
-            "b,b,b,39/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 2, 1, "r36-39"), "b,b,b,39/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §1: absolute square = (13c + p) mod 52: blue 20 is absolute 7.
@@ -63,8 +60,7 @@ TEST(Board, BluePathCrossesFromAbsoluteFiftyOneToZero) {
   // Blue 10 = abs 49; + 3-2 = blue 15 = abs 2 = red 2: the red single goes.
   const std::string ufen = "b,b,b,2/b,b,b,b/b,b,b,b/b,b,b,10 b -";
   EXPECT_EQ(Plays(ufen, 3, 2), Strs{"b10-15"});
-  EXPECT_EQ(After(ufen, 3, 2, "b10-15"),
-            "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,15 r -");
+  EXPECT_EQ(After(ufen, 3, 2, "b10-15"), "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,15 r -");
 }
 
 // RULES.md §1: Red and Yellow are partners; landing on a partner piece knocks
@@ -73,8 +69,7 @@ TEST(Board, RedAndYellowAreOneTeam) {
   // Red 23 + 2-1 = 26 = yellow 0.
   const std::string ufen = "b,b,b,23/b,b,b,b/b,b,b,0/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 2, 1), Strs{"r23-26"});
-  EXPECT_EQ(After(ufen, 2, 1, "r23-26"),
-            "b,b,b,26/b,b,b,b/b,b,b,0/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 2, 1, "r23-26"), "b,b,b,26/b,b,b,b/b,b,b,0/b,b,b,b g -");
 }
 
 // RULES.md §1: Green and Blue are partners.
@@ -82,8 +77,7 @@ TEST(Board, GreenAndBlueAreOneTeam) {
   // Green 10 = abs 23; + 2-1 = green 13 = abs 26 = blue 39.
   const std::string ufen = "b,b,b,b/b,b,b,10/b,b,b,b/b,b,b,39 g -";
   EXPECT_EQ(Plays(ufen, 2, 1), Strs{"g10-13"});
-  EXPECT_EQ(After(ufen, 2, 1, "g10-13"),
-            "b,b,b,b/b,b,b,13/b,b,b,b/b,b,b,39 y -");
+  EXPECT_EQ(After(ufen, 2, 1, "g10-13"), "b,b,b,b/b,b,b,13/b,b,b,b/b,b,b,39 y -");
 }
 
 // RULES.md §1: home is 56 steps from the doorstep.
@@ -107,8 +101,7 @@ TEST(Board, PieceTurnsIntoItsLaneAtFifty) {
 // RULES.md §1: home lanes are private to a colour: every colour may have a
 // piece on its own lane square 51 at once.
 TEST(Board, HomeLanesArePrivate) {
-  absl::StatusOr<Position> pos =
-      ParseUfen("b,b,b,51/b,b,b,51/b,b,b,51/b,b,b,51 r -", Rules());
+  absl::StatusOr<Position> pos = ParseUfen("b,b,b,51/b,b,b,51/b,b,b,51/b,b,b,51 r -", Rules());
   ASSERT_TRUE(pos.ok()) << pos.status();
   EXPECT_EQ(ToUfen(*pos), "b,b,b,51/b,b,b,51/b,b,b,51/b,b,b,51 r -");
 }
@@ -118,8 +111,7 @@ TEST(Board, HomeLanesArePrivate) {
 // RULES.md §2: any number of pieces of one team may share a square.
 TEST(Stacks, AnyNumberOfOneTeamsPiecesShareASquare) {
   // Red 10 and yellow 36 ((26 + 36) mod 52 = 10): eight pieces on one square.
-  absl::StatusOr<Position> pos =
-      ParseUfen("10,10,10,10/b,b,b,b/36,36,36,36/b,b,b,b r -", Rules());
+  absl::StatusOr<Position> pos = ParseUfen("10,10,10,10/b,b,b,b/36,36,36,36/b,b,b,b r -", Rules());
   EXPECT_TRUE(pos.ok()) << pos.status();
 }
 
@@ -176,8 +168,7 @@ TEST(KnockOff, MixiePiecesReturnToTheirOwnColoursBases) {
   // Green 1 and blue 27,27 are all abs 14. Red 10 + 3-1 = 14.
   const std::string ufen = "b,b,b,10/b,b,b,1/b,b,b,b/b,b,27,27 r -";
   EXPECT_EQ(Plays(ufen, 3, 1), Strs{"r10-14"});
-  EXPECT_EQ(After(ufen, 3, 1, "r10-14"),
-            "b,b,b,14/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 3, 1, "r10-14"), "b,b,b,14/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §5: a knocked-off piece keeps its other pieces' places: only the
@@ -185,8 +176,7 @@ TEST(KnockOff, MixiePiecesReturnToTheirOwnColoursBases) {
 TEST(KnockOff, OnlyPiecesOnTheLandedSquareGoToBase) {
   // Green 1 (abs 14) and green 30 (abs 43); red lands on 14.
   const std::string ufen = "b,b,b,10/b,b,1,30/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(After(ufen, 3, 1, "r10-14"),
-            "b,b,b,14/b,b,b,30/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 3, 1, "r10-14"), "b,b,b,14/b,b,b,30/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §1-2: every colour's view of the track (opponent blobs, opponents,

@@ -27,9 +27,7 @@ TEST(Challenge, DeclaredFromTheSquareBehindAnOpponentBlob) {
 }
 
 // RULES.md §6 (when): only on a throw that shows at least one six.
-TEST(Challenge, OnlyOnAThrowWithASix) {
-  EXPECT_EQ(Plays(kBlob2 + " r -", 5, 2), Strs{"-"});
-}
+TEST(Challenge, OnlyOnAThrowWithASix) { EXPECT_EQ(Plays(kBlob2 + " r -", 5, 2), Strs{"-"}); }
 
 // RULES.md §6 (who): a blob of the mover's own colour may challenge.
 TEST(Challenge, OwnBlobMayChallenge) {
@@ -143,22 +141,19 @@ TEST(Challenge, SixCountsAndTheMoverKeepsThrowing) {
 // then the blob goes to base, the challenger moves onto its square and the
 // turn ends (despite the six).
 TEST(Challenge, BlobOfTwoNeedsThreeSixes) {
-  EXPECT_EQ(After(kBlob2 + " r c20:2", 6, 1, "-"),
-            "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(kBlob2 + " r c20:2", 6, 1, "-"), "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §6 rule 8(b): a blob of three needs four sixes.
 TEST(Challenge, BlobOfThreeNeedsFourSixes) {
   EXPECT_EQ(After(kBlob3 + " r c20:2", 6, 1, "-"), kBlob3 + " r c20:3");
-  EXPECT_EQ(After(kBlob3 + " r c20:3", 6, 1, "-"),
-            "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(kBlob3 + " r c20:3", 6, 1, "-"), "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §6 rule 8(e): from base X + 2 sixes are needed.
 TEST(Challenge, FromBaseNeedsBlobSizePlusTwoSixes) {
   EXPECT_EQ(After(kDoorBlob2 + " r cb:2", 6, 1, "-"), kDoorBlob2 + " r cb:3");
-  EXPECT_EQ(After(kDoorBlob2 + " r cb:3", 6, 1, "-"),
-            "b,b,b,0/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(kDoorBlob2 + " r cb:3", 6, 1, "-"), "b,b,b,0/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §6 rule 8(e): a blob of three on the doorstep needs five from
@@ -166,14 +161,12 @@ TEST(Challenge, FromBaseNeedsBlobSizePlusTwoSixes) {
 TEST(Challenge, FromBaseBlobOfThreeNeedsFiveSixes) {
   const std::string blob3 = "b,b,b,b/b,39,39,39/b,b,b,b/b,b,b,b";
   EXPECT_EQ(After(blob3 + " r cb:3", 6, 1, "-"), blob3 + " r cb:4");
-  EXPECT_EQ(After(blob3 + " r cb:4", 6, 1, "-"),
-            "b,b,b,0/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(blob3 + " r cb:4", 6, 1, "-"), "b,b,b,0/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §6: a double six counts two.
 TEST(Challenge, DoubleSixCountsTwo) {
-  EXPECT_EQ(After(kBlob2 + " r c20:1", 6, 6, "-"),
-            "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(kBlob2 + " r c20:1", 6, 6, "-"), "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
   EXPECT_EQ(After(kBlob3 + " r c20:1", 6, 6, "-"), kBlob3 + " r c20:3");
 }
 
@@ -211,11 +204,9 @@ TEST(Challenge, GreenChallengesARedBlob) {
 TEST(Challenge, BlobOfFourNeedsFiveSixes) {
   const std::string blob4 = "b,b,b,20/8,8,8,8/b,b,b,b/b,b,b,b";
   EXPECT_EQ(After(blob4 + " r c20:3", 6, 1, "-"), blob4 + " r c20:4");
-  EXPECT_EQ(After(blob4 + " r c20:4", 6, 1, "-"),
-            "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(blob4 + " r c20:4", 6, 1, "-"), "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
   // A double six from three reaches five at once.
-  EXPECT_EQ(After(blob4 + " r c20:3", 6, 6, "-"),
-            "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(blob4 + " r c20:3", 6, 6, "-"), "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 }  // namespace

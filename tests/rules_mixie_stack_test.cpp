@@ -1,8 +1,7 @@
 // RULES.md §9 "Mixie stack" (switch mixie_stack) and its UFEN token
 // (PROTOCOL.md `m<colour><sq>:<stack>`), one behaviour per test.
-#include "engine/stack.h"
-
 #include "absl/strings/str_cat.h"
+#include "engine/stack.h"
 #include "tests/test_util.h"
 
 namespace uckers::testing {
@@ -23,8 +22,8 @@ TEST(MixieStack, OnlyTheTopPieceMoves) {
   EXPECT_EQ(Plays(kRedOnTop, 4, 2, kStack), Strs{"r10-16"});
   EXPECT_EQ(Plays(kYellowOnTop, 4, 2, kStack), Strs{"-"});
   // Without the switch both reds move freely.
-  EXPECT_TRUE(Contains(Plays("b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b r -", 4, 2, R("navy")),
-                       "r10-12,r10-14"));
+  EXPECT_TRUE(
+      Contains(Plays("b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b r -", 4, 2, R("navy")), "r10-12,r10-14"));
 }
 
 // §9: after the top piece leaves, the next is on top and may take the
@@ -66,14 +65,13 @@ TEST(MixieStack, SnakeEyesPiecesGoOnTop) {
 TEST(MixieStack, SquareLeftWithOneColourIsAnOrdinaryBlob) {
   EXPECT_EQ(After("b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b y mr10:rry", 4, 2, "y36-42", kStack),
             "b,b,10,10/b,b,b,b/b,b,b,42/b,b,b,b b -");
-  EXPECT_EQ(Plays("b,b,10,10/b,b,b,46/b,b,b,42/b,b,b,b g -", 4, 1, kStack),
-            Strs{"g46-47"});
+  EXPECT_EQ(Plays("b,b,10,10/b,b,b,46/b,b,b,42/b,b,b,b g -", 4, 1, kStack), Strs{"g46-47"});
 }
 
 // §9: a stack never blocks.
 TEST(MixieStack, StackNeverBlocks) {
-  EXPECT_TRUE(Contains(Plays("b,b,10,10/b,b,b,46/b,b,b,36/b,b,b,b g mr10:ryr", 4, 1, kStack),
-                       "g46-51"));
+  EXPECT_TRUE(
+      Contains(Plays("b,b,10,10/b,b,b,46/b,b,b,36/b,b,b,b g mr10:ryr", 4, 1, kStack), "g46-51"));
 }
 
 // §9: an opponent landing on a stack knocks it off whole.
@@ -85,10 +83,8 @@ TEST(MixieStack, OpponentLandingKnocksTheStackOffWhole) {
 // §9: a stack never makes a blob_on_blob move, even with two of the moving
 // colour's pieces on top; the same two reds alone do.
 TEST(MixieStack, StackMakesNoBlobOnBlobMove) {
-  EXPECT_EQ(Plays("b,b,20,20/b,b,8,8/b,b,b,46/b,b,b,b r mr20:yrr", 3, 3, R("mess")),
-            Strs{"-"});
-  EXPECT_EQ(Plays("b,b,20,20/b,b,8,8/b,b,b,b/b,b,b,b r -", 3, 3, R("mess")),
-            Strs{"r20-23,r20-23"});
+  EXPECT_EQ(Plays("b,b,20,20/b,b,8,8/b,b,b,46/b,b,b,b r mr20:yrr", 3, 3, R("mess")), Strs{"-"});
+  EXPECT_EQ(Plays("b,b,20,20/b,b,8,8/b,b,b,b/b,b,b,b r -", 3, 3, R("mess")), Strs{"r20-23,r20-23"});
 }
 
 // §9: a second snake eyes sends the colour's pieces in stacks to base; the
@@ -102,18 +98,18 @@ TEST(MixieStack, SecondSnakeEyesEmptiesTheColourFromStacks) {
 // moving colour.
 TEST(MixieStack, OnlyATopPieceOfTheMovingColourChallenges) {
   Rules rules = R("navy+mixie_stack+mixie_can_challenge");
-  EXPECT_TRUE(Contains(
-      Plays("b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r mr11:yr", 6, 1, rules), "xr11"));
-  EXPECT_FALSE(Contains(
-      Plays("b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r mr11:ry", 6, 1, rules), "xr11"));
+  EXPECT_TRUE(
+      Contains(Plays("b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r mr11:yr", 6, 1, rules), "xr11"));
+  EXPECT_FALSE(
+      Contains(Plays("b,b,b,11/b,b,b,b/b,b,b,37/b,b,25,25 r mr11:ry", 6, 1, rules), "xr11"));
 }
 
 // §9 with suck_back: only the owner of the stack's top piece may call suck
 // back; after a hit that piece moves on (yellow still stands in line: kg1).
 TEST(MixieStack, SuckBackIsCalledByTheTopPiecesOwner) {
   Rules rules = R("navy+mixie_stack+suck_back");
-  EXPECT_FALSE(Contains(
-      Plays("b,b,b,11/b,b,b,53/b,b,b,37/b,b,b,b r mr11:ry", 3, 2, rules), "sg53"));
+  EXPECT_FALSE(
+      Contains(Plays("b,b,b,11/b,b,b,53/b,b,b,37/b,b,b,b r mr11:ry", 3, 2, rules), "sg53"));
   EXPECT_EQ(After("b,b,b,11/b,b,b,53/b,b,b,37/b,b,b,b r mr11:yr", 3, 2, "sg53", rules),
             "b,b,b,12/b,b,b,b/b,b,b,37/b,b,b,b g kg1");
 }
@@ -151,8 +147,7 @@ TEST(MixieStack, IsOkChecksTheOrderBitsAgainstThePieces) {
 // PROTOCOL.md: m tokens print canonically, by team then by square as a
 // number, and parse in any order.
 TEST(UfenMixieStack, TokensPrintCanonically) {
-  const char* ufen =
-      "b,5,12,31/b,b,20,20/b,b,31,38/b,46,46,h g mr12:yr,mg20:bgbg,mr5:ry";
+  const char* ufen = "b,5,12,31/b,b,20,20/b,b,31,38/b,46,46,h g mr12:yr,mg20:bgbg,mr5:ry";
   EXPECT_EQ(ToUfen(P(ufen, kStack)),
             "b,5,12,31/b,b,20,20/b,b,31,38/b,46,46,h g mr5:ry,mr12:yr,mg20:bgbg");
 }
@@ -171,8 +166,8 @@ TEST(UfenMixieStack, RefusesAStackWithoutItsOrder) {
 // PROTOCOL.md: a token that does not match the pieces is refused, named.
 TEST(UfenMixieStack, RefusesATokenThatDoesNotMatchThePieces) {
   for (const char* token : {"mr10:ry", "mr10:ryyr", "mr11:ryr", "mr10:rgr", "mg10:gb"}) {
-    absl::Status s = ParseError(
-        absl::StrCat("b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b r ", token), kStack);
+    absl::Status s =
+        ParseError(absl::StrCat("b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b r ", token), kStack);
     EXPECT_FALSE(s.ok()) << token;
     EXPECT_NE(s.message().find(token), std::string::npos) << s;
   }

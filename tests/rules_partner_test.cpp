@@ -32,8 +32,7 @@ TEST(Partner, LastTwoPiecesHomeTogetherEndTheTurn) {
   // Red 50 and 53 with 6-3: 50+6 = h and 53+3 = h.
   const std::string ufen = "50,53,h,h/b,b,b,b/b,b,b,10/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 6, 3), Strs{"r50-h,r53-h"});
-  EXPECT_EQ(After(ufen, 6, 3, "r50-h,r53-h"),
-            "h,h,h,h/b,b,b,b/b,b,b,10/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 6, 3, "r50-h,r53-h"), "h,h,h,h/b,b,b,b/b,b,b,10/b,b,b,b g -");
 }
 
 // RULES.md §7: a colour all home and not released throws once; the throw
@@ -62,8 +61,7 @@ TEST(Partner, ReleaseThrowWithoutASixEndsTheTurn) {
 TEST(Partner, ReleasedColourMovesItsPartnersPieces) {
   const std::string ufen = "h,h,h,h/b,b,b,b/b,b,b,10/b,b,b,b r pr";
   EXPECT_EQ(Plays(ufen, 3, 1), Strs{"y10-14"});
-  EXPECT_EQ(After(ufen, 3, 1, "y10-14"),
-            "h,h,h,h/b,b,b,b/b,b,b,14/b,b,b,b g pr");
+  EXPECT_EQ(After(ufen, 3, 1, "y10-14"), "h,h,h,h/b,b,b,b/b,b,b,14/b,b,b,b g pr");
 }
 
 // RULES.md §7: with all the usual rules: the released colour enters the
@@ -71,16 +69,14 @@ TEST(Partner, ReleasedColourMovesItsPartnersPieces) {
 TEST(Partner, ReleasedColourEntersAndEarnsExtraThrows) {
   const std::string ufen = "h,h,h,h/b,b,b,b/b,b,b,10/b,b,b,b r pr";
   EXPECT_EQ(Plays(ufen, 6, 1), Sorted({"y10-17", "yb-0,y0-1", "yb-0,y10-11"}));
-  EXPECT_EQ(After(ufen, 6, 1, "y10-17"),
-            "h,h,h,h/b,b,b,b/b,b,b,17/b,b,b,b r pr");
+  EXPECT_EQ(After(ufen, 6, 1, "y10-17"), "h,h,h,h/b,b,b,b/b,b,b,17/b,b,b,b r pr");
 }
 
 // RULES.md §7: the partner still moves its own pieces on its own turns.
 TEST(Partner, PartnerStillMovesOnItsOwnTurn) {
   const std::string ufen = "h,h,h,h/b,b,b,b/b,b,b,10/b,b,b,b y pr";
   EXPECT_EQ(Plays(ufen, 3, 1), Strs{"y10-14"});
-  EXPECT_EQ(After(ufen, 3, 1, "y10-14"),
-            "h,h,h,h/b,b,b,b/b,b,b,14/b,b,b,b b pr");
+  EXPECT_EQ(After(ufen, 3, 1, "y10-14"), "h,h,h,h/b,b,b,b/b,b,b,14/b,b,b,b b pr");
 }
 
 // RULES.md §7 with §6: the released colour challenges with its partner's
@@ -89,8 +85,7 @@ TEST(Partner, ReleasedColourChallengesWithItsPartnersPieces) {
   // Yellow 20 = absolute 46; green 34,34 = absolute 47 in front.
   const std::string ufen = "h,h,h,h/b,b,34,34/b,b,b,20/b,b,b,b r pr";
   EXPECT_EQ(Plays(ufen, 6, 1), Sorted({"xy20", "yb-0,y0-1"}));
-  EXPECT_EQ(After(ufen, 6, 1, "xy20"),
-            "h,h,h,h/b,b,34,34/b,b,b,20/b,b,b,b r c20:1,pr");
+  EXPECT_EQ(After(ufen, 6, 1, "xy20"), "h,h,h,h/b,b,34,34/b,b,b,20/b,b,b,b r c20:1,pr");
   EXPECT_EQ(After("h,h,h,h/b,b,34,34/b,b,b,20/b,b,b,b r c20:2,pr", 6, 1, "-"),
             "h,h,h,h/b,b,b,b/b,b,b,21/b,b,b,b g pr");
 }
@@ -110,8 +105,7 @@ TEST(Partner, ReleasedColourTakingThePartnersLastPieceHomeWins) {
 // spelling in its own colour is not a legal play.
 TEST(Partner, ReleasedColourCannotSpellItsOwnColour) {
   const std::string ufen = "h,h,h,h/b,b,b,b/b,b,b,10/b,b,b,b r pr";
-  absl::StatusOr<PlayResult> r =
-      ParsePlay("r10-14", P(ufen), Rules(), MakeThrow(3, 1));
+  absl::StatusOr<PlayResult> r = ParsePlay("r10-14", P(ufen), Rules(), MakeThrow(3, 1));
   EXPECT_FALSE(r.ok());
   EXPECT_FALSE(Has(Plays(ufen, 3, 1), "r10-14"));
 }

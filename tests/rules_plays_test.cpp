@@ -19,16 +19,14 @@ TEST(Plays, SixEntersABasePieceOnTheDoorstep) {
   // so the play is the entry alone (higher die only).
   const std::string ufen = "b,b,b,b/b,b,41,41/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 6, 2), Strs{"rb-0"});
-  EXPECT_EQ(After(ufen, 6, 2, "rb-0"),
-            "b,b,b,0/b,b,41,41/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(After(ufen, 6, 2, "rb-0"), "b,b,b,0/b,b,41,41/b,b,b,b/b,b,b,b r -");
 }
 
 // RULES.md §4 enter: a double six may enter two pieces.
 TEST(Plays, DoubleSixMayEnterTwoPieces) {
   const std::string start = "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(start, 6, 6), Sorted({"rb-0,rb-0", "rb-0,r0-6"}));
-  EXPECT_EQ(After(start, 6, 6, "rb-0,rb-0"),
-            "b,b,0,0/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(After(start, 6, 6, "rb-0,rb-0"), "b,b,0,0/b,b,b,b/b,b,b,b/b,b,b,b r -");
 }
 
 // RULES.md §4 enter (BR 4006 rule 4): the other die may move the piece just
@@ -36,8 +34,7 @@ TEST(Plays, DoubleSixMayEnterTwoPieces) {
 TEST(Plays, EnterThenMoveTheEnteredPiece) {
   const std::string start = "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(start, 6, 3), Strs{"rb-0,r0-3"});
-  EXPECT_EQ(After(start, 6, 3, "rb-0,r0-3"),
-            "b,b,b,3/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(After(start, 6, 3, "rb-0,r0-3"), "b,b,b,3/b,b,b,b/b,b,b,b/b,b,b,b r -");
 }
 
 // RULES.md §4 enter: the other die may advance any piece.
@@ -51,8 +48,7 @@ TEST(Plays, EnterThenMoveAnotherPiece) {
 // moving is a play.
 TEST(Plays, DoubleSixEnterAndMoveCombinations) {
   const std::string ufen = "b,b,b,10/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(Plays(ufen, 6, 6),
-            Sorted({"r10-22", "rb-0,r0-6", "rb-0,r10-16", "rb-0,rb-0"}));
+  EXPECT_EQ(Plays(ufen, 6, 6), Sorted({"r10-22", "rb-0,r0-6", "rb-0,r10-16", "rb-0,rb-0"}));
 }
 
 // RULES.md §4: one die on one piece (when no play uses both dice).
@@ -65,10 +61,8 @@ TEST(Plays, OneDieOnOnePiece) {
 // RULES.md §4: both dice on two different pieces, one die each.
 TEST(Plays, BothDiceOnTwoDifferentPieces) {
   const std::string ufen = "b,b,10,20/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(Plays(ufen, 4, 1), Sorted({"r10-11,r20-24", "r10-14,r20-21",
-                                       "r10-15", "r20-25"}));
-  EXPECT_EQ(After(ufen, 4, 1, "r10-14,r20-21"),
-            "b,b,14,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(Plays(ufen, 4, 1), Sorted({"r10-11,r20-24", "r10-14,r20-21", "r10-15", "r20-25"}));
+  EXPECT_EQ(After(ufen, 4, 1, "r10-14,r20-21"), "b,b,14,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §4: both dice summed on one piece is one move of d1 + d2.
@@ -84,8 +78,7 @@ TEST(Plays, SummedMoveDoesNotLandOnTheMiddleSquare) {
   // singles stay.
   const std::string ufen = "b,b,b,10/b,b,b,1/b,b,b,b/b,b,b,25 r -";
   EXPECT_EQ(Plays(ufen, 4, 2), Strs{"r10-16"});
-  EXPECT_EQ(After(ufen, 4, 2, "r10-16"),
-            "b,b,b,16/b,b,b,1/b,b,b,b/b,b,b,25 g -");
+  EXPECT_EQ(After(ufen, 4, 2, "r10-16"), "b,b,b,16/b,b,b,1/b,b,b,b/b,b,b,25 g -");
 }
 
 // RULES.md §4: a summed move passes the middle square, so an opponent blob
@@ -172,24 +165,21 @@ TEST(Legality, EnteringIsBlockedByAnOpponentBlobOnTheDoorstep) {
 TEST(Legality, EnteringKnocksOffAnOpponentSingleOnTheDoorstep) {
   const std::string ufen = "b,b,b,b/b,b,b,39/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 6, 6), Sorted({"rb-0,rb-0", "rb-0,r0-6"}));
-  EXPECT_EQ(After(ufen, 6, 6, "rb-0,rb-0"),
-            "b,b,0,0/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(After(ufen, 6, 6, "rb-0,rb-0"), "b,b,0,0/b,b,b,b/b,b,b,b/b,b,b,b r -");
 }
 
 // RULES.md §4 notes: entering knocks off an opponent mixie blob there.
 TEST(Legality, EnteringKnocksOffAnOpponentMixieOnTheDoorstep) {
   // Green 39 and blue 13 are both abs 0.
   const std::string ufen = "b,b,b,b/b,b,b,39/b,b,b,b/b,b,b,13 r -";
-  EXPECT_EQ(After(ufen, 6, 3, "rb-0,r0-3"),
-            "b,b,b,3/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(After(ufen, 6, 3, "rb-0,r0-3"), "b,b,b,3/b,b,b,b/b,b,b,b/b,b,b,b r -");
 }
 
 // RULES.md §4: a partner blob on the doorstep does not block entering.
 TEST(Legality, PartnerBlobOnTheDoorstepDoesNotBlockEntering) {
   // Yellow 26,26 = abs 0.
   const std::string ufen = "b,b,b,b/b,b,b,b/b,b,26,26/b,b,b,b r -";
-  EXPECT_EQ(After(ufen, 6, 6, "rb-0,rb-0"),
-            "b,b,0,0/b,b,b,b/b,b,26,26/b,b,b,b r -");
+  EXPECT_EQ(After(ufen, 6, 6, "rb-0,rb-0"), "b,b,0,0/b,b,b,b/b,b,26,26/b,b,b,b r -");
 }
 
 // ---------------------------------------------------------------- landing
@@ -198,8 +188,7 @@ TEST(Legality, PartnerBlobOnTheDoorstepDoesNotBlockEntering) {
 TEST(Landing, OnAnOpponentSingleKnocksItOff) {
   // Blue 27 = abs 14.
   const std::string ufen = "b,b,b,10/b,b,b,b/b,b,b,b/b,b,b,27 r -";
-  EXPECT_EQ(After(ufen, 3, 1, "r10-14"),
-            "b,b,b,14/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 3, 1, "r10-14"), "b,b,b,14/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §4 Landing: on an opponent mixie blob, every piece there goes.
@@ -207,17 +196,14 @@ TEST(Landing, OnAnOpponentMixieBlobKnocksItOffWhole) {
   // Green 1,1 and blue 27 are all abs 14.
   const std::string ufen = "b,b,b,10/b,b,1,1/b,b,b,b/b,b,b,27 r -";
   EXPECT_EQ(Plays(ufen, 3, 1), Strs{"r10-14"});
-  EXPECT_EQ(After(ufen, 3, 1, "r10-14"),
-            "b,b,b,14/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 3, 1, "r10-14"), "b,b,b,14/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §4 Landing: on own pieces it forms a blob.
 TEST(Landing, OnOwnPieceFormsABlob) {
   const std::string ufen = "b,b,10,14/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(Plays(ufen, 3, 1), Sorted({"r10-11,r14-17", "r10-13,r14-15",
-                                       "r10-14", "r14-18"}));
-  EXPECT_EQ(After(ufen, 3, 1, "r10-14"),
-            "b,b,14,14/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(Plays(ufen, 3, 1), Sorted({"r10-11,r14-17", "r10-13,r14-15", "r10-14", "r14-18"}));
+  EXPECT_EQ(After(ufen, 3, 1, "r10-14"), "b,b,14,14/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §2/§4: the blob so formed blocks the opponents.
@@ -231,8 +217,7 @@ TEST(Landing, FormedBlobBlocksTheOpponents) {
 TEST(Landing, OnPartnerPieceFormsAMixieBlob) {
   // Yellow 40 = abs 14.
   const std::string ufen = "b,b,b,10/b,b,b,b/b,b,b,40/b,b,b,b r -";
-  EXPECT_EQ(After(ufen, 3, 1, "r10-14"),
-            "b,b,b,14/b,b,b,b/b,b,b,40/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 3, 1, "r10-14"), "b,b,b,14/b,b,b,b/b,b,b,40/b,b,b,b g -");
 }
 
 // RULES.md §4 Landing: lane squares 51..55 are safe: a green piece on its own
@@ -240,8 +225,7 @@ TEST(Landing, OnPartnerPieceFormsAMixieBlob) {
 TEST(Landing, LaneSquaresAreSafe) {
   const std::string ufen = "b,b,b,10/b,b,b,51/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 1, 1), Strs{"r10-12"});
-  EXPECT_EQ(After(ufen, 1, 1, "r10-12"),
-            "b,b,b,12/b,b,b,51/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 1, 1, "r10-12"), "b,b,b,12/b,b,b,51/b,b,b,b/b,b,b,b g -");
 }
 
 // ------------------------------------------ use as much of the throw
@@ -259,8 +243,7 @@ TEST(UseMost, OnlyBothDicePlaysWhenAnyExists) {
 TEST(UseMost, TwoPiecePlayBeatsASingleDie) {
   // Red 10 and 52, 4-2: 52+4 = h with 10+2, 52+2 = 54 with 10+4, or 10+6.
   const std::string ufen = "b,b,10,52/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(Plays(ufen, 4, 2),
-            Sorted({"r10-12,r52-h", "r10-14,r52-54", "r10-16"}));
+  EXPECT_EQ(Plays(ufen, 4, 2), Sorted({"r10-12,r52-h", "r10-14,r52-54", "r10-16"}));
 }
 
 // RULES.md §4: otherwise, plays using the higher die alone.

@@ -65,8 +65,7 @@ TEST(SuckBack, HitBySumOfDice) {
 TEST(SuckBack, MissUsesAnAttemptAndMovesNothing) {
   const std::string ufen = "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 4, 2, SuckBack()), Sorted({"r11-17", "sg55"}));
-  EXPECT_EQ(After(ufen, 4, 2, "sg55", SuckBack()),
-            "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b g kg1");
+  EXPECT_EQ(After(ufen, 4, 2, "sg55", SuckBack()), "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b g kg1");
 }
 
 // RULES.md §9 var. G "at most two attempts per piece standing there";
@@ -74,8 +73,7 @@ TEST(SuckBack, MissUsesAnAttemptAndMovesNothing) {
 TEST(SuckBack, AtMostTwoAttempts) {
   const std::string one = "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b r kg1";
   EXPECT_EQ(Plays(one, 4, 2, SuckBack()), Sorted({"r11-17", "sg55"}));
-  EXPECT_EQ(After(one, 4, 2, "sg55", SuckBack()),
-            "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b g kg2");
+  EXPECT_EQ(After(one, 4, 2, "sg55", SuckBack()), "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b g kg2");
   const std::string two = "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b r kg2";
   EXPECT_EQ(Plays(two, 4, 2, SuckBack()), Strs{"r11-17"});
   EXPECT_EQ(Plays(two, 3, 2, SuckBack()), Strs{"r11-16"});  // even a hit
@@ -87,8 +85,7 @@ TEST(SuckBack, AtMostTwoAttempts) {
 TEST(SuckBack, CallerMovesOnOneSquare) {
   const std::string ufen = "b,b,b,11/b,b,b,53/b,b,b,b/b,b,b,25 r -";
   EXPECT_EQ(Plays(ufen, 3, 1, SuckBack()), Sorted({"r11-15", "sg53"}));
-  EXPECT_EQ(After(ufen, 3, 1, "sg53", SuckBack()),
-            "b,b,b,12/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 3, 1, "sg53", SuckBack()), "b,b,b,12/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // docs/rules-reading.md "Suck back": an opponent blob on the caller's next
@@ -98,8 +95,7 @@ TEST(SuckBack, CallerBlockedByBlobStays) {
   // Blue 25,25 = absolute 12 = red 12.
   const std::string ufen = "b,b,b,11/b,b,b,53/b,b,b,b/b,b,25,25 r -";
   EXPECT_EQ(Plays(ufen, 3, 1, SuckBack()), Sorted({"-", "sg53"}));
-  EXPECT_EQ(After(ufen, 3, 1, "sg53", SuckBack()),
-            "b,b,b,11/b,b,b,b/b,b,b,b/b,b,25,25 g kg1");
+  EXPECT_EQ(After(ufen, 3, 1, "sg53", SuckBack()), "b,b,b,11/b,b,b,b/b,b,b,b/b,b,25,25 g kg1");
 }
 
 // docs/rules-reading.md "Turn flow": a call is an ordinary play for the turn
@@ -107,13 +103,10 @@ TEST(SuckBack, CallerBlockedByBlobStays) {
 // on a hit and on a miss alike.
 TEST(SuckBack, SixEarnsAnotherThrow) {
   const std::string ufen = "b,b,b,11/b,b,b,53/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(Plays(ufen, 6, 3, SuckBack()),
-            Sorted({"r11-20", "rb-0,r0-3", "rb-0,r11-14", "sg53"}));
-  EXPECT_EQ(After(ufen, 6, 3, "sg53", SuckBack()),
-            "b,b,b,12/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(Plays(ufen, 6, 3, SuckBack()), Sorted({"r11-20", "rb-0,r0-3", "rb-0,r11-14", "sg53"}));
+  EXPECT_EQ(After(ufen, 6, 3, "sg53", SuckBack()), "b,b,b,12/b,b,b,b/b,b,b,b/b,b,b,b r -");
   const std::string far = "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(After(far, 6, 1, "sg55", SuckBack()),
-            "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b r kg1");
+  EXPECT_EQ(After(far, 6, 1, "sg55", SuckBack()), "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b r kg1");
 }
 
 // docs/rules-reading.md "Turn flow": a call is never compulsory and is legal
@@ -122,10 +115,8 @@ TEST(SuckBack, SixEarnsAnotherThrow) {
 TEST(SuckBack, LegalBesidePassWhenNoMove) {
   const std::string ufen = "b,b,b,11/b,b,b,53/b,b,b,b/b,b,25,25 r -";
   EXPECT_EQ(Plays(ufen, 5, 4, SuckBack()), Sorted({"-", "sg53"}));
-  EXPECT_EQ(After(ufen, 5, 4, "-", SuckBack()),
-            "b,b,b,11/b,b,b,53/b,b,b,b/b,b,25,25 g -");
-  EXPECT_EQ(After(ufen, 5, 4, "sg53", SuckBack()),
-            "b,b,b,11/b,b,b,53/b,b,b,b/b,b,25,25 g kg1");
+  EXPECT_EQ(After(ufen, 5, 4, "-", SuckBack()), "b,b,b,11/b,b,b,53/b,b,b,b/b,b,25,25 g -");
+  EXPECT_EQ(After(ufen, 5, 4, "sg53", SuckBack()), "b,b,b,11/b,b,b,53/b,b,b,b/b,b,25,25 g kg1");
 }
 
 // docs/rules-reading.md "Suck back": L must be an opponent of the caller:
@@ -138,10 +129,8 @@ TEST(SuckBack, OnlyAgainstOpponentLanes) {
 // docs/rules-reading.md "Suck back": the caller must stand exactly on L's
 // square 50; red on 10 or 12 has no call on green's lane.
 TEST(SuckBack, OnlyFromTheInLineSquare) {
-  EXPECT_EQ(Plays("b,b,b,10/b,b,b,53/b,b,b,b/b,b,b,b r -", 3, 1, SuckBack()),
-            Strs{"r10-14"});
-  EXPECT_EQ(Plays("b,b,b,12/b,b,b,53/b,b,b,b/b,b,b,b r -", 3, 1, SuckBack()),
-            Strs{"r12-16"});
+  EXPECT_EQ(Plays("b,b,b,10/b,b,b,53/b,b,b,b/b,b,b,b r -", 3, 1, SuckBack()), Strs{"r10-14"});
+  EXPECT_EQ(Plays("b,b,b,12/b,b,b,53/b,b,b,b/b,b,b,b r -", 3, 1, SuckBack()), Strs{"r12-16"});
 }
 
 // docs/rules-reading.md "Suck back": the other opponent also stands in line
@@ -151,13 +140,10 @@ TEST(SuckBack, OnlyFromTheInLineSquare) {
 TEST(SuckBack, EachOpponentLaneIsItsOwnCall) {
   const std::string blue = "b,b,b,37/b,b,b,b/b,b,b,b/b,b,b,52 r -";
   EXPECT_EQ(Plays(blue, 2, 1, SuckBack()), Sorted({"r37-40", "sb52"}));
-  EXPECT_EQ(After(blue, 2, 1, "sb52", SuckBack()),
-            "b,b,b,38/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(blue, 2, 1, "sb52", SuckBack()), "b,b,b,38/b,b,b,b/b,b,b,b/b,b,b,b g -");
   const std::string both = "b,b,11,37/b,b,b,53/b,b,b,b/b,b,b,53 r -";
-  EXPECT_EQ(After(both, 3, 1, "sg53", SuckBack()),
-            "b,b,12,37/b,b,b,b/b,b,b,b/b,b,b,53 g -");
-  EXPECT_EQ(After(both, 3, 1, "sb53", SuckBack()),
-            "b,b,11,38/b,b,b,53/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(both, 3, 1, "sg53", SuckBack()), "b,b,12,37/b,b,b,b/b,b,b,b/b,b,b,53 g -");
+  EXPECT_EQ(After(both, 3, 1, "sb53", SuckBack()), "b,b,11,38/b,b,b,53/b,b,b,b/b,b,b,b g -");
 }
 
 // docs/rules-reading.md "Suck back": on a hit every piece of L on q goes to
@@ -165,8 +151,7 @@ TEST(SuckBack, EachOpponentLaneIsItsOwnCall) {
 TEST(SuckBack, HitSendsWholeLaneBlobToBase) {
   const std::string ufen = "b,b,b,11/b,20,53,53/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 3, 1, SuckBack()), Sorted({"r11-15", "sg53"}));
-  EXPECT_EQ(After(ufen, 3, 1, "sg53", SuckBack()),
-            "b,b,b,12/b,b,b,20/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 3, 1, "sg53", SuckBack()), "b,b,b,12/b,b,b,20/b,b,b,b/b,b,b,b g -");
 }
 
 // docs/rules-reading.md "Distinct plays": every miss against one lane leads
@@ -187,10 +172,8 @@ TEST(SuckBack, MissesAreOnePlaySpelledWithLowestSquare) {
 TEST(SuckBack, HitsAreDistinctPlaysBesideTheMiss) {
   const std::string ufen = "b,b,b,11/b,52,54,55/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 2, 1, SuckBack()), Sorted({"r11-14", "sg52", "sg54"}));
-  EXPECT_EQ(After(ufen, 2, 1, "sg52", SuckBack()),
-            "b,b,b,12/b,b,54,55/b,b,b,b/b,b,b,b g -");
-  EXPECT_EQ(After(ufen, 2, 1, "sg54", SuckBack()),
-            "b,b,b,11/b,52,54,55/b,b,b,b/b,b,b,b g kg1");
+  EXPECT_EQ(After(ufen, 2, 1, "sg52", SuckBack()), "b,b,b,12/b,b,54,55/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 2, 1, "sg54", SuckBack()), "b,b,b,11/b,52,54,55/b,b,b,b/b,b,b,b g kg1");
 }
 
 // docs/rules-reading.md "Turn flow": the released colour calls with its
@@ -199,8 +182,7 @@ TEST(SuckBack, HitsAreDistinctPlaysBesideTheMiss) {
 TEST(SuckBack, ReleasedColourCallsWithPartnerPieces) {
   const std::string ufen = "h,h,h,h/b,b,b,53/b,b,b,37/b,b,b,b r pr";
   EXPECT_EQ(Plays(ufen, 3, 1, SuckBack()), Sorted({"sg53", "y37-41"}));
-  EXPECT_EQ(After(ufen, 3, 1, "sg53", SuckBack()),
-            "h,h,h,h/b,b,b,b/b,b,b,38/b,b,b,b g pr");
+  EXPECT_EQ(After(ufen, 3, 1, "sg53", SuckBack()), "h,h,h,h/b,b,b,b/b,b,b,38/b,b,b,b g pr");
 }
 
 // docs/rules-reading.md "Not modelled": a call may be made while a challenge
@@ -208,10 +190,8 @@ TEST(SuckBack, ReleasedColourCallsWithPartnerPieces) {
 TEST(SuckBack, CallBesideAChallenge) {
   // Red 11 behind the blue blob on 12; green's lane piece on 53; 6-3.
   const std::string ufen = "b,b,b,11/b,b,b,53/b,b,b,b/b,b,25,25 r -";
-  EXPECT_EQ(Plays(ufen, 6, 3, SuckBack()),
-            Sorted({"rb-0,r0-3", "sg53", "xr11"}));
-  EXPECT_EQ(After(ufen, 6, 3, "sg53", SuckBack()),
-            "b,b,b,11/b,b,b,b/b,b,b,b/b,b,25,25 r kg1");
+  EXPECT_EQ(Plays(ufen, 6, 3, SuckBack()), Sorted({"rb-0,r0-3", "sg53", "xr11"}));
+  EXPECT_EQ(After(ufen, 6, 3, "sg53", SuckBack()), "b,b,b,11/b,b,b,b/b,b,b,b/b,b,25,25 r kg1");
 }
 
 // docs/rules-reading.md "Suck back": calls are made on ordinary throws; a
@@ -219,8 +199,7 @@ TEST(SuckBack, CallBesideAChallenge) {
 TEST(SuckBack, NotOnASnakeEyesThrow) {
   const std::string ufen = "b,b,b,11/b,b,b,52/b,b,b,b/b,b,b,b r Sr";
   EXPECT_EQ(Plays(ufen, 1, 1, R("wafu")), Strs{"-"});
-  EXPECT_EQ(After(ufen, 1, 1, "-", R("wafu")),
-            "b,b,b,b/b,b,b,52/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 1, 1, "-", R("wafu")), "b,b,b,b/b,b,b,52/b,b,b,b/b,b,b,b g -");
 }
 
 // docs/rules-reading.md "Suck back": under wafu a 1-1 that is not a
@@ -228,8 +207,7 @@ TEST(SuckBack, NotOnASnakeEyesThrow) {
 TEST(SuckBack, OrdinaryOneOneInWafuCanHit) {
   const std::string ufen = "b,b,b,11/b,b,b,52/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 1, 1, R("wafu")), Sorted({"r11-13", "sg52"}));
-  EXPECT_EQ(After(ufen, 1, 1, "sg52", R("wafu")),
-            "b,b,b,12/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 1, 1, "sg52", R("wafu")), "b,b,b,12/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // docs/rules-reading.md "Distinct plays": canonical order among different
@@ -245,8 +223,7 @@ TEST(SuckBack, PlaysListedMovesChallengesSuckBacksBlowBacks) {
   Strs listed;
   for (const PlayResult& r : list) listed.push_back(PlayToString(r.play));
   EXPECT_EQ(listed, (Strs{"rb-0,r0-3", "rb-0,r53-h", "xr11", "sg54", "wr53"}));
-  EXPECT_EQ(After(ufen, 6, 3, "wr53", rules),
-            "b,b,11,53/b,b,b,54/b,b,b,b/b,b,25,25 r -");
+  EXPECT_EQ(After(ufen, 6, 3, "wr53", rules), "b,b,11,53/b,b,b,54/b,b,b,b/b,b,25,25 r -");
 }
 
 // ---------------------------------------------------------------- blow back
@@ -257,19 +234,16 @@ TEST(SuckBack, PlaysListedMovesChallengesSuckBacksBlowBacks) {
 TEST(BlowBack, HitSendsInLinePieceToBase) {
   const std::string ufen = "b,b,b,11/b,b,b,54/b,b,b,b/b,b,b,b g -";
   EXPECT_EQ(Plays(ufen, 3, 1, SuckBack()), Sorted({"g54-55", "wg54"}));
-  EXPECT_EQ(After(ufen, 3, 1, "wg54", SuckBack()),
-            "b,b,b,b/b,b,b,54/b,b,b,b/b,b,b,b y -");
+  EXPECT_EQ(After(ufen, 3, 1, "wg54", SuckBack()), "b,b,b,b/b,b,b,54/b,b,b,b/b,b,b,b y -");
 }
 
 // docs/rules-reading.md "Blow back": a blob or a mixie blob in line goes
 // whole (red 11,11; red 11 with yellow 37).
 TEST(BlowBack, BlobInLineGoesWhole) {
   const std::string blob = "b,b,11,11/b,b,b,54/b,b,b,b/b,b,b,b g -";
-  EXPECT_EQ(After(blob, 3, 1, "wg54", SuckBack()),
-            "b,b,b,b/b,b,b,54/b,b,b,b/b,b,b,b y -");
+  EXPECT_EQ(After(blob, 3, 1, "wg54", SuckBack()), "b,b,b,b/b,b,b,54/b,b,b,b/b,b,b,b y -");
   const std::string mixie = "b,b,b,11/b,b,b,54/b,b,b,37/b,b,b,b g -";
-  EXPECT_EQ(After(mixie, 3, 1, "wg54", SuckBack()),
-            "b,b,b,b/b,b,b,54/b,b,b,b/b,b,b,b y -");
+  EXPECT_EQ(After(mixie, 3, 1, "wg54", SuckBack()), "b,b,b,b/b,b,b,54/b,b,b,b/b,b,b,b y -");
 }
 
 // docs/rules-reading.md "Blow back": a miss moves nothing and adds one to
@@ -277,8 +251,7 @@ TEST(BlowBack, BlobInLineGoesWhole) {
 TEST(BlowBack, AtMostTwoAttempts) {
   const std::string one = "b,b,b,11/b,b,b,54/b,b,b,b/b,b,b,b g Kg1";
   EXPECT_EQ(Plays(one, 5, 5, SuckBack()), Sorted({"-", "wg54"}));
-  EXPECT_EQ(After(one, 5, 5, "wg54", SuckBack()),
-            "b,b,b,11/b,b,b,54/b,b,b,b/b,b,b,b y Kg2");
+  EXPECT_EQ(After(one, 5, 5, "wg54", SuckBack()), "b,b,b,11/b,b,b,54/b,b,b,b/b,b,b,b y Kg2");
   const std::string two = "b,b,b,11/b,b,b,54/b,b,b,b/b,b,b,b g Kg2";
   EXPECT_EQ(Plays(two, 5, 5, SuckBack()), Strs{"-"});
   EXPECT_EQ(Plays(two, 3, 1, SuckBack()), Strs{"g54-55"});  // even a hit
@@ -289,8 +262,7 @@ TEST(BlowBack, AtMostTwoAttempts) {
 TEST(BlowBack, LegalBesidePassWhenNoMove) {
   const std::string ufen = "b,b,b,11/55,h,h,h/b,b,b,b/b,b,b,b g -";
   EXPECT_EQ(Plays(ufen, 3, 2, SuckBack()), Sorted({"-", "wg55"}));
-  EXPECT_EQ(After(ufen, 3, 2, "wg55", SuckBack()),
-            "b,b,b,b/55,h,h,h/b,b,b,b/b,b,b,b y -");
+  EXPECT_EQ(After(ufen, 3, 2, "wg55", SuckBack()), "b,b,b,b/55,h,h,h/b,b,b,b/b,b,b,b y -");
 }
 
 // docs/rules-reading.md "Blow back": it needs an opponent on M's 50; the
@@ -308,8 +280,7 @@ TEST(BlowBack, ReleasedColourCallsWithPartnerLanePiece) {
   const Rules rules = R("navy+suck_back+no_partner_pipe_moves");
   const std::string ufen = "h,h,h,h/11,b,b,b/b,b,b,54/b,b,b,b r pr";
   EXPECT_EQ(Plays(ufen, 3, 1, rules), Sorted({"-", "wy54"}));
-  EXPECT_EQ(After(ufen, 3, 1, "wy54", rules),
-            "h,h,h,h/b,b,b,b/b,b,b,54/b,b,b,b g pr");
+  EXPECT_EQ(After(ufen, 3, 1, "wy54", rules), "h,h,h,h/b,b,b,b/b,b,b,54/b,b,b,b g pr");
 }
 
 // ---------------------------------------------------------------- counters
@@ -319,20 +290,16 @@ TEST(BlowBack, ReleasedColourCallsWithPartnerLanePiece) {
 // play that leaves a red piece there keeps them.
 TEST(LaneAttempts, ClearedWhenInLineSquareEmpties) {
   const std::string ufen = "b,b,5,11/b,b,b,55/b,b,b,b/b,b,b,b r kg1,Kg1";
-  EXPECT_EQ(After(ufen, 4, 2, "r11-17", SuckBack()),
-            "b,b,5,17/b,b,b,55/b,b,b,b/b,b,b,b g -");
-  EXPECT_EQ(After(ufen, 4, 2, "r5-11", SuckBack()),
-            "b,b,11,11/b,b,b,55/b,b,b,b/b,b,b,b g kg1,Kg1");
-  EXPECT_EQ(After(ufen, 4, 2, "r5-9,r11-13", SuckBack()),
-            "b,b,9,13/b,b,b,55/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 4, 2, "r11-17", SuckBack()), "b,b,5,17/b,b,b,55/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 4, 2, "r5-11", SuckBack()), "b,b,11,11/b,b,b,55/b,b,b,b/b,b,b,b g kg1,Kg1");
+  EXPECT_EQ(After(ufen, 4, 2, "r5-9,r11-13", SuckBack()), "b,b,9,13/b,b,b,55/b,b,b,b/b,b,b,b g -");
 }
 
 // docs/rules-reading.md "Every attempt counts": any colour's play counts
 // too: blue (green's partner) knocking red off green's 50 clears k<g>.
 TEST(LaneAttempts, ClearedWhenInLinePieceIsKnockedOff) {
   const std::string ufen = "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,20 b kg1";
-  EXPECT_EQ(After(ufen, 3, 1, "b20-24", SuckBack()),
-            "b,b,b,b/b,b,b,55/b,b,b,b/b,b,b,24 r -");
+  EXPECT_EQ(After(ufen, 3, 1, "b20-24", SuckBack()), "b,b,b,b/b,b,b,55/b,b,b,b/b,b,b,24 r -");
 }
 
 // docs/rules-reading.md "Every attempt counts": the attempts are counted
@@ -340,12 +307,10 @@ TEST(LaneAttempts, ClearedWhenInLinePieceIsKnockedOff) {
 // after red's hit moves red on, k<g> stays (now 2) and yellow may not call.
 TEST(LaneAttempts, SharedByEveryOpponentInLine) {
   const std::string ufen = "b,b,b,11/b,b,53,54/b,b,b,37/b,b,b,b r kg1";
-  EXPECT_EQ(After(ufen, 3, 1, "sg53", SuckBack()),
-            "b,b,b,12/b,b,b,54/b,b,b,37/b,b,b,b g kg2");
+  EXPECT_EQ(After(ufen, 3, 1, "sg53", SuckBack()), "b,b,b,12/b,b,b,54/b,b,b,37/b,b,b,b g kg2");
   const std::string later = "b,b,b,12/b,b,b,54/b,b,b,37/b,b,b,b y kg2";
   EXPECT_EQ(Plays(later, 3, 1, SuckBack()), Strs{"y37-41"});
-  EXPECT_EQ(After(later, 3, 1, "y37-41", SuckBack()),
-            "b,b,b,12/b,b,b,54/b,b,b,41/b,b,b,b b -");
+  EXPECT_EQ(After(later, 3, 1, "y37-41", SuckBack()), "b,b,b,12/b,b,b,54/b,b,b,41/b,b,b,b b -");
 }
 
 // docs/rules-reading.md "Every attempt counts": cleared after a play of any
@@ -353,20 +318,17 @@ TEST(LaneAttempts, SharedByEveryOpponentInLine) {
 TEST(LaneAttempts, ClearedAfterAChallengeThrow) {
   const std::string ufen = "b,b,b,11/b,b,b,55/b,b,b,b/b,b,25,25 r c11:2,kg1";
   EXPECT_EQ(Plays(ufen, 6, 1, SuckBack()), Strs{"-"});
-  EXPECT_EQ(After(ufen, 6, 1, "-", SuckBack()),
-            "b,b,b,12/b,b,b,55/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 6, 1, "-", SuckBack()), "b,b,b,12/b,b,b,55/b,b,b,b/b,b,b,b g -");
   // A challenge throw that leaves red there keeps the count.
   const std::string first = "b,b,b,11/b,b,b,55/b,b,b,b/b,b,25,25 r c11:1,kg1";
-  EXPECT_EQ(After(first, 6, 1, "-", SuckBack()),
-            "b,b,b,11/b,b,b,55/b,b,b,b/b,b,25,25 r c11:2,kg1");
+  EXPECT_EQ(After(first, 6, 1, "-", SuckBack()), "b,b,b,11/b,b,b,55/b,b,b,b/b,b,25,25 r c11:2,kg1");
 }
 
 // docs/rules-reading.md "Every attempt counts": cleared after a snake-eyes
 // throw that sends red's pieces to base (wafu).
 TEST(LaneAttempts, ClearedAfterASnakeEyesThrow) {
   const std::string ufen = "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b r Sr,kg1";
-  EXPECT_EQ(After(ufen, 1, 1, "-", R("wafu")),
-            "b,b,b,b/b,b,b,55/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 1, 1, "-", R("wafu")), "b,b,b,b/b,b,b,55/b,b,b,b/b,b,b,b g -");
 }
 
 // docs/rules-reading.md "After an ordinary play" drops only x and c tokens
@@ -376,8 +338,7 @@ TEST(LaneAttempts, ClearedAfterASnakeEyesThrow) {
 TEST(LaneAttempts, KeptInAFinishedGameWhileThePieceStaysInLine) {
   const std::string ufen = "h,h,h,h/b,b,11,20/h,h,h,52/b,b,b,b r pr,Ky1";
   EXPECT_EQ(Plays(ufen, 4, 2, R("wafu")), Sorted({"wy52", "y52-h"}));
-  EXPECT_EQ(After(ufen, 4, 2, "y52-h", R("wafu")),
-            "h,h,h,h/b,b,11,20/h,h,h,h/b,b,b,b r pr,Ky1");
+  EXPECT_EQ(After(ufen, 4, 2, "y52-h", R("wafu")), "h,h,h,h/b,b,11,20/h,h,h,h/b,b,b,b r pr,Ky1");
 }
 
 // PROTOCOL.md UFEN and docs/rules-reading.md "UFEN": k and K tokens parse in
@@ -388,10 +349,8 @@ TEST(LaneAttempts, KeptInAFinishedGameWhileThePieceStaysInLine) {
 TEST(LaneAttempts, UfenTokensRoundTrip) {
   const std::string pieces = "b,11,37,52/b,11,37,53/b,b,11,54/11,37,55,h";
   const Rules wafu = R("wafu");
-  EXPECT_EQ(ToUfen(P(pieces + " r Kb2,kg1,Kr1,ky2,kr1", wafu)),
-            pieces + " r kr1,kg1,ky2,Kr1,Kb2");
-  EXPECT_EQ(ToUfen(P(pieces + " g kb1,Sg,Kg1", wafu)),
-            pieces + " g Sg,kb1,Kg1");
+  EXPECT_EQ(ToUfen(P(pieces + " r Kb2,kg1,Kr1,ky2,kr1", wafu)), pieces + " r kr1,kg1,ky2,Kr1,Kb2");
+  EXPECT_EQ(ToUfen(P(pieces + " g kb1,Sg,Kg1", wafu)), pieces + " g Sg,kb1,Kg1");
   EXPECT_EQ(ToUfen(P(pieces + " y kg2", SuckBack())), pieces + " y kg2");
 }
 
@@ -409,9 +368,7 @@ TEST(LaneAttempts, UfenRefusesTokenWithNoPieceInLine) {
        }) {
     EXPECT_FALSE(ParseUfen(ufen, SuckBack()).ok()) << ufen;
   }
-  EXPECT_TRUE(
-      ParseUfen("b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b r kg1,Kg1", SuckBack())
-          .ok());
+  EXPECT_TRUE(ParseUfen("b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b r kg1,Kg1", SuckBack()).ok());
 }
 
 // PROTOCOL.md UFEN (tokens for switches that are off are refused) and
@@ -420,8 +377,7 @@ TEST(LaneAttempts, UfenRefusesBadTokens) {
   const std::string pieces = "b,b,b,11/b,b,b,55/b,b,b,b/b,b,b,b r ";
   EXPECT_FALSE(ParseUfen(pieces + "kg1", R("navy")).ok());
   EXPECT_FALSE(ParseUfen(pieces + "Kg1", R("wafu-suck_back")).ok());
-  for (const char* state :
-       {"kg0", "kg3", "Kg3", "kg", "k1", "kx1", "kg1,kg2", "Kg1,Kg1"}) {
+  for (const char* state : {"kg0", "kg3", "Kg3", "kg", "k1", "kx1", "kg1,kg2", "Kg1,Kg1"}) {
     EXPECT_FALSE(ParseUfen(pieces + state, SuckBack()).ok()) << state;
   }
 }

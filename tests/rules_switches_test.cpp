@@ -30,10 +30,8 @@ TEST(Rulesets, MessParsesAndPrints) {
   EXPECT_FALSE(mess.has(Switch::kSuckBack));
   EXPECT_FALSE(mess.has(Switch::kThrowAfterChallenge));
   EXPECT_EQ(mess.ToString(), "mess");
-  EXPECT_EQ(R("navy+mixie_stack+blob_on_blob+snake_eyes+no_partner_pipe_moves").ToString(),
-            "mess");
-  EXPECT_EQ(mess.SwitchList(),
-            "navy+blob_on_blob+snake_eyes+no_partner_pipe_moves+mixie_stack");
+  EXPECT_EQ(R("navy+mixie_stack+blob_on_blob+snake_eyes+no_partner_pipe_moves").ToString(), "mess");
+  EXPECT_EQ(mess.SwitchList(), "navy+blob_on_blob+snake_eyes+no_partner_pipe_moves+mixie_stack");
 }
 
 // RULES.md §10: selsey = navy + throw_after_challenge.
@@ -49,17 +47,14 @@ TEST(Rulesets, SelseyParsesAndPrints) {
 TEST(Rulesets, SwitchesPrintInSectionNineOrder) {
   EXPECT_EQ(R("navy+one_less_six+mixie_can_challenge").ToString(),
             "navy+mixie_can_challenge+one_less_six");
-  EXPECT_EQ(R("selsey+one_less_six").ToString(),
-            "navy+one_less_six+throw_after_challenge");
-  EXPECT_EQ(R("navy+no_partner_pipe_moves+split_single_piece+bounce_back")
-                .ToString(),
+  EXPECT_EQ(R("selsey+one_less_six").ToString(), "navy+one_less_six+throw_after_challenge");
+  EXPECT_EQ(R("navy+no_partner_pipe_moves+split_single_piece+bounce_back").ToString(),
             "navy+split_single_piece+bounce_back+no_partner_pipe_moves");
 }
 
 // RULES.md §10: a minus turns a switch off.
 TEST(Rulesets, MinusTurnsASwitchOff) {
-  EXPECT_EQ(R("mess-blob_on_blob").ToString(),
-            "navy+snake_eyes+no_partner_pipe_moves+mixie_stack");
+  EXPECT_EQ(R("mess-blob_on_blob").ToString(), "navy+snake_eyes+no_partner_pipe_moves+mixie_stack");
   EXPECT_EQ(R("navy+one_less_six-one_less_six"), Rules());
   EXPECT_EQ(R("selsey-throw_after_challenge").ToString(), "navy");
 }
@@ -67,15 +62,13 @@ TEST(Rulesets, MinusTurnsASwitchOff) {
 // RULES.md §9: every implemented switch parses and round-trips.
 TEST(Rulesets, EveryImplementedSwitchParsesAndRoundTrips) {
   for (const char* name :
-       {"split_single_piece", "mixie_can_challenge", "blob_on_blob",
-        "bounce_back", "one_less_six", "double_six_two_throws", "snake_eyes",
-        "throw_after_challenge", "no_partner_pipe_moves"}) {
+       {"split_single_piece", "mixie_can_challenge", "blob_on_blob", "bounce_back", "one_less_six",
+        "double_six_two_throws", "snake_eyes", "throw_after_challenge", "no_partner_pipe_moves"}) {
     absl::StatusOr<Rules> rules = Rules::Parse(std::string("navy+") + name);
     ASSERT_TRUE(rules.ok()) << name << ": " << rules.status();
     const std::string text = std::string("navy+") + name;
     // navy + throw_after_challenge equals the selsey preset (§10).
-    const std::string printed =
-        text == "navy+throw_after_challenge" ? "selsey" : text;
+    const std::string printed = text == "navy+throw_after_challenge" ? "selsey" : text;
     EXPECT_EQ(rules->ToString(), printed);
     absl::StatusOr<Rules> again = Rules::Parse(rules->ToString());
     ASSERT_TRUE(again.ok()) << again.status();
@@ -100,8 +93,7 @@ TEST(Rulesets, WafuWithoutSuckBackIsAccepted) {
 
 // RULES.md §10: unknown rulesets and switches are errors.
 TEST(Rulesets, UnknownNamesAreRefused) {
-  for (const char* text : {"army", "", "navy+no_such_switch", "+snake_eyes",
-                           "navy+", "Navy"}) {
+  for (const char* text : {"army", "", "navy+no_such_switch", "+snake_eyes", "navy+", "Navy"}) {
     absl::StatusOr<Rules> rules = Rules::Parse(text);
     EXPECT_FALSE(rules.ok()) << "'" << text << "' parsed as "
                              << (rules.ok() ? rules->ToString() : "");
@@ -117,10 +109,8 @@ TEST(Switches, SplitSinglePieceLandsBetweenTheDice) {
   const Rules rules = R("navy+split_single_piece");
   const std::string ufen = "b,b,b,10/b,b,b,1/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 4, 2, rules), Sorted({"r10-14,r14-16", "r10-16"}));
-  EXPECT_EQ(After(ufen, 4, 2, "r10-14,r14-16", rules),
-            "b,b,b,16/b,b,b,b/b,b,b,b/b,b,b,b g -");
-  EXPECT_EQ(After(ufen, 4, 2, "r10-16", rules),
-            "b,b,b,16/b,b,b,1/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 4, 2, "r10-14,r14-16", rules), "b,b,b,16/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 4, 2, "r10-16", rules), "b,b,b,16/b,b,b,1/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §9 split_single_piece: either order of the dice.
@@ -163,8 +153,7 @@ TEST(Switches, SplitSinglePieceIsOffInNavy) {
 TEST(Switches, MixieCanChallengeLetsAMixieSquareChallenge) {
   // Red 20 with yellow 46 (absolute 20); green 8,8 = absolute 21.
   const std::string ufen = "b,b,b,20/b,b,8,8/b,b,b,46/b,b,b,b r -";
-  EXPECT_EQ(Plays(ufen, 6, 2, R("navy+mixie_can_challenge")),
-            Sorted({"rb-0,r0-2", "xr20"}));
+  EXPECT_EQ(Plays(ufen, 6, 2, R("navy+mixie_can_challenge")), Sorted({"rb-0,r0-2", "xr20"}));
   EXPECT_EQ(Plays(ufen, 6, 2), Strs{"rb-0,r0-2"});
 }
 
@@ -176,8 +165,7 @@ TEST(Switches, BlobOnBlobJumpsTheBlobInFront) {
   const Rules rules = R("navy+blob_on_blob");
   const std::string ufen = "b,b,20,20/b,b,8,8/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 3, 3, rules), Strs{"r20-23,r20-23"});
-  EXPECT_EQ(After(ufen, 3, 3, "r20-23,r20-23", rules),
-            "b,b,23,23/b,b,8,8/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 3, 3, "r20-23,r20-23", rules), "b,b,23,23/b,b,8,8/b,b,b,b/b,b,b,b g -");
   // navy: the blob blocks every move.
   EXPECT_EQ(Plays(ufen, 3, 3), Strs{"-"});
 }
@@ -188,8 +176,7 @@ TEST(Switches, BlobOnBlobDoubleOneKnocksTheBlobOffWhole) {
   const Rules rules = R("navy+blob_on_blob");
   const std::string ufen = "b,b,20,20/b,b,8,8/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 1, 1, rules), Strs{"r20-21,r20-21"});
-  EXPECT_EQ(After(ufen, 1, 1, "r20-21,r20-21", rules),
-            "b,b,21,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 1, 1, "r20-21,r20-21", rules), "b,b,21,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §9 blob_on_blob: only on a double.
@@ -219,8 +206,7 @@ TEST(Switches, BlobOnBlobLandingKnocksOffASingle) {
   // Green 11 = absolute 24.
   const Rules rules = R("navy+blob_on_blob");
   const std::string ufen = "b,b,20,20/b,8,8,11/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(After(ufen, 4, 4, "r20-24,r20-24", rules),
-            "b,b,24,24/b,b,8,8/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 4, 4, "r20-24,r20-24", rules), "b,b,24,24/b,b,8,8/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §10: mess includes blob_on_blob.
@@ -256,8 +242,7 @@ TEST(Switches, BounceBackLandingOnTheTrackKnocksOff) {
   const Rules rules = R("navy+bounce_back");
   const std::string ufen = "b,b,b,53/b,b,b,37/b,b,b,b/b,b,b,b r -";
   EXPECT_EQ(Plays(ufen, 5, 4, rules), Strs{"r53-50"});
-  EXPECT_EQ(After(ufen, 5, 4, "r53-50", rules),
-            "b,b,b,50/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 5, 4, "r53-50", rules), "b,b,b,50/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §9 bounce_back: blobs block on the way back too (landing).
@@ -284,8 +269,7 @@ TEST(Switches, BounceBackMoveEndingWhereItStartedIsLegal) {
   const std::string ufen = "b,b,b,54/b,b,b,b/b,b,b,b/b,b,b,b r -";
   const Rules rules = R("navy+bounce_back");
   EXPECT_EQ(Plays(ufen, 3, 1, rules), Strs{"r54-54"});
-  EXPECT_EQ(After(ufen, 3, 1, "r54-54", rules),
-            "b,b,b,54/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 3, 1, "r54-54", rules), "b,b,b,54/b,b,b,b/b,b,b,b/b,b,b,b g -");
   EXPECT_EQ(Plays(ufen, 3, 1), Strs{"r54-55"});
 }
 
@@ -294,8 +278,7 @@ TEST(Switches, BounceBackMoveEndingWhereItStartedIsLegal) {
 TEST(Switches, BounceBackRule10bLastPieceMayGoHomeWithOneDie) {
   // Red 53 + 5-3: summed 112 - 61 = 51; the 3 alone is exactly home.
   const std::string ufen = "53,h,h,h/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(Plays(ufen, 5, 3, R("navy+bounce_back")),
-            Sorted({"r53-51", "r53-h"}));
+  EXPECT_EQ(Plays(ufen, 5, 3, R("navy+bounce_back")), Sorted({"r53-51", "r53-h"}));
 }
 
 // RULES.md §4 rule 10(b): only when exactly one piece is not home.
@@ -312,8 +295,7 @@ TEST(Switches, BounceBackRule10bNotWithTwoPiecesLeft) {
 TEST(Switches, OneLessSixFromTheTrackNeedsBlobSize) {
   const Rules rules = R("navy+one_less_six");
   const std::string ufen = "b,b,b,20/b,b,8,8/b,b,b,b/b,b,b,b r c20:1";
-  EXPECT_EQ(After(ufen, 6, 1, "-", rules),
-            "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 6, 1, "-", rules), "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §9 one_less_six: X + 1 from base.
@@ -321,8 +303,7 @@ TEST(Switches, OneLessSixFromBaseNeedsBlobSizePlusOne) {
   const Rules rules = R("navy+one_less_six");
   const std::string blob = "b,b,b,b/b,b,39,39/b,b,b,b/b,b,b,b";
   EXPECT_EQ(After(blob + " r cb:1", 6, 1, "-", rules), blob + " r cb:2");
-  EXPECT_EQ(After(blob + " r cb:2", 6, 1, "-", rules),
-            "b,b,b,0/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(blob + " r cb:2", 6, 1, "-", rules), "b,b,b,0/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // ---------------------------------------------------- double_six_two_throws
@@ -332,16 +313,14 @@ TEST(Switches, OneLessSixFromBaseNeedsBlobSizePlusOne) {
 TEST(Switches, DoubleSixTwoThrowsOwesASecondThrow) {
   const Rules rules = R("navy+double_six_two_throws");
   const std::string ufen = "b,b,b,10/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(After(ufen, 6, 6, "r10-22", rules),
-            "b,b,b,22/b,b,b,b/b,b,b,b/b,b,b,b r x1");
+  EXPECT_EQ(After(ufen, 6, 6, "r10-22", rules), "b,b,b,22/b,b,b,b/b,b,b,b/b,b,b,b r x1");
 }
 
 // RULES.md §9 double_six_two_throws: a single six still earns one.
 TEST(Switches, DoubleSixTwoThrowsSingleSixEarnsOne) {
   const Rules rules = R("navy+double_six_two_throws");
   const std::string ufen = "b,b,b,10/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(After(ufen, 6, 1, "r10-17", rules),
-            "b,b,b,17/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(After(ufen, 6, 1, "r10-17", rules), "b,b,b,17/b,b,b,b/b,b,b,b/b,b,b,b r -");
 }
 
 // RULES.md §9 double_six_two_throws: the owed throw is thrown after the next
@@ -351,18 +330,15 @@ TEST(Switches, DoubleSixTwoThrowsOwedThrowIsUsedUp) {
   const std::string ufen = "b,b,b,22/b,b,b,b/b,b,b,b/b,b,b,b r x1";
   const std::string next = After(ufen, 3, 1, "r22-26", rules);
   EXPECT_EQ(next, "b,b,b,26/b,b,b,b/b,b,b,b/b,b,b,b r -");
-  EXPECT_EQ(After(next, 3, 1, "r26-30", rules),
-            "b,b,b,30/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(next, 3, 1, "r26-30", rules), "b,b,b,30/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §9 double_six_two_throws: owed throws add up.
 TEST(Switches, DoubleSixTwoThrowsOwedThrowsAddUp) {
   const Rules rules = R("navy+double_six_two_throws");
   const std::string ufen = "b,b,b,22/b,b,b,b/b,b,b,b/b,b,b,b r x1";
-  EXPECT_EQ(After(ufen, 6, 6, "r22-34", rules),
-            "b,b,b,34/b,b,b,b/b,b,b,b/b,b,b,b r x2");
-  EXPECT_EQ(After(ufen, 6, 1, "r22-29", rules),
-            "b,b,b,29/b,b,b,b/b,b,b,b/b,b,b,b r x1");
+  EXPECT_EQ(After(ufen, 6, 6, "r22-34", rules), "b,b,b,34/b,b,b,b/b,b,b,b/b,b,b,b r x2");
+  EXPECT_EQ(After(ufen, 6, 1, "r22-29", rules), "b,b,b,29/b,b,b,b/b,b,b,b/b,b,b,b r x1");
 }
 
 // RULES.md §9 double_six_two_throws with §3: a pass on a double six earns
@@ -370,8 +346,7 @@ TEST(Switches, DoubleSixTwoThrowsOwedThrowsAddUp) {
 TEST(Switches, DoubleSixTwoThrowsEvenWhenNothingMoved) {
   const Rules rules = R("navy+double_six_two_throws");
   const std::string ufen = "54,h,h,h/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(After(ufen, 6, 6, "-", rules),
-            "54,h,h,h/b,b,b,b/b,b,b,b/b,b,b,b r x1");
+  EXPECT_EQ(After(ufen, 6, 6, "-", rules), "54,h,h,h/b,b,b,b/b,b,b,b/b,b,b,b r x1");
 }
 
 // RULES.md §6 (a challenge ends the turn) with docs/rules-reading.md:
@@ -387,8 +362,7 @@ TEST(Switches, DoubleSixTwoThrowsDeclaringAChallengeDropsOwedThrows) {
 TEST(Switches, DoubleSixTwoThrowsLastPieceHomeLosesOwedThrows) {
   const Rules rules = R("navy+double_six_two_throws");
   const std::string ufen = "44,h,h,h/b,b,b,b/b,b,b,b/b,b,b,b r x1";
-  EXPECT_EQ(After(ufen, 6, 6, "r44-h", rules),
-            "h,h,h,h/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 6, 6, "r44-h", rules), "h,h,h,h/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // ---------------------------------------------------- snake_eyes
@@ -405,8 +379,7 @@ TEST(Switches, SnakeEyesFirstOneOneBringsAllBasePiecesOut) {
   const Rules rules = R("navy+snake_eyes");
   const std::string start = "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r srgyb";
   EXPECT_EQ(Plays(start, 1, 1, rules), Strs{"-"});
-  EXPECT_EQ(After(start, 1, 1, "-", rules),
-            "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g sgyb,Sr");
+  EXPECT_EQ(After(start, 1, 1, "-", rules), "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g sgyb,Sr");
 }
 
 // RULES.md §9 snake_eyes: it knocks off an opponent single on the doorstep.
@@ -414,8 +387,7 @@ TEST(Switches, SnakeEyesKnocksOffAnOpponentSingleOnTheDoorstep) {
   // Green 39 = absolute 0.
   const Rules rules = R("navy+snake_eyes");
   const std::string ufen = "b,b,b,b/b,b,b,39/b,b,b,b/b,b,b,b r sryb";
-  EXPECT_EQ(After(ufen, 1, 1, "-", rules),
-            "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g syb,Sr");
+  EXPECT_EQ(After(ufen, 1, 1, "-", rules), "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g syb,Sr");
 }
 
 // RULES.md §9 snake_eyes: it knocks off an opponent mixie blob there.
@@ -423,8 +395,7 @@ TEST(Switches, SnakeEyesKnocksOffAnOpponentMixieOnTheDoorstep) {
   // Green 39 and blue 13 = absolute 0.
   const Rules rules = R("navy+snake_eyes");
   const std::string ufen = "b,b,b,b/b,b,b,39/b,b,b,b/b,b,b,13 r sry";
-  EXPECT_EQ(After(ufen, 1, 1, "-", rules),
-            "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g sy,Sr");
+  EXPECT_EQ(After(ufen, 1, 1, "-", rules), "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g sy,Sr");
 }
 
 // RULES.md §9 snake_eyes: if an opponent blob holds the doorstep, the 1-1 is
@@ -433,8 +404,7 @@ TEST(Switches, SnakeEyesBlockedDoorstepMakesItAnOrdinaryThrow) {
   const Rules rules = R("navy+snake_eyes");
   const std::string ufen = "b,b,b,b/b,b,39,39/b,b,b,b/b,b,b,b r sryb";
   EXPECT_EQ(Plays(ufen, 1, 1, rules), Strs{"-"});
-  EXPECT_EQ(After(ufen, 1, 1, "-", rules),
-            "b,b,b,b/b,b,39,39/b,b,b,b/b,b,b,b g syb");
+  EXPECT_EQ(After(ufen, 1, 1, "-", rules), "b,b,b,b/b,b,39,39/b,b,b,b/b,b,b,b g syb");
 }
 
 // RULES.md §9 snake_eyes: if that colour's next throw is 1-1 again, all its
@@ -443,8 +413,7 @@ TEST(Switches, SnakeEyesSecondOneOneSendsEveryPieceNotHomeToBase) {
   const Rules rules = R("navy+snake_eyes");
   const std::string ufen = "0,0,5,h/b,b,b,b/b,b,b,b/b,b,b,b r Sr";
   EXPECT_EQ(Plays(ufen, 1, 1, rules), Strs{"-"});
-  EXPECT_EQ(After(ufen, 1, 1, "-", rules),
-            "b,b,b,h/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 1, 1, "-", rules), "b,b,b,h/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §9 snake_eyes: a first throw other than 1-1 is ordinary and
@@ -453,8 +422,7 @@ TEST(Switches, SnakeEyesOtherFirstThrowIsOrdinary) {
   const Rules rules = R("navy+snake_eyes");
   const std::string start = "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r srgyb";
   EXPECT_EQ(Plays(start, 6, 3, rules), Strs{"rb-0,r0-3"});
-  EXPECT_EQ(After(start, 6, 3, "rb-0,r0-3", rules),
-            "b,b,b,3/b,b,b,b/b,b,b,b/b,b,b,b r sgyb");
+  EXPECT_EQ(After(start, 6, 3, "rb-0,r0-3", rules), "b,b,b,3/b,b,b,b/b,b,b,b/b,b,b,b r sgyb");
 }
 
 // RULES.md §9 snake_eyes: a 1-1 that is not the very first throw is ordinary.
@@ -462,8 +430,7 @@ TEST(Switches, SnakeEyesLaterOneOneIsOrdinary) {
   const Rules rules = R("navy+snake_eyes");
   const std::string ufen = "b,b,b,3/b,b,b,b/b,b,b,b/b,b,b,b r sgyb";
   EXPECT_EQ(Plays(ufen, 1, 1, rules), Strs{"r3-5"});
-  EXPECT_EQ(After(ufen, 1, 1, "r3-5", rules),
-            "b,b,b,5/b,b,b,b/b,b,b,b/b,b,b,b g sgyb");
+  EXPECT_EQ(After(ufen, 1, 1, "r3-5", rules), "b,b,b,5/b,b,b,b/b,b,b,b/b,b,b,b g sgyb");
 }
 
 // RULES.md §9 snake_eyes: only the throw right after snake eyes counts as
@@ -472,8 +439,7 @@ TEST(Switches, SnakeEyesSecondThrowNotOneOneEndsTheDanger) {
   const Rules rules = R("navy+snake_eyes");
   const std::string ufen = "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b r Sr";
   EXPECT_EQ(Plays(ufen, 2, 1, rules), Sorted({"r0-1,r0-2", "r0-3"}));
-  EXPECT_EQ(After(ufen, 2, 1, "r0-3", rules),
-            "0,0,0,3/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 2, 1, "r0-3", rules), "0,0,0,3/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §9: snake_eyes is off in navy: a first 1-1 is an ordinary pass.
@@ -490,15 +456,13 @@ TEST(Switches, ThrowAfterChallengeEarnsOneMoreThrow) {
   const std::string ufen = "b,b,b,20/b,b,8,8/b,b,b,b/b,b,b,b r c20:2";
   EXPECT_EQ(After(ufen, 6, 1, "-", R("navy+throw_after_challenge")),
             "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b r -");
-  EXPECT_EQ(After(ufen, 6, 1, "-", R("selsey")),
-            "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(After(ufen, 6, 1, "-", R("selsey")), "b,b,b,21/b,b,b,b/b,b,b,b/b,b,b,b r -");
 }
 
 // RULES.md §9 throw_after_challenge: a failed challenge still ends the turn.
 TEST(Switches, ThrowAfterChallengeFailureStillEndsTheTurn) {
   const std::string ufen = "b,b,b,20/b,b,8,8/b,b,b,b/b,b,b,b r c20:2";
-  EXPECT_EQ(After(ufen, 5, 4, "-", R("selsey")),
-            "b,b,b,20/b,b,8,8/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 5, 4, "-", R("selsey")), "b,b,b,20/b,b,8,8/b,b,b,b/b,b,b,b g -");
 }
 
 // ---------------------------------------------------- no_partner_pipe_moves
@@ -507,10 +471,8 @@ TEST(Switches, ThrowAfterChallengeFailureStillEndsTheTurn) {
 // partner's pieces in the home lane.
 TEST(Switches, NoPartnerPipeMovesLocksThePartnersLanePieces) {
   const std::string ufen = "h,h,h,h/b,b,b,b/b,b,10,52/b,b,b,b r pr";
-  EXPECT_EQ(Plays(ufen, 3, 1, R("navy+no_partner_pipe_moves")),
-            Strs{"y10-14"});
-  EXPECT_EQ(Plays(ufen, 3, 1), Sorted({"y10-11,y52-55", "y10-13,y52-53",
-                                       "y10-14", "y52-h"}));
+  EXPECT_EQ(Plays(ufen, 3, 1, R("navy+no_partner_pipe_moves")), Strs{"y10-14"});
+  EXPECT_EQ(Plays(ufen, 3, 1), Sorted({"y10-11,y52-55", "y10-13,y52-53", "y10-14", "y52-h"}));
 }
 
 // RULES.md §9 no_partner_pipe_moves: with only lane pieces left, the released
@@ -523,8 +485,7 @@ TEST(Switches, NoPartnerPipeMovesPassWhenOnlyLanePiecesRemain) {
 // docs/rules-reading.md: a piece on 50 may still turn into the lane.
 TEST(Switches, NoPartnerPipeMovesPieceOnFiftyMayTurnIn) {
   const std::string ufen = "h,h,h,h/b,b,b,b/b,b,b,50/b,b,b,b r pr";
-  EXPECT_EQ(Plays(ufen, 3, 1, R("navy+no_partner_pipe_moves")),
-            Strs{"y50-54"});
+  EXPECT_EQ(Plays(ufen, 3, 1, R("navy+no_partner_pipe_moves")), Strs{"y50-54"});
 }
 
 // RULES.md §7: the owner still moves its own lane pieces on its own turn.
@@ -541,8 +502,7 @@ TEST(Switches, NoPartnerPipeMovesOwnerMayMoveItsLanePieces) {
 TEST(Switches, SnakeEyesOtherColoursThrowsKeepTheSecondThrowPending) {
   const Rules rules = R("navy+snake_eyes");
   const std::string ufen = "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g sgyb,Sr";
-  EXPECT_EQ(After(ufen, 2, 1, "-", rules),
-            "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b y syb,Sr");
+  EXPECT_EQ(After(ufen, 2, 1, "-", rules), "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b y syb,Sr");
 }
 
 // RULES.md §9 snake_eyes: "all its pieces not yet home" includes pieces in
@@ -550,15 +510,13 @@ TEST(Switches, SnakeEyesOtherColoursThrowsKeepTheSecondThrowPending) {
 TEST(Switches, SnakeEyesSecondOneOneSendsLanePiecesToBase) {
   const Rules rules = R("navy+snake_eyes");
   const std::string ufen = "0,5,52,h/b,b,b,b/b,b,b,b/b,b,b,b r Sr";
-  EXPECT_EQ(After(ufen, 1, 1, "-", rules),
-            "b,b,b,h/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 1, 1, "-", rules), "b,b,b,h/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §9 snake_eyes: in mess too.
 TEST(Switches, SnakeEyesIsInMess) {
   const std::string start = "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r srgyb";
-  EXPECT_EQ(After(start, 1, 1, "-", R("mess")),
-            "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g sgyb,Sr");
+  EXPECT_EQ(After(start, 1, 1, "-", R("mess")), "0,0,0,0/b,b,b,b/b,b,b,b/b,b,b,b g sgyb,Sr");
   EXPECT_EQ(ToUfen(Position::Start(R("mess"))), start);
 }
 
@@ -583,8 +541,7 @@ TEST(Switches, BlobOnBlobNotFromAMixie) {
 TEST(Switches, BlobOnBlobAgainstAMixieIsOrdinaryMoves) {
   // Green 8 and blue 34 = absolute 21 (a mixie).
   const std::string ufen = "b,b,20,20/b,b,b,8/b,b,b,b/b,b,b,34 r -";
-  EXPECT_EQ(Plays(ufen, 3, 3, R("navy+blob_on_blob")),
-            Plays(ufen, 3, 3));
+  EXPECT_EQ(Plays(ufen, 3, 3, R("navy+blob_on_blob")), Plays(ufen, 3, 3));
   EXPECT_EQ(Plays(ufen, 3, 3), Sorted({"r20-23,r20-23", "r20-26"}));
 }
 
@@ -593,8 +550,7 @@ TEST(Switches, BlobOnBlobAgainstAMixieIsOrdinaryMoves) {
 TEST(Switches, BounceBackDoubleWithLastPiece) {
   // Red 53 + 3-3: summed 112 - 59 = 53; 3 alone is exactly home.
   const std::string ufen = "53,h,h,h/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(Plays(ufen, 3, 3, R("navy+bounce_back")),
-            Sorted({"r53-53", "r53-h"}));
+  EXPECT_EQ(Plays(ufen, 3, 3, R("navy+bounce_back")), Sorted({"r53-53", "r53-h"}));
 }
 
 // RULES.md §9 double_six_two_throws with §7: a release throw ends the turn
@@ -602,8 +558,7 @@ TEST(Switches, BounceBackDoubleWithLastPiece) {
 TEST(Switches, DoubleSixTwoThrowsReleaseThrowOwesNothing) {
   const Rules rules = R("navy+double_six_two_throws");
   const std::string ufen = "h,h,h,h/b,b,b,b/b,b,b,10/b,b,b,b r -";
-  EXPECT_EQ(After(ufen, 6, 6, "-", rules),
-            "h,h,h,h/b,b,b,b/b,b,b,10/b,b,b,b g pr");
+  EXPECT_EQ(After(ufen, 6, 6, "-", rules), "h,h,h,h/b,b,b,b/b,b,b,10/b,b,b,b g pr");
 }
 
 // RULES.md §9 double_six_two_throws with §6: challenge throws move nothing
@@ -621,8 +576,7 @@ TEST(Switches, SplitSinglePieceStopChangingNothingIsTheSummedPlay) {
   // Red 10 + 6-3: 10->16->19 and 10->13->19 reach the position of r10-19.
   const Rules rules = R("navy+split_single_piece");
   const std::string ufen = "b,b,b,10/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(Plays(ufen, 6, 3, rules),
-            Sorted({"r10-19", "rb-0,r0-3", "rb-0,r10-13"}));
+  EXPECT_EQ(Plays(ufen, 6, 3, rules), Sorted({"r10-19", "rb-0,r0-3", "rb-0,r10-13"}));
 }
 
 }  // namespace

@@ -16,23 +16,20 @@ bool EndsWith(const std::string& text, const std::string& tail) {
 // passes to the next colour.
 TEST(Turn, ThrowWithoutASixPassesTheTurn) {
   const std::string ufen = "b,b,b,10/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(After(ufen, 3, 1, "r10-14"),
-            "b,b,b,14/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 3, 1, "r10-14"), "b,b,b,14/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // RULES.md §3 rule 3: a throw showing a six earns one extra throw.
 TEST(Turn, SixEarnsOneExtraThrow) {
   const std::string ufen = "b,b,b,10/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(After(ufen, 6, 1, "r10-17"),
-            "b,b,b,17/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(After(ufen, 6, 1, "r10-17"), "b,b,b,17/b,b,b,b/b,b,b,b/b,b,b,b r -");
 }
 
 // RULES.md §3 rule 3: a double six also earns one extra throw (not two: no
 // x token under navy).
 TEST(Turn, DoubleSixEarnsOnlyOneExtraThrow) {
   const std::string ufen = "b,b,b,10/b,b,b,b/b,b,b,b/b,b,b,b r -";
-  EXPECT_EQ(After(ufen, 6, 6, "r10-22"),
-            "b,b,b,22/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_EQ(After(ufen, 6, 6, "r10-22"), "b,b,b,22/b,b,b,b/b,b,b,b/b,b,b,b r -");
 }
 
 // RULES.md §3 rule 3: the extra throw is earned even when nothing could be
@@ -67,16 +64,14 @@ TEST(Turn, NoLimitOnConsecutiveSixes) {
 // RULES.md §3 rule 4: the next colour after Blue is Red.
 TEST(Turn, TurnPassesFromBlueBackToRed) {
   const std::string ufen = "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,10 b -";
-  EXPECT_EQ(After(ufen, 3, 1, "b10-14"),
-            "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,14 r -");
+  EXPECT_EQ(After(ufen, 3, 1, "b10-14"), "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,14 r -");
 }
 
 // RULES.md §3 rule 3: an extra throw is owed to the thrower whatever his
 // play was: entering with a six keeps the throw.
 TEST(Turn, EnteringWithASixKeepsTheThrow) {
   const std::string ufen = "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b g -";
-  EXPECT_EQ(After(ufen, 6, 2, "gb-0,g0-2"),
-            "b,b,b,b/b,b,b,2/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(After(ufen, 6, 2, "gb-0,g0-2"), "b,b,b,b/b,b,b,2/b,b,b,b/b,b,b,b g -");
 }
 
 // ---------------------------------------------------------------- §5
@@ -112,41 +107,31 @@ TEST(GameEnd, FinishedPositionHasNoLegalPlays) {
 
 // RULES.md §5/§8: a win where the losers have a piece home is a plain win.
 TEST(Outcome, WinWhenTheLosersHaveAPieceHome) {
-  EXPECT_EQ(P("h,h,h,h/b,b,b,h/h,h,h,h/b,b,b,b r -").Outcome(),
-            OutcomeLevel::kWin);
+  EXPECT_EQ(P("h,h,h,h/b,b,b,h/h,h,h,h/b,b,b,b r -").Outcome(), OutcomeLevel::kWin);
 }
 
 // RULES.md §5/§8: an 8-piecer when the losers have no piece home.
 TEST(Outcome, EightPiecerWhenTheLosersHaveNoPieceHome) {
   // A green piece out on the track and a blue one in its lane: none home.
-  EXPECT_EQ(P("h,h,h,h/b,b,b,10/h,h,h,h/b,b,b,55 r -").Outcome(),
-            OutcomeLevel::kEightPiecer);
+  EXPECT_EQ(P("h,h,h,h/b,b,b,10/h,h,h,h/b,b,b,55 r -").Outcome(), OutcomeLevel::kEightPiecer);
 }
 
 // RULES.md §5/§8: 8-piece in harbour when all eight losers are in base.
 TEST(Outcome, InHarbourWhenAllTheLosersAreInBase) {
-  EXPECT_EQ(P("b,b,b,b/h,h,h,h/b,b,b,b/h,h,h,h g -").Outcome(),
-            OutcomeLevel::kInHarbour);
+  EXPECT_EQ(P("b,b,b,b/h,h,h,h/b,b,b,b/h,h,h,h g -").Outcome(), OutcomeLevel::kInHarbour);
 }
 
 // RULES.md §5: no outcome while the game goes on.
 TEST(Outcome, NoneWhileTheGameGoesOn) {
-  EXPECT_EQ(P("h,h,h,h/b,b,b,b/50,h,h,h/b,b,b,b r -").Outcome(),
-            OutcomeLevel::kNone);
+  EXPECT_EQ(P("h,h,h,h/b,b,b,b/50,h,h,h/b,b,b,b r -").Outcome(), OutcomeLevel::kNone);
 }
 
 // RULES.md §8: the winners score 1 for a win, 2 for an 8-piecer, 3 for an
 // 8-piece in harbour (the outcome level's value is its points).
 TEST(Scoring, OutcomeLevelsAreWorthOneTwoThreePoints) {
-  EXPECT_EQ(static_cast<int>(
-                P("h,h,h,h/b,b,b,h/h,h,h,h/b,b,b,b r -").Outcome()),
-            1);
-  EXPECT_EQ(static_cast<int>(
-                P("h,h,h,h/b,b,b,10/h,h,h,h/b,b,b,b r -").Outcome()),
-            2);
-  EXPECT_EQ(static_cast<int>(
-                P("h,h,h,h/b,b,b,b/h,h,h,h/b,b,b,b r -").Outcome()),
-            3);
+  EXPECT_EQ(static_cast<int>(P("h,h,h,h/b,b,b,h/h,h,h,h/b,b,b,b r -").Outcome()), 1);
+  EXPECT_EQ(static_cast<int>(P("h,h,h,h/b,b,b,10/h,h,h,h/b,b,b,b r -").Outcome()), 2);
+  EXPECT_EQ(static_cast<int>(P("h,h,h,h/b,b,b,b/h,h,h,h/b,b,b,b r -").Outcome()), 3);
 }
 
 }  // namespace

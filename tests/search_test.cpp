@@ -1,5 +1,7 @@
 // The search: pruned expectimax against brute force, MCTS reproducibility,
 // outcome probabilities, limits and stop.
+#include "search/search.h"
+
 #include <chrono>
 #include <set>
 #include <string>
@@ -9,7 +11,6 @@
 #include "engine/stack.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
-#include "search/search.h"
 #include "tests/random_game.h"
 #include "tests/test_util.h"
 
@@ -26,12 +27,10 @@ Evaluation DefaultEval(const Position& pos, const Rules& rules) {
 // Plain expectimax, no pruning, no table, no filter: the definition.
 double BruteChance(const Position& pos, const Rules& rules, int depth, Objective obj);
 
-double BruteAfter(const Position& after, const Rules& rules, int team, int depth,
-                  Objective obj) {
+double BruteAfter(const Position& after, const Rules& rules, int team, int depth, Objective obj) {
   ScoreRange range = RangeOf(obj);
-  double v = depth <= 0 || after.IsGameOver()
-                 ? Score(DefaultEval(after, rules), obj)
-                 : BruteChance(after, rules, depth, obj);
+  double v = depth <= 0 || after.IsGameOver() ? Score(DefaultEval(after, rules), obj)
+                                              : BruteChance(after, rules, depth, obj);
   return TeamOf(after.to_throw()) == team ? v : range.Flip(v);
 }
 
@@ -138,8 +137,8 @@ TEST(Expectimax, AnalysisMatchesBruteForceChanceValue) {
     std::atomic<bool> stop{false};
     SearchLimits limits;
     limits.depth = 2;
-    SearchReport r = AnalysePosition(P(ufen), rules, Exact(Objective::kWin), limits, &tt,
-                                     stop, nullptr);
+    SearchReport r =
+        AnalysePosition(P(ufen), rules, Exact(Objective::kWin), limits, &tt, stop, nullptr);
     EXPECT_NEAR(r.eval.Win(), BruteChance(P(ufen), rules, 2, Objective::kWin), 1e-5) << ufen;
   }
 }
@@ -402,8 +401,7 @@ TEST(Search, StopEndsASearchWithinTenMilliseconds) {
   SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
   auto ended = std::chrono::steady_clock::now();
   stopper.join();
-  EXPECT_LE(std::chrono::duration_cast<std::chrono::milliseconds>(ended - stopped_at).count(),
-            10);
+  EXPECT_LE(std::chrono::duration_cast<std::chrono::milliseconds>(ended - stopped_at).count(), 10);
   EXPECT_FALSE(r.candidates.empty());
 }
 

@@ -47,10 +47,9 @@ inline std::vector<std::string> Plays(const std::string& ufen, int d1, int d2,
 }
 
 // The UFEN after the legal play spelled `play`; fails the test if illegal.
-inline std::string After(const std::string& ufen, int d1, int d2,
-                         const std::string& play, const Rules& rules = Rules()) {
-  absl::StatusOr<PlayResult> r =
-      ParsePlay(play, P(ufen, rules), rules, MakeThrow(d1, d2));
+inline std::string After(const std::string& ufen, int d1, int d2, const std::string& play,
+                         const Rules& rules = Rules()) {
+  absl::StatusOr<PlayResult> r = ParsePlay(play, P(ufen, rules), rules, MakeThrow(d1, d2));
   EXPECT_TRUE(r.ok()) << play << ": " << r.status();
   return r.ok() ? ToUfen(r->after) : "";
 }

@@ -1,24 +1,24 @@
 // Records, analysis, match and ladder statistics, and an end-to-end ladder
 // with an external engine process and a remote gRPC player.
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <string>
 
-#include <unistd.h>
-
 #include "absl/strings/match.h"
 #include "engine/dice_sequence.h"
+#include "search/evaluate.h"
 #include "tools/match/player.h"
 #include "tools/match/progress.h"
-#include "search/evaluate.h"
 #ifdef UCKERS_HAVE_GRPC
 #include "service/server.h"
 #endif
-#include "tests/random_game.h"
-#include "tests/test_util.h"
 #include "review/analyse.h"
 #include "review/record.h"
+#include "tests/random_game.h"
+#include "tests/test_util.h"
 #include "tools/ladder/ladder.h"
 #include "tools/ladder/ratings.h"
 #include "tools/match/game.h"
@@ -105,7 +105,10 @@ TEST(Stats, PairIntervalFromThePairsOwnVariance) {
   EloEstimate e = EloFromPairs({1, 1, 0.5, 0});
   EXPECT_NEAR(e.elo, EloFromScore(0.625), 1e-9);
   EXPECT_NEAR(e.elo, 88.7395, 1e-3);  // 400 log10(0.625 / 0.375)
-  EXPECT_NEAR(e.low, EloFromScore(0.625 - 1.959964 * std::sqrt((0.140625 * 2 + 0.015625 + 0.390625) / 3 / 4)), 1e-2);
+  EXPECT_NEAR(
+      e.low,
+      EloFromScore(0.625 - 1.959964 * std::sqrt((0.140625 * 2 + 0.015625 + 0.390625) / 3 / 4)),
+      1e-2);
   EXPECT_DOUBLE_EQ(e.high, 1000.0);
 }
 
@@ -251,8 +254,8 @@ TEST(Records, FailedReplayNamesTheSwitchesItWasReadWith) {
 // Red can knock off Green's last piece, two steps from home, with its 6-6;
 // the play made runs a piece into the lane instead.
 TEST(Analysis, FlagsAKnownBlunderAsVeryBad) {
-  absl::StatusOr<v1::GameRecord> r = ParseRecord(
-      "[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r40-52\n");
+  absl::StatusOr<v1::GameRecord> r =
+      ParseRecord("[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r40-52\n");
   ASSERT_TRUE(r.ok()) << r.status();
   std::atomic<bool> stop{false};
   absl::StatusOr<v1::GameAnalysis> a = AnalyseGame(*r, "", stop);
@@ -267,8 +270,8 @@ TEST(Analysis, FlagsAKnownBlunderAsVeryBad) {
 }
 
 TEST(Analysis, TheBestPlayIsNotMarked) {
-  absl::StatusOr<v1::GameRecord> r = ParseRecord(
-      "[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r3-9,r40-46\n");
+  absl::StatusOr<v1::GameRecord> r =
+      ParseRecord("[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r3-9,r40-46\n");
   ASSERT_TRUE(r.ok());
   std::atomic<bool> stop{false};
   absl::StatusOr<v1::GameAnalysis> a = AnalyseGame(*r, "", stop);
@@ -337,8 +340,8 @@ TEST(Ladder, MorePairsInAllThanTheMaximumAreRefused) {
 
 TEST(Ladder, SprtSettingsMustBeFiniteAndOrdered) {
   EXPECT_TRUE(ParseSprt("0,5,0.05,0.05").ok());
-  for (const char* bad : {"nan,5,0.05,0.05", "-inf,inf,0.05,0.05", "0,5,nan,0.05",
-                          "0,5,0.05,nan", "5,0,0.05,0.05", "0,5,0,0.05", "0,5,0.05", ""}) {
+  for (const char* bad : {"nan,5,0.05,0.05", "-inf,inf,0.05,0.05", "0,5,nan,0.05", "0,5,0.05,nan",
+                          "5,0,0.05,0.05", "0,5,0,0.05", "0,5,0.05", ""}) {
     EXPECT_FALSE(ParseSprt(bad).ok()) << bad;
   }
 }
@@ -376,7 +379,8 @@ absl::StatusOr<v1::MatchReport> OnePairAgainstRandom(const std::string& spec) {
 
 // MCTS's UCT constant is a player setting, in score units, 0..10.
 TEST(Match, ExplorationSettingOutOfRangeIsRefused) {
-  for (const char* bad : {"mcts,exploration=-0.1", "mcts,exploration=11", "mcts,exploration=wide"}) {
+  for (const char* bad :
+       {"mcts,exploration=-0.1", "mcts,exploration=11", "mcts,exploration=wide"}) {
     absl::StatusOr<v1::MatchReport> report = OnePairAgainstRandom(bad);
     ASSERT_FALSE(report.ok()) << bad;
     EXPECT_TRUE(absl::StrContains(report.status().message(), "exploration")) << report.status();
@@ -420,8 +424,7 @@ TEST(Match, RecordsDirectoryThatCannotBeMadeIsRefusedUpFront) {
   config.records_dir = absl::StrCat(file, "/sub");
   absl::StatusOr<v1::MatchReport> report = RunMatch(config);
   ASSERT_FALSE(report.ok());
-  EXPECT_TRUE(absl::StrContains(report.status().message(), config.records_dir))
-      << report.status();
+  EXPECT_TRUE(absl::StrContains(report.status().message(), config.records_dir)) << report.status();
   LadderConfig ladder;
   ladder.players = {"expert", "grandmaster"};
   ladder.pairs = 1000;
@@ -453,8 +456,8 @@ TEST(Match, RecordThatFailsToWriteIsCountedAndTheMatchStillReports) {
 
 TEST(Ladder, RecordThatFailsToWriteIsCountedAndTheLadderStillReports) {
   std::string dir = absl::StrCat(::testing::TempDir(), "/ladder-unsaved-", getpid());
-  ASSERT_TRUE(std::filesystem::create_directories(
-      absl::StrCat(dir, "/0-random-vs-1-greedy-pair-0-1.txt")));
+  ASSERT_TRUE(
+      std::filesystem::create_directories(absl::StrCat(dir, "/0-random-vs-1-greedy-pair-0-1.txt")));
   LadderConfig config;
   config.players = {"random", "greedy"};
   config.pairs = 2;

@@ -242,8 +242,7 @@ TEST(Ufen, RejectsSuckBackTokensWhenSuckBackIsOff) {
 
 // PROTOCOL.md: x appears only when n > 0.
 TEST(Ufen, RejectsXZero) {
-  EXPECT_NE(UfenError("b,b,b,10/b,b,b,b/b,b,b,b/b,b,b,b r x0",
-                      R("navy+double_six_two_throws")),
+  EXPECT_NE(UfenError("b,b,b,10/b,b,b,b/b,b,b,b/b,b,b,b r x0", R("navy+double_six_two_throws")),
             "");
 }
 

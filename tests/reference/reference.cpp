@@ -35,9 +35,7 @@ struct Rules {
   bool mixie_stack = false;            // seeds 000/001
 };
 
-[[noreturn]] void Bad(const std::string& what) {
-  throw std::invalid_argument(what);
-}
+[[noreturn]] void Bad(const std::string& what) { throw std::invalid_argument(what); }
 
 bool* SwitchByName(Rules& r, const std::string& name) {
   if (name == "split_single_piece") return &r.split_single_piece;
@@ -71,9 +69,8 @@ Rules ParseRules(const std::string& text) {
   while (cut != std::string::npos) {
     bool on = text[cut] == '+';
     size_t next = text.find_first_of("+-", cut + 1);
-    std::string name = text.substr(cut + 1, next == std::string::npos
-                                                 ? std::string::npos
-                                                 : next - cut - 1);
+    std::string name =
+        text.substr(cut + 1, next == std::string::npos ? std::string::npos : next - cut - 1);
     bool* sw = SwitchByName(r, name);
     if (sw == nullptr) Bad("unknown switch '" + name + "'");
     *sw = on;
@@ -88,14 +85,14 @@ struct Pos {
   // sq[colour][i]: relative square, kBase, 0..55 or kHome. Order is
   // meaningless (pieces are identical); printing sorts.
   std::array<std::array<int, 4>, 4> sq{};
-  int to_throw = 0;        // colour to throw next
-  bool challenge = false;  // a challenge under way (c token)
-  int challenge_sq = 0;    // kBase or 0..49, relative to the moving colour
-  int challenge_n = 0;     // sixes counted so far
-  int x = 0;               // extra throws owed after the next one
-  std::array<bool, 4> released{};    // p token
-  std::array<bool, 4> first{};       // s token: first throw not yet made
-  std::array<bool, 4> second{};      // S token: next throw is after snake eyes
+  int to_throw = 0;                // colour to throw next
+  bool challenge = false;          // a challenge under way (c token)
+  int challenge_sq = 0;            // kBase or 0..49, relative to the moving colour
+  int challenge_n = 0;             // sixes counted so far
+  int x = 0;                       // extra throws owed after the next one
+  std::array<bool, 4> released{};  // p token
+  std::array<bool, 4> first{};     // s token: first throw not yet made
+  std::array<bool, 4> second{};    // S token: next throw is after snake eyes
   // suck_back: attempts used against the pieces standing on colour L's
   // square 50 (in line with L's lane): suck[L] by L's opponents (k token),
   // blow[L] by L itself (K token). 0..2.
@@ -119,9 +116,7 @@ bool AllHome(const Pos& pos, int c) {
     if (p != kHome) return false;
   return true;
 }
-bool TeamHome(const Pos& pos, int team) {
-  return AllHome(pos, team) && AllHome(pos, team + 2);
-}
+bool TeamHome(const Pos& pos, int team) { return AllHome(pos, team) && AllHome(pos, team + 2); }
 bool GameOver(const Pos& pos) { return TeamHome(pos, 0) || TeamHome(pos, 1); }
 bool Opponents(int a, int b) { return Team(a) != Team(b); }
 
@@ -168,8 +163,7 @@ bool OnTop(const Pos& pos, int c, int i) {
 // -1 when c has none there or another colour's piece is on top.
 int TopPieceOn(const Pos& pos, int c, int a) {
   for (int i = 0; i < 4; ++i)
-    if (OnTrack(pos.sq[c][i]) && Abs(c, pos.sq[c][i]) == a && OnTop(pos, c, i))
-      return i;
+    if (OnTrack(pos.sq[c][i]) && Abs(c, pos.sq[c][i]) == a && OnTop(pos, c, i)) return i;
   return -1;
 }
 
@@ -226,22 +220,17 @@ std::string ToUfen(const Pos& pos) {
   out += kColourLetters[pos.to_throw];
   std::vector<std::string> tokens;
   if (pos.challenge)
-    tokens.push_back("c" + SquareText(pos.challenge_sq) + ":" +
-                     std::to_string(pos.challenge_n));
+    tokens.push_back("c" + SquareText(pos.challenge_sq) + ":" + std::to_string(pos.challenge_n));
   if (pos.x > 0) tokens.push_back("x" + std::to_string(pos.x));
-  if (ColourList(pos.released) != "")
-    tokens.push_back("p" + ColourList(pos.released));
+  if (ColourList(pos.released) != "") tokens.push_back("p" + ColourList(pos.released));
   if (ColourList(pos.first) != "") tokens.push_back("s" + ColourList(pos.first));
-  if (ColourList(pos.second) != "")
-    tokens.push_back("S" + ColourList(pos.second));
+  if (ColourList(pos.second) != "") tokens.push_back("S" + ColourList(pos.second));
   for (int c = 0; c < 4; ++c)
     if (pos.suck[c] > 0)
-      tokens.push_back(std::string("k") + kColourLetters[c] +
-                       std::to_string(pos.suck[c]));
+      tokens.push_back(std::string("k") + kColourLetters[c] + std::to_string(pos.suck[c]));
   for (int c = 0; c < 4; ++c)
     if (pos.blow[c] > 0)
-      tokens.push_back(std::string("K") + kColourLetters[c] +
-                       std::to_string(pos.blow[c]));
+      tokens.push_back(std::string("K") + kColourLetters[c] + std::to_string(pos.blow[c]));
   if (pos.stacks) {
     for (int team = 0; team < 2; ++team) {
       for (int rel = 0; rel <= 50; ++rel) {
@@ -330,8 +319,7 @@ bool ChallengeAllowed(const Pos& pos, const Rules& r, int m, int from) {
     return in_base && OpponentBlobSize(pos, m, Abs(m, 0)) > 0;
   }
   if (CountOn(pos, m, Abs(m, from)) == 0) return false;
-  if (!r.mixie_can_challenge && CountOn(pos, Partner(m), Abs(m, from)) > 0)
-    return false;
+  if (!r.mixie_can_challenge && CountOn(pos, Partner(m), Abs(m, from)) > 0) return false;
   if (TopPieceOn(pos, m, Abs(m, from)) < 0) return false;  // mixie_stack
   return OpponentBlobSize(pos, m, Abs(m, from + 1)) > 0;
 }
@@ -388,16 +376,14 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
           if (Team(k) != team) Bad("m token colour of the other team");
           int found = -1;
           for (int j = 0; j < 4 && found < 0; ++j)
-            if (OnTrack(pos.sq[k][j]) && Abs(k, pos.sq[k][j]) == a &&
-                pos.stamp[k][j] == 0)
+            if (OnTrack(pos.sq[k][j]) && Abs(k, pos.sq[k][j]) == a && pos.stamp[k][j] == 0)
               found = j;
           if (found < 0) Bad("m token lists more pieces than stand there");
           Arrived(pos, k, found);
           ++used[k];
         }
-        if (used[team] != CountOn(pos, team, a) ||
-            used[team + 2] != CountOn(pos, team + 2, a) || used[team] == 0 ||
-            used[team + 2] == 0)
+        if (used[team] != CountOn(pos, team, a) || used[team + 2] != CountOn(pos, team + 2, a) ||
+            used[team] == 0 || used[team + 2] == 0)
           Bad("m token does not match the pieces");
         continue;
       }
@@ -408,15 +394,12 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
           if (colon == std::string::npos) Bad("bad c token");
           std::string from = rest.substr(0, colon);
           pos.challenge = true;
-          pos.challenge_sq =
-              from == "b" ? kBase : ParseNumber(from, 0, 49, "challenge square");
-          pos.challenge_n =
-              ParseNumber(rest.substr(colon + 1), 1, 99, "challenge count");
+          pos.challenge_sq = from == "b" ? kBase : ParseNumber(from, 0, 49, "challenge square");
+          pos.challenge_n = ParseNumber(rest.substr(colon + 1), 1, 99, "challenge count");
           break;
         }
         case 'x':
-          if (!r.double_six_two_throws)
-            Bad("x token needs double_six_two_throws");
+          if (!r.double_six_two_throws) Bad("x token needs double_six_two_throws");
           pos.x = ParseNumber(rest, 1, 99, "extra throws");
           break;
         case 'p':
@@ -445,12 +428,10 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
   if (TeamHome(pos, 0) && TeamHome(pos, 1)) Bad("both teams home");
   for (int c = 0; c < 2 && r.mixie_stack; ++c)
     for (int i = 0; i < 4; ++i)
-      if (OnTrack(pos.sq[c][i]) && Mixed(pos, c, Abs(c, pos.sq[c][i])) &&
-          pos.stamp[c][i] == 0)
+      if (OnTrack(pos.sq[c][i]) && Mixed(pos, c, Abs(c, pos.sq[c][i])) && pos.stamp[c][i] == 0)
         Bad("a square with both colours of a team has no m token");
   for (int c = 0; c < 4; ++c)
-    if (pos.released[c] && !AllHome(pos, c))
-      Bad("released colour with pieces not home");
+    if (pos.released[c] && !AllHome(pos, c)) Bad("released colour with pieces not home");
   if (pos.challenge) {
     int m = MovingColour(pos);
     if (!ChallengeAllowed(pos, r, m, pos.challenge_sq))
@@ -469,9 +450,7 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
 
 // Whether an opponent blob (of m's opponents) stands on m's relative main
 // track square rel (0..50).
-bool BlockedAt(const Pos& pos, int m, int rel) {
-  return OpponentBlobSize(pos, m, Abs(m, rel)) > 0;
-}
+bool BlockedAt(const Pos& pos, int m, int rel) { return OpponentBlobSize(pos, m, Abs(m, rel)) > 0; }
 
 // Colour m enters piece i (in base) on its doorstep.
 bool Enter(Pos& pos, int m, int i) {
@@ -489,8 +468,7 @@ bool Step(Pos& pos, const Rules& r, int c, int m, int i, int n) {
   int from = pos.sq[m][i];
   if (from < 0 || from >= kHome) return false;
   if (!OnTop(pos, m, i)) return false;  // mixie_stack: only the top moves
-  if (r.no_partner_pipe_moves && m != c && from >= 51 && from <= 55)
-    return false;
+  if (r.no_partner_pipe_moves && m != c && from >= 51 && from <= 55) return false;
   int q = from + n;
   if (q > kHome) {
     if (!r.bounce_back) return false;
@@ -510,8 +488,7 @@ bool Step(Pos& pos, const Rules& r, int c, int m, int i, int n) {
 }
 
 // One die d on piece i: enters it (d == 6, piece in base) or steps it.
-bool ApplyDie(Pos& pos, const Rules& r, int c, int m, int i, int d,
-              bool* entered) {
+bool ApplyDie(Pos& pos, const Rules& r, int c, int m, int i, int d, bool* entered) {
   *entered = false;
   if (pos.sq[m][i] == kBase) {
     if (d != 6) return false;
@@ -647,8 +624,7 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
       bool was_on_board = base.sq[m][i] >= 0 && base.sq[m][i] < kHome;
       if (!ApplyDie(a, r, c, m, i, da, &entered)) continue;
       for (int j = 0; j < 4; ++j) {
-        if (j == i && !(entered || (r.split_single_piece && was_on_board)))
-          continue;
+        if (j == i && !(entered || (r.split_single_piece && was_on_board))) continue;
         Pos b = a;
         bool entered2 = false;
         if (ApplyDie(b, r, c, m, j, db, &entered2)) both.push_back(b);
@@ -815,8 +791,7 @@ uint64_t PerftPos(const Pos& pos, const Rules& r, int depth) {
 
 }  // namespace
 
-std::vector<std::string> LegalResults(const std::string& ufen,
-                                      const std::string& rules, int d1,
+std::vector<std::string> LegalResults(const std::string& ufen, const std::string& rules, int d1,
                                       int d2) {
   Rules r = ParseRules(rules);
   Pos pos = ParseUfen(ufen, r);

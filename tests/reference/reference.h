@@ -20,8 +20,7 @@ namespace uckers::reference {
 // docs/rules-reading.md reads it. Throws std::invalid_argument on bad input
 // (malformed or inconsistent UFEN, unknown ruleset or switch, dice out of
 // range).
-std::vector<std::string> LegalResults(const std::string& ufen,
-                                      const std::string& rules, int d1,
+std::vector<std::string> LegalResults(const std::string& ufen, const std::string& rules, int d1,
                                       int d2);
 
 // Perft as PROTOCOL.md defines it: leaves of the throw-and-play tree over the

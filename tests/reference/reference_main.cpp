@@ -15,8 +15,7 @@ std::string Expand(const std::string& ufen, const std::string& rules) {
   bool snake = rules.rfind("mess", 0) == 0 || rules.rfind("wafu", 0) == 0;
   if (rules.find("+snake_eyes") != std::string::npos) snake = true;
   if (rules.find("-snake_eyes") != std::string::npos) snake = false;
-  return std::string("b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r ") +
-         (snake ? "srgyb" : "-");
+  return std::string("b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r ") + (snake ? "srgyb" : "-");
 }
 
 }  // namespace
@@ -27,14 +26,13 @@ int main(int argc, char** argv) {
     std::string cmd = argc > 1 ? argv[1] : "";
     if (cmd == "perft" && argc == 5) {
       std::string ufen = Expand(argv[2], argv[3]);
-      std::printf("%llu\n", static_cast<unsigned long long>(
-                                Perft(ufen, argv[3], std::stoi(argv[4]))));
+      std::printf("%llu\n",
+                  static_cast<unsigned long long>(Perft(ufen, argv[3], std::stoi(argv[4]))));
       return 0;
     }
     if (cmd == "legal" && argc == 6) {
       std::string ufen = Expand(argv[2], argv[3]);
-      auto results =
-          LegalResults(ufen, argv[3], std::stoi(argv[4]), std::stoi(argv[5]));
+      auto results = LegalResults(ufen, argv[3], std::stoi(argv[4]), std::stoi(argv[5]));
       for (const std::string& s : results) std::printf("%s\n", s.c_str());
       std::printf("legal %zu\n", results.size());
       return 0;

@@ -15,13 +15,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/ladder/ratings.h"
 #include "tools/match/game.h"
 #include "tools/match/player.h"
 #include "tools/match/progress.h"
 #include "tools/match/workers.h"
-#include "review/proto_json.h"
 
 namespace uckers {
 namespace {
@@ -41,11 +41,10 @@ absl::Status SaveRecord(const LadderConfig& config, const Task& task, int game,
                         const GameResult& g) {
   const std::string& a = config.players[task.a];
   const std::string& b = config.players[task.b];
-  v1::GameRecord record = RecordOf(g, config.rules, game == 0 ? a : b, game == 0 ? b : a,
-                                   config.seed + task.pair);
-  std::string path = absl::StrCat(config.records_dir, "/", task.a, "-", FileSafe(a), "-vs-",
-                                  task.b, "-", FileSafe(b), "-pair-", task.pair, "-",
-                                  game + 1, ".txt");
+  v1::GameRecord record =
+      RecordOf(g, config.rules, game == 0 ? a : b, game == 0 ? b : a, config.seed + task.pair);
+  std::string path = absl::StrCat(config.records_dir, "/", task.a, "-", FileSafe(a), "-vs-", task.b,
+                                  "-", FileSafe(b), "-pair-", task.pair, "-", game + 1, ".txt");
   return WriteTextFile(path, RecordToText(record));
 }
 
@@ -73,9 +72,10 @@ absl::StatusOr<SprtConfig> ParseSprt(const std::string& text) {
       !absl::SimpleAtod(v[2], &s.alpha) || !absl::SimpleAtod(v[3], &s.beta) ||
       !std::isfinite(s.elo0) || !std::isfinite(s.elo1) || !(s.alpha > 0 && s.alpha < 1) ||
       !(s.beta > 0 && s.beta < 1) || !(s.elo0 < s.elo1)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "'", text.substr(0, 80), "' must be elo0,elo1,alpha,beta: finite, elo0 < elo1, "
-        "alpha and beta in (0, 1)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", text.substr(0, 80),
+                     "' must be elo0,elo1,alpha,beta: finite, elo0 < elo1, "
+                     "alpha and beta in (0, 1)"));
   }
   return s;
 }
@@ -89,9 +89,9 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   }
   int64_t matchups = config.gauntlet ? n - 1 : int64_t{n} * (n - 1) / 2;
   if (int64_t all = config.pairs * matchups; all > kMaxLadderPairs) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "a ladder of ", n, " players and ", config.pairs, " pairs per matchup plays ", all,
-        " pairs: at most ", kMaxLadderPairs));
+    return absl::InvalidArgumentError(absl::StrCat("a ladder of ", n, " players and ", config.pairs,
+                                                   " pairs per matchup plays ", all,
+                                                   " pairs: at most ", kMaxLadderPairs));
   }
   for (const std::string& spec : config.players) {
     // Each player starts once before the first game: a program that does
@@ -216,9 +216,9 @@ std::vector<const v1::LadderPlayer*> ByRating(const v1::LadderReport& report) {
 }
 
 std::string LadderReportText(const v1::LadderReport& r) {
-  std::string out = absl::StrFormat("ladder (%s), rules %s, %d games, %.1f s, %.1f games/s\n",
-                                    r.mode(), r.rules(), r.games(), r.seconds(),
-                                    r.games_per_second());
+  std::string out =
+      absl::StrFormat("ladder (%s), rules %s, %d games, %.1f s, %.1f games/s\n", r.mode(),
+                      r.rules(), r.games(), r.seconds(), r.games_per_second());
   absl::StrAppendFormat(&out, "%-3s %-32s %7s %7s %8s %20s\n", "#", "player", "games", "score",
                         "Elo", "95% interval");
   int rank = 0;

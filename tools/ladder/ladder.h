@@ -25,13 +25,13 @@ inline constexpr int64_t kMaxLadderPairs = 10'000'000;  // over all matchups
 
 struct LadderConfig {
   std::vector<std::string> players;  // player specifications
-  bool gauntlet = false;  // player 0 against each other; else round-robin
+  bool gauntlet = false;             // player 0 against each other; else round-robin
   Rules rules;
-  int pairs = 50;          // duplicate pairs per matchup (a maximum with SPRT)
+  int pairs = 50;  // duplicate pairs per matchup (a maximum with SPRT)
   int concurrency = 2;
-  uint64_t seed = 1;       // pair p of every matchup plays dice seed + p
+  uint64_t seed = 1;  // pair p of every matchup plays dice seed + p
   bool progress = true;
-  std::string records_dir;  // when set, every game's record is saved there
+  std::string records_dir;         // when set, every game's record is saved there
   std::optional<SprtConfig> sprt;  // two players only: stop on a decision
 };
 

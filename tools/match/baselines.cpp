@@ -9,8 +9,7 @@ namespace {
 
 // Opponent pieces knocked off by a play: singles and mixie blobs (pieces on
 // a square that held one colour alone, or both colours).
-void KnockOffs(const Position& before, const Position& after, int team,
-               int* singles, int* mixies) {
+void KnockOffs(const Position& before, const Position& after, int team, int* singles, int* mixies) {
   *singles = *mixies = 0;
   for (int abs = 0; abs < kTrackSquares; ++abs) {
     int count[2] = {0, 0};
@@ -38,8 +37,7 @@ void KnockOffs(const Position& before, const Position& after, int team,
 }
 
 // The greedy preference as a tuple compared lexicographically.
-std::tuple<int, int, int, int, int> GreedyKey(const Position& before,
-                                              const PlayResult& r) {
+std::tuple<int, int, int, int, int> GreedyKey(const Position& before, const PlayResult& r) {
   int mover = before.MovingColour();
   int home = r.after.CountAt(mover, kHome) - before.CountAt(mover, kHome);
   int singles = 0, mixies = 0;

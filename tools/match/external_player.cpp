@@ -12,9 +12,8 @@
 
 namespace uckers {
 
-ExternalPlayer::ExternalPlayer(std::string command, const Rules& rules,
-                               std::string go_limits, int64_t timeout_ms,
-                               int64_t handshake_ms)
+ExternalPlayer::ExternalPlayer(std::string command, const Rules& rules, std::string go_limits,
+                               int64_t timeout_ms, int64_t handshake_ms)
     : command_(std::move(command)),
       rules_(rules),
       go_limits_(std::move(go_limits)),
@@ -109,8 +108,7 @@ absl::Status ExternalPlayer::NewGame(uint64_t) {
 
 absl::StatusOr<PlayResult> ExternalPlayer::Choose(const Position& pos, Throw t) {
   if (absl::Status s = Send(absl::StrCat("position ufen ", ToUfen(pos))); !s.ok()) return s;
-  if (absl::Status s = Send(absl::StrCat("go dice ", t.high, " ", t.low, go_limits_));
-      !s.ok()) {
+  if (absl::Status s = Send(absl::StrCat("go dice ", t.high, " ", t.low, go_limits_)); !s.ok()) {
     return s;
   }
   absl::StatusOr<std::string> line = ReadUntil("bestmove ", timeout_ms_);

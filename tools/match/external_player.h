@@ -17,8 +17,8 @@ class ExternalPlayer : public Player {
  public:
   // `timeout_ms` bounds each move; `handshake_ms` the start (`uciok`) and
   // each new game (`readyok`).
-  ExternalPlayer(std::string command, const Rules& rules, std::string go_limits,
-                 int64_t timeout_ms, int64_t handshake_ms);
+  ExternalPlayer(std::string command, const Rules& rules, std::string go_limits, int64_t timeout_ms,
+                 int64_t handshake_ms);
   ~ExternalPlayer() override;
 
   absl::Status NewGame(uint64_t game_seed) override;

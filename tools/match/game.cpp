@@ -37,9 +37,9 @@ GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) 
     if (plays.size() > 1) {
       auto start = std::chrono::steady_clock::now();
       absl::StatusOr<PlayResult> r = players[team]->Choose(pos, t);
-      result.think_ms[team] += std::chrono::duration<double, std::milli>(
-                                   std::chrono::steady_clock::now() - start)
-                                   .count();
+      result.think_ms[team] +=
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count();
       result.choices[team]++;
       if (!r.ok()) {
         result.forfeit_team = team;

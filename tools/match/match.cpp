@@ -11,8 +11,8 @@
 #include "review/record.h"
 #include "tools/match/game.h"
 #include "tools/match/progress.h"
-#include "tools/match/workers.h"
 #include "tools/match/stats.h"
+#include "tools/match/workers.h"
 
 namespace uckers {
 namespace {
@@ -129,8 +129,8 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
       report.set_a_forfeits(report.a_forfeits() + (game.forfeit_team == a_team));
       report.set_b_forfeits(report.b_forfeits() + (game.forfeit_team == 1 - a_team));
       if (game.forfeit_team >= 0 && report.first_forfeit().empty()) {
-        report.set_first_forfeit(absl::StrCat(game.forfeit_team == a_team ? "A" : "B", ": ",
-                                              game.forfeit_reason));
+        report.set_first_forfeit(
+            absl::StrCat(game.forfeit_team == a_team ? "A" : "B", ": ", game.forfeit_reason));
       }
       think[0] += game.think_ms[a_team];
       choices[0] += game.choices[a_team];
@@ -163,18 +163,19 @@ std::string MatchReportText(const v1::MatchReport& r) {
   std::string why =
       r.first_forfeit().empty() ? "" : absl::StrCat("first forfeit: ", r.first_forfeit(), "\n");
   RecordFailures unsaved{r.records_not_saved(), r.first_record_error()};
-  return why + unsaved.Text() + absl::StrFormat(
-      "match %s (A) vs %s (B), rules %s, %d pairs (%d games), seed %d\n"
-      "A wins %d, B wins %d: A win rate %.2f%%, A points per game %+.3f\n"
-      "Elo A-B %+.1f (95%% interval %+.1f .. %+.1f)\n"
-      "pairs with A winning 0/1/2 games: %d / %d / %d\n"
-      "forfeits A %d, B %d; ms per move A %.2f, B %.2f\n"
-      "%.1f s, %.1f games/s\n",
-      r.player_a(), r.player_b(), r.rules(), r.pairs(), r.games(), r.seed(), r.a_wins(),
-      r.b_wins(), 100 * r.a_win_rate(), r.a_points_per_game(), r.elo(), r.elo_low(),
-      r.elo_high(), r.pairs_by_a_wins(0), r.pairs_by_a_wins(1), r.pairs_by_a_wins(2),
-      r.a_forfeits(), r.b_forfeits(), r.a_ms_per_move(), r.b_ms_per_move(), r.seconds(),
-      r.games_per_second());
+  return why + unsaved.Text() +
+         absl::StrFormat(
+             "match %s (A) vs %s (B), rules %s, %d pairs (%d games), seed %d\n"
+             "A wins %d, B wins %d: A win rate %.2f%%, A points per game %+.3f\n"
+             "Elo A-B %+.1f (95%% interval %+.1f .. %+.1f)\n"
+             "pairs with A winning 0/1/2 games: %d / %d / %d\n"
+             "forfeits A %d, B %d; ms per move A %.2f, B %.2f\n"
+             "%.1f s, %.1f games/s\n",
+             r.player_a(), r.player_b(), r.rules(), r.pairs(), r.games(), r.seed(), r.a_wins(),
+             r.b_wins(), 100 * r.a_win_rate(), r.a_points_per_game(), r.elo(), r.elo_low(),
+             r.elo_high(), r.pairs_by_a_wins(0), r.pairs_by_a_wins(1), r.pairs_by_a_wins(2),
+             r.a_forfeits(), r.b_forfeits(), r.a_ms_per_move(), r.b_ms_per_move(), r.seconds(),
+             r.games_per_second());
 }
 
 }  // namespace uckers

@@ -20,10 +20,10 @@ struct MatchConfig {
   std::string player_a;  // player specifications (tools/match/player.h)
   std::string player_b;
   Rules rules;
-  int pairs = 100;       // duplicate pairs: each dice sequence twice, swapped
-  int concurrency = 1;   // games played at once
-  uint64_t seed = 1;     // pair i plays dice seed + i
-  bool progress = true;  // a progress bar on stderr
+  int pairs = 100;          // duplicate pairs: each dice sequence twice, swapped
+  int concurrency = 1;      // games played at once
+  uint64_t seed = 1;        // pair i plays dice seed + i
+  bool progress = true;     // a progress bar on stderr
   std::string records_dir;  // when set, every game's record is saved there
 };
 

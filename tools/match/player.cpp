@@ -9,8 +9,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "search/levels.h"
-#include "search/settings.h"
 #include "search/search.h"
+#include "search/settings.h"
 #include "tools/match/baselines.h"
 #include "tools/match/external_player.h"
 #ifdef UCKERS_HAVE_GRPC
@@ -49,12 +49,13 @@ struct Settings {
   SearchParams params;
   SearchLimits limits;
   int64_t handshake_ms = kDefaultHandshakeMs;  // cmd: and grpc: players
-  std::string go_limits;  // the same limits as `go` arguments, for programs
+  std::string go_limits;                       // the same limits as `go` arguments, for programs
 };
 
 absl::Status ApplySetting(absl::string_view item, Settings& s) {
   std::vector<std::string> kv = absl::StrSplit(item, absl::MaxSplits('=', 1));
-  if (kv.size() != 2) return absl::InvalidArgumentError(absl::StrCat("setting '", item, "' is not key=value"));
+  if (kv.size() != 2)
+    return absl::InvalidArgumentError(absl::StrCat("setting '", item, "' is not key=value"));
   const std::string& key = kv[0];
   const std::string& value = kv[1];
   int64_t n = 0;
@@ -67,7 +68,8 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
     if (absl::Status c = CheckChoiceSetting(key, value); !c.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("setting '", item, "': ", c.message()));
     }
-    if (key == "objective") s.params.objective = value == "win" ? Objective::kWin : Objective::kPoints;
+    if (key == "objective")
+      s.params.objective = value == "win" ? Objective::kWin : Objective::kPoints;
     if (key == "search") s.params.algorithm = *AlgorithmByName(value);
     if (key == "eval" && EvalKindByName(value)) s.params.eval = *EvalKindByName(value);
   } else if (absl::StartsWith(key, "eval.") && absl::SimpleAtod(value, &x)) {
@@ -114,8 +116,8 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec,
-                                                   const Rules& rules, uint64_t seed) {
+absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec, const Rules& rules,
+                                                   uint64_t seed) {
   // A command line may itself hold commas only before the first ",key=".
   std::string name = spec;
   std::string rest;
@@ -143,12 +145,12 @@ absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec,
   if (!absl::StartsWith(name, "cmd:")) {
     if (absl::Status st = ApplyLevel(kDefaultLevel, &s.params); !st.ok()) return st;
   }
-  if (name != "random" && name != "greedy" && name != "mcts" &&
-      !absl::StartsWith(name, "cmd:") && !remote) {
+  if (name != "random" && name != "greedy" && name != "mcts" && !absl::StartsWith(name, "cmd:") &&
+      !remote) {
     if (absl::Status st = ApplyLevel(name, &s.params); !st.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "player '", spec, "': expected random, greedy, mcts, cmd:<program> or a level: ",
-          st.message()));
+          "player '", spec,
+          "': expected random, greedy, mcts, cmd:<program> or a level: ", st.message()));
     }
   }
   if (!rest.empty()) {

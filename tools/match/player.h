@@ -35,8 +35,7 @@ class Player {
 // start and to be ready for a game).
 // Examples: `expert,movetime=100`, `advanced,depth=1`, `mcts,nodes=2000`,
 // `cmd:./other_engine --quiet,movetime=50`, `grpc:localhost:50051@casual`.
-absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec,
-                                                   const Rules& rules,
+absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec, const Rules& rules,
                                                    uint64_t seed);
 
 // Starts the player of `spec` once and readies it for a game, as a match

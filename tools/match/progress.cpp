@@ -18,12 +18,11 @@ Progress::Progress(bool enabled, int total)
 
 void Progress::Update(int done, int games, const std::string& detail) {
   if (!enabled_) return;
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   double rate = seconds > 0 ? games / seconds : 0.0;
   double left = done > 0 ? seconds / done * (total_ - done) : 0.0;
-  std::string line = absl::StrFormat("%d/%d pairs, %d games, %.1f games/s, %.0f s left%s",
-                                     done, total_, games, rate, left, detail);
+  std::string line = absl::StrFormat("%d/%d pairs, %d games, %.1f games/s, %.0f s left%s", done,
+                                     total_, games, rate, left, detail);
   if (terminal_) {
     std::fprintf(stderr, "\r%s ", line.c_str());
     std::fflush(stderr);

@@ -21,8 +21,7 @@ RemotePlayer::RemotePlayer(const std::string& target, const Rules& rules,
 
 absl::Status RemotePlayer::NewGame(uint64_t) {
   grpc::ClientContext context;
-  context.set_deadline(std::chrono::system_clock::now() +
-                       std::chrono::milliseconds(handshake_ms_));
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(handshake_ms_));
   context.set_wait_for_ready(true);  // wait for the connection up to the deadline
   v1::EngineInfo info;
   grpc::Status status = stub_->GetEngineInfo(&context, {}, &info);
@@ -46,13 +45,12 @@ absl::StatusOr<PlayResult> RemotePlayer::Choose(const Position& pos, Throw t) {
   v1::BestMoveResponse response;
   grpc::Status status = stub_->BestMove(&context, request, &response);
   if (!status.ok()) {
-    return absl::UnavailableError(
-        absl::StrCat("grpc:", target_, ": ", status.error_message()));
+    return absl::UnavailableError(absl::StrCat("grpc:", target_, ": ", status.error_message()));
   }
   absl::StatusOr<PlayResult> r = ParsePlay(response.play(), pos, rules_, t);
   if (!r.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("grpc:", target_, " played ",
-                                                   response.play(), ": ", r.status().message()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("grpc:", target_, " played ", response.play(), ": ", r.status().message()));
   }
   return r;
 }

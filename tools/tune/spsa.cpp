@@ -32,15 +32,14 @@ double SpsaGain(int k, int iterations) {
   return 0.2 * std::pow(horizon / (k + 1 + horizon), 0.602);
 }
 
-void SpsaUpdate(std::vector<SpsaWeight>& theta, const std::vector<int>& delta,
-                double gain, double result) {
+void SpsaUpdate(std::vector<SpsaWeight>& theta, const std::vector<int>& delta, double gain,
+                double result) {
   for (size_t i = 0; i < theta.size(); ++i) {
     theta[i].value = std::max(0.0, theta[i].value + gain * theta[i].c * delta[i] * result);
   }
 }
 
-std::string SpsaSettings(const std::vector<SpsaWeight>& theta,
-                         const std::vector<double>& shift) {
+std::string SpsaSettings(const std::vector<SpsaWeight>& theta, const std::vector<double>& shift) {
   EvalWeights w;
   std::vector<std::string> names;
   for (size_t i = 0; i < theta.size(); ++i) {

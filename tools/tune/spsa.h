@@ -30,8 +30,8 @@ double SpsaGain(int k, int iterations);
 
 // theta += gain * c * delta * result, weights kept >= 0. `result` is the
 // score of theta + c*delta against theta - c*delta, in -1..1.
-void SpsaUpdate(std::vector<SpsaWeight>& theta, const std::vector<int>& delta,
-                double gain, double result);
+void SpsaUpdate(std::vector<SpsaWeight>& theta, const std::vector<int>& delta, double gain,
+                double result);
 
 // theta (plus `shift`, when given) as `uckers match` player settings:
 // `eval.name=value,...`.
@@ -41,9 +41,9 @@ std::string SpsaSettings(const std::vector<SpsaWeight>& theta,
 struct SpsaConfig {
   std::vector<SpsaWeight> theta;
   int iterations = 1000;
-  int pairs = 20;               // duplicate pairs per iteration
+  int pairs = 20;  // duplicate pairs per iteration
   std::string level = "advanced";
-  uint64_t seed = 100000000;    // iteration k plays dice seeds seed + k*pairs..
+  uint64_t seed = 100000000;  // iteration k plays dice seeds seed + k*pairs..
 };
 
 // Runs the tuning, printing theta every 50 iterations and a final
