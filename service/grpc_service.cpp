@@ -38,11 +38,11 @@ grpc::Status ToGrpc(const absl::Status& s) {
 // DeadlineMargin) passes; polls every millisecond until destroyed.
 class StopWatcher {
  public:
-  StopWatcher(grpc::ServerContext* context, std::atomic<bool>* stop, const ServiceLimits& limits)
-      : stop_at_(context->deadline() - DeadlineMargin(TimeLeft(*context), limits)),
-        thread_([this, context, stop] {
+  StopWatcher(const CallControl& call, std::atomic<bool>* stop, const ServiceLimits& limits)
+      : stop_at_(call.deadline - DeadlineMargin(TimeLeft(call), limits)),
+        thread_([this, call, stop] {
           while (!done_) {
-            if (context->IsCancelled() || Clock::now() >= stop_at_) {
+            if ((call.cancelled && call.cancelled()) || Clock::now() >= stop_at_) {
               *stop = true;
               return;
             }
@@ -55,14 +55,20 @@ class StopWatcher {
   }
 
  private:
-  static std::chrono::milliseconds TimeLeft(const grpc::ServerContext& context) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(context.deadline() - Clock::now());
+  static std::chrono::milliseconds TimeLeft(const CallControl& call) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(call.deadline - Clock::now());
   }
 
   Clock::time_point stop_at_;
   std::atomic<bool> done_{false};
   std::thread thread_;
 };
+
+CallControl ControlOf(grpc::ServerContext* context) {
+  return {context->deadline(), [context] { return context->IsCancelled(); }};
+}
+
+bool Cancelled(const CallControl& call) { return call.cancelled && call.cancelled(); }
 
 // The common part of every search request.
 struct Prepared {
@@ -210,9 +216,14 @@ grpc::Status EngineService::ApplyPlay(grpc::ServerContext*, const v1::ApplyPlayR
 grpc::Status EngineService::BestMove(grpc::ServerContext* context,
                                      const v1::BestMoveRequest* request,
                                      v1::BestMoveResponse* response) {
-  absl::StatusOr<Throw> t = proto::ThrowFrom(request->throw_(), true);
+  return BestMove(ControlOf(context), *request, response);
+}
+
+grpc::Status EngineService::BestMove(const CallControl& call, const v1::BestMoveRequest& request,
+                                     v1::BestMoveResponse* response) {
+  absl::StatusOr<Throw> t = proto::ThrowFrom(request.throw_(), true);
   if (!t.ok()) return ToGrpc(t.status());
-  absl::StatusOr<Prepared> p = Prepare(*request, limits_, *t);
+  absl::StatusOr<Prepared> p = Prepare(request, limits_, *t);
   if (!p.ok()) return ToGrpc(p.status());
   Slot slot(this);
   if (!slot.status().ok()) return slot.status();
@@ -220,11 +231,11 @@ grpc::Status EngineService::BestMove(grpc::ServerContext* context,
   TranspositionTable tt(p->hash_mb);
   absl::StatusOr<SearchReport> report;
   {
-    StopWatcher watcher(context, &stop, limits_);
+    StopWatcher watcher(call, &stop, limits_);
     report = facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr);
   }
   if (!report.ok()) return ToGrpc(report.status());
-  if (context->IsCancelled()) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
+  if (Cancelled(call)) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
   const Candidate& best = report->candidates[0];
   response->set_play(PlayToString(best.play));
   *response->mutable_evaluation() = proto::OutcomesOut(best.eval);
@@ -240,13 +251,18 @@ grpc::Status EngineService::BestMove(grpc::ServerContext* context,
 grpc::Status EngineService::Evaluate(grpc::ServerContext* context,
                                      const v1::EvaluateRequest* request,
                                      v1::EvaluateResponse* response) {
-  absl::StatusOr<Prepared> p = Prepare(*request, limits_, std::nullopt);
+  return Evaluate(ControlOf(context), *request, response);
+}
+
+grpc::Status EngineService::Evaluate(const CallControl& call, const v1::EvaluateRequest& request,
+                                     v1::EvaluateResponse* response) {
+  absl::StatusOr<Prepared> p = Prepare(request, limits_, std::nullopt);
   if (!p.ok()) return ToGrpc(p.status());
   Slot slot(this);
   if (!slot.status().ok()) return slot.status();
   std::atomic<bool> stop{false};
   TranspositionTable tt(p->hash_mb);
-  StopWatcher watcher(context, &stop, limits_);
+  StopWatcher watcher(call, &stop, limits_);
   absl::StatusOr<SearchReport> report =
       facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr);
   if (!report.ok()) return ToGrpc(report.status());
@@ -254,7 +270,7 @@ grpc::Status EngineService::Evaluate(grpc::ServerContext* context,
   response->set_depth(report->depth);
   response->set_nodes(static_cast<int64_t>(report->nodes));
   response->set_time_ms(report->time_ms);
-  if (!request->per_throw()) return grpc::Status::OK;
+  if (!request.per_throw()) return grpc::Status::OK;
   facade::SearchRequest per_throw = p->request;
   if (per_throw.limits.movetime_ms) {
     per_throw.limits.movetime_ms = std::max<int64_t>(1, *per_throw.limits.movetime_ms / 21);
@@ -276,13 +292,19 @@ grpc::Status EngineService::Evaluate(grpc::ServerContext* context,
 
 grpc::Status EngineService::Analyse(grpc::ServerContext* context, const v1::AnalyseRequest* request,
                                     grpc::ServerWriter<v1::AnalyseResponse>* writer) {
+  return Analyse(ControlOf(context), *request,
+                 [writer](const v1::AnalyseResponse& m) { return writer->Write(m); });
+}
+
+grpc::Status EngineService::Analyse(const CallControl& call, const v1::AnalyseRequest& request,
+                                    const AnalyseWriter& write) {
   std::optional<Throw> dice;
-  if (request->has_throw_()) {
-    absl::StatusOr<Throw> t = proto::ThrowFrom(request->throw_(), true);
+  if (request.has_throw_()) {
+    absl::StatusOr<Throw> t = proto::ThrowFrom(request.throw_(), true);
     if (!t.ok()) return ToGrpc(t.status());
     dice = *t;
   }
-  absl::StatusOr<Prepared> p = Prepare(*request, limits_, dice);
+  absl::StatusOr<Prepared> p = Prepare(request, limits_, dice);
   if (!p.ok()) return ToGrpc(p.status());
   SearchLimits& limits = p->request.limits;
   if (!limits.movetime_ms && !limits.nodes && !limits.depth) {
@@ -307,29 +329,35 @@ grpc::Status EngineService::Analyse(grpc::ServerContext* context, const v1::Anal
   };
   absl::StatusOr<SearchReport> report;
   {
-    StopWatcher watcher(context, &stop, limits_);
+    StopWatcher watcher(call, &stop, limits_);
     report =
         facade::Search(p->position, p->rules, p->request, &tt, stop, [&](const SearchReport& r) {
-          if (!writer->Write(to_message(r, false))) stop = true;
+          if (!write(to_message(r, false))) stop = true;
         });
   }
   if (!report.ok()) return ToGrpc(report.status());
-  if (context->IsCancelled()) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
-  writer->Write(to_message(*report, true));
+  if (Cancelled(call)) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
+  write(to_message(*report, true));
   return grpc::Status::OK;
 }
 
 grpc::Status EngineService::AnalyseGame(grpc::ServerContext* context,
                                         const v1::AnalyseGameRequest* request,
                                         v1::GameAnalysis* response) {
+  return AnalyseGame(ControlOf(context), *request, response);
+}
+
+grpc::Status EngineService::AnalyseGame(const CallControl& call,
+                                        const v1::AnalyseGameRequest& request,
+                                        v1::GameAnalysis* response) {
   v1::GameRecord record;
-  switch (request->game_case()) {
+  switch (request.game_case()) {
     case v1::AnalyseGameRequest::kRecord: {
-      record = request->record();  // checked by AnalyseGame below
+      record = request.record();  // checked by AnalyseGame below
       break;
     }
     case v1::AnalyseGameRequest::kRecordText: {
-      absl::StatusOr<v1::GameRecord> parsed = facade::ParseGameRecord(request->record_text());
+      absl::StatusOr<v1::GameRecord> parsed = facade::ParseGameRecord(request.record_text());
       if (!parsed.ok()) {
         return ToGrpc(
             absl::InvalidArgumentError(absl::StrCat("record_text: ", parsed.status().message())));
@@ -340,9 +368,9 @@ grpc::Status EngineService::AnalyseGame(grpc::ServerContext* context,
     default:
       return ToGrpc(absl::InvalidArgumentError("game: missing: give record or record_text"));
   }
-  if (!request->level().empty()) {
+  if (!request.level().empty()) {
     facade::SearchRequest probe;
-    probe.level = request->level();
+    probe.level = request.level();
     if (absl::StatusOr<SearchParams> p = facade::ParamsFor(probe); !p.ok()) {
       return ToGrpc(absl::InvalidArgumentError(absl::StrCat("level: ", p.status().message())));
     }
@@ -352,16 +380,16 @@ grpc::Status EngineService::AnalyseGame(grpc::ServerContext* context,
   std::atomic<bool> stop{false};
   absl::StatusOr<v1::GameAnalysis> analysis;
   {
-    StopWatcher watcher(context, &stop, limits_);
-    analysis = facade::AnalyseGame(record, request->level(), stop, nullptr);
+    StopWatcher watcher(call, &stop, limits_);
+    analysis = facade::AnalyseGame(record, request.level(), stop, nullptr);
   }
-  if (context->IsCancelled()) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
+  if (Cancelled(call)) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
   if (absl::IsCancelled(analysis.status())) {
     return grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED, "the deadline came first");
   }
   if (!analysis.ok()) {
     return ToGrpc(absl::InvalidArgumentError(absl::StrCat(
-        request->game_case() == v1::AnalyseGameRequest::kRecord ? "record: " : "record_text: ",
+        request.game_case() == v1::AnalyseGameRequest::kRecord ? "record: " : "record_text: ",
         analysis.status().message())));
   }
   *response = *analysis;

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 
 #include "uckers/v1/engine.grpc.pb.h"
 
@@ -25,6 +26,16 @@ struct ServiceLimits {
 // for a long call; a short call keeps most of its time.
 std::chrono::milliseconds DeadlineMargin(std::chrono::milliseconds time_left,
                                          const ServiceLimits& limits);
+
+// What a front tells a call: its deadline, and whether its client has gone
+// (cancelled may be empty: never).
+struct CallControl {
+  std::chrono::system_clock::time_point deadline = std::chrono::system_clock::time_point::max();
+  std::function<bool()> cancelled;
+};
+
+// Writes one message of a server stream; false when the client has gone.
+using AnalyseWriter = std::function<bool(const v1::AnalyseResponse&)>;
 
 // The gRPC service `uckers.v1.Engine`. Stateless per request: each call
 // parses its position and rules, calls the facade (service/facade.h) and
@@ -54,6 +65,18 @@ class EngineService final : public v1::Engine::Service {
                                 v1::GetStartPositionResponse* response) override;
   grpc::Status RollDice(grpc::ServerContext* context, const v1::RollDiceRequest* request,
                         v1::RollDiceResponse* response) override;
+
+  // The searching calls without gRPC's context, for other fronts (the
+  // Connect front, service/connect_server.h): the same checks, limits,
+  // deadline margin and cancellation.
+  grpc::Status BestMove(const CallControl& call, const v1::BestMoveRequest& request,
+                        v1::BestMoveResponse* response);
+  grpc::Status Evaluate(const CallControl& call, const v1::EvaluateRequest& request,
+                        v1::EvaluateResponse* response);
+  grpc::Status Analyse(const CallControl& call, const v1::AnalyseRequest& request,
+                       const AnalyseWriter& write);
+  grpc::Status AnalyseGame(const CallControl& call, const v1::AnalyseGameRequest& request,
+                           v1::GameAnalysis* response);
 
   // Searches running now.
   int active_searches() const { return active_; }
