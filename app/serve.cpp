@@ -11,7 +11,9 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/str_split.h"
 #include "game/facade.h"
+#include "service/connect_server.h"
 #include "service/server.h"
 
 ABSL_FLAG(std::string, address, "127.0.0.1:50051", "address to listen on (host:port)");
@@ -21,6 +23,11 @@ ABSL_FLAG(int, max_hash_mb, 64, "transposition table MiB one request may ask for
 ABSL_FLAG(int, tree_mb, 256, "MCTS tree MiB of each search (1..65536)");
 ABSL_FLAG(int64_t, grace_ms, 5000, "on SIGTERM/SIGINT, time for calls in flight to finish");
 ABSL_FLAG(int, max_message_bytes, 4 << 20, "largest request or response");
+ABSL_FLAG(std::string, http, "",
+          "also serve the Connect protocol (HTTP/JSON) on host:port (empty: no HTTP)");
+ABSL_FLAG(int, http_threads, 16, "HTTP worker threads (1..1024)");
+ABSL_FLAG(std::string, http_cors_origins, "",
+          "origins allowed to call over HTTP from a browser, comma-separated (none)");
 
 namespace uckers {
 
@@ -55,10 +62,30 @@ int ServeMain(int argc, char** argv) {
   }
   std::cerr << "uckers serve: listening on " << config.address << " (port " << (*server)->port()
             << ")" << std::endl;
+  std::unique_ptr<ConnectServer> http;
+  if (!absl::GetFlag(FLAGS_http).empty()) {
+    ConnectConfig http_config;
+    http_config.address = absl::GetFlag(FLAGS_http);
+    http_config.threads = absl::GetFlag(FLAGS_http_threads);
+    http_config.max_body_bytes = static_cast<size_t>(config.max_message_bytes);
+    http_config.cors_origins =
+        absl::StrSplit(absl::GetFlag(FLAGS_http_cors_origins), ',', absl::SkipEmpty());
+    absl::StatusOr<std::unique_ptr<ConnectServer>> started =
+        ConnectServer::Start(http_config, &(*server)->service());
+    if (!started.ok()) {
+      std::cerr << "uckers serve: --http: " << started.status().message() << "\n";
+      (*server)->Shutdown();
+      return absl::IsInvalidArgument(started.status()) ? 2 : 1;
+    }
+    http = *std::move(started);
+    std::cerr << "uckers serve: Connect (HTTP/JSON) on " << http_config.address << " (port "
+              << http->port() << ")" << std::endl;
+  }
   int received = 0;
   sigwait(&signals, &received);
   std::cerr << "uckers serve: signal " << received << ", shutting down (grace " << config.grace_ms
             << " ms)" << std::endl;
+  if (http) http->Shutdown();
   (*server)->Shutdown();
   (*server)->Wait();
   return 0;

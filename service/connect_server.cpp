@@ -1,0 +1,403 @@
+#include "service/connect_server.h"
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "google/protobuf/struct.pb.h"
+#include "google/protobuf/util/json_util.h"
+#include "httplib.h"
+
+namespace uckers {
+namespace {
+
+using Clock = std::chrono::system_clock;
+constexpr char kPrefix[] = "/uckers.v1.Engine/";
+
+// Connect's name of a status code.
+std::string CodeName(grpc::StatusCode code) {
+  switch (code) {
+    case grpc::StatusCode::CANCELLED:
+      return "canceled";
+    case grpc::StatusCode::INVALID_ARGUMENT:
+      return "invalid_argument";
+    case grpc::StatusCode::DEADLINE_EXCEEDED:
+      return "deadline_exceeded";
+    case grpc::StatusCode::NOT_FOUND:
+      return "not_found";
+    case grpc::StatusCode::ALREADY_EXISTS:
+      return "already_exists";
+    case grpc::StatusCode::PERMISSION_DENIED:
+      return "permission_denied";
+    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+      return "resource_exhausted";
+    case grpc::StatusCode::FAILED_PRECONDITION:
+      return "failed_precondition";
+    case grpc::StatusCode::ABORTED:
+      return "aborted";
+    case grpc::StatusCode::OUT_OF_RANGE:
+      return "out_of_range";
+    case grpc::StatusCode::UNIMPLEMENTED:
+      return "unimplemented";
+    case grpc::StatusCode::INTERNAL:
+      return "internal";
+    case grpc::StatusCode::UNAVAILABLE:
+      return "unavailable";
+    case grpc::StatusCode::DATA_LOSS:
+      return "data_loss";
+    case grpc::StatusCode::UNAUTHENTICATED:
+      return "unauthenticated";
+    default:
+      return "unknown";
+  }
+}
+
+// The HTTP status Connect gives each code of a unary error.
+int HttpStatus(grpc::StatusCode code) {
+  switch (code) {
+    case grpc::StatusCode::CANCELLED:
+      return 499;
+    case grpc::StatusCode::INVALID_ARGUMENT:
+    case grpc::StatusCode::FAILED_PRECONDITION:
+    case grpc::StatusCode::OUT_OF_RANGE:
+      return 400;
+    case grpc::StatusCode::DEADLINE_EXCEEDED:
+      return 504;
+    case grpc::StatusCode::NOT_FOUND:
+      return 404;
+    case grpc::StatusCode::ALREADY_EXISTS:
+    case grpc::StatusCode::ABORTED:
+      return 409;
+    case grpc::StatusCode::PERMISSION_DENIED:
+      return 403;
+    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+      return 429;
+    case grpc::StatusCode::UNIMPLEMENTED:
+      return 501;
+    case grpc::StatusCode::UNAVAILABLE:
+      return 503;
+    case grpc::StatusCode::UNAUTHENTICATED:
+      return 401;
+    default:
+      return 500;
+  }
+}
+
+// `{"code": ..., "message": ...}` by protobuf's JSON printer.
+std::string ErrorJson(const grpc::Status& status) {
+  google::protobuf::Struct error;
+  (*error.mutable_fields())["code"].set_string_value(CodeName(status.error_code()));
+  (*error.mutable_fields())["message"].set_string_value(status.error_message());
+  std::string json;
+  (void)google::protobuf::util::MessageToJsonString(error, &json);
+  return json;
+}
+
+std::string ToJson(const google::protobuf::Message& m) {
+  google::protobuf::util::JsonPrintOptions options;
+  options.always_print_primitive_fields = true;
+  std::string json;
+  (void)google::protobuf::util::MessageToJsonString(m, &json, options);
+  return json;
+}
+
+// Reads a request body as JSON or binary protobuf; an error names the fault.
+grpc::Status ParseBody(const std::string& body, bool json, google::protobuf::Message* m) {
+  if (json) {
+    google::protobuf::util::JsonParseOptions options;
+    auto s = google::protobuf::util::JsonStringToMessage(body, m, options);
+    if (!s.ok()) {
+      return {grpc::StatusCode::INVALID_ARGUMENT,
+              absl::StrCat("request body: not a ", m->GetDescriptor()->name(), " in JSON: ",
+                           std::string(s.message().data(), s.message().size()).substr(0, 200))};
+    }
+  } else if (!m->ParseFromString(body)) {
+    return {grpc::StatusCode::INVALID_ARGUMENT,
+            absl::StrCat("request body: not a ", m->GetDescriptor()->name(), " in protobuf")};
+  }
+  return grpc::Status::OK;
+}
+
+std::string Serialize(const google::protobuf::Message& m, bool json) {
+  return json ? ToJson(m) : m.SerializeAsString();
+}
+
+// The deadline of `Connect-Timeout-Ms`, or none; an error for a bad value.
+grpc::Status DeadlineOf(const httplib::Request& req, Clock::time_point* deadline) {
+  *deadline = Clock::time_point::max();
+  if (!req.has_header("Connect-Timeout-Ms")) return grpc::Status::OK;
+  int64_t ms = 0;
+  std::string text = req.get_header_value("Connect-Timeout-Ms");
+  if (!absl::SimpleAtoi(text, &ms) || ms <= 0 || text.size() > 10) {
+    return {grpc::StatusCode::INVALID_ARGUMENT,
+            "Connect-Timeout-Ms: must be a positive whole number of at most 10 digits"};
+  }
+  *deadline = Clock::now() + std::chrono::milliseconds(ms);
+  return grpc::Status::OK;
+}
+
+// A unary method: the body in, the response body out.
+using Unary =
+    std::function<grpc::Status(const CallControl&, const std::string&, bool, std::string*)>;
+
+template <typename Req, typename Resp>
+Unary MakeUnary(std::function<grpc::Status(const CallControl&, const Req&, Resp*)> call) {
+  return [call](const CallControl& control, const std::string& body, bool json, std::string* out) {
+    Req request;
+    if (grpc::Status s = ParseBody(body, json, &request); !s.ok()) return s;
+    Resp response;
+    grpc::Status s = call(control, request, &response);
+    if (s.ok()) *out = Serialize(response, json);
+    return s;
+  };
+}
+
+// A call that does not search takes no deadline: it answers at once.
+template <typename Req, typename Resp>
+Unary Cheap(EngineService* service,
+            grpc::Status (EngineService::*method)(grpc::ServerContext*, const Req*, Resp*)) {
+  return MakeUnary<Req, Resp>([service, method](const CallControl&, const Req& r, Resp* out) {
+    grpc::ServerContext unused;
+    return (service->*method)(&unused, &r, out);
+  });
+}
+
+template <typename Req, typename Resp>
+Unary Searching(EngineService* service,
+                grpc::Status (EngineService::*method)(const CallControl&, const Req&, Resp*)) {
+  return MakeUnary<Req, Resp>([service, method](const CallControl& c, const Req& r, Resp* out) {
+    return (service->*method)(c, r, out);
+  });
+}
+
+// Every unary method by name. A new method of uckers.v1.Engine is one line.
+std::map<std::string, Unary> UnaryMethods(EngineService* s) {
+  using E = EngineService;
+  return {
+      {"GetEngineInfo", Cheap(s, &E::GetEngineInfo)},
+      {"ListLegalPlays", Cheap(s, &E::ListLegalPlays)},
+      {"ApplyPlay", Cheap(s, &E::ApplyPlay)},
+      {"GetStartPosition", Cheap(s, &E::GetStartPosition)},
+      {"RollDice", Cheap(s, &E::RollDice)},
+      {"BestMove", Searching<v1::BestMoveRequest, v1::BestMoveResponse>(s, &E::BestMove)},
+      {"Evaluate", Searching<v1::EvaluateRequest, v1::EvaluateResponse>(s, &E::Evaluate)},
+      {"AnalyseGame", Searching<v1::AnalyseGameRequest, v1::GameAnalysis>(s, &E::AnalyseGame)},
+  };
+}
+
+// A Connect stream envelope: flags, big-endian length, message.
+std::string Envelope(uint8_t flags, const std::string& message) {
+  std::string out(5, '\0');
+  out[0] = static_cast<char>(flags);
+  uint32_t n = static_cast<uint32_t>(message.size());
+  for (int i = 0; i < 4; ++i) out[1 + i] = static_cast<char>(n >> (24 - 8 * i) & 0xFF);
+  return out + message;
+}
+
+// The message of a request stream's single envelope, or an error.
+grpc::Status Unenvelope(const std::string& body, std::string* message) {
+  if (body.size() < 5) {
+    return {grpc::StatusCode::INVALID_ARGUMENT, "request body: a stream needs one envelope"};
+  }
+  uint32_t n = 0;
+  for (int i = 1; i <= 4; ++i) n = n << 8 | static_cast<uint8_t>(body[i]);
+  if (body[0] != 0 || body.size() != 5 + static_cast<size_t>(n)) {
+    return {grpc::StatusCode::INVALID_ARGUMENT,
+            "request body: one uncompressed envelope of the length it declares"};
+  }
+  *message = body.substr(5);
+  return grpc::Status::OK;
+}
+
+}  // namespace
+
+ConnectServer::ConnectServer(const ConnectConfig& config, EngineService* service)
+    : config_(config), service_(service), http_(std::make_unique<httplib::Server>()) {}
+
+ConnectServer::~ConnectServer() { Shutdown(); }
+
+absl::StatusOr<std::unique_ptr<ConnectServer>> ConnectServer::Start(const ConnectConfig& config,
+                                                                    EngineService* service) {
+  std::vector<std::string> parts = absl::StrSplit(config.address, absl::MaxSplits(':', 1));
+  int port = 0;
+  if (parts.size() != 2 || !absl::SimpleAtoi(parts[1], &port) || port < 0 || port > 65535) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--http '", config.address, "': expected host:port"));
+  }
+  if (config.threads < 1 || config.threads > 1024) {
+    return absl::InvalidArgumentError("--http_threads: must be 1..1024");
+  }
+  std::unique_ptr<ConnectServer> server(new ConnectServer(config, service));
+  httplib::Server& http = *server->http_;
+  int threads = config.threads;
+  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  http.set_payload_max_length(config.max_body_bytes);
+  // No SO_REUSEPORT (httplib's default): a taken port is an error, not shared.
+  http.set_socket_options([](int sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+  server->Route();
+  server->port_ = port == 0 ? http.bind_to_any_port(parts[0]) : port;
+  if (port != 0 && !http.bind_to_port(parts[0], port)) server->port_ = -1;
+  if (server->port_ <= 0) {
+    return absl::UnavailableError(absl::StrCat("cannot listen on ", config.address));
+  }
+  server->thread_ = std::thread([s = server.get()] { s->http_->listen_after_bind(); });
+  // httplib 0.11 ignores a stop() that comes before its loop runs: wait for it.
+  for (int i = 0; i < 5000 && !http.is_running(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return server;
+}
+
+void ConnectServer::Shutdown() {
+  // Only a server that listens is stopped, and only once.
+  if (!thread_.joinable()) return;
+  http_->stop();
+  thread_.join();
+}
+
+void ConnectServer::Count(const std::string& method, const std::string& code, double seconds) {
+  std::lock_guard<std::mutex> lock(stats_mu_);
+  MethodStats& m = stats_[method];
+  ++m.requests;
+  m.seconds += seconds;
+  if (!code.empty()) ++m.errors[code];
+}
+
+std::string ConnectServer::MetricsText() const {
+  std::string out =
+      "# HELP uckers_requests_total Calls by front and method.\n"
+      "# TYPE uckers_requests_total counter\n";
+  std::string errors =
+      "# HELP uckers_errors_total Failed calls by front, method and code.\n"
+      "# TYPE uckers_errors_total counter\n";
+  std::string seconds =
+      "# HELP uckers_request_seconds_sum Time spent answering, by front and method.\n"
+      "# TYPE uckers_request_seconds_sum counter\n";
+  {
+    std::lock_guard<std::mutex> lock(stats_mu_);
+    for (const auto& [method, m] : stats_) {
+      absl::StrAppendFormat(&out, "uckers_requests_total{front=\"connect\",method=\"%s\"} %d\n",
+                            method, m.requests);
+      absl::StrAppendFormat(&seconds,
+                            "uckers_request_seconds_sum{front=\"connect\",method=\"%s\"} %.6f\n",
+                            method, m.seconds);
+      for (const auto& [code, n] : m.errors) {
+        absl::StrAppendFormat(
+            &errors, "uckers_errors_total{front=\"connect\",method=\"%s\",code=\"%s\"} %d\n",
+            method, code, n);
+      }
+    }
+  }
+  absl::StrAppendFormat(&out, "%s%s", errors, seconds);
+  absl::StrAppendFormat(&out,
+                        "# HELP uckers_searches_running Searches running now.\n"
+                        "# TYPE uckers_searches_running gauge\n"
+                        "uckers_searches_running %d\n",
+                        service_->active_searches());
+  return out;
+}
+
+void ConnectServer::Route() {
+  auto unary = std::make_shared<std::map<std::string, Unary>>(UnaryMethods(service_));
+  auto cors = [this](const httplib::Request& req, httplib::Response& res) {
+    std::string origin = req.get_header_value("Origin");
+    if (origin.empty()) return;
+    if (std::find(config_.cors_origins.begin(), config_.cors_origins.end(), origin) ==
+        config_.cors_origins.end()) {
+      return;
+    }
+    res.set_header("Access-Control-Allow-Origin", origin);
+    res.set_header("Vary", "Origin");
+    res.set_header("Access-Control-Expose-Headers", "Grpc-Status, Grpc-Message");
+  };
+  http_->Options(R"(/.*)", [cors](const httplib::Request& req, httplib::Response& res) {
+    cors(req, res);
+    if (res.has_header("Access-Control-Allow-Origin")) {
+      res.set_header("Access-Control-Allow-Methods", "POST, GET, OPTIONS");
+      res.set_header("Access-Control-Allow-Headers",
+                     "Content-Type, Connect-Protocol-Version, Connect-Timeout-Ms");
+      res.set_header("Access-Control-Max-Age", "7200");
+    }
+    res.status = 204;
+  });
+  http_->Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
+    res.set_content(MetricsText(), "text/plain; version=0.0.4");
+  });
+  http_->Post(R"(/uckers\.v1\.Engine/(\w+))", [this, unary, cors](const httplib::Request& req,
+                                                                  httplib::Response& res) {
+    cors(req, res);
+    auto start = std::chrono::steady_clock::now();
+    std::string method = req.matches[1];
+    std::string type = absl::AsciiStrToLower(req.get_header_value("Content-Type"));
+    type = std::string(absl::StripAsciiWhitespace(type.substr(0, type.find(';'))));
+    auto fail = [&](const grpc::Status& s, int http_status) {
+      res.status = http_status;
+      res.set_content(ErrorJson(s), "application/json");
+      Count(method, CodeName(s.error_code()), 0);
+    };
+    CallControl call;
+    if (grpc::Status s = DeadlineOf(req, &call.deadline); !s.ok()) return fail(s, 400);
+    if (method == "Analyse") {
+      if (type != "application/connect+json" && type != "application/connect+proto") {
+        return fail({grpc::StatusCode::INVALID_ARGUMENT,
+                     "Analyse is a server stream: Content-Type application/connect+json or "
+                     "application/connect+proto"},
+                    415);
+      }
+      bool json = type == "application/connect+json";
+      std::string message;
+      v1::AnalyseRequest request;
+      grpc::Status parsed = Unenvelope(req.body, &message);
+      if (parsed.ok()) parsed = ParseBody(message, json, &request);
+      if (!parsed.ok()) return fail(parsed, 400);
+      res.set_chunked_content_provider(
+          type, [this, request, json, call, method, start](size_t, httplib::DataSink& sink) {
+            CallControl control = call;
+            control.cancelled = [&sink] { return !sink.is_writable(); };
+            grpc::Status s = service_->Analyse(control, request, [&](const v1::AnalyseResponse& m) {
+              std::string e = Envelope(0, Serialize(m, json));
+              return sink.write(e.data(), e.size());
+            });
+            std::string end = s.ok() ? "{}" : absl::StrCat("{\"error\":", ErrorJson(s), "}");
+            std::string e = Envelope(2, end);
+            sink.write(e.data(), e.size());
+            sink.done();
+            Count(method, s.ok() ? "" : CodeName(s.error_code()),
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            return true;
+          });
+      return;
+    }
+    auto it = unary->find(method);
+    if (it == unary->end()) {
+      std::string asked = method.substr(0, 100);
+      method = "unknown";  // one metrics label for every unknown name
+      return fail(
+          {grpc::StatusCode::UNIMPLEMENTED, absl::StrCat("no method uckers.v1.Engine/", asked)},
+          404);
+    }
+    if (type != "application/json" && type != "application/proto") {
+      return fail({grpc::StatusCode::INVALID_ARGUMENT,
+                   "Content-Type: application/json or application/proto"},
+                  415);
+    }
+    bool json = type == "application/json";
+    std::string out;
+    grpc::Status s = it->second(call, req.body, json, &out);
+    if (!s.ok()) return fail(s, HttpStatus(s.error_code()));
+    res.set_content(out, json ? "application/json" : "application/proto");
+    Count(method, "",
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  });
+}
+
+}  // namespace uckers

@@ -1,0 +1,70 @@
+#pragma once
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "service/grpc_service.h"
+
+namespace httplib {
+class Server;
+}
+
+// The Connect protocol front (connectrpc.com/docs/protocol): the methods of
+// uckers.v1.Engine over HTTP/1.1 as `POST /uckers.v1.Engine/<Method>`, with
+// JSON (protobuf's canonical mapping) or binary protobuf bodies; Analyse as
+// a Connect server stream; `Connect-Timeout-Ms` as the deadline; errors as
+// Connect's JSON error body. It calls the same EngineService as gRPC: the
+// same validation, search slots, deadline margin and cancellation. Also
+// `GET /metrics` (Prometheus text) and CORS for the origins configured.
+namespace uckers {
+
+struct ConnectConfig {
+  std::string address = "127.0.0.1:8080";  // host:port; port 0 picks one
+  int threads = 16;                        // HTTP worker threads
+  size_t max_body_bytes = 4 << 20;         // larger requests get 413
+  std::vector<std::string> cors_origins;   // origins allowed; none by default
+};
+
+class ConnectServer {
+ public:
+  // Starts listening and serving on a thread of its own; an error when the
+  // address cannot be bound (a taken port included).
+  static absl::StatusOr<std::unique_ptr<ConnectServer>> Start(const ConnectConfig& config,
+                                                              EngineService* service);
+  ~ConnectServer();
+
+  int port() const { return port_; }
+  // Stops accepting and waits for the calls in flight. Idempotent.
+  void Shutdown();
+
+  // Prometheus text: requests, errors and latency by method, searches
+  // running.
+  std::string MetricsText() const;
+
+ private:
+  ConnectServer(const ConnectConfig& config, EngineService* service);
+  void Route();
+  void Count(const std::string& method, const std::string& code, double seconds);
+
+  struct MethodStats {
+    uint64_t requests = 0;
+    std::map<std::string, uint64_t> errors;  // by Connect code
+    double seconds = 0;
+  };
+
+  ConnectConfig config_;
+  EngineService* service_;
+  std::unique_ptr<httplib::Server> http_;
+  std::thread thread_;
+  int port_ = 0;
+  mutable std::mutex stats_mu_;
+  std::map<std::string, MethodStats> stats_;
+};
+
+}  // namespace uckers

@@ -1,0 +1,211 @@
+// The Connect front (service/connect_server.h): every method over HTTP/JSON
+// and binary protobuf, the server stream, errors, deadlines, the search
+// limit, CORS and metrics; answers equal to gRPC's for the same requests.
+#include <chrono>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "google/protobuf/util/json_util.h"
+#include "grpcpp/create_channel.h"
+#include "httplib.h"
+#include "service/connect_server.h"
+#include "service/server.h"
+#include "tests/test_util.h"
+#include "uckers/v1/engine.grpc.pb.h"
+
+namespace uckers::testing {
+namespace {
+
+class ConnectTest : public ::testing::Test {
+ protected:
+  void Start(ServiceLimits limits = {}, std::vector<std::string> cors = {}) {
+    ServerConfig config;
+    config.address = "127.0.0.1:0";
+    config.limits = limits;
+    config.grace_ms = 500;
+    auto grpc_server = EngineServer::Start(config);
+    ASSERT_TRUE(grpc_server.ok()) << grpc_server.status();
+    grpc_ = std::move(*grpc_server);
+    ConnectConfig http;
+    http.address = "127.0.0.1:0";
+    http.cors_origins = std::move(cors);
+    auto server = ConnectServer::Start(http, &grpc_->service());
+    ASSERT_TRUE(server.ok()) << server.status();
+    http_ = std::move(*server);
+    client_ = std::make_unique<httplib::Client>("127.0.0.1", http_->port());
+    client_->set_read_timeout(30, 0);
+  }
+  void SetUp() override { Start(); }
+  void TearDown() override {
+    if (http_) http_->Shutdown();
+    if (grpc_) grpc_->Shutdown();
+  }
+
+  httplib::Result Post(const std::string& method, const std::string& body,
+                       const std::string& type = "application/json",
+                       httplib::Headers headers = {}) {
+    return client_->Post(("/uckers.v1.Engine/" + method).c_str(), headers, body, type.c_str());
+  }
+
+  std::unique_ptr<EngineServer> grpc_;
+  std::unique_ptr<ConnectServer> http_;
+  std::unique_ptr<httplib::Client> client_;
+};
+
+constexpr char kPlays[] = R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":6}})";
+
+TEST_F(ConnectTest, AUnaryJsonCallAnswersAsGrpcDoes) {
+  httplib::Result r = Post("ListLegalPlays", kPlays);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->get_header_value("Content-Type"), "application/json");
+  v1::ListLegalPlaysResponse over_http;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r->body, &over_http).ok());
+
+  auto stub = v1::Engine::NewStub(grpc::CreateChannel(absl::StrCat("127.0.0.1:", grpc_->port()),
+                                                      grpc::InsecureChannelCredentials()));
+  v1::ListLegalPlaysRequest request;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(kPlays, &request).ok());
+  grpc::ClientContext ctx;
+  v1::ListLegalPlaysResponse over_grpc;
+  ASSERT_TRUE(stub->ListLegalPlays(&ctx, request, &over_grpc).ok());
+  EXPECT_EQ(over_http.SerializeAsString(), over_grpc.SerializeAsString());
+}
+
+TEST_F(ConnectTest, ABinaryProtobufCallIsAnsweredInKind) {
+  v1::GetStartPositionRequest request;
+  request.set_rules("selsey");
+  httplib::Result r = Post("GetStartPosition", request.SerializeAsString(), "application/proto");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  v1::GetStartPositionResponse response;
+  ASSERT_TRUE(response.ParseFromString(r->body));
+  EXPECT_EQ(response.rules(), "selsey");
+}
+
+TEST_F(ConnectTest, ErrorsAreConnectErrorsWithTheirHttpStatus) {
+  struct Case {
+    std::string method, body, type;
+    int status;
+    std::string code;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"ListLegalPlays", R"({"position":{"ufen":"bad"}})", "application/json", 400,
+            "invalid_argument"},
+           {"ListLegalPlays", "{not json", "application/json", 400, "invalid_argument"},
+           {"ListLegalPlays", R"({"nosuchfield":1})", "application/json", 400, "invalid_argument"},
+           {"ListLegalPlays", "{}", "text/plain", 415, "invalid_argument"},
+           {"NoSuchMethod", "{}", "application/json", 404, "unimplemented"},
+           {"Analyse", "{}", "application/json", 415, "invalid_argument"},
+       }) {
+    httplib::Result r = Post(c.method, c.body, c.type);
+    ASSERT_TRUE(r) << c.method;
+    EXPECT_EQ(r->status, c.status) << c.method << " " << c.body;
+    EXPECT_NE(r->body.find("\"code\":\"" + c.code + "\""), std::string::npos) << r->body;
+  }
+}
+
+TEST_F(ConnectTest, AnOversizedBodyIsRefused) {
+  httplib::Result r = Post("ListLegalPlays", std::string(5 << 20, ' '));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 413);
+}
+
+TEST_F(ConnectTest, ConnectTimeoutMsIsTheSearchsDeadline) {
+  auto start = std::chrono::steady_clock::now();
+  httplib::Result r =
+      Post("BestMove",
+           R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},"limits":{"depth":40}})",
+           "application/json", {{"Connect-Timeout-Ms", "300"}});
+  double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200) << r->body;  // the best play found in time
+  EXPECT_NE(r->body.find("\"play\""), std::string::npos);
+  EXPECT_LT(ms, 2000);
+  httplib::Result bad = Post("BestMove", "{}", "application/json", {{"Connect-Timeout-Ms", "x"}});
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->status, 400);
+}
+
+TEST_F(ConnectTest, AnalyseIsAConnectServerStreamEndingWithItsEndMessage) {
+  std::string message =
+      R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},"limits":{"depth":2}})";
+  std::string body(5, '\0');
+  for (int i = 0; i < 4; ++i) body[1 + i] = static_cast<char>(message.size() >> (24 - 8 * i));
+  body += message;
+  httplib::Result r = Post("Analyse", body, "application/connect+json");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  std::vector<std::pair<int, std::string>> envelopes;
+  for (size_t at = 0; at + 5 <= r->body.size();) {
+    uint32_t n = 0;
+    for (int i = 1; i <= 4; ++i) n = n << 8 | static_cast<uint8_t>(r->body[at + i]);
+    envelopes.push_back({static_cast<uint8_t>(r->body[at]), r->body.substr(at + 5, n)});
+    at += 5 + n;
+  }
+  ASSERT_GE(envelopes.size(), 2u);
+  EXPECT_EQ(envelopes.back().first, 2);  // the end-of-stream message
+  EXPECT_EQ(envelopes.back().second, "{}");
+  v1::AnalyseResponse last;
+  ASSERT_TRUE(
+      google::protobuf::util::JsonStringToMessage(envelopes[envelopes.size() - 2].second, &last)
+          .ok());
+  EXPECT_TRUE(last.final());
+}
+
+TEST_F(ConnectTest, SearchesPastTheLimitAreResourceExhausted) {
+  ServiceLimits limits;
+  limits.max_searches = 1;
+  TearDown();
+  Start(limits);
+  std::thread busy([&] {
+    httplib::Client c("127.0.0.1", http_->port());
+    c.set_read_timeout(30, 0);
+    c.Post("/uckers.v1.Engine/BestMove", {{"Connect-Timeout-Ms", "1500"}},
+           R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},"limits":{"depth":40}})",
+           "application/json");
+  });
+  for (int i = 0; i < 200 && grpc_->service().active_searches() == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  httplib::Result r = Post("Evaluate", R"({"position":{"ufen":"startpos"}})");
+  busy.join();
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 429);
+  EXPECT_NE(r->body.find("resource_exhausted"), std::string::npos) << r->body;
+}
+
+TEST_F(ConnectTest, CorsAnswersOnlyTheOriginsAllowed) {
+  TearDown();
+  Start({}, {"http://board.example"});
+  httplib::Result allowed =
+      client_->Options("/uckers.v1.Engine/BestMove", {{"Origin", "http://board.example"}});
+  ASSERT_TRUE(allowed);
+  EXPECT_EQ(allowed->get_header_value("Access-Control-Allow-Origin"), "http://board.example");
+  httplib::Result other =
+      client_->Options("/uckers.v1.Engine/BestMove", {{"Origin", "http://elsewhere.example"}});
+  ASSERT_TRUE(other);
+  EXPECT_FALSE(other->has_header("Access-Control-Allow-Origin"));
+}
+
+TEST_F(ConnectTest, MetricsCountRequestsErrorsAndSearches) {
+  Post("ListLegalPlays", kPlays);
+  Post("ListLegalPlays", "{}", "text/plain");
+  httplib::Result r = client_->Get("/metrics");
+  ASSERT_TRUE(r);
+  EXPECT_NE(r->body.find(R"(uckers_requests_total{front="connect",method="ListLegalPlays"} 2)"),
+            std::string::npos)
+      << r->body;
+  EXPECT_NE(r->body.find(R"(code="invalid_argument"} 1)"), std::string::npos) << r->body;
+  EXPECT_NE(r->body.find("uckers_searches_running 0"), std::string::npos) << r->body;
+}
+
+TEST_F(ConnectTest, ATakenPortIsAnError) {
+  ConnectConfig again;
+  again.address = absl::StrCat("127.0.0.1:", http_->port());
+  EXPECT_FALSE(ConnectServer::Start(again, &grpc_->service()).ok());
+}
+
+}  // namespace
+}  // namespace uckers::testing
