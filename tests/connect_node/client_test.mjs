@@ -27,7 +27,7 @@ function startServer() {
       if (m) resolve({ child, port: Number(m[1]) });
     });
     child.on("exit", (code) => reject(new Error(`uckers serve exited ${code}: ${err}`)));
-    setTimeout(() => reject(new Error(`no HTTP port in 20 s: ${err}`)), 20000);
+    setTimeout(() => reject(new Error(`no HTTP port in 20 s: ${err}`)), 20000).unref();
   });
 }
 
