@@ -23,6 +23,10 @@ ABSL_FLAG(int, max_hash_mb, 64, "transposition table MiB one request may ask for
 ABSL_FLAG(int, tree_mb, 256, "MCTS tree MiB of each search (1..65536)");
 ABSL_FLAG(int64_t, grace_ms, 5000, "on SIGTERM/SIGINT, time for calls in flight to finish");
 ABSL_FLAG(int, max_message_bytes, 4 << 20, "largest request or response");
+ABSL_FLAG(int, max_depth, 12, "the deepest limits.depth one request may ask for");
+ABSL_FLAG(int64_t, max_nodes, 1'000'000'000, "the most limits.nodes one request may ask for");
+ABSL_FLAG(int64_t, max_movetime_ms, 600'000,
+          "the longest limits.movetime_ms one request may ask for");
 ABSL_FLAG(std::string, http, "",
           "also serve the Connect protocol (HTTP/JSON) on host:port (empty: no HTTP)");
 ABSL_FLAG(int, http_threads, 16, "HTTP worker threads (1..1024)");
@@ -42,10 +46,16 @@ int ServeMain(int argc, char** argv) {
   config.limits.tree_mb = absl::GetFlag(FLAGS_tree_mb);
   config.grace_ms = absl::GetFlag(FLAGS_grace_ms);
   config.max_message_bytes = absl::GetFlag(FLAGS_max_message_bytes);
+  config.limits.max_depth = absl::GetFlag(FLAGS_max_depth);
+  config.limits.max_nodes = absl::GetFlag(FLAGS_max_nodes);
+  config.limits.max_movetime_ms = absl::GetFlag(FLAGS_max_movetime_ms);
   if (config.limits.max_searches < 1 || config.limits.max_threads < 1 ||
       config.limits.max_hash_mb < 1 || config.grace_ms < 0 || config.max_message_bytes < 1024 ||
-      config.limits.tree_mb < 1 || config.limits.tree_mb > facade::kMaxTreeMb) {
-    std::cerr << "uckers serve: limits must be positive (message size >= 1024, tree_mb <= "
+      config.limits.tree_mb < 1 || config.limits.tree_mb > facade::kMaxTreeMb ||
+      config.limits.max_depth < 1 || config.limits.max_depth > 64 || config.limits.max_nodes < 1 ||
+      config.limits.max_movetime_ms < 1) {
+    std::cerr << "uckers serve: limits must be positive (message size >= 1024, max_depth <= 64, "
+                 "tree_mb <= "
               << facade::kMaxTreeMb << ")\n";
     return 2;
   }

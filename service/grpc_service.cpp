@@ -70,6 +70,26 @@ CallControl ControlOf(grpc::ServerContext* context) {
 
 bool Cancelled(const CallControl& call) { return call.cancelled && call.cancelled(); }
 
+// The server's caps on one request's limits (ServiceLimits).
+absl::Status CheckCaps(const SearchLimits& asked, const ServiceLimits& caps) {
+  if (asked.depth && *asked.depth > caps.max_depth) {
+    return absl::InvalidArgumentError(absl::StrCat("limits.depth: ", *asked.depth,
+                                                   " is above this server's cap of ",
+                                                   caps.max_depth, " (--max_depth)"));
+  }
+  if (asked.nodes && *asked.nodes > static_cast<uint64_t>(caps.max_nodes)) {
+    return absl::InvalidArgumentError(absl::StrCat("limits.nodes: ", *asked.nodes,
+                                                   " is above this server's cap of ",
+                                                   caps.max_nodes, " (--max_nodes)"));
+  }
+  if (asked.movetime_ms && *asked.movetime_ms > caps.max_movetime_ms) {
+    return absl::InvalidArgumentError(absl::StrCat("limits.movetime_ms: ", *asked.movetime_ms,
+                                                   " is above this server's cap of ",
+                                                   caps.max_movetime_ms, " (--max_movetime_ms)"));
+  }
+  return absl::OkStatus();
+}
+
 // The common part of every search request.
 struct Prepared {
   Rules rules;
@@ -101,6 +121,7 @@ absl::StatusOr<Prepared> Prepare(const Request& r, const ServiceLimits& limits,
   if (!hash.ok()) return hash.status();
   p.hash_mb = *hash;
   p.request.tree_mb = limits.tree_mb;
+  if (absl::Status s = CheckCaps(p.request.limits, limits); !s.ok()) return s;
   return p;
 }
 

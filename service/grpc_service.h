@@ -10,11 +10,16 @@ namespace uckers {
 
 // Limits of one server process.
 struct ServiceLimits {
-  int max_searches = 8;             // concurrent BestMove/Evaluate/Analyse calls
-  int max_threads = 2;              // search threads one request may ask for
-  int max_hash_mb = 64;             // table size one request may ask for
-  int tree_mb = 256;                // MCTS tree memory of each search
-  int64_t max_analyse_ms = 60000;   // an Analyse call with no limit and no deadline
+  int max_searches = 8;            // concurrent BestMove/Evaluate/Analyse calls
+  int max_threads = 2;             // search threads one request may ask for
+  int max_hash_mb = 64;            // table size one request may ask for
+  int tree_mb = 256;               // MCTS tree memory of each search
+  int64_t max_analyse_ms = 60000;  // an Analyse call with no limit and no deadline
+  // Caps on what one request may ask for (limits.depth, .nodes,
+  // .movetime_ms): above them a request is INVALID_ARGUMENT naming the cap.
+  int max_depth = 12;
+  int64_t max_nodes = 1'000'000'000;
+  int64_t max_movetime_ms = 600'000;
   int64_t deadline_margin_ms = 25;  // answer at least this long before the deadline...
   int deadline_margin_percent = 5;  // ...or this share of the call's time, if more
 };

@@ -15,6 +15,11 @@
 #include "grpcpp/server_builder.h"
 
 namespace uckers {
+namespace {
+
+constexpr char kServiceName[] = "uckers.v1.Engine";
+
+}  // namespace
 
 absl::StatusOr<std::unique_ptr<EngineServer>> EngineServer::Start(const ServerConfig& config) {
   std::unique_ptr<EngineServer> s(new EngineServer(config));
@@ -38,7 +43,10 @@ absl::StatusOr<std::unique_ptr<EngineServer>> EngineServer::Start(const ServerCo
     return absl::UnavailableError(
         absl::StrCat("cannot listen on ", config.address, " (address taken or invalid)"));
   }
+  // Health by the empty name (the server) and by the service's own name,
+  // as load balancers and Kubernetes probes ask for either.
   s->server_->GetHealthCheckService()->SetServingStatus(true);
+  s->server_->GetHealthCheckService()->SetServingStatus(kServiceName, true);
   return s;
 }
 

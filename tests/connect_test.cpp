@@ -115,7 +115,7 @@ TEST_F(ConnectTest, ConnectTimeoutMsIsTheSearchsDeadline) {
   auto start = std::chrono::steady_clock::now();
   httplib::Result r =
       Post("BestMove",
-           R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},"limits":{"depth":40}})",
+           R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},"limits":{"depth":12}})",
            "application/json", {{"Connect-Timeout-Ms", "300"}});
   double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -163,7 +163,7 @@ TEST_F(ConnectTest, SearchesPastTheLimitAreResourceExhausted) {
     httplib::Client c("127.0.0.1", http_->port());
     c.set_read_timeout(30, 0);
     c.Post("/uckers.v1.Engine/BestMove", {{"Connect-Timeout-Ms", "1500"}},
-           R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},"limits":{"depth":40}})",
+           R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},"limits":{"depth":12}})",
            "application/json");
   });
   for (int i = 0; i < 200 && grpc_->service().active_searches() == 0; ++i) {

@@ -361,6 +361,25 @@ TEST_F(GrpcTest, BestMoveReturnsALegalPlayWithEvaluationAndCandidates) {
   EXPECT_GT(resp.nodes(), 0);
 }
 
+// Issue 30 A6: the server caps what one request may ask for, and says
+// which cap a request passed.
+TEST_F(GrpcTest, LimitsAboveTheServersCapsAreInvalidArgumentNamingTheCap) {
+  for (int k = 0; k < 3; ++k) {
+    grpc::ClientContext ctx;
+    v1::BestMoveRequest req;
+    *req.mutable_position() = Ufen(kMid);
+    *req.mutable_throw_() = Dice(6, 3);
+    if (k == 0) req.mutable_limits()->set_depth(13);
+    if (k == 1) req.mutable_limits()->set_nodes(2'000'000'000);
+    if (k == 2) req.mutable_limits()->set_movetime_ms(700'000);
+    v1::BestMoveResponse resp;
+    grpc::Status s = stub_->BestMove(&ctx, req, &resp);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << k;
+    const char* flag[] = {"--max_depth", "--max_nodes", "--max_movetime_ms"};
+    EXPECT_NE(s.error_message().find(flag[k]), std::string::npos) << s.error_message();
+  }
+}
+
 TEST_F(GrpcTest, BestMoveOnAFinishedGameIsInvalidArgument) {
   grpc::ClientContext ctx;
   v1::BestMoveRequest req;
@@ -435,7 +454,7 @@ TEST_F(GrpcTest, MctsBestMoveEndsInTimeForTheDeadline) {
   *req.mutable_position() = Ufen(kMid);
   *req.mutable_throw_() = Dice(5, 2);
   req.mutable_options()->set_algorithm(v1::ALGORITHM_MCTS);
-  req.mutable_limits()->set_nodes(uint64_t{1} << 62);  // only the deadline ends it
+  req.mutable_limits()->set_nodes(1'000'000'000);  // the cap: only the deadline ends it
   v1::BestMoveResponse resp;
   grpc::Status s = stub_->BestMove(&ctx, req, &resp);
   ASSERT_TRUE(s.ok()) << s.error_message();  // not DEADLINE_EXCEEDED
@@ -553,13 +572,16 @@ TEST_F(GrpcTest, ThirtyTwoConcurrentBestMovesAreAllAnsweredCorrectly) {
   EXPECT_EQ(good, 32);
 }
 
-TEST_F(GrpcTest, StandardHealthServiceAnswersServing) {
+// The health service's answer for a service name ("" is the server).
+std::string HealthStatusBytes(const std::shared_ptr<grpc::Channel>& channel,
+                              const std::string& service) {
   grpc::ClientContext ctx;
-  grpc::ByteBuffer request, response;
-  // An empty HealthCheckRequest (service "") serialises to no bytes.
-  grpc::Slice empty("", 0);
-  request = grpc::ByteBuffer(&empty, 1);
-  grpc::GenericStub generic(channel_);
+  // HealthCheckRequest { string service = 1; }, serialised by hand.
+  std::string req;
+  if (!service.empty()) req = std::string("\x0a", 1) + char(service.size()) + service;
+  grpc::Slice slice(req.data(), req.size());
+  grpc::ByteBuffer request(&slice, 1), response;
+  grpc::GenericStub generic(channel);
   grpc::CompletionQueue cq;
   auto call = generic.PrepareUnaryCall(&ctx, "/grpc.health.v1.Health/Check", request, &cq);
   call->StartCall();
@@ -567,14 +589,29 @@ TEST_F(GrpcTest, StandardHealthServiceAnswersServing) {
   call->Finish(&response, &status, reinterpret_cast<void*>(1));
   void* tag;
   bool ok;
-  ASSERT_TRUE(cq.Next(&tag, &ok));
-  ASSERT_TRUE(status.ok()) << status.error_message();
+  if (!cq.Next(&tag, &ok) || !status.ok()) return "error: " + status.error_message();
   std::vector<grpc::Slice> slices;
-  ASSERT_TRUE(response.Dump(&slices).ok());
+  if (!response.Dump(&slices).ok()) return "error: dump";
   std::string bytes;
-  for (const grpc::Slice& s : slices)
+  for (const grpc::Slice& s : slices) {
     bytes.append(reinterpret_cast<const char*>(s.begin()), s.size());
-  EXPECT_EQ(bytes, std::string("\x08\x01", 2));  // status: SERVING
+  }
+  return bytes;
+}
+
+TEST_F(GrpcTest, StandardHealthServiceAnswersServing) {
+  EXPECT_EQ(HealthStatusBytes(channel_, ""), std::string("\x08\x01", 2));  // SERVING
+}
+
+// Issue 30 A9: the service's own name answers too, and goes NOT_SERVING
+// once the server has drained (it is NOT_SERVING while it drains).
+TEST_F(GrpcTest, HealthAnswersForTheServiceNameAndNothingOnceShutDown) {
+  EXPECT_EQ(HealthStatusBytes(channel_, "uckers.v1.Engine"), std::string("\x08\x01", 2));
+  EXPECT_NE(HealthStatusBytes(channel_, "no.such.Service").rfind("error", 0), std::string::npos);
+  std::thread drain([&] { server_->Shutdown(); });
+  drain.join();
+  // Once shut down, no new call is taken at all.
+  EXPECT_NE(HealthStatusBytes(channel_, "uckers.v1.Engine"), std::string("\x08\x01", 2));
 }
 
 }  // namespace
