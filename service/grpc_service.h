@@ -43,7 +43,7 @@ struct CallControl {
 using AnalyseWriter = std::function<bool(const v1::AnalyseResponse&)>;
 
 // The gRPC service `uckers.v1.Engine`. Stateless per request: each call
-// parses its position and rules, calls the facade (service/facade.h) and
+// parses its position and rules, calls the facade (game/facade.h) and
 // answers. Searches end by their limits, by the call's deadline (with a
 // margin, returning the best so far) or when the client cancels.
 class EngineService final : public v1::Engine::Service {

@@ -34,7 +34,7 @@ struct BenchResult {
 
 // The text protocol's state for one connection: its options, its position
 // and the game record that led there, and the job running. It calls the
-// facade (service/facade.h), as the gRPC service does, and holds no protocol
+// facade (game/facade.h), as the gRPC service does, and holds no protocol
 // parsing (service/uci.h) and no rules of its own. Called from one thread;
 // jobs (`Go`, `StartPerft`) run on a worker thread against a snapshot of the
 // position and options, so the caller may keep setting positions and
