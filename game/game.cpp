@@ -66,7 +66,7 @@ v1::GameRecord Game::Record() const {
   record.set_rules(rules_.ToString());
   record.set_switches(rules_.SwitchList());
   if (!(start_ == Position::Start(rules_))) record.set_start_ufen(ToUfen(start_));
-  for (const GameItem& item : items_) {
+  for (const PlayedThrow& item : items_) {
     v1::RecordItem* r = record.add_items();
     r->set_throw_(absl::StrCat(item.dice.high, item.dice.low));
     r->set_play(item.play);

@@ -19,7 +19,7 @@
 namespace uckers {
 
 // One throw of a game and the play made with it.
-struct GameItem {
+struct PlayedThrow {
   Throw dice;
   std::string play;  // canonical text (PROTOCOL.md)
   Position before;   // the position the throw was made in
@@ -47,7 +47,7 @@ class Game {
   const Rules& rules() const { return rules_; }
   const Position& start() const { return start_; }
   const Position& position() const { return position_; }
-  const std::vector<GameItem>& items() const { return items_; }
+  const std::vector<PlayedThrow>& items() const { return items_; }
   bool IsOver() const { return position_.IsGameOver(); }
 
   // The record of the game: rules, switch list, start (when not the
@@ -58,7 +58,7 @@ class Game {
   Rules rules_;
   Position start_;
   Position position_;
-  std::vector<GameItem> items_;
+  std::vector<PlayedThrow> items_;
 };
 
 }  // namespace uckers
