@@ -170,22 +170,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   report.set_rules(config.rules.ToString());
   report.set_seed(config.seed);
   report.set_games(games);
-  std::vector<EloRating> ratings = MaximumLikelihoodElo(wins);
-  for (int i = 0; i < n; ++i) {
-    v1::LadderPlayer* p = report.add_players();
-    int won = 0, played = 0;
-    for (int j = 0; j < n; ++j) {
-      won += wins[i][j];
-      played += wins[i][j] + wins[j][i];
-    }
-    p->set_name(config.players[i]);
-    p->set_games(played);
-    p->set_wins(won);
-    p->set_score(played ? double(won) / played : 0);
-    p->set_elo(ratings[i].elo);
-    p->set_elo_low(ratings[i].low);
-    p->set_elo_high(ratings[i].high);
-  }
+  AddRatedPlayers(wins, config.players, &report);
   if (config.sprt) {
     v1::Sprt* s = report.mutable_sprt();
     s->set_elo0(config.sprt->elo0);
@@ -205,6 +190,27 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   report.set_records_not_saved(unsaved.count);
   report.set_first_record_error(unsaved.first);
   return report;
+}
+
+void AddRatedPlayers(const std::vector<std::vector<int>>& wins,
+                     const std::vector<std::string>& names, v1::LadderReport* report) {
+  int n = static_cast<int>(names.size());
+  std::vector<EloRating> ratings = n ? MaximumLikelihoodElo(wins) : std::vector<EloRating>{};
+  for (int i = 0; i < n; ++i) {
+    v1::LadderPlayer* p = report->add_players();
+    int won = 0, played = 0;
+    for (int j = 0; j < n; ++j) {
+      won += wins[i][j];
+      played += wins[i][j] + wins[j][i];
+    }
+    p->set_name(names[i]);
+    p->set_games(played);
+    p->set_wins(won);
+    p->set_score(played ? double(won) / played : 0);
+    p->set_elo(ratings[i].elo);
+    p->set_elo_low(ratings[i].low);
+    p->set_elo_high(ratings[i].high);
+  }
 }
 
 std::vector<const v1::LadderPlayer*> ByRating(const v1::LadderReport& report) {

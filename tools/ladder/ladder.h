@@ -40,6 +40,11 @@ struct LadderConfig {
 absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config);
 
 std::string LadderReportText(const v1::LadderReport& report);
+// Adds one player per name to `report` with its games, wins, score and the
+// maximum-likelihood Elo of the win matrix (wins[i][j]: i's wins over j),
+// the one rating model of both ladders.
+void AddRatedPlayers(const std::vector<std::vector<int>>& wins,
+                     const std::vector<std::string>& names, v1::LadderReport* report);
 // The players of a report by rating, best first (ties keep their order).
 std::vector<const v1::LadderPlayer*> ByRating(const v1::LadderReport& report);
 // A bar chart of the ratings with their intervals.

@@ -316,22 +316,11 @@ absl::StatusOr<v1::LadderReport> LadderTable(LadderStore& store) {
   v1::LadderReport report;
   report.set_mode("database");
   report.set_games(static_cast<int>(outcomes->size()));
-  std::vector<EloRating> ratings = n ? MaximumLikelihoodElo(wins) : std::vector<EloRating>{};
+  std::vector<std::string> names;
+  for (int i = 0; i < n; ++i) names.push_back((*entrants)[i].name);
+  AddRatedPlayers(wins, names, &report);
   for (int i = 0; i < n; ++i) {
-    v1::LadderPlayer* p = report.add_players();
-    int won = 0, played = 0;
-    for (int j = 0; j < n; ++j) {
-      won += wins[i][j];
-      played += wins[i][j] + wins[j][i];
-    }
-    p->set_name((*entrants)[i].name);
-    p->set_games(played);
-    p->set_wins(won);
-    p->set_score(played ? double(won) / played : 0);
-    p->set_elo(ratings[i].elo);
-    p->set_elo_low(ratings[i].low);
-    p->set_elo_high(ratings[i].high);
-    p->set_pairs(static_cast<int>(pairs[i].size()));
+    report.mutable_players(i)->set_pairs(static_cast<int>(pairs[i].size()));
   }
   return report;
 }
