@@ -1,6 +1,7 @@
 // The official Connect client for Node (@connectrpc/connect-node) against a
 // real `uckers serve --http`: every method of uckers.v1.Engine, unary and
-// streaming, an error and a deadline. Message types are built at run time
+// streaming, an error and a deadline (the
+// server answers before it with its best play so far). Message types are built at run time
 // from the descriptor set CMake writes (protoc --include_imports).
 // usage: node client_test.mjs <uckers binary> <descriptor set>
 import assert from "node:assert/strict";
@@ -103,10 +104,6 @@ async function main() {
         { timeoutMs: 1000 });
       assert.ok(r.play.length > 0);
       assert.ok(Date.now() - t0 < 3000);
-    });
-    await check("a deadline the client gives up on: deadline_exceeded", async () => {
-      await assert.rejects(client.evaluate({ position: start, limits: { depth: 12 }, perThrow: true }, { timeoutMs: 1 }),
-        (e) => e instanceof ConnectError && e.code === Code.DeadlineExceeded);
     });
     console.log(`connect-node client: ${results.length} checks passed: ${results.join(", ")}`);
   } finally {
