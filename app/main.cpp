@@ -52,7 +52,7 @@ const std::vector<Command>& Commands() {
        "uckers serve [--address 127.0.0.1:50051] [--http 127.0.0.1:8080] [--max_searches N] ...",
        {"address", "grace_ms", "max_hash_mb", "max_message_bytes", "max_request_threads",
         "max_searches", "tree_mb", "max_depth", "max_nodes", "max_movetime_ms", "http",
-        "http_threads", "http_cors_origins"}},
+        "http_threads", "http_cors_origins", "http_web"}},
       {"train",
        TrainMain,
        "self-play training of the learned evaluation",

@@ -1,6 +1,7 @@
 // `uckers serve`: the gRPC service uckers.v1.Engine until SIGTERM or SIGINT
 // (service/server.h), then a graceful drain. Without gRPC in the build
 // (UCKERS_GRPC=OFF) it says so and exits 1.
+#include <filesystem>
 #include <iostream>
 
 #include "app/commands.h"
@@ -32,6 +33,9 @@ ABSL_FLAG(std::string, http, "",
 ABSL_FLAG(int, http_threads, 16, "HTTP worker threads (1..1024)");
 ABSL_FLAG(std::string, http_cors_origins, "",
           "origins allowed to call over HTTP from a browser, comma-separated (none)");
+ABSL_FLAG(std::string, http_web, "",
+          "serve the web board from this folder instead of the copy built in (for working on "
+          "web/)");
 
 namespace uckers {
 
@@ -78,6 +82,14 @@ int ServeMain(int argc, char** argv) {
     http_config.address = absl::GetFlag(FLAGS_http);
     http_config.threads = absl::GetFlag(FLAGS_http_threads);
     http_config.max_body_bytes = static_cast<size_t>(config.max_message_bytes);
+    http_config.web_dir = absl::GetFlag(FLAGS_http_web);
+    if (!http_config.web_dir.empty() &&
+        !std::filesystem::is_regular_file(http_config.web_dir + "/index.html")) {
+      std::cerr << "uckers serve: --http_web '" << http_config.web_dir
+                << "': no index.html there\n";
+      (*server)->Shutdown();
+      return 2;
+    }
     http_config.cors_origins =
         absl::StrSplit(absl::GetFlag(FLAGS_http_cors_origins), ',', absl::SkipEmpty());
     absl::StatusOr<std::unique_ptr<ConnectServer>> started =
@@ -90,6 +102,10 @@ int ServeMain(int argc, char** argv) {
     http = *std::move(started);
     std::cerr << "uckers serve: Connect (HTTP/JSON) on " << http_config.address << " (port "
               << http->port() << ")" << std::endl;
+    std::string host = http_config.address.substr(0, http_config.address.rfind(':'));
+    if (host.empty() || host == "0.0.0.0" || host == "[::]") host = "127.0.0.1";
+    std::cerr << "uckers serve: web board at http://" << host << ":" << http->port() << "/"
+              << std::endl;
   }
   int received = 0;
   sigwait(&signals, &received);

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <functional>
+#include <sstream>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
@@ -16,6 +18,7 @@
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
 #include "httplib.h"
+#include "service/web_assets.h"
 
 namespace uckers {
 namespace {
@@ -218,6 +221,18 @@ grpc::Status Unenvelope(const std::string& body, std::string* message) {
   return grpc::Status::OK;
 }
 
+// The Content-Type of a web board file, by its extension.
+std::string WebType(const std::string& name) {
+  std::string ext = name.substr(name.rfind('.') + 1);
+  if (ext == "html") return "text/html; charset=utf-8";
+  if (ext == "js" || ext == "mjs") return "text/javascript; charset=utf-8";
+  if (ext == "css") return "text/css; charset=utf-8";
+  if (ext == "svg") return "image/svg+xml";
+  if (ext == "png") return "image/png";
+  if (ext == "json") return "application/json";
+  return "application/octet-stream";
+}
+
 }  // namespace
 
 ConnectServer::ConnectServer(const ConnectConfig& config, EngineService* service)
@@ -338,6 +353,33 @@ void ConnectServer::Route() {
   http_->Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
     res.set_content(MetricsText(), "text/plain; version=0.0.4");
   });
+  // The web board: `/` is index.html; names are flat (no folders), so no
+  // path can leave web/.
+  http_->Get(R"(/([A-Za-z0-9_\-]+\.[a-z]+)?)",
+             [this](const httplib::Request& req, httplib::Response& res) {
+               std::string name = req.matches[1];
+               if (name.empty()) name = "index.html";
+               res.set_header("Cache-Control", "no-cache");
+               res.set_header("X-Content-Type-Options", "nosniff");
+               if (!config_.web_dir.empty()) {
+                 std::ifstream in(config_.web_dir + "/" + name, std::ios::binary);
+                 if (in) {
+                   std::ostringstream body;
+                   body << in.rdbuf();
+                   res.set_content(body.str(), WebType(name));
+                   return;
+                 }
+               } else {
+                 for (const WebAsset& a : WebAssets()) {
+                   if (a.name == name) {
+                     res.set_content(a.data, a.size, WebType(name).c_str());
+                     return;
+                   }
+                 }
+               }
+               res.status = 404;
+               res.set_content(absl::StrCat("no file ", name, "\n"), "text/plain");
+             });
   http_->Post(R"(/uckers\.v1\.Engine/(\w+))", [this, unary, cors](const httplib::Request& req,
                                                                   httplib::Response& res) {
     cors(req, res);

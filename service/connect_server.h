@@ -21,7 +21,8 @@ class Server;
 // a Connect server stream; `Connect-Timeout-Ms` as the deadline; errors as
 // Connect's JSON error body. It calls the same EngineService as gRPC: the
 // same validation, search slots, deadline margin and cancellation. Also
-// `GET /metrics` (Prometheus text) and CORS for the origins configured.
+// `GET /metrics` (Prometheus text), CORS for the origins configured, and
+// the web board (web/) at `/`.
 namespace uckers {
 
 struct ConnectConfig {
@@ -29,6 +30,9 @@ struct ConnectConfig {
   int threads = 16;                        // HTTP worker threads
   size_t max_body_bytes = 4 << 20;         // larger requests get 413
   std::vector<std::string> cors_origins;   // origins allowed; none by default
+  // The web board's files: the ones built in (web/) when empty, else read
+  // from this folder at each request (for working on the board).
+  std::string web_dir;
 };
 
 class ConnectServer {

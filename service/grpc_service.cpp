@@ -422,7 +422,14 @@ grpc::Status EngineService::GetStartPosition(grpc::ServerContext*,
                                              v1::GetStartPositionResponse* response) {
   absl::StatusOr<Rules> rules = proto::RulesFrom(request->rules());
   if (!rules.ok()) return ToGrpc(rules.status());
-  *response->mutable_position() = proto::PositionOut(Position::Start(*rules));
+  Position start = Position::Start(*rules);
+  if (request->has_position()) {
+    absl::StatusOr<Position> given = proto::PositionFrom(request->position(), *rules);
+    if (!given.ok()) return ToGrpc(given.status());
+    start = *given;
+  }
+  *response->mutable_position() = proto::PositionOut(start);
+  *response->mutable_result() = proto::ResultOut(start);
   response->set_rules(rules->ToString());
   response->set_switches(rules->SwitchList());
   return grpc::Status::OK;

@@ -92,6 +92,18 @@ TEST(Cli, EachCommandRefusesAnotherCommandsFlag) {
   EXPECT_EQ(Uckers("train --address 127.0.0.1:1").code, 2);
 }
 
+#ifdef UCKERS_HAVE_GRPC  // needs the HTTP front
+TEST(Cli, ServeRefusesAWebFolderWithoutABoard) {
+  Result r =
+      Uckers("serve --address 127.0.0.1:0 --http 127.0.0.1:0 --http_web /nonexistent-uckers-web",
+             /*timeout_s=*/60);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("--http_web '/nonexistent-uckers-web': no index.html there"),
+            std::string::npos)
+      << r.out;
+}
+#endif
+
 TEST(Cli, EachCommandRefusesAStrayArgument) {
   for (const char* c : {"match", "ladder", "serve", "train"}) {
     Result r = Uckers(std::string(c) + " extra");

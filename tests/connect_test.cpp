@@ -207,5 +207,28 @@ TEST_F(ConnectTest, ATakenPortIsAnError) {
   EXPECT_FALSE(ConnectServer::Start(again, &grpc_->service()).ok());
 }
 
+TEST_F(ConnectTest, TheWebBoardIsServedAtTheRoot) {
+  httplib::Result root = client_->Get("/");
+  ASSERT_TRUE(root);
+  EXPECT_EQ(root->status, 200);
+  EXPECT_EQ(root->get_header_value("Content-Type"), "text/html; charset=utf-8");
+  EXPECT_NE(root->body.find("<script type=\"module\" src=\"app.js\">"), std::string::npos);
+  httplib::Result app = client_->Get("/app.js");
+  ASSERT_TRUE(app);
+  EXPECT_EQ(app->status, 200);
+  EXPECT_EQ(app->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
+  // Every call the board makes is a method of the public API.
+  EXPECT_NE(app->body.find("api.legalPlays"), std::string::npos);
+}
+
+TEST_F(ConnectTest, NoPathLeavesTheWebBoardsFiles) {
+  for (const char* path : {"/nothing.js", "/../CMakeLists.txt", "/%2e%2e/CMakeLists.txt",
+                           "/web/index.html", "/metrics.txt"}) {
+    httplib::Result r = client_->Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, 404) << path;
+  }
+}
+
 }  // namespace
 }  // namespace uckers::testing

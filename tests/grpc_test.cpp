@@ -283,6 +283,24 @@ TEST_F(GrpcTest, GetStartPositionGivesTheRulesetsStartAndSwitches) {
             grpc::StatusCode::INVALID_ARGUMENT);
 }
 
+TEST_F(GrpcTest, GetStartPositionChecksAGivenPositionAndSaysIfTheGameIsOver) {
+  grpc::ClientContext ctx;
+  v1::GetStartPositionRequest req;
+  req.set_rules("navy");
+  req.mutable_position()->set_ufen("h,h,h,h/b,b,b,b/h,h,h,h/b,b,b,b g -");
+  v1::GetStartPositionResponse resp;
+  ASSERT_TRUE(stub_->GetStartPosition(&ctx, req, &resp).ok());
+  EXPECT_EQ(resp.position().ufen(), "h,h,h,h/b,b,b,b/h,h,h,h/b,b,b,b g -");
+  EXPECT_EQ(resp.position().structured().to_throw(), v1::COLOUR_GREEN);
+  EXPECT_TRUE(resp.result().finished());
+  EXPECT_EQ(resp.result().winner(), v1::TEAM_RED_YELLOW);
+  grpc::ClientContext bad_ctx;
+  req.mutable_position()->set_ufen("b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  grpc::Status bad = stub_->GetStartPosition(&bad_ctx, req, &resp);
+  EXPECT_EQ(bad.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(bad.error_message().find("position.ufen"), std::string::npos) << bad.error_message();
+}
+
 TEST_F(GrpcTest, RollDiceIsTheSeedsSequenceFromAnyIndex) {
   v1::RollDiceRequest req;
   req.set_seed(17);
