@@ -1,10 +1,14 @@
 #include "service/connect_server.h"
 
+#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <sys/socket.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -18,6 +22,7 @@
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
 #include "httplib.h"
+#include "service/call_metrics.h"
 #include "service/web_assets.h"
 
 namespace uckers {
@@ -25,44 +30,6 @@ namespace {
 
 using Clock = std::chrono::system_clock;
 constexpr char kPrefix[] = "/uckers.v1.Engine/";
-
-// Connect's name of a status code.
-std::string CodeName(grpc::StatusCode code) {
-  switch (code) {
-    case grpc::StatusCode::CANCELLED:
-      return "canceled";
-    case grpc::StatusCode::INVALID_ARGUMENT:
-      return "invalid_argument";
-    case grpc::StatusCode::DEADLINE_EXCEEDED:
-      return "deadline_exceeded";
-    case grpc::StatusCode::NOT_FOUND:
-      return "not_found";
-    case grpc::StatusCode::ALREADY_EXISTS:
-      return "already_exists";
-    case grpc::StatusCode::PERMISSION_DENIED:
-      return "permission_denied";
-    case grpc::StatusCode::RESOURCE_EXHAUSTED:
-      return "resource_exhausted";
-    case grpc::StatusCode::FAILED_PRECONDITION:
-      return "failed_precondition";
-    case grpc::StatusCode::ABORTED:
-      return "aborted";
-    case grpc::StatusCode::OUT_OF_RANGE:
-      return "out_of_range";
-    case grpc::StatusCode::UNIMPLEMENTED:
-      return "unimplemented";
-    case grpc::StatusCode::INTERNAL:
-      return "internal";
-    case grpc::StatusCode::UNAVAILABLE:
-      return "unavailable";
-    case grpc::StatusCode::DATA_LOSS:
-      return "data_loss";
-    case grpc::StatusCode::UNAUTHENTICATED:
-      return "unauthenticated";
-    default:
-      return "unknown";
-  }
-}
 
 // The HTTP status Connect gives each code of a unary error.
 int HttpStatus(grpc::StatusCode code) {
@@ -98,7 +65,7 @@ int HttpStatus(grpc::StatusCode code) {
 // `{"code": ..., "message": ...}` by protobuf's JSON printer.
 std::string ErrorJson(const grpc::Status& status) {
   google::protobuf::Struct error;
-  (*error.mutable_fields())["code"].set_string_value(CodeName(status.error_code()));
+  (*error.mutable_fields())["code"].set_string_value(StatusCodeName(status.error_code()));
   (*error.mutable_fields())["message"].set_string_value(status.error_message());
   std::string json;
   (void)google::protobuf::util::MessageToJsonString(error, &json);
@@ -221,6 +188,74 @@ grpc::Status Unenvelope(const std::string& body, std::string* message) {
   return grpc::Status::OK;
 }
 
+// Whether a unary call's client has gone. httplib 0.11 does not tell a
+// plain handler, so the call's connection is found among the process's
+// sockets by its two ports and the peer's address, and a peek at it that
+// reads the end of the stream (or an error) means the client hung up. Checked
+// at most every 20 ms; a socket that no longer matches (closed, or its number
+// reused) counts as gone.
+class HangUpWatch {
+ public:
+  explicit HangUpWatch(const httplib::Request& req)
+      : addr_(req.remote_addr), remote_port_(req.remote_port), local_port_(req.local_port) {}
+
+  bool operator()() {
+    auto now = std::chrono::steady_clock::now();
+    if (now < next_check_) return gone_;
+    next_check_ = now + std::chrono::milliseconds(20);
+    if (gone_) return true;
+    if (fd_ < 0) {
+      fd_ = Find();
+      if (fd_ < 0) return false;  // not found: never cancel on a guess
+    }
+    if (!Matches(fd_)) return gone_ = true;
+    char c;
+    ssize_t n = recv(fd_, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+      gone_ = true;
+    }
+    return gone_;
+  }
+
+ private:
+  static int Port(const sockaddr_storage& a) {
+    if (a.ss_family == AF_INET) return ntohs(reinterpret_cast<const sockaddr_in&>(a).sin_port);
+    if (a.ss_family == AF_INET6) return ntohs(reinterpret_cast<const sockaddr_in6&>(a).sin6_port);
+    return -1;
+  }
+  static std::string Address(const sockaddr_storage& a) {
+    char text[INET6_ADDRSTRLEN] = "";
+    if (a.ss_family == AF_INET) {
+      inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in&>(a).sin_addr, text, sizeof text);
+    } else if (a.ss_family == AF_INET6) {
+      inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6&>(a).sin6_addr, text, sizeof text);
+    }
+    return text;
+  }
+  bool Matches(int fd) const {
+    sockaddr_storage local{}, peer{};
+    socklen_t n = sizeof local, m = sizeof peer;
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &n) != 0) return false;
+    if (getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &m) != 0) return false;
+    return Port(local) == local_port_ && Port(peer) == remote_port_ && Address(peer) == addr_;
+  }
+  int Find() const {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
+      int fd = -1;
+      if (absl::SimpleAtoi(entry.path().filename().string(), &fd) && Matches(fd)) return fd;
+    }
+    return -1;
+  }
+
+  std::string addr_;
+  int remote_port_;
+  int local_port_;
+  int fd_ = -1;
+  bool gone_ = false;
+  std::chrono::steady_clock::time_point next_check_{};
+};
+
 // The Content-Type of a web board file, by its extension.
 std::string WebType(const std::string& name) {
   std::string ext = name.substr(name.rfind('.') + 1);
@@ -286,45 +321,11 @@ void ConnectServer::Shutdown() {
 }
 
 void ConnectServer::Count(const std::string& method, const std::string& code, double seconds) {
-  std::lock_guard<std::mutex> lock(stats_mu_);
-  MethodStats& m = stats_[method];
-  ++m.requests;
-  m.seconds += seconds;
-  if (!code.empty()) ++m.errors[code];
+  service_->metrics().Count("connect", method, code, seconds);
 }
 
 std::string ConnectServer::MetricsText() const {
-  std::string out =
-      "# HELP uckers_requests_total Calls by front and method.\n"
-      "# TYPE uckers_requests_total counter\n";
-  std::string errors =
-      "# HELP uckers_errors_total Failed calls by front, method and code.\n"
-      "# TYPE uckers_errors_total counter\n";
-  std::string seconds =
-      "# HELP uckers_request_seconds_sum Time spent answering, by front and method.\n"
-      "# TYPE uckers_request_seconds_sum counter\n";
-  {
-    std::lock_guard<std::mutex> lock(stats_mu_);
-    for (const auto& [method, m] : stats_) {
-      absl::StrAppendFormat(&out, "uckers_requests_total{front=\"connect\",method=\"%s\"} %d\n",
-                            method, m.requests);
-      absl::StrAppendFormat(&seconds,
-                            "uckers_request_seconds_sum{front=\"connect\",method=\"%s\"} %.6f\n",
-                            method, m.seconds);
-      for (const auto& [code, n] : m.errors) {
-        absl::StrAppendFormat(
-            &errors, "uckers_errors_total{front=\"connect\",method=\"%s\",code=\"%s\"} %d\n",
-            method, code, n);
-      }
-    }
-  }
-  absl::StrAppendFormat(&out, "%s%s", errors, seconds);
-  absl::StrAppendFormat(&out,
-                        "# HELP uckers_searches_running Searches running now.\n"
-                        "# TYPE uckers_searches_running gauge\n"
-                        "uckers_searches_running %d\n",
-                        service_->active_searches());
-  return out;
+  return service_->metrics().Text(service_->active_searches());
 }
 
 void ConnectServer::Route() {
@@ -390,10 +391,11 @@ void ConnectServer::Route() {
     auto fail = [&](const grpc::Status& s, int http_status) {
       res.status = http_status;
       res.set_content(ErrorJson(s), "application/json");
-      Count(method, CodeName(s.error_code()), 0);
+      Count(method, StatusCodeName(s.error_code()), 0);
     };
     CallControl call;
     if (grpc::Status s = DeadlineOf(req, &call.deadline); !s.ok()) return fail(s, 400);
+    call.cancelled = [watch = std::make_shared<HangUpWatch>(req)] { return (*watch)(); };
     if (method == "Analyse") {
       if (type != "application/connect+json" && type != "application/connect+proto") {
         return fail({grpc::StatusCode::INVALID_ARGUMENT,
@@ -419,7 +421,7 @@ void ConnectServer::Route() {
             std::string e = Envelope(2, end);
             sink.write(e.data(), e.size());
             sink.done();
-            Count(method, s.ok() ? "" : CodeName(s.error_code()),
+            Count(method, s.ok() ? "" : StatusCodeName(s.error_code()),
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
             return true;
           });

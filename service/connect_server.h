@@ -47,8 +47,8 @@ class ConnectServer {
   // Stops accepting and waits for the calls in flight. Idempotent.
   void Shutdown();
 
-  // Prometheus text: requests, errors and latency by method, searches
-  // running.
+  // Prometheus text: requests, errors and latency by front (gRPC and
+  // Connect) and method, searches running.
   std::string MetricsText() const;
 
  private:
@@ -56,19 +56,11 @@ class ConnectServer {
   void Route();
   void Count(const std::string& method, const std::string& code, double seconds);
 
-  struct MethodStats {
-    uint64_t requests = 0;
-    std::map<std::string, uint64_t> errors;  // by Connect code
-    double seconds = 0;
-  };
-
   ConnectConfig config_;
   EngineService* service_;
   std::unique_ptr<httplib::Server> http_;
   std::thread thread_;
   int port_ = 0;
-  mutable std::mutex stats_mu_;
-  std::map<std::string, MethodStats> stats_;
 };
 
 }  // namespace uckers

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <functional>
 
+#include "service/call_metrics.h"
 #include "uckers/v1/engine.grpc.pb.h"
 
 namespace uckers {
@@ -85,12 +86,15 @@ class EngineService final : public v1::Engine::Service {
 
   // Searches running now.
   int active_searches() const { return active_; }
+  // Calls counted by both fronts, for `GET /metrics`.
+  CallMetrics& metrics() { return metrics_; }
 
  private:
   // Claims a search slot; RESOURCE_EXHAUSTED past the limit.
   class Slot;
 
   ServiceLimits limits_;
+  CallMetrics metrics_;
   std::atomic<int> active_{0};
 };
 

@@ -31,6 +31,9 @@ absl::StatusOr<std::unique_ptr<EngineServer>> EngineServer::Start(const ServerCo
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   builder.AddListeningPort(config.address, grpc::InsecureServerCredentials(), &s->port_);
   builder.RegisterService(&s->service_);
+  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> counting;
+  counting.push_back(std::make_unique<MetricsInterceptorFactory>(&s->service_.metrics()));
+  builder.experimental().SetInterceptorCreators(std::move(counting));
   builder.SetMaxReceiveMessageSize(config.max_message_bytes);
   builder.SetMaxSendMessageSize(config.max_message_bytes);
   // Enough threads that a long search never starves short calls: searches

@@ -1,6 +1,11 @@
 // The Connect front (service/connect_server.h): every method over HTTP/JSON
 // and binary protobuf, the server stream, errors, deadlines, the search
 // limit, CORS and metrics; answers equal to gRPC's for the same requests.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <thread>
 
@@ -176,6 +181,37 @@ TEST_F(ConnectTest, SearchesPastTheLimitAreResourceExhausted) {
   EXPECT_NE(r->body.find("resource_exhausted"), std::string::npos) << r->body;
 }
 
+// A unary search whose client hangs up mid-call is cancelled well before
+// its own limits (httplib does not say so: see HangUpWatch).
+TEST_F(ConnectTest, AClientHangingUpCancelsItsUnarySearch) {
+  std::string body = R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},)"
+                     R"("limits":{"depth":12,"movetimeMs":20000}})";
+  std::string request = absl::StrCat(
+      "POST /uckers.v1.Engine/BestMove HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      "Content-Type: application/json\r\nConnect-Timeout-Ms: 30000\r\nContent-Length: ",
+      body.size(), "\r\n\r\n", body);
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(http_->port()));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ASSERT_EQ(write(fd, request.data(), request.size()), static_cast<ssize_t>(request.size()));
+  for (int i = 0; i < 400 && grpc_->service().active_searches() == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_EQ(grpc_->service().active_searches(), 1);
+  close(fd);
+  auto hung_up = std::chrono::steady_clock::now();
+  while (grpc_->service().active_searches() > 0 &&
+         std::chrono::steady_clock::now() - hung_up < std::chrono::seconds(5)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(grpc_->service().active_searches(), 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - hung_up, std::chrono::seconds(2));
+}
+
 TEST_F(ConnectTest, CorsAnswersOnlyTheOriginsAllowed) {
   TearDown();
   Start({}, {"http://board.example"});
@@ -199,6 +235,33 @@ TEST_F(ConnectTest, MetricsCountRequestsErrorsAndSearches) {
       << r->body;
   EXPECT_NE(r->body.find(R"(code="invalid_argument"} 1)"), std::string::npos) << r->body;
   EXPECT_NE(r->body.find("uckers_searches_running 0"), std::string::npos) << r->body;
+}
+
+TEST_F(ConnectTest, MetricsCountTheGrpcFrontToo) {
+  auto stub = v1::Engine::NewStub(grpc::CreateChannel(absl::StrCat("127.0.0.1:", grpc_->port()),
+                                                      grpc::InsecureChannelCredentials()));
+  v1::GetStartPositionRequest good;
+  v1::GetStartPositionRequest bad;
+  bad.set_rules("navy+no_such_switch");
+  v1::GetStartPositionResponse out;
+  for (const auto* request : {&good, &good, &bad}) {
+    grpc::ClientContext ctx;
+    stub->GetStartPosition(&ctx, *request, &out);
+  }
+  httplib::Result r = client_->Get("/metrics");
+  ASSERT_TRUE(r);
+  EXPECT_NE(r->body.find(R"(uckers_requests_total{front="grpc",method="GetStartPosition"} 3)"),
+            std::string::npos)
+      << r->body;
+  EXPECT_NE(
+      r->body.find(
+          R"(uckers_errors_total{front="grpc",method="GetStartPosition",code="invalid_argument"} 1)"),
+      std::string::npos)
+      << r->body;
+  EXPECT_NE(
+      r->body.find(R"(uckers_request_seconds_count{front="grpc",method="GetStartPosition"} 3)"),
+      std::string::npos)
+      << r->body;
 }
 
 TEST_F(ConnectTest, ATakenPortIsAnError) {

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+
+#include "grpcpp/grpcpp.h"
+#include "grpcpp/support/server_interceptor.h"
+
+// Calls counted by front ("grpc", "connect") and method: requests, errors by
+// status code and time spent, printed in Prometheus' text format by the HTTP
+// front's `GET /metrics`.
+namespace uckers {
+
+// The name of a status code as Connect writes it ("invalid_argument").
+std::string StatusCodeName(grpc::StatusCode code);
+
+class CallMetrics {
+ public:
+  // `code` is empty for a call that succeeded.
+  void Count(const std::string& front, const std::string& method, const std::string& code,
+             double seconds);
+  // Every counter, then the gauge of searches running now.
+  std::string Text(int searches_running) const;
+
+ private:
+  struct Stats {
+    uint64_t requests = 0;
+    std::map<std::string, uint64_t> errors;  // by code name
+    double seconds = 0;
+  };
+  mutable std::mutex mu_;
+  std::map<std::pair<std::string, std::string>, Stats> stats_;  // by front, method
+};
+
+// Counts every gRPC call into `metrics` (installed by EngineServer).
+class MetricsInterceptorFactory : public grpc::experimental::ServerInterceptorFactoryInterface {
+ public:
+  explicit MetricsInterceptorFactory(CallMetrics* metrics) : metrics_(metrics) {}
+  grpc::experimental::Interceptor* CreateServerInterceptor(
+      grpc::experimental::ServerRpcInfo* info) override;
+
+ private:
+  CallMetrics* metrics_;
+};
+
+}  // namespace uckers
