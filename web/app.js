@@ -269,8 +269,13 @@ function playsFor(pieceId, targetKey = null) {
   });
 }
 
-function pieceClicked(id) {
+// A click on a piece chooses it, or, when it stands on a target of the piece
+// already chosen, is a click on that target.
+function pieceClicked(id, cellKey) {
   if (state.view !== null || !state.game.plays.length) return;
+  if (state.selected && id !== state.selected && playsFor(state.selected, cellKey).length) {
+    return targetClicked(cellKey);
+  }
   state.selected = state.selected === id ? null : id;
   render();
 }
@@ -287,6 +292,7 @@ function targetClicked(key) {
 async function humanPlay(play) {
   if (state.busy) return;
   state.busy = true;
+  render(); // no plays offered while this one is made
   $("hint-out").textContent = "";
   try {
     await makePlay(play, state.gen);
@@ -642,7 +648,7 @@ function render({ targetKey = null } = {}) {
   // The plays to choose from: all, or those of the piece (and target) chosen.
   const list = $("plays");
   list.replaceChildren();
-  if (humanTurn && g.plays.length) {
+  if (humanTurn && g.plays.length && !state.busy) {
     let shown = g.plays;
     if (state.selected) shown = playsFor(state.selected, targetKey);
     for (const p of shown) {

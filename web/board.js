@@ -248,7 +248,7 @@ export class Board {
           circle.setAttribute("tabindex", "0");
           circle.setAttribute("role", "button");
           circle.setAttribute("aria-label", `${COLOURS[piece.c]} piece on ${piece.sq}`);
-          circle.addEventListener("click", () => this.onPiece(id));
+          circle.addEventListener("click", () => this.onPiece(id, key.startsWith("b") ? `b${LETTERS[piece.c]}` : key));
         }
         if (id === selected) circle.classList.add("selected");
         if (order && i === n - 1) circle.classList.add("top");

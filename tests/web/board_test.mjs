@@ -81,9 +81,16 @@ async function playOneTurn(page, { shot } = {}) {
     if (shot) await page.screenshot({ path: join(shots, shot) });
     if (targets.length) {
       await page.click(`.cell.target[data-cell="${targets[0]}"]`, { force: true });
-      // Several plays move that piece there: the list now holds only them.
-      await page.waitForTimeout(50);
-      if ((await items(page)) === before && (await page.locator("#plays button").count()) > 0) {
+      // The play is made, or several plays move that piece there and the
+      // list now holds only them.
+      await page.waitForFunction(
+        (n) =>
+          document.querySelectorAll("#history li").length > n ||
+          document.querySelector("#result").textContent ||
+          /plays move that piece there/.test(document.querySelector("#status").textContent),
+        before,
+      );
+      if (/plays move that piece there/.test(await page.textContent("#status"))) {
         await page.click("#plays button >> nth=0");
       }
     } else {
@@ -202,13 +209,20 @@ try {
   console.log(`web board: all checks passed; screenshots in ${shots}`);
 } catch (e) {
   // What the page showed when it failed, for the log and the folder.
+  console.error(e);
   for (const [i, page] of pages.entries()) {
     if (page.isClosed()) continue;
-    await page.screenshot({ path: join(shots, `failed-${i}.png`), fullPage: true });
-    console.error(`page ${i}: status '${await page.textContent("#status")}', ufen '${await page.inputValue("#ufen")}'`);
+    try {
+      await page.screenshot({ path: join(shots, `failed-${i}.png`), fullPage: true, timeout: 5000 });
+      const status = await page.textContent("#status", { timeout: 2000 });
+      const ufen = await page.inputValue("#ufen", { timeout: 2000 });
+      console.error(`page ${i}: status '${status}', ufen '${ufen}'`);
+    } catch (dump) {
+      console.error(`page ${i}: could not be read (${dump.message.split("\n")[0]})`);
+    }
   }
   console.error(problems.join("\n"));
-  throw e;
+  process.exitCode = 1;
 } finally {
   await browser.close();
   child.kill("SIGTERM");
