@@ -67,8 +67,9 @@ void PrintFigures(const BuildArgs& args, const EndgameBuildStats& stats, uintmax
       ClassName(args.cls), args.rules.ToString(), stats.states, stats.seconds,
       stats.peak_rss_bytes / 1048576.0, file_bytes, args.out);
   for (const EndgameGroupStats& g : stats.groups) {
-    std::cout << absl::StrFormat("  %s: %d positions, %d sweeps, %.1f s, last change %.2g\n",
-                                 g.shapes, g.states, g.sweeps, g.seconds, g.last_change);
+    std::cout << absl::StrFormat(
+        "  %s: %d positions, %d full sweeps and %d replayed, %.1f s, last change %.2g\n",
+        g.shapes, g.states, g.sweeps, g.replay_sweeps, g.seconds, g.last_change);
   }
 }
 

@@ -86,19 +86,36 @@ absl::Status Uncovered(const Position& pos, const Rules& rules, const Lookup& lo
   return absl::InternalError(absl::StrCat("cannot value ", ToUfen(pos)));
 }
 
+// What a throw's chosen play leads to, remembered between full sweeps: a
+// position (its global id, the value flipped when the other team throws
+// there), a finished game, the forced pass back to the position itself or
+// to its pair, or a challenge, whose value needs the engine again.
+class Step {
+ public:
+  static constexpr uint32_t kFlipBit = 1u << 31;
+  static constexpr uint32_t kSpecialBit = 1u << 30;
+  enum Special : uint32_t { kLoss, kWin, kSelf, kPair, kRecompute };
+  static uint32_t To(uint32_t id, bool flip) { return id | (flip ? kFlipBit : 0); }
+  static uint32_t Of(Special s) { return kSpecialBit | s; }
+};
+
 struct Solver {
   EndgameClass cls;
   const Rules& rules;
   const EndgameBuildOptions& options;
-  std::array<std::vector<double>, kNumEndgameShapes> values;
-  std::array<bool, kNumEndgameShapes> ready{};  // solved or being solved
+  std::array<uint32_t, kNumEndgameShapes + 1> offset{};  // global id of a shape's index 0
+  std::vector<double> values{};                          // by global id
+  std::array<bool, kNumEndgameShapes> ready{};           // solved or being solved
+  std::vector<uint32_t> steps{};  // the group's chosen steps, 21 per position of `order`
+
+  uint32_t GlobalId(EndgameSlot slot) const { return offset[slot.shape] + slot.index; }
 
   std::optional<double> Lookup(EndgameSlot slot) const {
     if (!ready[slot.shape]) return std::nullopt;
-    return values[slot.shape][slot.index];
+    return values[GlobalId(slot)];
   }
 
-  // The Bellman equation of `pos` (slot `self`, pair `pair`) split as
+  // The Bellman equation of a position split as
   // 36 V(self) = rest + to_self V(self) + to_pair (1 - V(pair)): the throws
   // whose one legal play leads back to the same position (a pass that earns
   // an extra throw) or to its pair (a pass), and the others at the current
@@ -108,44 +125,110 @@ struct Solver {
     double to_self = 0;
     double to_pair = 0;
   };
-  absl::Status Evaluate(EndgameSlot self, EndgameSlot pair, Split* split) const {
+
+  // The value of `after` for `team` and the step that remembers it.
+  std::optional<double> Successor(const Position& after, int team, uint32_t* step) const {
     auto lookup = [this](EndgameSlot slot) { return Lookup(slot); };
+    if (!after.IsGameOver() && !after.challenge_active()) {
+      std::optional<EndgameSlot> slot = SlotOf(after);
+      if (!slot || !ready[slot->shape]) return std::nullopt;
+      bool flip = TeamOf(after.to_throw()) != team;
+      *step = Step::To(GlobalId(*slot), flip);
+      double v = values[GlobalId(*slot)];
+      return flip ? 1 - v : v;
+    }
+    std::optional<double> win = WinFor(after, team, rules, lookup);
+    if (win) *step = after.challenge_active() ? Step::Of(Step::kRecompute)
+                                              : Step::Of(*win > 0.5 ? Step::kWin : Step::kLoss);
+    return win;
+  }
+
+  // Evaluates a position with the engine, remembering each throw's chosen
+  // step in `chosen` (21 entries).
+  absl::Status Evaluate(EndgameSlot self, EndgameSlot pair, Split* split, uint32_t* chosen) const {
     Position pos = PositionAt(self);
+    int team = TeamOf(pos.to_throw());
     PlayGenerator generator(pos, rules);
     PlayList plays;
     *split = Split{};
-    for (Throw t : kThrows) {
+    for (size_t k = 0; k < kThrows.size(); ++k) {
+      Throw t = kThrows[k];
       generator.Generate(t, &plays);
       if (plays.size() == 1) {
         std::optional<EndgameSlot> next = SlotOf(plays[0].after);
-        if (next == self) {
-          split->to_self += t.Weight();
-          continue;
-        }
-        if (next == pair) {
-          split->to_pair += t.Weight();
+        if (next == self || next == pair) {
+          (next == self ? split->to_self : split->to_pair) += t.Weight();
+          chosen[k] = Step::Of(next == self ? Step::kSelf : Step::kPair);
           continue;
         }
       }
-      std::optional<double> win = BestPlayWin(pos, plays, rules, lookup);
-      if (!win) return Uncovered(pos, rules, lookup);
-      split->rest += t.Weight() * *win;
+      auto lookup = [this](EndgameSlot slot) { return Lookup(slot); };
+      if (plays.empty()) return Uncovered(pos, rules, lookup);
+      double best = -1;
+      for (const PlayResult& r : plays) {
+        uint32_t step = 0;
+        std::optional<double> win = Successor(r.after, team, &step);
+        if (!win) return Uncovered(pos, rules, lookup);
+        if (*win > best) {
+          best = *win;
+          chosen[k] = step;
+        }
+      }
+      split->rest += t.Weight() * best;
     }
     return absl::OkStatus();
   }
 
+  // The same from the remembered steps; false when one needs the engine.
+  bool Replay(const uint32_t* chosen, Split* split) const {
+    *split = Split{};
+    for (size_t k = 0; k < kThrows.size(); ++k) {
+      uint32_t step = chosen[k];
+      double w = kThrows[k].Weight();
+      if (step & Step::kSpecialBit) {
+        switch (step & ~Step::kSpecialBit) {
+          case Step::kWin:
+            split->rest += w;
+            break;
+          case Step::kLoss:
+            break;
+          case Step::kSelf:
+            split->to_self += w;
+            break;
+          case Step::kPair:
+            split->to_pair += w;
+            break;
+          default:
+            return false;
+        }
+        continue;
+      }
+      double v = values[step & ~Step::kFlipBit];
+      split->rest += w * ((step & Step::kFlipBit) ? 1 - v : v);
+    }
+    return true;
+  }
+
   // One Gauss-Seidel sweep over pairs, each pair's two equations solved
-  // together; the largest change in `change`.
-  absl::Status Sweep(const std::vector<uint32_t>& order, double* change) {
+  // together: with the engine (`full`), or replaying the steps chosen in the
+  // last full sweep (policy evaluation). The largest change in `change`.
+  absl::Status Sweep(const std::vector<uint32_t>& order, bool full, double* change) {
     *change = 0;
+    constexpr size_t kN = kThrows.size();
     for (size_t i = 0; i < order.size(); i += 2) {
       EndgameSlot s = Unpack(order[i]);
       EndgameSlot t = Unpack(order[i + 1]);
+      uint32_t* chosen_s = &steps[i * kN];
+      uint32_t* chosen_t = &steps[(i + 1) * kN];
       Split a, b;
-      if (absl::Status st = Evaluate(s, t, &a); !st.ok()) return st;
-      if (absl::Status st = Evaluate(t, s, &b); !st.ok()) return st;
-      double& vs = values[s.shape][s.index];
-      double& vt = values[t.shape][t.index];
+      if (full || !Replay(chosen_s, &a)) {
+        if (absl::Status st = Evaluate(s, t, &a, chosen_s); !st.ok()) return st;
+      }
+      if (full || !Replay(chosen_t, &b)) {
+        if (absl::Status st = Evaluate(t, s, &b, chosen_t); !st.ok()) return st;
+      }
+      double& vs = values[GlobalId(s)];
+      double& vt = values[GlobalId(t)];
       // 36 vs = a.rest + a.to_self vs + a.to_pair (1 - vt), and so for vt.
       double p = 36 - a.to_self, q = 36 - b.to_self;
       double det = p * q - a.to_pair * b.to_pair;
@@ -159,29 +242,46 @@ struct Solver {
     return absl::OkStatus();
   }
 
+  void Report(EndgameGroupStats& stats, const char* kind, double change) const {
+    if (!options.progress) return;
+    options.progress(absl::StrFormat("%s %s sweep %d: largest change %.3g", stats.shapes, kind,
+                                     stats.sweeps + stats.replay_sweeps, change));
+  }
+
+  // Modified policy iteration: a full sweep (the Bellman operator, which
+  // also chooses each throw's play), then replayed sweeps with those plays
+  // until their values settle, again and again, until a full sweep moves no
+  // value more than the tolerance: the values then satisfy the expectimax
+  // equations themselves, whatever the replays did.
   absl::StatusOr<EndgameGroupStats> SolveGroup(const std::vector<int>& shapes) {
     auto start = std::chrono::steady_clock::now();
     EndgameGroupStats stats;
     for (int s : shapes) {
       absl::StrAppend(&stats.shapes, stats.shapes.empty() ? "" : "+", ShapeName(s));
-      values[s].assign(ShapeSize(s), 0.5);
+      std::fill(values.begin() + offset[s], values.begin() + offset[s + 1], 0.5);
       ready[s] = true;
       stats.states += ShapeSize(s);
     }
     std::vector<uint32_t> order = SweepOrder(shapes);
+    steps.assign(order.size() * kThrows.size(), 0);
     double change = 1;
-    while (change > options.tolerance) {
+    while (true) {
       if (stats.sweeps == options.max_sweeps) {
         return absl::InternalError(absl::StrCat(stats.shapes, ": values still move by ", change,
-                                                " after ", stats.sweeps, " sweeps"));
+                                                " after ", stats.sweeps, " full sweeps"));
       }
-      if (absl::Status s = Sweep(order, &change); !s.ok()) return s;
+      if (absl::Status s = Sweep(order, /*full=*/true, &change); !s.ok()) return s;
       ++stats.sweeps;
-      if (options.progress) {
-        options.progress(absl::StrFormat("%s sweep %d: largest change %.3g", stats.shapes,
-                                         stats.sweeps, change));
+      Report(stats, "full", change);
+      if (change <= options.tolerance) break;
+      double replayed = 1;
+      for (int k = 0; k < options.max_replays && replayed > options.tolerance / 4; ++k) {
+        if (absl::Status s = Sweep(order, /*full=*/false, &replayed); !s.ok()) return s;
+        ++stats.replay_sweeps;
+        Report(stats, "replay", replayed);
       }
     }
+    steps = {};
     stats.last_change = change;
     stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return stats;
@@ -201,7 +301,11 @@ absl::StatusOr<EndgameTable> BuildEndgameTable(EndgameClass cls, const Rules& ru
                                                EndgameBuildStats* stats) {
   if (absl::Status s = CheckEndgameRules(rules); !s.ok()) return s;
   auto start = std::chrono::steady_clock::now();
-  Solver solver{cls, rules, options, {}, {}};
+  Solver solver{cls, rules, options};
+  for (int s = 0; s < kNumEndgameShapes; ++s) {
+    solver.offset[s + 1] = solver.offset[s] + (ClassHasShape(cls, s) ? ShapeSize(s) : 0);
+  }
+  solver.values.assign(solver.offset.back(), 0.0);
   EndgameBuildStats figures;
   for (const std::vector<int>& group : ShapeGroups()) {
     if (!ClassHasShape(cls, group.front())) continue;
@@ -212,8 +316,9 @@ absl::StatusOr<EndgameTable> BuildEndgameTable(EndgameClass cls, const Rules& ru
   }
   std::array<std::vector<uint16_t>, kNumEndgameShapes> wins;
   for (int s = 0; s < kNumEndgameShapes; ++s) {
-    for (double v : solver.values[s]) wins[s].push_back(EndgameTable::Encode(v));
-    solver.values[s] = {};
+    for (uint32_t i = solver.offset[s]; i < solver.offset[s + 1]; ++i) {
+      wins[s].push_back(EndgameTable::Encode(solver.values[i]));
+    }
   }
   figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   figures.peak_rss_bytes = PeakRssBytes();

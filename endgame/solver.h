@@ -14,7 +14,8 @@ namespace uckers {
 
 struct EndgameBuildOptions {
   double tolerance = 1e-9;  // stop when no value moved more than this in a sweep
-  int max_sweeps = 10000;   // an error if the values still move after these
+  int max_sweeps = 1000;    // full sweeps: an error if values still move after these
+  int max_replays = 40;     // replayed sweeps between two full ones
   // Hears one line per sweep (may be empty).
   std::function<void(const std::string&)> progress;
 };
@@ -23,7 +24,8 @@ struct EndgameBuildOptions {
 struct EndgameGroupStats {
   std::string shapes;    // "1v2+2v1"
   uint64_t states = 0;   // positions of the group
-  int sweeps = 0;        // Gauss-Seidel sweeps to converge
+  int sweeps = 0;        // full Gauss-Seidel sweeps (the engine generates plays)
+  int replay_sweeps = 0;  // sweeps replaying the plays chosen in the last full one
   double seconds = 0;    // wall-clock time
   double last_change = 0;  // largest change in the last sweep
 };
@@ -38,10 +40,13 @@ struct EndgameBuildStats {
 // Solves class `cls` under `rules`: the win probability of the team to
 // throw in every position, under optimal play by both teams (each
 // maximising its win probability), as the fixed point of the expectimax
-// equations over the 21 throws (endgame/bellman.h), by value iteration.
-// Shapes are solved smallest first (a shape's successors are in it or in
-// smaller ones), each group by Gauss-Seidel sweeps over its positions in
-// order of decreasing progress, until no value moves more than
+// equations over the 21 throws (endgame/bellman.h), by modified policy
+// iteration. Shapes are solved smallest first (a shape's successors are in
+// it or in smaller ones), each group by Gauss-Seidel sweeps over its
+// positions in order of decreasing progress, each position with its pair
+// (the same pieces, the other team to throw) solved together; full sweeps
+// (plays from the engine, the best chosen) alternate with cheap sweeps
+// replaying the chosen plays, until a full sweep moves no value more than
 // `options.tolerance`. Every successor of every position is checked to be a
 // finished game, a position of the class or a challenge under way leading
 // to them: an error (naming the position, throw and play) otherwise, or when
