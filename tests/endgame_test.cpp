@@ -3,6 +3,7 @@
 // equation through the engine's move generator, the symmetries the index
 // relies on, the index itself, challenges under way, and the table file.
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <random>
@@ -456,6 +457,49 @@ TEST(EndgameTable, ProbeRefusesOtherRulesAndUncoveredPositions) {
   EXPECT_FALSE(Table1v1().Probe(pos, *Rules::Parse("navy+one_less_six")).has_value());
   EXPECT_FALSE(Table1v1().Probe(Family(kRed, {30, 31}, kGreen, {kBase}, kRed), Rules{}));
   EXPECT_FALSE(Table1v1().Probe(Position::Start(Rules{}), Rules{}).has_value());
+}
+
+// The Bellman equation at `pos`, through the engine's generator, with the
+// successors' values from `table`.
+double BellmanRightHandSide(const EndgameTable& table, const Position& pos) {
+  int team = TeamOf(pos.to_throw());
+  PlayList plays;
+  double sum = 0;
+  for (Throw t : kThrows) {
+    GenerateLegalPlays(pos, table.rules(), t, &plays);
+    EXPECT_FALSE(plays.empty());
+    double best = -1;
+    for (const PlayResult& r : plays) {
+      double v = r.after.IsGameOver() ? (r.after.WinningTeam() == team ? 1.0 : 0.0)
+                                      : TableWin(r.after, table);
+      if (!r.after.IsGameOver() && TeamOf(r.after.to_throw()) != team) v = 1 - v;
+      best = std::max(best, v);
+    }
+    sum += t.Weight() * best;
+  }
+  return sum / 36;
+}
+
+TEST(EndgameTable, BuiltTableFromFileMeetsTheBellmanEquation) {
+  // A table built by endgame_build (navy), e.g. the 2v2 class: blobs,
+  // challenges under way and every shape, which CI does not build.
+  const char* path = std::getenv("UCKERS_ENDGAME_FILE");
+  if (path == nullptr) GTEST_SKIP() << "UCKERS_ENDGAME_FILE not set";
+  absl::StatusOr<EndgameTable> table = EndgameTable::Load(path, Rules{});
+  ASSERT_TRUE(table.ok()) << table.status();
+  std::mt19937_64 rng(17);
+  std::vector<int> shapes;
+  for (int s = 0; s < kNumEndgameShapes; ++s) {
+    if (ClassHasShape(table->endgame_class(), s)) shapes.push_back(s);
+  }
+  for (int n = 0; n < 20000; ++n) {
+    int shape = shapes[rng() % shapes.size()];
+    Position pos = PositionAt({shape, static_cast<uint32_t>(rng() % ShapeSize(shape))});
+    if (rng() % 2) pos.SetToThrow(PartnerOf(pos.to_throw()));
+    pos = TurnSeats(pos, static_cast<int>(rng() % 4));
+    ASSERT_NEAR(TableWin(pos, *table), BellmanRightHandSide(*table, pos), kTolerance)
+        << ToUfen(pos);
+  }
 }
 
 }  // namespace
