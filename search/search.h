@@ -16,6 +16,8 @@
 
 namespace uckers {
 
+class EndgameTable;
+
 // What the search maximises (RULES.md §8).
 enum class Objective { kWin, kPoints };
 
@@ -54,6 +56,10 @@ struct SearchParams {
   int rollout_plies = 12;     // rollouts: throws played before evaluating
   int rollout_trials = 200;   // rollouts: trials when no limit ends them
   EvalWeights weights;        // the static evaluation's weights
+  // Exact values where the table covers a position (endgame/table.h): such
+  // positions are valued from it, and a covered root plays its best play.
+  // Not owned; null for none.
+  const EndgameTable* endgame = nullptr;
 };
 
 // A candidate play and its evaluation for the team that made it.
@@ -71,6 +77,7 @@ struct SearchReport {
   uint64_t tree_bytes = 0;           // MCTS: memory the tree holds
   Evaluation eval;                   // the best play's, or the position's
   std::vector<Candidate> candidates; // best first, at most multipv
+  bool exact = false;                // the values come from endgame tables
 };
 
 using ReportCallback = std::function<void(const SearchReport&)>;
