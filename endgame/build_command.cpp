@@ -1,6 +1,7 @@
 #include "endgame/build_command.h"
 
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -85,18 +86,25 @@ int EndgameBuildMain(int argc, char** argv) {
     std::cerr << "endgame_build: " << s.message() << "\n";
     return 2;
   }
+  // A build takes minutes: an output that cannot be written is found first.
+  bool existed = std::filesystem::exists(args.out);
+  if (!std::ofstream(args.out, std::ios::app)) {
+    std::cerr << "endgame_build: --out: cannot write " << args.out << "\n";
+    return 2;
+  }
   EndgameBuildOptions options;
   options.progress = [](const std::string& line) { std::cerr << line << std::endl; };
   EndgameBuildStats stats;
   absl::StatusOr<EndgameTable> table = BuildEndgameTable(args.cls, args.rules, options, &stats);
   absl::Status status = table.ok() ? table->Save(args.out) : table.status();
+  std::error_code ec;
   absl::StatusOr<EndgameTable> reread =
       status.ok() ? EndgameTable::Load(args.out, args.rules) : absl::StatusOr<EndgameTable>(status);
   if (!reread.ok()) {
     std::cerr << "endgame_build: " << reread.status().message() << "\n";
+    if (!existed) std::filesystem::remove(args.out, ec);
     return 1;
   }
-  std::error_code ec;
   PrintFigures(args, stats, std::filesystem::file_size(args.out, ec));
   if (args.check > 0) {
     absl::StatusOr<BellmanCheck> check = CheckBellman(*reread, args.check, /*seed=*/1);
