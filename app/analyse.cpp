@@ -7,6 +7,7 @@
 #include "absl/flags/usage.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
+#include "endgame/table.h"
 #include "review/record.h"
 
 namespace uckers {
@@ -36,9 +37,20 @@ int AnalyseMain(int argc, char** argv) {
     std::cerr << "uckers analyse: " << path << ": " << record.status().message() << "\n";
     return 1;
   }
+  std::shared_ptr<const EndgameTable> endgames;
+  if (std::string table_path = absl::GetFlag(FLAGS_endgames); !table_path.empty()) {
+    absl::StatusOr<Rules> rules = RecordRules(*record);
+    absl::StatusOr<EndgameTable> table = rules.ok() ? EndgameTable::Load(table_path, *rules)
+                                                    : absl::StatusOr<EndgameTable>(rules.status());
+    if (!table.ok()) {
+      std::cerr << "uckers analyse: --endgames: " << table.status().message() << "\n";
+      return 1;
+    }
+    endgames = std::make_shared<const EndgameTable>(*std::move(table));
+  }
   std::atomic<bool> stop{false};
   absl::StatusOr<v1::GameAnalysis> analysis =
-      AnalyseGame(*record, absl::GetFlag(FLAGS_level), stop);
+      AnalyseGame(*record, absl::GetFlag(FLAGS_level), stop, nullptr, endgames.get());
   if (!analysis.ok()) {
     std::cerr << "uckers analyse: " << analysis.status().message() << "\n";
     return 1;

@@ -11,3 +11,9 @@ ABSL_FLAG(std::string, level, "", "analysis level (default: the engine's default
 ABSL_FLAG(std::string, svg, "", "also write an SVG chart to this file");
 ABSL_FLAG(std::string, records, "",
           "directory to save every game's record in (created if missing)");
+ABSL_FLAG(std::string, out, "",
+          "the file written: train, the weights at each checkpoint (default net.unet); "
+          "endgames build, the table");
+ABSL_FLAG(std::string, endgames, "",
+          "an endgame table file (uckers endgames build): the positions it covers are valued "
+          "and played exactly");

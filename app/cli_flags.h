@@ -15,3 +15,5 @@ ABSL_DECLARE_FLAG(bool, progress);
 ABSL_DECLARE_FLAG(std::string, level);
 ABSL_DECLARE_FLAG(std::string, svg);
 ABSL_DECLARE_FLAG(std::string, records);
+ABSL_DECLARE_FLAG(std::string, out);
+ABSL_DECLARE_FLAG(std::string, endgames);

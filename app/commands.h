@@ -16,6 +16,8 @@ int AnalyseMain(int argc, char** argv);
 int ServeMain(int argc, char** argv);
 // `uckers train --out FILE ...` (app/train.cpp).
 int TrainMain(int argc, char** argv);
+// `uckers endgames build --class C --rules R --out FILE` (app/endgames.cpp).
+int EndgamesMain(int argc, char** argv);
 // The text protocol on stdin/stdout, or one protocol command given as
 // arguments (`uckers perft 4`, `uckers bench`) (app/play.cpp).
 int PlayMain(int argc, char** argv);

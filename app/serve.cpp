@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/cli_flags.h"
 #include "app/commands.h"
 
 #ifdef UCKERS_HAVE_GRPC
@@ -62,6 +63,17 @@ int ServeMain(int argc, char** argv) {
                  "tree_mb <= "
               << facade::kMaxTreeMb << ")\n";
     return 2;
+  }
+  if (std::string path = absl::GetFlag(FLAGS_endgames); !path.empty()) {
+    absl::StatusOr<std::shared_ptr<const EndgameTable>> table = EndgameTable::LoadShared(path);
+    if (!table.ok()) {
+      std::cerr << "uckers serve: --endgames: " << table.status().message() << "\n";
+      return 1;
+    }
+    config.limits.endgames = *table;
+    std::cerr << "uckers serve: endgame table " << path << ": class "
+              << ClassName((*table)->endgame_class()) << ", " << (*table)->size()
+              << " positions, rules " << (*table)->rules().ToString() << std::endl;
   }
   // Signals are taken by sigwait in this thread, never by a handler.
   sigset_t signals;

@@ -17,7 +17,6 @@ ABSL_FLAG(int, batch_games, 8, "games between updates");
 ABSL_FLAG(int64_t, checkpoint_every, 1000, "games between checkpoints");
 ABSL_FLAG(int64_t, eval_every, 0, "games between strength checks (0: none)");
 ABSL_FLAG(int, eval_pairs, 200, "duplicate pairs of a strength check");
-ABSL_FLAG(std::string, out, "net.unet", "weights file, written at each checkpoint");
 ABSL_FLAG(std::string, checkpoint, "", "checkpoint file (default: out + .ckpt)");
 ABSL_FLAG(std::string, curve, "", "learning curve SVG");
 ABSL_FLAG(std::string, init, "", "weights file to start from");
@@ -52,7 +51,7 @@ int TrainMain(int argc, char** argv) {
   c.checkpoint_every = absl::GetFlag(FLAGS_checkpoint_every);
   c.eval_every = absl::GetFlag(FLAGS_eval_every);
   c.eval_pairs = absl::GetFlag(FLAGS_eval_pairs);
-  c.out = absl::GetFlag(FLAGS_out);
+  c.out = absl::GetFlag(FLAGS_out).empty() ? "net.unet" : absl::GetFlag(FLAGS_out);
   c.checkpoint = absl::GetFlag(FLAGS_checkpoint);
   c.curve_svg = absl::GetFlag(FLAGS_curve);
   c.init = absl::GetFlag(FLAGS_init);

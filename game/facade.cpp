@@ -83,6 +83,7 @@ absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request) {
   params.threads = request.threads;
   params.seed = request.seed;
   params.mcts_tree_mb = request.tree_mb;
+  params.endgame = request.endgames;
   return params;
 }
 
@@ -107,10 +108,10 @@ absl::StatusOr<v1::GameRecord> ParseGameRecord(const std::string& text) {
 
 absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item) {
+    const std::function<void(const v1::AnalysedItem&)>& on_item, const EndgameTable* endgames) {
   absl::StatusOr<Position> end = ReplayRecord(record);
   if (!end.ok()) return end.status();
-  return uckers::AnalyseGame(record, level, stop, on_item);
+  return uckers::AnalyseGame(record, level, stop, on_item, endgames);
 }
 
 std::vector<PlayResult> LegalPlays(const Game& game, Throw t) {
@@ -125,11 +126,11 @@ absl::StatusOr<SearchReport> Search(const Game& game, const SearchRequest& reque
 
 absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     const Game& game, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item) {
+    const std::function<void(const v1::AnalysedItem&)>& on_item, const EndgameTable* endgames) {
   if (game.items().empty()) {
     return absl::FailedPreconditionError("the game has no plays to review");
   }
-  return uckers::AnalyseGame(game.Record(), level, stop, on_item);
+  return uckers::AnalyseGame(game.Record(), level, stop, on_item, endgames);
 }
 
 std::vector<std::string> PresetNames() { return uckers::PresetNames(); }

@@ -70,6 +70,9 @@ struct SearchRequest {
   int threads = 1;
   uint64_t seed = 0;
   int tree_mb = 256;  // MCTS tree memory, MiB
+  // Exact values where this table covers a position (endgame/table.h); not
+  // owned, null for none. A table of other rules covers nothing.
+  const EndgameTable* endgames = nullptr;
 };
 
 // The search parameters of a request; an error names a bad level or value.
@@ -89,7 +92,8 @@ absl::StatusOr<v1::GameRecord> ParseGameRecord(const std::string& text);
 // (may be empty) hears of each item as it is done; `stop` ends it early.
 absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item);
+    const std::function<void(const v1::AnalysedItem&)>& on_item,
+    const EndgameTable* endgames = nullptr);
 
 // The questions asked of a game: its legal plays for a throw, a search of
 // its current position, its review.
@@ -99,7 +103,8 @@ absl::StatusOr<SearchReport> Search(const Game& game, const SearchRequest& reque
                                     const ReportCallback& on_progress);
 absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     const Game& game, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item);
+    const std::function<void(const v1::AnalysedItem&)>& on_item,
+    const EndgameTable* endgames = nullptr);
 
 // Names for the engine-information call and the `uci` command.
 inline constexpr const char* kEngineName = "Uckers";

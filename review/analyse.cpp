@@ -77,7 +77,7 @@ std::string RatingFor(double error_rate) {
 
 absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item) {
+    const std::function<void(const v1::AnalysedItem&)>& on_item, const EndgameTable* endgames) {
   auto start_time = std::chrono::steady_clock::now();
   absl::StatusOr<Rules> rules = RecordRules(record);
   if (!rules.ok()) return rules.status();
@@ -86,6 +86,7 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
   if (absl::Status s = ApplyLevel(level_name, &params); !s.ok()) return s;
   params.objective = Objective::kPoints;  // equities in points
   params.multipv = 64;                    // every play valued exactly
+  params.endgame = endgames;
   Position pos = Position::Start(*rules);
   if (!record.start_ufen().empty()) {
     absl::StatusOr<Position> p = ParseUfen(record.start_ufen(), *rules);
@@ -127,6 +128,7 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
         if (c.after == played->after) a->set_played_equity(c.eval.Equity());
       }
       a->set_equity_lost(std::max(0.0, a->best_equity() - a->played_equity()));
+      a->set_exact(r.exact);
       a->set_mark(MarkFor(a->equity_lost()));
     } else {
       a->set_best_play(a->play());
@@ -166,9 +168,10 @@ std::string AnalysisToText(const v1::GameAnalysis& a) {
                         "best", "lost", "luck");
   for (const v1::AnalysedItem& i : a.items()) {
     if (!i.choice() && i.mark() == v1::MARK_NONE && std::abs(i.luck()) < 0.05) continue;
-    absl::StrAppendFormat(&out, "%4d %4s %-5s %-18s %-18s %8.3f %+8.3f %s\n", i.index(), i.team(),
+    absl::StrAppendFormat(&out, "%4d %4s %-5s %-18s %-18s %8.3f %+8.3f %s%s\n", i.index(), i.team(),
                           i.throw_(), i.play(), i.choice() ? i.best_play() : "(forced)",
-                          i.equity_lost(), i.luck(), kMarks[i.mark()]);
+                          i.equity_lost(), i.luck(), kMarks[i.mark()],
+                          i.exact() ? (i.mark() > v1::MARK_NONE ? " exact" : "exact") : "");
   }
   for (const v1::TeamAnalysis& t : a.teams()) {
     absl::StrAppendFormat(

@@ -9,6 +9,8 @@
 
 namespace uckers {
 
+class EndgameTable;
+
 // Equity lost (points) at which a play is marked (docs/analysis.md), in the
 // spirit of gnubg's 0.03 / 0.06 / 0.12.
 inline constexpr double kDoubtful = 0.03;
@@ -20,10 +22,12 @@ inline constexpr double kVeryBad = 0.12;
 // equity lost and its mark; for every throw, its luck and RY's win
 // probability before it; per team, the error rate, a rating band, luck and
 // the luck-adjusted result. `on_item` (may be empty) hears of each item as it
-// is done. `stop` ends it early with an error.
+// is done. `stop` ends it early with an error. Where `endgames` (may be null)
+// covers a position, its plays are valued exactly and the item says so.
 absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item = nullptr);
+    const std::function<void(const v1::AnalysedItem&)>& on_item = nullptr,
+    const EndgameTable* endgames = nullptr);
 
 // The rating band of an error rate (equity lost per decision).
 std::string RatingFor(double error_rate);

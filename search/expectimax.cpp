@@ -5,6 +5,7 @@
 #include <numeric>
 #include <vector>
 
+#include "endgame/table.h"
 #include "engine/movegen.h"
 #include "engine/occupancy.h"
 #include "engine/turn.h"
@@ -51,6 +52,17 @@ uint64_t Mix64(uint64_t z) {
 
 ScoreRange RangeOf(Objective objective) {
   return objective == Objective::kWin ? ScoreRange{0.0, 1.0} : ScoreRange{-3.0, 3.0};
+}
+
+std::optional<Evaluation> TableEvaluation(const Position& pos, const Rules& rules,
+                                          const SearchParams& params) {
+  if (pos.IsGameOver()) return Evaluate(pos, rules);
+  if (params.endgame == nullptr) return std::nullopt;
+  std::optional<EndgameValues> v = params.endgame->Probe(pos, rules);
+  if (!v) return std::nullopt;
+  Evaluation e;
+  std::copy(v->begin(), v->end(), e.p.begin());
+  return e;
 }
 
 double ChallengeSuccessProbability(int k) {
@@ -114,12 +126,16 @@ double Expectimax::Noise(uint64_t key) const {
 
 double Expectimax::Static(const Position& pos, int team, Evaluation* eval) {
   CountNode();
-  // The caller chose the net only for the ruleset it was trained for
-  // (NetFor, search/net.h).
-  Evaluation e =
-      params_.net ? params_.net->Evaluate(pos) : Evaluate(pos, rules_, nullptr, params_.weights);
+  // A position the endgame tables cover is valued exactly, without noise;
+  // otherwise the net (chosen only for the ruleset it was trained for,
+  // NetFor in search/net.h) or the classic evaluation.
+  std::optional<Evaluation> exact =
+      params_.endgame ? TableEvaluation(pos, rules_, params_) : std::nullopt;
+  Evaluation e = exact         ? *exact
+                 : params_.net ? params_.net->Evaluate(pos)
+                               : Evaluate(pos, rules_, nullptr, params_.weights);
   double s = Score(e, params_.objective);
-  if (!pos.IsGameOver()) s = std::clamp(s + Noise(pos.key()), range_.lo, range_.hi);
+  if (!exact && !pos.IsGameOver()) s = std::clamp(s + Noise(pos.key()), range_.lo, range_.hi);
   if (TeamOf(pos.to_throw()) != team) {
     e = e.Flipped();
     s = range_.Flip(s);
@@ -173,6 +189,8 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
                           Evaluation* eval) {
   int team = TeamOf(pos.to_throw());
   if (depth <= 0 || pos.IsGameOver()) return Static(pos, team, eval);
+  // Step 0. A position the endgame tables cover needs no search.
+  if (params_.endgame && TableEvaluation(pos, rules_, params_)) return Static(pos, team, eval);
   CountNode();
   if (aborted_) return range_.lo;
 

@@ -103,6 +103,11 @@ class Expectimax {
   bool aborted_ = false;
 };
 
+// The exact values of `pos` for its team to throw from `params.endgame`,
+// when a table is set and covers the position; a finished game's outcome.
+std::optional<Evaluation> TableEvaluation(const Position& pos, const Rules& rules,
+                                          const SearchParams& params);
+
 // Probability that a challenge needing `k` more sixes succeeds: each throw
 // brings 0 sixes (25/36, the challenge fails), 1 (10/36) or 2 (1/36).
 double ChallengeSuccessProbability(int k);

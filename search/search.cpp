@@ -147,12 +147,46 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
   return MakeReport(root, depth, nodes, limiter, params.multipv);
 }
 
+// The endgame tables' answer at a covered root: every play with its exact
+// value, best first (among equal values, the first generated: the table's
+// BestPlay). nullopt when no table covers the position.
+std::optional<SearchReport> TablePlay(const Position& pos, const Rules& rules, Throw t,
+                                      const SearchParams& params, const std::atomic<bool>& stop) {
+  if (!params.endgame || pos.IsGameOver() || !TableEvaluation(pos, rules, params)) {
+    return std::nullopt;
+  }
+  PlayList plays;
+  GenerateLegalPlays(pos, rules, t, &plays);
+  int team = TeamOf(pos.to_throw());
+  std::vector<RootMove> root;
+  for (const PlayResult& r : plays) {
+    std::optional<Evaluation> e = TableEvaluation(r.after, rules, params);
+    if (!e) return std::nullopt;
+    if (TeamOf(r.after.to_throw()) != team) *e = e->Flipped();
+    root.push_back({r.play, r.after, Score(*e, params.objective), *e, true});
+  }
+  std::stable_sort(root.begin(), root.end(), BetterRoot);
+  Limiter limiter(stop, std::nullopt, std::nullopt);
+  SearchReport report = MakeReport(root, 1, root.size(), limiter, params.multipv);
+  report.exact = true;
+  return report;
+}
+
 SearchReport ExpectimaxAnalyse(const Position& pos, const Rules& rules, const SearchParams& params,
                                const SearchLimits& limits, TranspositionTable* tt,
                                const std::atomic<bool>& stop, const ReportCallback& on_progress) {
+  SearchReport report;
+  if (std::optional<Evaluation> e = params.endgame && !pos.IsGameOver()
+                                        ? TableEvaluation(pos, rules, params)
+                                        : std::nullopt) {
+    report.depth = 1;
+    report.eval = *e;
+    report.exact = true;
+    if (on_progress) on_progress(report);
+    return report;
+  }
   Limiter limiter(stop, limits.movetime_ms, limits.nodes);
   ScoreRange range = RangeOf(params.objective);
-  SearchReport report;
   int max_depth = pos.IsGameOver() ? 1 : MaxDepthFor(params, limits);
   for (int d = 1; d <= max_depth; ++d) {
     std::atomic<bool> never{false};
@@ -221,6 +255,10 @@ SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,
                         TranspositionTable* tt, const std::atomic<bool>& stop,
                         const ReportCallback& on_progress) {
   SearchParams params = ResolveEvaluation(requested, rules);
+  if (std::optional<SearchReport> exact = TablePlay(pos, rules, t, params, stop)) {
+    if (on_progress) on_progress(*exact);
+    return *exact;
+  }
   if (params.algorithm == Algorithm::kMcts) {
     return MctsPlay(pos, rules, t, params, limits, stop, on_progress);
   }

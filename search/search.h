@@ -18,6 +18,8 @@
 
 namespace uckers {
 
+class EndgameTable;
+
 // What the search maximises (RULES.md §8).
 enum class Objective { kWin, kPoints };
 
@@ -66,6 +68,10 @@ struct SearchParams {
   EvalWeights weights;             // the static evaluation's weights
   EvalKind eval = EvalKind::kNet;  // net where one plays the rules, else classic
   const Net* net = nullptr;        // a net to use instead of the shipped one
+  // Exact values where the table covers a position (endgame/table.h): such
+  // positions are valued from it, and a covered root plays its best play.
+  // Not owned; null for none.
+  const EndgameTable* endgame = nullptr;
 };
 
 // A candidate play and its evaluation for the team that made it.
@@ -83,6 +89,7 @@ struct SearchReport {
   uint64_t tree_bytes = 0;            // MCTS: memory the tree holds
   Evaluation eval;                    // the best play's, or the position's
   std::vector<Candidate> candidates;  // best first, at most multipv
+  bool exact = false;                 // the values come from endgame tables
 };
 
 using ReportCallback = std::function<void(const SearchReport&)>;

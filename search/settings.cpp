@@ -73,6 +73,15 @@ const std::vector<SettingDef>& SettingDefs() {
        "level",
        "static evaluation: the level's, the learned net (where one is trained for "
        "the rules) or the classic hand-made one"},
+      {"EndgamePath",
+       "endgames",
+       K::kText,
+       0,
+       0,
+       {},
+       "",
+       "an endgame table file (uckers endgames build) for the rules played: the positions "
+       "it covers are valued and played exactly; empty for none"},
   };
   return defs;
 }

@@ -121,6 +121,7 @@ absl::StatusOr<Prepared> Prepare(const Request& r, const ServiceLimits& limits,
   if (!hash.ok()) return hash.status();
   p.hash_mb = *hash;
   p.request.tree_mb = limits.tree_mb;
+  p.request.endgames = limits.endgames.get();
   if (absl::Status s = CheckCaps(p.request.limits, limits); !s.ok()) return s;
   return p;
 }
@@ -266,6 +267,7 @@ grpc::Status EngineService::BestMove(const CallControl& call, const v1::BestMove
   response->set_nodes(static_cast<int64_t>(report->nodes));
   response->set_time_ms(report->time_ms);
   *response->mutable_position_after() = proto::PositionOut(best.after);
+  response->set_exact(report->exact);
   return grpc::Status::OK;
 }
 
@@ -291,6 +293,7 @@ grpc::Status EngineService::Evaluate(const CallControl& call, const v1::Evaluate
   response->set_depth(report->depth);
   response->set_nodes(static_cast<int64_t>(report->nodes));
   response->set_time_ms(report->time_ms);
+  response->set_exact(report->exact);
   if (!request.per_throw()) return grpc::Status::OK;
   facade::SearchRequest per_throw = p->request;
   if (per_throw.limits.movetime_ms) {
@@ -346,6 +349,7 @@ grpc::Status EngineService::Analyse(const CallControl& call, const v1::AnalyseRe
     if (!r.candidates.empty()) m.set_best_play(PlayToString(r.candidates[0].play));
     for (const Candidate& c : r.candidates) *m.add_candidates() = CandidateOut(c);
     m.set_final(final);
+    m.set_exact(r.exact);
     return m;
   };
   absl::StatusOr<SearchReport> report;
@@ -402,7 +406,7 @@ grpc::Status EngineService::AnalyseGame(const CallControl& call,
   absl::StatusOr<v1::GameAnalysis> analysis;
   {
     StopWatcher watcher(call, &stop, limits_);
-    analysis = facade::AnalyseGame(record, request.level(), stop, nullptr);
+    analysis = facade::AnalyseGame(record, request.level(), stop, nullptr, limits_.endgames.get());
   }
   if (Cancelled(call)) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
   if (absl::IsCancelled(analysis.status())) {

@@ -3,7 +3,9 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <memory>
 
+#include "endgame/table.h"
 #include "service/call_metrics.h"
 #include "uckers/v1/engine.grpc.pb.h"
 
@@ -23,6 +25,9 @@ struct ServiceLimits {
   int64_t max_movetime_ms = 600'000;
   int64_t deadline_margin_ms = 25;  // answer at least this long before the deadline...
   int deadline_margin_percent = 5;  // ...or this share of the call's time, if more
+  // The endgame table searches and analyses use (`uckers serve --endgames`):
+  // positions it covers, under its rules, are valued exactly. Null for none.
+  std::shared_ptr<const EndgameTable> endgames;
 };
 
 // How long before a call's deadline its search is stopped, given the time

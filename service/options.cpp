@@ -33,7 +33,27 @@ absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value)
     return absl::InvalidArgumentError(absl::StrCat("option ", def->option, ": ", s.message()));
   };
   std::string_view text(value.data(), value.size());  // for the search/ name lookups
-  if (def->kind == SettingKind::kText) {              // Rules
+  if (def->key == "endgames") {
+    // Read under the rules played now: a table of other rules is refused,
+    // and the table held before stays.
+    if (value.empty() || value == "<empty>") {
+      endgame_path.clear();
+      endgames.reset();
+      return absl::OkStatus();
+    }
+    absl::StatusOr<std::shared_ptr<const EndgameTable>> table =
+        EndgameTable::LoadShared(std::string(value));
+    if (!table.ok()) return bad(table.status());
+    if (!((*table)->rules() == rules)) {
+      return bad(absl::FailedPreconditionError(
+          absl::StrCat("endgame table ", value, " was built for rules ",
+                       (*table)->rules().ToString(), ", the engine plays ", rules.ToString())));
+    }
+    endgame_path = std::string(value);
+    endgames = *table;
+    return absl::OkStatus();
+  }
+  if (def->kind == SettingKind::kText) {  // Rules
     absl::StatusOr<Rules> parsed = Rules::Parse(value);
     if (!parsed.ok()) return bad(parsed.status());
     rules = *parsed;

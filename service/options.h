@@ -1,12 +1,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "endgame/table.h"
 #include "engine/rules.h"
 #include "search/search.h"
 
@@ -38,6 +40,8 @@ struct EngineOptions {
   Algorithm algorithm = Algorithm::kExpectimax;  // Search: expectimax or mcts
   std::string level = "expert";                  // Level: beginner .. grandmaster
   std::optional<EvalKind> eval;                  // Eval: net or classic (unset: the level's)
+  std::string endgame_path;                      // EndgamePath: the table file, or empty
+  std::shared_ptr<const EndgameTable> endgames;  // ...and the table read from it
 
   // Sets option `name` (case-insensitive, as in UCI) from text; an error
   // naming the option and the problem leaves every value unchanged.

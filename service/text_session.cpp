@@ -11,6 +11,7 @@
 #include "engine/ufen.h"
 #include "game/facade.h"
 #include "search/evaluate.h"
+#include "search/expectimax.h"
 #include "search/levels.h"
 #include "service/board_text.h"
 
@@ -45,6 +46,7 @@ facade::SearchRequest RequestOf(const EngineOptions& options, const GoRequest& g
   request.threads = options.threads;
   request.seed = options.seed;
   request.tree_mb = options.tree_mb;
+  request.endgames = options.endgames.get();
   return request;
 }
 
@@ -75,8 +77,8 @@ absl::Status TextSession::SetOption(absl::string_view name, absl::string_view va
   }
   // Values stored under another ruleset, level or evaluation are not this
   // search's values.
-  bool values_changed =
-      rules_changed || updated.eval != options_.eval || updated.level != options_.level;
+  bool values_changed = rules_changed || updated.eval != options_.eval ||
+                        updated.level != options_.level || updated.endgames != options_.endgames;
   if (values_changed && !busy_) tt_.Clear();
   options_ = updated;
   if (rules_changed) game_ = Game(options_.rules);
@@ -210,6 +212,21 @@ std::string TextSession::EvalText() const {
   // whose score ends the text.
   std::string text = EvalToText(game_.position(), options_.rules);
   SearchParams params = ResolveEvaluation(Params(), options_.rules);
+  if (std::optional<Evaluation> exact =
+          params.endgame && !game_.position().IsGameOver()
+              ? TableEvaluation(game_.position(), options_.rules, params)
+              : std::nullopt) {
+    const Evaluation& e = *exact;
+    text.erase(text.rfind("\nscore win "));
+    absl::StrAppendFormat(&text,
+                          "\nexact, from the endgame table %s: win %.4f (8-piecer %.4f, harbour "
+                          "%.4f) loss %.4f (8-piecer %.4f, harbour %.4f)\nscore win %.4f points "
+                          "%.4f",
+                          options_.endgame_path, e.Win(), e.p[kWinEightPiecer], e.p[kWinInHarbour],
+                          1 - e.Win(), e.p[kLossEightPiecer], e.p[kLossInHarbour], e.Win(),
+                          e.Equity());
+    return text;
+  }
   if (params.net == nullptr || game_.position().IsGameOver()) {
     return absl::StrCat(text, "\nsearches use the ", EvaluationInUse(params, options_.rules),
                         " evaluation");

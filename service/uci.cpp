@@ -67,8 +67,8 @@ std::string EffectsLine(const PlayResult& r, const PlayEffects& fx) {
 constexpr const char* kAuthor = "the Uckers developers";
 
 std::string OptionLine(const OptionDef& def) {
-  std::string line =
-      absl::StrCat("option name ", def.name, " type ", def.type, " default ", def.default_value);
+  std::string line = absl::StrCat("option name ", def.name, " type ", def.type, " default ",
+                                  def.default_value.empty() ? "<empty>" : def.default_value);
   if (def.type == "spin") absl::StrAppend(&line, " min ", def.min, " max ", def.max);
   for (const std::string& var : def.vars) absl::StrAppend(&line, " var ", var);
   return line;
@@ -313,6 +313,7 @@ void UciLoop::PrintReport(const SearchReport& r, bool with_pv) {
   auto score = [](const Evaluation& e) {
     return absl::StrFormat("score win %.4f points %.4f", e.Win(), e.Equity());
   };
+  if (r.exact) Print("info string exact: the values come from the endgame table");
   if (!with_pv) {
     Print(absl::StrCat(head, " ", score(r.eval)));
     return;

@@ -93,6 +93,14 @@ TEST(Cli, EachCommandRefusesAnotherCommandsFlag) {
 }
 
 #ifdef UCKERS_HAVE_GRPC  // needs the HTTP front
+TEST(Cli, ServeWithAMissingEndgameTableFailsWithExitOne) {
+  Result r = Uckers("serve --address 127.0.0.1:0 --endgames /nonexistent-uckers.egt",
+                    /*timeout_s=*/60);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("--endgames: endgame table /nonexistent-uckers.egt"), std::string::npos)
+      << r.out;
+}
+
 TEST(Cli, ServeRefusesAWebFolderWithoutABoard) {
   Result r =
       Uckers("serve --address 127.0.0.1:0 --http 127.0.0.1:0 --http_web /nonexistent-uckers-web",
@@ -103,6 +111,38 @@ TEST(Cli, ServeRefusesAWebFolderWithoutABoard) {
       << r.out;
 }
 #endif
+
+// Issue 29: `uckers endgames build` and the --endgames flags.
+TEST(Cli, EndgamesBuildRefusesABadClassRulesOrTask) {
+  Result cls = Uckers("endgames build --class 3v3 --rules navy --out x.egt");
+  EXPECT_EQ(cls.code, 2);
+  EXPECT_NE(cls.out.find("--class"), std::string::npos) << cls.out;
+  Result rules = Uckers("endgames build --class 1v1 --rules mess --out x.egt");
+  EXPECT_EQ(rules.code, 2);
+  EXPECT_NE(rules.out.find("no_partner_pipe_moves"), std::string::npos) << rules.out;
+  EXPECT_EQ(Uckers("endgames").code, 2);
+  EXPECT_EQ(Uckers("endgames solve --class 1v1 --rules navy --out x.egt").code, 2);
+  EXPECT_EQ(Uckers("endgames build --class 1v1 --rules navy").code, 2);
+}
+
+TEST(Cli, EndgamesBuildToAnUnwritableFileFailsBeforeTheBuild) {
+  Result r = Uckers("endgames build --class 1v1 --rules navy --out /nonexistent-dir/t.egt");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("cannot write /nonexistent-dir/t.egt"), std::string::npos) << r.out;
+}
+
+TEST(Cli, AnalyseWithAMissingEndgameTableFailsWithExitOne) {
+  std::string record = ::testing::TempDir() + "cli-endgame-record.txt";
+  FILE* f = fopen(record.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  fputs("63:rb-0,r0-3\n", f);
+  fclose(f);
+  Result r = Uckers("analyse " + record + " --endgames /nonexistent-uckers.egt");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("--endgames: endgame table /nonexistent-uckers.egt: cannot open the file"),
+            std::string::npos)
+      << r.out;
+}
 
 TEST(Cli, EachCommandRefusesAStrayArgument) {
   for (const char* c : {"match", "ladder", "serve", "train"}) {

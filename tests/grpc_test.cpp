@@ -10,6 +10,7 @@
 #include "service/options.h"
 #include "service/proto_convert.h"
 #include "service/server.h"
+#include "tests/endgame_file.h"
 #include "tests/test_util.h"
 #include "uckers/v1/engine.grpc.pb.h"
 
@@ -299,6 +300,39 @@ TEST_F(GrpcTest, GetStartPositionChecksAGivenPositionAndSaysIfTheGameIsOver) {
   grpc::Status bad = stub_->GetStartPosition(&bad_ctx, req, &resp);
   EXPECT_EQ(bad.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_NE(bad.error_message().find("position.ufen"), std::string::npos) << bad.error_message();
+}
+
+// Issue 29: `uckers serve --endgames FILE`: a covered position is valued
+// and played from the table, and the answer says it is exact.
+TEST_F(GrpcTest, AnEndgameTableMakesCoveredAnswersExact) {
+  ServiceLimits limits;
+  auto table = EndgameTable::LoadShared(NavyOneAgainstOneFile());
+  ASSERT_TRUE(table.ok()) << table.status();
+  limits.endgames = *table;
+  server_->Shutdown();
+  StartServer(limits);
+  v1::BestMoveRequest req;
+  *req.mutable_position() = Ufen(kOneAgainstOne);
+  *req.mutable_throw_() = Dice(3, 1);
+  v1::BestMoveResponse resp;
+  grpc::ClientContext ctx;
+  ASSERT_TRUE(stub_->BestMove(&ctx, req, &resp).ok());
+  EXPECT_TRUE(resp.exact());
+  EXPECT_EQ(resp.play(), "r53-h");
+  v1::EvaluateRequest eval;
+  *eval.mutable_position() = Ufen(kOneAgainstOne);
+  v1::EvaluateResponse eval_resp;
+  grpc::ClientContext eval_ctx;
+  ASSERT_TRUE(stub_->Evaluate(&eval_ctx, eval, &eval_resp).ok());
+  EXPECT_TRUE(eval_resp.exact());
+  EXPECT_NEAR(eval_resp.evaluation().win_probability(),
+              *(*table)->ProbeWin(*ParseUfen(kOneAgainstOne, Rules{}), Rules{}), 1e-4);
+  // Outside the table: searched as ever.
+  *req.mutable_position() = Ufen("b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  *req.mutable_throw_() = Dice(6, 3);
+  grpc::ClientContext start_ctx;
+  ASSERT_TRUE(stub_->BestMove(&start_ctx, req, &resp).ok());
+  EXPECT_FALSE(resp.exact());
 }
 
 TEST_F(GrpcTest, RollDiceIsTheSeedsSequenceFromAnyIndex) {

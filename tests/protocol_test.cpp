@@ -6,9 +6,11 @@
 #include <sstream>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "service/text_session.h"
 #include "service/uci.h"
+#include "tests/endgame_file.h"
 #include "tests/test_util.h"
 
 namespace uckers::testing {
@@ -422,6 +424,43 @@ TEST(ProtocolRun, EndOfInputStopsAnInfiniteSearchThatNothingElseCouldStop) {
 TEST(ProtocolRun, QuitEndsTheLoopAfterTheLinesBeforeIt) {
   std::vector<std::string> out = RunLoop("isready\nquit\nisready\n");
   EXPECT_EQ(out, std::vector<std::string>{"readyok"});
+}
+
+// Issue 29: an endgame table set by EndgamePath values covered positions
+// exactly and says so; a file for other rules or a missing one is refused
+// and the table held before stays.
+TEST(Protocol, EndgamePathPlaysCoveredPositionsExactly) {
+  Transcript t;
+  EXPECT_TRUE(t.Send({"setoption name EndgamePath value " + NavyOneAgainstOneFile()}).empty());
+  std::vector<std::string> out =
+      t.Send({std::string("position ufen ") + kOneAgainstOne, "go dice 3 1"});
+  EXPECT_TRUE(HasPrefix(out, "info string exact: the values come from the endgame table"));
+  EXPECT_EQ(out.back(), "bestmove r53-h");
+  std::vector<std::string> eval = t.Send({"eval"});
+  EXPECT_TRUE(HasPrefix(eval, "exact, from the endgame table ")) << absl::StrJoin(eval, "\n");
+}
+
+TEST(Protocol, EndgamePathRefusesOtherRulesAndKeepsItsTable) {
+  Transcript t;
+  t.Send({"setoption name EndgamePath value " + NavyOneAgainstOneFile()});
+  std::vector<std::string> other =
+      t.Send({"setoption name EndgamePath value " + SelseyOneAgainstOneFile()});
+  ASSERT_EQ(other.size(), 1u);
+  EXPECT_NE(other[0].find("was built for rules selsey, the engine plays navy"), std::string::npos)
+      << other[0];
+  std::vector<std::string> missing =
+      t.Send({"setoption name EndgamePath value /nonexistent/table.egt"});
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_NE(missing[0].find("endgame table /nonexistent/table.egt: cannot open the file"),
+            std::string::npos)
+      << missing[0];
+  EXPECT_EQ(t.engine().options().endgame_path, NavyOneAgainstOneFile());
+  std::vector<std::string> out =
+      t.Send({std::string("position ufen ") + kOneAgainstOne, "go dice 3 1"});
+  EXPECT_TRUE(HasPrefix(out, "info string exact:"));
+  EXPECT_TRUE(t.Send({"setoption name EndgamePath value <empty>"}).empty());
+  out = t.Send({"go dice 3 1"});
+  EXPECT_FALSE(HasPrefix(out, "info string exact:"));
 }
 
 }  // namespace

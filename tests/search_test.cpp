@@ -7,6 +7,8 @@
 #include <string>
 #include <thread>
 
+#include "endgame/solver.h"
+#include "endgame/table.h"
 #include "engine/occupancy.h"
 #include "engine/stack.h"
 #include "search/expectimax.h"
@@ -435,6 +437,86 @@ TEST(Levels, EveryLevelAppliesAndUnknownIsRefused) {
     EXPECT_EQ(params.max_depth, level.max_depth);
   }
   EXPECT_FALSE(ApplyLevel("godlike", &params).ok());
+}
+
+// The 1v1 endgame table (endgame/), built once: 0.1 s.
+const EndgameTable& Endgame1v1() {
+  static const EndgameTable* table = [] {
+    absl::StatusOr<EndgameTable> t = BuildEndgameTable(EndgameClass::k1v1, Rules{}, {}, nullptr);
+    EXPECT_TRUE(t.ok()) << t.status();
+    return new EndgameTable(std::move(*t));
+  }();
+  return *table;
+}
+
+// Red and green playing one piece each, yellow and blue home and released.
+Position OneAgainstOne(int red, int green, int to_throw) {
+  Position pos = Position::Start(Rules{});
+  pos.SetPieces(kRed, {static_cast<Square>(red), kHome, kHome, kHome});
+  pos.SetPieces(kGreen, {static_cast<Square>(green), kHome, kHome, kHome});
+  pos.SetPieces(kYellow, {kHome, kHome, kHome, kHome});
+  pos.SetPieces(kBlue, {kHome, kHome, kHome, kHome});
+  pos.SetReleased(1 << kYellow | 1 << kBlue);
+  pos.SetToThrow(to_throw);
+  return pos;
+}
+
+TEST(Endgame, CoveredRootPlaysTheTablesBestPlay) {
+  SearchParams params;
+  ASSERT_TRUE(ApplyLevel(kDefaultLevel, &params).ok());
+  params.endgame = &Endgame1v1();
+  std::mt19937_64 rng(4);
+  std::uniform_int_distribution<int> square(kBase, kHome - 1);
+  for (int n = 0; n < 200; ++n) {
+    Position pos = OneAgainstOne(square(rng), square(rng), static_cast<int>(rng() % 4));
+    if (pos.pieces(kRed)[0] >= 0 && pos.pieces(kRed)[0] <= 50 && pos.pieces(kGreen)[0] >= 0 &&
+        AbsoluteSquare(kRed, pos.pieces(kRed)[0]) ==
+            AbsoluteSquare(kGreen, pos.pieces(kGreen)[0])) {
+      continue;  // both teams on one square: not a position
+    }
+    Throw t = kThrows[rng() % kThrows.size()];
+    std::optional<EndgameChoice> best = Endgame1v1().BestPlay(pos, Rules{}, t);
+    ASSERT_TRUE(best.has_value()) << ToUfen(pos);
+    SearchReport r = SearchOnce(pos, t, params);
+    EXPECT_TRUE(r.exact);
+    ASSERT_FALSE(r.candidates.empty());
+    EXPECT_EQ(r.candidates[0].after, best->after) << ToUfen(pos) << " " << t.high << t.low;
+    EXPECT_NEAR(r.eval.Win(), best->values[kEndgameWinPlain], 1e-6);
+  }
+}
+
+TEST(Endgame, CoveredPositionIsAnalysedExactly) {
+  SearchParams params;
+  params.endgame = &Endgame1v1();
+  Position pos = OneAgainstOne(20, kBase, kGreen);
+  std::atomic<bool> stop{false};
+  TranspositionTable tt(1);
+  SearchReport r = AnalysePosition(pos, Rules{}, params, {}, &tt, stop, nullptr);
+  EXPECT_TRUE(r.exact);
+  EXPECT_NEAR(r.eval.Win(), *Endgame1v1().ProbeWin(pos, Rules{}), 1e-6);
+  EXPECT_NEAR(r.eval.Win() + r.eval.p[kLossPlain], 1.0, 1e-6);
+}
+
+TEST(Endgame, SearchLeavesInACoveredClassTakeTheTableValue) {
+  // Red has two pieces (not covered); 1-3 takes 55 home and 30 to 33: the
+  // play leads to a 1v1 position, valued at depth 1 from the table.
+  Position pos = OneAgainstOne(30, 10, kRed);
+  pos.SetPieces(kRed, {30, 55, kHome, kHome});
+  ASSERT_FALSE(Endgame1v1().Probe(pos, Rules{}).has_value());
+  SearchParams params;
+  params.max_depth = 1;
+  params.endgame = &Endgame1v1();
+  params.multipv = 8;
+  SearchReport r = SearchOnce(pos, Throw{3, 1}, params);
+  EXPECT_FALSE(r.exact);
+  bool found = false;
+  for (const Candidate& c : r.candidates) {
+    if (c.after.CountNotHome(kRed) != 1) continue;
+    found = true;
+    double table = *Endgame1v1().ProbeWin(c.after, Rules{});  // green to throw
+    EXPECT_NEAR(c.eval.Win(), 1 - table, 1e-6) << ToUfen(c.after);
+  }
+  EXPECT_TRUE(found);
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #endif
 #include "review/analyse.h"
 #include "review/record.h"
+#include "tests/endgame_file.h"
 #include "tests/random_game.h"
 #include "tests/test_util.h"
 #include "tools/ladder/ladder.h"
@@ -267,6 +268,33 @@ TEST(Analysis, FlagsAKnownBlunderAsVeryBad) {
   EXPECT_EQ(a->teams(0).very_bad(), 1);
   EXPECT_EQ(a->teams(0).rating(), "Beginner");
   EXPECT_TRUE(absl::StrContains(AnalysisToSvg(*a), "<circle"));
+}
+
+// Issue 29: with an endgame table, the plays of a covered position are
+// valued exactly and the item says so. Red's two pieces (on 30 and 53)
+// against green's last: 2-1 can take 53 home (the only winning chance
+// kept), or run 30 on.
+TEST(Analysis, CoveredPositionsAreValuedExactlyWithATable) {
+  absl::StatusOr<v1::GameRecord> r =
+      ParseRecord("[Start \"30,53,h,h/40,h,h,h/h,h,h,h/h,h,h,h r pyb\"]\n21:r30-33\n");
+  ASSERT_TRUE(r.ok()) << r.status();
+  absl::StatusOr<EndgameTable> table = EndgameTable::Load(NavyOneAgainstTwoFile(), Rules{});
+  ASSERT_TRUE(table.ok()) << table.status();
+  std::atomic<bool> stop{false};
+  absl::StatusOr<v1::GameAnalysis> exact = AnalyseGame(*r, "", stop, nullptr, &*table);
+  ASSERT_TRUE(exact.ok()) << exact.status();
+  ASSERT_EQ(exact->items_size(), 1);
+  const v1::AnalysedItem& item = exact->items(0);
+  EXPECT_TRUE(item.choice());
+  EXPECT_TRUE(item.exact());
+  std::optional<EndgameChoice> best = table->BestPlay(
+      *ParseUfen("30,53,h,h/40,h,h,h/h,h,h,h/h,h,h,h r pyb", Rules{}), Rules{}, Throw{2, 1});
+  ASSERT_TRUE(best.has_value());
+  EXPECT_EQ(item.best_play(), PlayToString(best->play));
+  absl::StatusOr<v1::GameAnalysis> searched = AnalyseGame(*r, "", stop);
+  ASSERT_TRUE(searched.ok());
+  EXPECT_FALSE(searched->items(0).exact());
+  EXPECT_NE(AnalysisToText(*exact).find("exact"), std::string::npos);
 }
 
 TEST(Analysis, TheBestPlayIsNotMarked) {

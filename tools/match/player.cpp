@@ -8,6 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "endgame/table.h"
 #include "search/levels.h"
 #include "search/search.h"
 #include "search/settings.h"
@@ -48,8 +49,9 @@ class EnginePlayer : public Player {
 struct Settings {
   SearchParams params;
   SearchLimits limits;
-  int64_t handshake_ms = kDefaultHandshakeMs;  // cmd: and grpc: players
-  std::string go_limits;                       // the same limits as `go` arguments, for programs
+  int64_t handshake_ms = kDefaultHandshakeMs;    // cmd: and grpc: players
+  std::string go_limits;                         // the same limits as `go` arguments, for programs
+  std::shared_ptr<const EndgameTable> endgames;  // endgames=FILE (shared, kept alive)
 };
 
 absl::Status ApplySetting(absl::string_view item, Settings& s) {
@@ -76,6 +78,11 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
     double* weight = EvalWeightByName(s.params.weights, key.substr(5));
     if (!weight) return absl::InvalidArgumentError(absl::StrCat("unknown weight '", key, "'"));
     *weight = x;
+  } else if (key == "endgames") {
+    absl::StatusOr<std::shared_ptr<const EndgameTable>> table = EndgameTable::LoadShared(value);
+    if (!table.ok()) return table.status();
+    s.endgames = *table;
+    s.params.endgame = s.endgames.get();
   } else if (key == "netfile") {
     absl::StatusOr<const Net*> net = LoadNetShared(value);
     if (!net.ok()) return net.status();
@@ -159,6 +166,11 @@ absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec, cons
         return absl::InvalidArgumentError(absl::StrCat("player '", spec, "': ", st.message()));
       }
     }
+  }
+  if (s.endgames && !(s.endgames->rules() == rules)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("player '", spec, "': endgames: the table was built for rules ",
+                     s.endgames->rules().ToString(), ", the game plays ", rules.ToString()));
   }
   if (name == "random") return std::unique_ptr<Player>(new RandomPlayer(rules, seed));
   if (name == "greedy") return std::unique_ptr<Player>(new GreedyPlayer(rules));

@@ -1,0 +1,145 @@
+// Not a Google Benchmark: the evaluation checked against the exact endgame
+// tables (issue 29, point 5). On decision points sampled from a table's
+// class (a throw with at least two plays of different exact value), each
+// level searches with the tables off; the table says how much win
+// probability its play gave away.
+//
+//   build/bench/endgame_check navy-2v2.egt [positions] [levels] [seed]
+//
+// prints, per level: the share of decisions where it played an optimal play
+// and its mean loss in win probability per decision.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+#include "endgame/index.h"
+#include "endgame/table.h"
+#include "engine/movegen.h"
+#include "engine/ufen.h"
+#include "search/levels.h"
+#include "search/search.h"
+#include "search/settings.h"
+#include "search/tt.h"
+
+namespace uckers {
+namespace {
+
+// The exact win probability, for the team that played, of a play's result.
+double ExactFor(const EndgameTable& table, const Position& after, int team) {
+  if (after.IsGameOver()) return after.WinningTeam() == team ? 1.0 : 0.0;
+  std::optional<double> win = table.ProbeWin(after, table.rules());
+  if (!win) return -1;  // not covered: cannot be judged
+  return TeamOf(after.to_throw()) == team ? *win : 1 - *win;
+}
+
+struct Decision {
+  Position pos;
+  Throw dice;
+  double best = 0;
+};
+
+int Main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: endgame_check TABLE [positions] [levels,...] [seed]\n");
+    return 2;
+  }
+  absl::StatusOr<EndgameTable> table = EndgameTable::Load(argv[1]);
+  if (!table.ok()) {
+    std::fprintf(stderr, "endgame_check: %s\n", std::string(table.status().message()).c_str());
+    return 1;
+  }
+  int positions = 2000;
+  uint64_t seed = 1;
+  std::vector<std::string> levels = LevelNames();
+  if (argc > 2 && (!absl::SimpleAtoi(argv[2], &positions) || positions < 1)) {
+    std::fprintf(stderr, "endgame_check: positions: a count, 1 or more\n");
+    return 2;
+  }
+  if (argc > 3) levels = absl::StrSplit(argv[3], ',');
+  if (argc > 4 && !absl::SimpleAtoi(argv[4], &seed)) {
+    std::fprintf(stderr, "endgame_check: seed: a whole number\n");
+    return 2;
+  }
+  const Rules& rules = table->rules();
+  std::vector<int> shapes;
+  for (int s = 0; s < kNumEndgameShapes; ++s) {
+    if (ClassHasShape(table->endgame_class(), s)) shapes.push_back(s);
+  }
+  // Decision points: a position of the class (turned to a random seat), a
+  // throw drawn with its weight, and plays of different exact values.
+  std::mt19937_64 rng(seed);
+  std::vector<Decision> decisions;
+  int tries = 0;
+  while (static_cast<int>(decisions.size()) < positions && tries < 1000 * positions) {
+    ++tries;
+    int shape = shapes[rng() % shapes.size()];
+    EndgameSlot slot{shape, static_cast<uint32_t>(rng() % ShapeSize(shape))};
+    Position pos = TurnSeats(PositionAt(slot), static_cast<int>(rng() % 4));
+    if (pos.IsGameOver() || !table->Probe(pos, rules)) continue;
+    int r = static_cast<int>(rng() % 36);
+    Throw dice = kThrows[0];
+    for (Throw t : kThrows) {
+      r -= t.Weight();
+      if (r < 0) {
+        dice = t;
+        break;
+      }
+    }
+    PlayList plays;
+    GenerateLegalPlays(pos, rules, dice, &plays);
+    int team = TeamOf(pos.to_throw());
+    double best = -1, worst = 2;
+    bool judged = true;
+    for (const PlayResult& p : plays) {
+      double v = ExactFor(*table, p.after, team);
+      if (v < 0) judged = false;
+      best = std::max(best, v);
+      worst = std::min(worst, v);
+    }
+    if (!judged || plays.size() < 2 || best - worst < 1e-4) continue;
+    decisions.push_back({pos, dice, best});
+  }
+  std::printf("table %s: class %s, rules %s; %zu decision points (seed %llu)\n", argv[1],
+              std::string(ClassName(table->endgame_class())).c_str(), rules.ToString().c_str(),
+              decisions.size(), static_cast<unsigned long long>(seed));
+  std::printf("%-13s %9s %12s %12s %9s\n", "level", "optimal", "mean loss", "worst loss",
+              "ms/move");
+  for (const std::string& level : levels) {
+    SearchParams params;
+    if (absl::Status s = ApplyLevel(level, &params); !s.ok()) {
+      std::fprintf(stderr, "endgame_check: %s\n", std::string(s.message()).c_str());
+      return 2;
+    }
+    params.seed = seed;
+    TranspositionTable tt(16);
+    std::atomic<bool> stop{false};
+    int optimal = 0;
+    double loss = 0, worst = 0;
+    auto start = std::chrono::steady_clock::now();
+    for (const Decision& d : decisions) {
+      SearchReport r = SearchPlay(d.pos, rules, d.dice, params, {}, &tt, stop, nullptr);
+      double v = ExactFor(*table, r.candidates[0].after, TeamOf(d.pos.to_throw()));
+      double lost = std::max(0.0, d.best - v);
+      if (lost < 1e-4) ++optimal;
+      loss += lost;
+      worst = std::max(worst, lost);
+    }
+    double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%-13s %8.1f%% %12.5f %12.4f %9.2f\n", level.c_str(),
+                100.0 * optimal / decisions.size(), loss / decisions.size(), worst,
+                ms / decisions.size());
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace uckers
+
+int main(int argc, char** argv) { return uckers::Main(argc, argv); }
