@@ -23,6 +23,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "httplib.h"
 #include "service/call_metrics.h"
+#include "service/safe_text.h"
 #include "service/web_assets.h"
 
 namespace uckers {
@@ -66,7 +67,7 @@ int HttpStatus(grpc::StatusCode code) {
 std::string ErrorJson(const grpc::Status& status) {
   google::protobuf::Struct error;
   (*error.mutable_fields())["code"].set_string_value(StatusCodeName(status.error_code()));
-  (*error.mutable_fields())["message"].set_string_value(status.error_message());
+  (*error.mutable_fields())["message"].set_string_value(SafeMessage(status.error_message()));
   std::string json;
   (void)google::protobuf::util::MessageToJsonString(error, &json);
   return json;

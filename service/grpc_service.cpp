@@ -11,6 +11,7 @@
 #include "search/levels.h"
 #include "service/options.h"
 #include "service/proto_convert.h"
+#include "service/safe_text.h"
 
 namespace uckers {
 
@@ -31,7 +32,7 @@ grpc::Status ToGrpc(const absl::Status& s) {
   grpc::StatusCode code = grpc::StatusCode::INVALID_ARGUMENT;
   if (absl::IsResourceExhausted(s)) code = grpc::StatusCode::RESOURCE_EXHAUSTED;
   if (absl::IsInternal(s)) code = grpc::StatusCode::INTERNAL;
-  return grpc::Status(code, std::string(s.message()));
+  return grpc::Status(code, SafeMessage(s.message()));
 }
 
 // Sets `stop` when the client cancels or the deadline (less its

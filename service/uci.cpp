@@ -15,6 +15,7 @@
 #include "engine/notation.h"
 #include "engine/ufen.h"
 #include "game/facade.h"
+#include "service/safe_text.h"
 
 namespace uckers {
 namespace {
@@ -131,7 +132,7 @@ void UciLoop::Print(const std::string& line) {
 
 void UciLoop::Error(absl::string_view what) {
   ++errors_;
-  Print(absl::StrCat("info string error: ", what));
+  Print(absl::StrCat("info string error: ", SafeMessage(what)));
 }
 
 void UciLoop::WaitUnlessInfinite() {

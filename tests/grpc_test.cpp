@@ -335,6 +335,21 @@ TEST_F(GrpcTest, AnEndgameTableMakesCoveredAnswersExact) {
   EXPECT_FALSE(resp.exact());
 }
 
+// Issue 30 A4: a 20 kB play echoed in an error stays a short
+// INVALID_ARGUMENT (not RESOURCE_EXHAUSTED from oversized metadata).
+TEST_F(GrpcTest, AnErrorQuotesALongInputBriefly) {
+  v1::ApplyPlayRequest req;
+  *req.mutable_position() = Ufen("b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  *req.mutable_throw_() = Dice(6, 3);
+  req.set_play(std::string(20000, 'x'));
+  v1::ApplyPlayResponse resp;
+  grpc::ClientContext ctx;
+  grpc::Status s = stub_->ApplyPlay(&ctx, req, &resp);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_LT(s.error_message().size(), 400u);
+  EXPECT_NE(s.error_message().find("bytes in all)"), std::string::npos) << s.error_message();
+}
+
 TEST_F(GrpcTest, RollDiceIsTheSeedsSequenceFromAnyIndex) {
   v1::RollDiceRequest req;
   req.set_seed(17);

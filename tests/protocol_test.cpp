@@ -463,5 +463,20 @@ TEST(Protocol, EndgamePathRefusesOtherRulesAndKeepsItsTable) {
   EXPECT_FALSE(HasPrefix(out, "info string exact:"));
 }
 
+// Issue 30 A4: an error quotes at most a few hundred bytes of the input and
+// escapes control bytes.
+TEST(Protocol, ErrorsQuoteLongInputBrieflyAndEscapeControlBytes) {
+  Transcript t;
+  std::string flood(20000, 'y');
+  std::vector<std::string> out = t.Send({"foo" + flood + "\x1b[31m"});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_LT(out[0].size(), 400u) << out[0].substr(0, 400);
+  EXPECT_NE(out[0].find(" bytes in all)"), std::string::npos) << out[0].substr(0, 400);
+  std::vector<std::string> esc = t.Send({"go dice 6 3 \x1b[2J"});
+  ASSERT_EQ(esc.size(), 1u);
+  EXPECT_EQ(esc[0].find('\x1b'), std::string::npos) << esc[0];
+  EXPECT_NE(esc[0].find("\\x1b[2J"), std::string::npos) << esc[0];
+}
+
 }  // namespace
 }  // namespace uckers::testing
