@@ -394,6 +394,15 @@ grpc::Status EngineService::AnalyseGame(const CallControl& call,
     default:
       return ToGrpc(absl::InvalidArgumentError("game: missing: give record or record_text"));
   }
+  // An analysed item takes at most ~200 bytes (two plays, six numbers): an
+  // answer that cannot fit is refused now, not after the work.
+  constexpr int64_t kAnalysedItemBytes = 200;
+  if (record.items_size() * kAnalysedItemBytes + 4096 > limits_.max_response_bytes) {
+    return grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                        absl::StrCat("the analysis of ", record.items_size(),
+                                     " items would exceed the server's message limit of ",
+                                     limits_.max_response_bytes, " bytes (--max_message_bytes)"));
+  }
   if (!request.level().empty()) {
     facade::SearchRequest probe;
     probe.level = request.level();

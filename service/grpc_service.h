@@ -25,6 +25,9 @@ struct ServiceLimits {
   int64_t max_movetime_ms = 600'000;
   int64_t deadline_margin_ms = 25;  // answer at least this long before the deadline...
   int deadline_margin_percent = 5;  // ...or this share of the call's time, if more
+  // The largest response (the server's message limit): an AnalyseGame whose
+  // answer cannot fit is refused before any work.
+  int64_t max_response_bytes = 4 << 20;
   // The endgame table searches and analyses use (`uckers serve --endgames`):
   // positions it covers, under its rules, are valued exactly. Null for none.
   std::shared_ptr<const EndgameTable> endgames;

@@ -34,7 +34,13 @@ class EngineServer {
   void Wait();
 
  private:
-  explicit EngineServer(const ServerConfig& config) : config_(config), service_(config.limits) {}
+  explicit EngineServer(const ServerConfig& config)
+      : config_(config), service_(WithResponseCap(config)) {}
+  static ServiceLimits WithResponseCap(const ServerConfig& config) {
+    ServiceLimits limits = config.limits;
+    limits.max_response_bytes = config.max_message_bytes;
+    return limits;
+  }
 
   ServerConfig config_;
   EngineService service_;

@@ -350,6 +350,26 @@ TEST_F(GrpcTest, AnErrorQuotesALongInputBriefly) {
   EXPECT_NE(s.error_message().find("bytes in all)"), std::string::npos) << s.error_message();
 }
 
+// Issue 30 A10: an analysis whose answer cannot fit the message limit is
+// refused up front, before any search.
+TEST_F(GrpcTest, AnAnalysisTooLargeToAnswerIsRefusedBeforeTheWork) {
+  v1::AnalyseGameRequest req;
+  for (int i = 0; i < 30000; ++i) {
+    v1::RecordItem* item = req.mutable_record()->add_items();
+    item->set_throw_("21");
+    item->set_play("-");
+  }
+  v1::GameAnalysis resp;
+  grpc::ClientContext ctx;
+  auto start = std::chrono::steady_clock::now();
+  grpc::Status s = stub_->AnalyseGame(&ctx, req, &resp);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << s.error_message();
+  EXPECT_NE(s.error_message().find("the analysis of 30000 items would exceed"), std::string::npos)
+      << s.error_message();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  EXPECT_EQ(server_->service().active_searches(), 0);
+}
+
 TEST_F(GrpcTest, RollDiceIsTheSeedsSequenceFromAnyIndex) {
   v1::RollDiceRequest req;
   req.set_seed(17);
