@@ -96,6 +96,8 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
   v1::GameAnalysis out;
   out.set_rules(rules->ToString());
   out.set_level(level_name);
+  out.set_ry(record.ry());
+  out.set_gb(record.gb());
   v1::TeamAnalysis teams[2];
   TranspositionTable tt(16);
   for (int i = 0; i < record.items_size(); ++i) {
@@ -155,6 +157,10 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     t.set_luck_adjusted_points(t.points() - t.luck() + teams[1 - team].luck());
     *out.add_teams() = t;
   }
+  if (pos.IsGameOver()) {
+    out.set_winner(TeamName(pos.WinningTeam()));
+    out.set_points(static_cast<int>(pos.Outcome()));
+  }
   out.set_seconds(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count());
   return out;
@@ -186,19 +192,49 @@ std::string AnalysisToText(const v1::GameAnalysis& a) {
 
 std::string AnalysisToJson(const v1::GameAnalysis& analysis) { return ToJson(analysis); }
 
+std::string XmlEscape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        out.push_back(c);
+    }
+  }
+  return out;
+}
+
 std::string AnalysisToSvg(const v1::GameAnalysis& a) {
   constexpr double kW = 900, kH = 360, kLeft = 60, kRight = 20, kTop = 30, kBottom = 40;
   int n = std::max(1, a.items_size());
   auto x = [&](int i) { return kLeft + (kW - kLeft - kRight) * i / std::max(1, n - 1); };
   auto y = [&](double p) { return kTop + (kH - kTop - kBottom) * (1 - p); };
+  // Title: the players and the result, when the record has them.
+  std::string players =
+      absl::StrCat("RY ", a.ry().empty() ? "?" : a.ry(), " vs GB ", a.gb().empty() ? "?" : a.gb());
+  std::string result =
+      a.winner().empty() ? "unfinished" : absl::StrCat(a.winner(), " won ", a.points());
   std::string out = absl::StrFormat(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
       "font-family=\"sans-serif\" font-size=\"12\">\n"
       "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-      "<text x=\"%.0f\" y=\"18\" font-size=\"14\">RY win probability before each throw "
-      "(marks: yellow ?!, orange ?, red ?"
-      "?)</text>\n",
-      kW, kH, kLeft);
+      "<text x=\"%.0f\" y=\"18\" font-size=\"14\">%s: %s. Team RY's win probability "
+      "before each throw</text>\n",
+      kW, kH + 20, kLeft, XmlEscape(players), result);
   for (double p : {0.0, 0.25, 0.5, 0.75, 1.0}) {
     absl::StrAppendFormat(&out,
                           "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
@@ -216,19 +252,45 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
   for (int i = 0; i < a.items_size(); ++i) {
     absl::StrAppendFormat(&points, "%.1f,%.1f ", x(i), y(a.items(i).ry_win_before()));
   }
+  // A finished game ends at 100 % or 0 %.
+  if (!a.winner().empty()) {
+    absl::StrAppendFormat(&points, "%.1f,%.1f ", x(n - 1) + (kW - kLeft - kRight) / n,
+                          y(a.winner() == "RY" ? 1.0 : 0.0));
+  }
   absl::StrAppendFormat(
       &out, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.5\" points=\"%s\"/>\n",
       points);
+  // Errors: the fill says how bad, the ring which team made it.
   static const char* kColours[] = {"", "", "#f1c40f", "#e67e22", "#c0392b"};
+  auto ring = [](const std::string& team) { return team == "RY" ? "#b3261e" : "#1f56a8"; };
   for (int i = 0; i < a.items_size(); ++i) {
     const v1::AnalysedItem& item = a.items(i);
     if (item.mark() < v1::MARK_DOUBTFUL) continue;
     absl::StrAppendFormat(&out,
-                          "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"black\">"
-                          "<title>#%d %s %s:%s, best %s, lost %.3f</title></circle>\n",
-                          x(i), y(item.ry_win_before()), kColours[item.mark()], item.index(),
-                          item.team(), item.throw_(), item.play(), item.best_play(),
+                          "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" "
+                          "stroke-width=\"2\"><title>#%d %s %s:%s, best %s, lost %.3f</title>"
+                          "</circle>\n",
+                          x(i), y(item.ry_win_before()), kColours[item.mark()], ring(item.team()),
+                          item.index(), item.team(), item.throw_(), item.play(), item.best_play(),
                           item.equity_lost());
+  }
+  // Legend.
+  double ly = kH + 8;
+  absl::StrAppendFormat(&out, "<text x=\"%.0f\" y=\"%.0f\">errors:</text>\n", kLeft, ly);
+  double lx = kLeft + 50;
+  for (auto [mark, label] : {std::pair{2, "?! doubtful"}, {3, "? bad"}, {4, "?? very bad"}}) {
+    absl::StrAppendFormat(&out,
+                          "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"%s\" stroke=\"black\"/>"
+                          "<text x=\"%.0f\" y=\"%.0f\">%s</text>\n",
+                          lx, ly - 4, kColours[mark], lx + 9, ly, label);
+    lx += 110;
+  }
+  for (const char* team : {"RY", "GB"}) {
+    absl::StrAppendFormat(&out,
+                          "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"white\" stroke=\"%s\" "
+                          "stroke-width=\"2\"/><text x=\"%.0f\" y=\"%.0f\">made by %s</text>\n",
+                          lx, ly - 4, ring(team), lx + 9, ly, team);
+    lx += 100;
   }
   out += "</svg>\n";
   return out;

@@ -36,6 +36,10 @@ std::string RatingFor(double error_rate);
 std::string AnalysisToText(const v1::GameAnalysis& analysis);
 // As JSON (uckers.v1.GameAnalysis).
 std::string AnalysisToJson(const v1::GameAnalysis& analysis);
+// Text for an SVG or XML document: the five XML specials escaped (the
+// charts' names and titles).
+std::string XmlEscape(const std::string& text);
+
 // An SVG chart of RY's win probability over the game, errors marked.
 std::string AnalysisToSvg(const v1::GameAnalysis& analysis);
 

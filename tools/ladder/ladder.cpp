@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "review/analyse.h"
 #include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/ladder/ratings.h"
@@ -258,16 +259,37 @@ std::string LadderReportSvg(const v1::LadderReport& r) {
   auto x = [&](double elo) {
     return kLeft + (kW - kLeft - kRight) * (std::clamp(elo, lo, hi) - lo) / (hi - lo);
   };
-  double h = kTop + kRow * r.players_size() + 30;
+  // Entries by rating, best first.
+  std::vector<const v1::LadderPlayer*> players;
+  for (const v1::LadderPlayer& p : r.players()) players.push_back(&p);
+  std::stable_sort(players.begin(), players.end(),
+                   [](const auto* a, const auto* b) { return a->elo() > b->elo(); });
+  double axis = kTop + kRow * r.players_size() + 5;
+  double h = axis + 60;
   std::string out = absl::StrFormat(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
       "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" "
-      "fill=\"white\"/>\n<text x=\"10\" y=\"20\" font-size=\"14\">Elo (relative to %s) with "
-      "95%% intervals, %d games</text>\n"
+      "fill=\"white\"/>\n<text x=\"10\" y=\"20\" font-size=\"14\">Ladder: Elo relative to %s, "
+      "%d games, rules %s</text>\n"
       "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke=\"#999\"/>\n",
-      kW, h, r.players(0).name(), r.games(), x(0), kTop - 5, x(0), h - 25);
-  for (int i = 0; i < r.players_size(); ++i) {
-    const v1::LadderPlayer& p = r.players(i);
+      kW, h, XmlEscape(r.players(0).name()), r.games(), XmlEscape(r.rules()), x(0), kTop - 5, x(0),
+      axis);
+  // The Elo axis with ticks at a round step.
+  double span = hi - lo;
+  double step = span > 1200 ? 200 : span > 600 ? 100 : span > 240 ? 50 : span > 100 ? 20 : 10;
+  absl::StrAppendFormat(&out,
+                        "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke=\"#333\"/>\n",
+                        kLeft, axis, kW - kRight, axis);
+  for (double t = std::ceil(lo / step) * step; t <= hi; t += step) {
+    absl::StrAppendFormat(&out,
+                          "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke=\"#333\"/>"
+                          "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%+.0f</text>\n",
+                          x(t), axis, x(t), axis + 5, x(t), axis + 18, t);
+  }
+  absl::StrAppendFormat(&out, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">Elo</text>\n",
+                        (kLeft + kW - kRight) / 2, axis + 34);
+  for (size_t i = 0; i < players.size(); ++i) {
+    const v1::LadderPlayer& p = *players[i];
     double y = kTop + kRow * i + kRow / 2;
     absl::StrAppendFormat(
         &out,
@@ -275,9 +297,17 @@ std::string LadderReportSvg(const v1::LadderReport& r) {
         "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#2c3e50\" "
         "stroke-width=\"2\"/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#c0392b\"/>\n"
         "<text x=\"%.1f\" y=\"%.1f\">%+.0f</text>\n",
-        y + 4, p.name().substr(0, 36), x(p.elo_low()), y, x(p.elo_high()), y, x(p.elo()), y,
-        x(p.elo()) + 8, y - 8, p.elo());
+        y + 4, XmlEscape(p.name().substr(0, 36)), x(p.elo_low()), y, x(p.elo_high()), y, x(p.elo()),
+        y, x(p.elo()) + 8, y - 8, p.elo());
   }
+  // Legend.
+  double ly = h - 8;
+  absl::StrAppendFormat(&out,
+                        "<circle cx=\"15\" cy=\"%.0f\" r=\"5\" fill=\"#c0392b\"/>"
+                        "<text x=\"25\" y=\"%.0f\">Elo</text>"
+                        "<line x1=\"70\" y1=\"%.0f\" x2=\"100\" y2=\"%.0f\" stroke=\"#2c3e50\" "
+                        "stroke-width=\"2\"/><text x=\"106\" y=\"%.0f\">95%% interval</text>\n",
+                        ly - 4, ly, ly - 4, ly - 4, ly);
   out += "</svg>\n";
   return out;
 }
