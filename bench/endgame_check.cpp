@@ -8,6 +8,12 @@
 //
 // prints, per level: the share of decisions where it played an optimal play
 // and its mean loss in win probability per decision.
+//
+//   build/bench/endgame_check navy-2v2.egt games N [level] [seed]
+//
+// plays N games of the level against itself (tables off) and prints the
+// share that reach a position the table covers, and how many throws before
+// the end they reach it.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +25,7 @@
 #include "absl/strings/str_split.h"
 #include "endgame/index.h"
 #include "endgame/table.h"
+#include "engine/dice_sequence.h"
 #include "engine/movegen.h"
 #include "engine/ufen.h"
 #include "search/levels.h"
@@ -43,6 +50,43 @@ struct Decision {
   double best = 0;
 };
 
+// Self-play games of `level` (tables off): how many reach a covered position.
+int Games(const EndgameTable& table, int games, const std::string& level, uint64_t seed) {
+  const Rules& rules = table.rules();
+  SearchParams params;
+  if (absl::Status s = ApplyLevel(level, &params); !s.ok()) {
+    std::fprintf(stderr, "endgame_check: %s\n", std::string(s.message()).c_str());
+    return 2;
+  }
+  TranspositionTable tt(16);
+  std::atomic<bool> stop{false};
+  int reached = 0;
+  long throws_left = 0, throws_all = 0;
+  for (int g = 0; g < games; ++g) {
+    DiceSequence dice(seed + static_cast<uint64_t>(g));
+    Position pos = Position::Start(rules);
+    int first_covered = -1, n = 0;
+    for (; !pos.IsGameOver() && n < 20000; ++n) {
+      if (first_covered < 0 && table.Probe(pos, rules)) first_covered = n;
+      params.seed = seed * 1000003 + static_cast<uint64_t>(n);
+      SearchReport r = SearchPlay(pos, rules, dice.Next(), params, {}, &tt, stop, nullptr);
+      pos = r.candidates[0].after;
+    }
+    throws_all += n;
+    if (first_covered >= 0) {
+      ++reached;
+      throws_left += n - first_covered;
+    }
+  }
+  std::printf(
+      "%d games of %s against itself (seed %llu): %d reach a covered position (%.1f%%); "
+      "%.1f throws a game, %.1f of them left when it is reached\n",
+      games, level.c_str(), static_cast<unsigned long long>(seed), reached, 100.0 * reached / games,
+      static_cast<double>(throws_all) / games,
+      reached ? static_cast<double>(throws_left) / reached : 0.0);
+  return 0;
+}
+
 int Main(int argc, char** argv) {
   if (argc < 2) {
     std::fprintf(stderr, "usage: endgame_check TABLE [positions] [levels,...] [seed]\n");
@@ -55,6 +99,18 @@ int Main(int argc, char** argv) {
   }
   int positions = 2000;
   uint64_t seed = 1;
+  if (argc > 2 && std::string(argv[2]) == "games") {
+    int games = 0;
+    if (argc < 4 || !absl::SimpleAtoi(argv[3], &games) || games < 1) {
+      std::fprintf(stderr, "endgame_check: games N: a count, 1 or more\n");
+      return 2;
+    }
+    if (argc > 5 && !absl::SimpleAtoi(argv[5], &seed)) {
+      std::fprintf(stderr, "endgame_check: seed: a whole number\n");
+      return 2;
+    }
+    return Games(*table, games, argc > 4 ? argv[4] : std::string(kDefaultLevel), seed);
+  }
   std::vector<std::string> levels = LevelNames();
   if (argc > 2 && (!absl::SimpleAtoi(argv[2], &positions) || positions < 1)) {
     std::fprintf(stderr, "endgame_check: positions: a count, 1 or more\n");
