@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/board_text.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
@@ -115,6 +116,8 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     a->set_throw_(item.throw_());
     a->set_play(PlayToString(played->play));
     a->set_team(TeamName(team));
+    a->set_ufen(ToUfen(pos));
+    a->set_colour(ColourName(pos.to_throw()));
     ThrowValues luck = LuckValues(pos, *rules, *t);
     a->set_luck(luck.actual - luck.mean);
     a->set_ry_win_before(team == 0 ? luck.win : 1 - luck.win);
@@ -128,6 +131,11 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
       a->set_played_equity(a->best_equity());
       for (const Candidate& c : r.candidates) {
         if (c.after == played->after) a->set_played_equity(c.eval.Equity());
+      }
+      for (size_t k = 0; k < r.candidates.size() && k < 3; ++k) {
+        v1::AnalysedCandidate* c = a->add_candidates();
+        c->set_play(PlayToString(r.candidates[k].play));
+        c->set_equity(r.candidates[k].eval.Equity());
       }
       a->set_equity_lost(std::max(0.0, a->best_equity() - a->played_equity()));
       a->set_exact(r.exact);
@@ -180,12 +188,46 @@ std::string AnalysisToText(const v1::GameAnalysis& a) {
                           i.exact() ? (i.mark() > v1::MARK_NONE ? " exact" : "exact") : "");
   }
   for (const v1::TeamAnalysis& t : a.teams()) {
+    int marked = t.doubtful() + t.bad() + t.very_bad();
     absl::StrAppendFormat(
         &out,
-        "%s: %d decisions, equity lost %.3f, error rate %.4f (%s); marks ?! %d, ? %d, ?? %d; "
-        "luck %+.3f; points %+.0f, luck-adjusted %+.3f\n",
+        "%s: %d decisions, equity lost %.3f, error rate %.4f (%s); marks ?! %d, ? %d, ?? %d "
+        "(%.3f errors a decision); luck %+.3f; points %+.0f, luck-adjusted %+.3f\n",
         t.team(), t.decisions(), t.equity_lost(), t.error_rate(), t.rating(), t.doubtful(), t.bad(),
-        t.very_bad(), t.luck(), t.points(), t.luck_adjusted_points());
+        t.very_bad(), t.decisions() ? static_cast<double>(marked) / t.decisions() : 0.0, t.luck(),
+        t.points(), t.luck_adjusted_points());
+  }
+  // Each marked decision in full: who, the position, the throw, the play
+  // made and the best plays with their equities.
+  for (const v1::AnalysedItem& i : a.items()) {
+    if (i.mark() < v1::MARK_DOUBTFUL || i.ufen().empty()) continue;
+    absl::StrAppendFormat(&out, "\n#%d %s %s (team %s) threw %s and played %s: %s, lost %.3f%s\n",
+                          i.index(), kMarks[i.mark()], i.colour(), i.team(), i.throw_(), i.play(),
+                          i.mark() == v1::MARK_VERY_BAD ? "very bad"
+                          : i.mark() == v1::MARK_BAD    ? "bad"
+                                                        : "doubtful",
+                          i.equity_lost(), i.exact() ? " (exact)" : "");
+    absl::StatusOr<Rules> rules = Rules::Parse(a.rules());
+    absl::StatusOr<Position> pos =
+        rules.ok() ? ParseUfen(i.ufen(), *rules) : absl::StatusOr<Position>(rules.status());
+    if (pos.ok()) {
+      out += DrawBoard(*pos);
+      if (out.back() != '\n') out += "\n";
+    } else {
+      absl::StrAppend(&out, "ufen ", i.ufen(), "\n");
+    }
+    double best = i.candidates().empty() ? i.best_equity() : i.candidates(0).equity();
+    for (int k = 0; k < i.candidates_size(); ++k) {
+      const v1::AnalysedCandidate& c = i.candidates(k);
+      absl::StrAppendFormat(&out, "  %d. %-20s %+.3f  %s\n", k + 1, c.play(), c.equity(),
+                            k == 0 ? "best" : absl::StrFormat("%+.3f", c.equity() - best));
+    }
+    bool listed = false;
+    for (const v1::AnalysedCandidate& c : i.candidates()) listed |= c.play() == i.play();
+    if (!listed) {
+      absl::StrAppendFormat(&out, "     %-20s %+.3f  %+.3f  (played)\n", i.play(),
+                            i.played_equity(), i.played_equity() - best);
+    }
   }
   return out;
 }

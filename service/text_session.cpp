@@ -13,7 +13,7 @@
 #include "search/evaluate.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
-#include "service/board_text.h"
+#include "engine/board_text.h"
 
 namespace uckers {
 namespace {

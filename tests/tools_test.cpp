@@ -297,6 +297,28 @@ TEST(Analysis, CoveredPositionsAreValuedExactlyWithATable) {
   EXPECT_NE(AnalysisToText(*exact).find("exact"), std::string::npos);
 }
 
+// Issue 30 C18: each marked decision is shown in full: who made it, the
+// position (board and UFEN), the throw, the play and the best plays with
+// their equities and differences.
+TEST(Analysis, TheReportShowsEachMarkedDecisionInFull) {
+  absl::StatusOr<v1::GameRecord> r =
+      ParseRecord("[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r40-52\n");
+  ASSERT_TRUE(r.ok()) << r.status();
+  std::atomic<bool> stop{false};
+  absl::StatusOr<v1::GameAnalysis> a = AnalyseGame(*r, "", stop);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->items(0).colour(), "Red");
+  EXPECT_EQ(a->items(0).ufen(), "3,40,h,h/48,h,h,h/h,h,h,h/h,h,h,h r -");
+  ASSERT_GE(a->items(0).candidates_size(), 2);
+  EXPECT_EQ(a->items(0).candidates(0).play(), "r3-9,r40-46");
+  std::string text = AnalysisToText(*a);
+  EXPECT_TRUE(absl::StrContains(text, "#1 ?? Red (team RY) threw 66 and played r40-52: very bad"))
+      << text;
+  EXPECT_TRUE(absl::StrContains(text, "ufen 3,40,h,h/48,h,h,h/h,h,h,h/h,h,h,h r -")) << text;
+  EXPECT_TRUE(absl::StrContains(text, "  1. r3-9,r40-46")) << text;
+  EXPECT_TRUE(absl::StrContains(text, "(1.000 errors a decision)")) << text;
+}
+
 TEST(Analysis, TheBestPlayIsNotMarked) {
   absl::StatusOr<v1::GameRecord> r =
       ParseRecord("[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r3-9,r40-46\n");

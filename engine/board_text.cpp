@@ -1,4 +1,4 @@
-#include "service/board_text.h"
+#include "engine/board_text.h"
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -7,9 +7,14 @@
 #include "engine/ufen.h"
 
 namespace uckers {
+
+const char* ColourName(int colour) {
+  static constexpr const char* kNames[] = {"Red", "Green", "Yellow", "Blue"};
+  return kNames[colour];
+}
+
 namespace {
 
-constexpr const char* kColourNames[] = {"Red", "Green", "Yellow", "Blue"};
 constexpr char kUpper[] = "RGYB";
 
 // The pieces on absolute square `abs`, a letter per piece ("RR", "GB"); a
@@ -48,7 +53,7 @@ std::string ColourLine(const Position& pos, int c) {
   for (Square sq : pos.pieces(c)) {
     if (sq >= kFirstLane && sq < kHome) absl::StrAppend(&lane, " ", sq);
   }
-  return absl::StrFormat("  %-6s base %d  lane%s  home %d%s\n", kColourNames[c],
+  return absl::StrFormat("  %-6s base %d  lane%s  home %d%s\n", ColourName(c),
                          pos.CountAt(c, kBase), lane.empty() ? " -" : lane, pos.CountAt(c, kHome),
                          pos.released(c) ? "  (released)" : "");
 }
@@ -63,8 +68,8 @@ std::string DrawBoard(const Position& pos) {
     absl::StrAppend(&out, "game over: team ", pos.WinningTeam() == 0 ? "RY" : "GB", " won (",
                     static_cast<int>(pos.Outcome()), " points)");
   } else {
-    absl::StrAppend(&out, "to throw ", kColourNames[pos.to_throw()], ", moving ",
-                    kColourNames[pos.MovingColour()]);
+    absl::StrAppend(&out, "to throw ", ColourName(pos.to_throw()), ", moving ",
+                    ColourName(pos.MovingColour()));
   }
   return out;
 }
