@@ -36,7 +36,10 @@ ABSL_FLAG(std::string, uckers, "",
           "program, ../uckers)");
 ABSL_FLAG(int, replicas, 1, "local `uckers serve` replicas to start (0 with --target)");
 ABSL_FLAG(std::string, target, "", "servers already running, instead of starting replicas");
-ABSL_FLAG(std::string, rpc, "both", "list, best or both");
+ABSL_FLAG(std::string, rpc, "both",
+          "list, best, both, or mix: --max_searches BestMove clients searching to their "
+          "movetime while the --clients ListLegalPlays clients are measured");
+ABSL_FLAG(int, max_searches, 64, "the replicas' --max_searches (mix: also its searching clients)");
 ABSL_FLAG(std::string, clients, "1,4,16", "concurrent clients, comma-separated");
 ABSL_FLAG(double, seconds, 3.0, "duration of each run");
 ABSL_FLAG(int, movetime, 50, "BestMove movetime in ms");
@@ -73,8 +76,9 @@ Replica StartReplica(const std::string& uckers) {
     dup2(err[1], STDERR_FILENO);
     close(err[0]);
     close(err[1]);
+    std::string searches = std::to_string(absl::GetFlag(FLAGS_max_searches));
     execl(uckers.c_str(), uckers.c_str(), "serve", "--address", "127.0.0.1:0", "--max_searches",
-          "64", static_cast<char*>(nullptr));
+          searches.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
   close(err[1]);
@@ -105,8 +109,10 @@ struct RunResult {
   long calls = 0, errors = 0;
 };
 
+// `clients` callers of `rpc` for `seconds`; with `searchers` > 0, that many
+// more BestMove callers run alongside, unmeasured but for their errors.
 RunResult Run(const std::string& target, const std::string& rpc, int clients, double seconds,
-              int movetime) {
+              int movetime, int searchers = 0, long* search_errors = nullptr) {
   std::vector<std::shared_ptr<grpc::Channel>> channels;
   for (int i = 0; i < std::max(1, absl::GetFlag(FLAGS_channels)); ++i) {
     grpc::ChannelArguments args;
@@ -114,12 +120,14 @@ RunResult Run(const std::string& target, const std::string& rpc, int clients, do
     args.SetInt("grpc.use_local_subchannel_pool", 1);  // connections of its own
     channels.push_back(grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args));
   }
-  std::vector<std::vector<double>> latencies(clients);
+  std::vector<std::vector<double>> latencies(clients + searchers);
   std::atomic<long> errors{0};
+  std::atomic<long> searcher_errors{0};
   auto end = Clock::now() + std::chrono::duration<double>(seconds);
   std::vector<std::thread> threads;
-  for (int i = 0; i < clients; ++i) {
-    threads.emplace_back([&, i] {
+  for (int i = 0; i < clients + searchers; ++i) {
+    bool searcher = i >= clients;
+    threads.emplace_back([&, i, searcher] {
       auto stub = uckers::v1::Engine::NewStub(channels[i % channels.size()]);
       uckers::v1::ListLegalPlaysRequest list;
       list.mutable_position()->set_ufen(kUfen);
@@ -134,7 +142,7 @@ RunResult Run(const std::string& target, const std::string& rpc, int clients, do
         ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
         auto start = Clock::now();
         grpc::Status s;
-        if (rpc == "list") {
+        if (rpc == "list" && !searcher) {
           uckers::v1::ListLegalPlaysResponse r;
           s = stub->ListLegalPlays(&ctx, list, &r);
         } else {
@@ -142,7 +150,9 @@ RunResult Run(const std::string& target, const std::string& rpc, int clients, do
           s = stub->BestMove(&ctx, best, &r);
         }
         double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-        if (s.ok()) {
+        if (searcher) {
+          if (!s.ok()) ++searcher_errors;
+        } else if (s.ok()) {
           latencies[i].push_back(ms);
         } else {
           ++errors;
@@ -151,6 +161,7 @@ RunResult Run(const std::string& target, const std::string& rpc, int clients, do
     });
   }
   for (std::thread& t : threads) t.join();
+  if (search_errors) *search_errors = searcher_errors;
   std::vector<double> all;
   for (auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
   std::sort(all.begin(), all.end());
@@ -196,6 +207,23 @@ int main(int argc, char** argv) {
       std::fflush(stdout);
     }
   };
+  if (rpc == "mix") {
+    // Issue 30 A5: cheap calls must not wait for searches.
+    int searchers = absl::GetFlag(FLAGS_max_searches);
+    for (absl::string_view c : absl::StrSplit(absl::GetFlag(FLAGS_clients), ',')) {
+      int clients = 0;
+      if (!absl::SimpleAtoi(c, &clients) || clients < 1) continue;
+      long search_errors = 0;
+      RunResult r = Run(target, "list", clients, absl::GetFlag(FLAGS_seconds),
+                        absl::GetFlag(FLAGS_movetime), searchers, &search_errors);
+      std::printf(
+          "%-15s %8d %10.0f %9.2f %9.2f %8ld  (beside %d BestMove at movetime %d: %ld "
+          "errors)\n",
+          "ListLegalPlays", clients, r.qps, r.p50_ms, r.p99_ms, r.errors, searchers,
+          absl::GetFlag(FLAGS_movetime), search_errors);
+      std::fflush(stdout);
+    }
+  }
   if (rpc == "list" || rpc == "both") sweep("list", absl::GetFlag(FLAGS_clients));
   if (rpc == "best" || rpc == "both") sweep("best", absl::GetFlag(FLAGS_best_clients));
   for (const Replica& r : replicas) {

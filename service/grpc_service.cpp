@@ -1,6 +1,11 @@
 #include "service/grpc_service.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -155,6 +160,22 @@ v1::Candidate CandidateOut(const Candidate& c) {
 
 }  // namespace
 
+// Runs a search on a thread of its own at a lower priority (nice +10), and
+// waits for it: searches use whatever CPU is left, and cheap calls served
+// beside them (ListLegalPlays, ApplyPlay) are not starved (issue 30 A5). A
+// thread's nice value can be raised without privileges, never lowered, so
+// the search gets a fresh thread rather than lowering a pooled one.
+void AtSearchPriority(const std::function<void()>& work) {
+  std::thread thread([&work] {
+    id_t tid = static_cast<id_t>(syscall(SYS_gettid));
+    errno = 0;
+    int nice = getpriority(PRIO_PROCESS, tid);
+    if (errno == 0) setpriority(PRIO_PROCESS, tid, std::min(19, nice + 10));
+    work();
+  });
+  thread.join();
+}
+
 class EngineService::Slot {
  public:
   explicit Slot(EngineService* service) : service_(service) {
@@ -255,7 +276,8 @@ grpc::Status EngineService::BestMove(const CallControl& call, const v1::BestMove
   absl::StatusOr<SearchReport> report;
   {
     StopWatcher watcher(call, &stop, limits_);
-    report = facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr);
+    AtSearchPriority(
+        [&] { report = facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr); });
   }
   if (!report.ok()) return ToGrpc(report.status());
   if (Cancelled(call)) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
@@ -287,8 +309,9 @@ grpc::Status EngineService::Evaluate(const CallControl& call, const v1::Evaluate
   std::atomic<bool> stop{false};
   TranspositionTable tt(p->hash_mb);
   StopWatcher watcher(call, &stop, limits_);
-  absl::StatusOr<SearchReport> report =
-      facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr);
+  absl::StatusOr<SearchReport> report;
+  AtSearchPriority(
+      [&] { report = facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr); });
   if (!report.ok()) return ToGrpc(report.status());
   *response->mutable_evaluation() = proto::OutcomesOut(report->eval);
   response->set_depth(report->depth);
@@ -302,8 +325,9 @@ grpc::Status EngineService::Evaluate(const CallControl& call, const v1::Evaluate
   }
   for (Throw t : kThrows) {
     per_throw.dice = t;
-    absl::StatusOr<SearchReport> r =
-        facade::Search(p->position, p->rules, per_throw, &tt, stop, nullptr);
+    absl::StatusOr<SearchReport> r;
+    AtSearchPriority(
+        [&] { r = facade::Search(p->position, p->rules, per_throw, &tt, stop, nullptr); });
     if (!r.ok()) return ToGrpc(r.status());
     v1::ThrowEvaluation* e = response->add_per_throw();
     e->mutable_throw_()->set_die1(t.high);
@@ -356,10 +380,12 @@ grpc::Status EngineService::Analyse(const CallControl& call, const v1::AnalyseRe
   absl::StatusOr<SearchReport> report;
   {
     StopWatcher watcher(call, &stop, limits_);
-    report =
-        facade::Search(p->position, p->rules, p->request, &tt, stop, [&](const SearchReport& r) {
-          if (!write(to_message(r, false))) stop = true;
-        });
+    AtSearchPriority([&] {
+      report =
+          facade::Search(p->position, p->rules, p->request, &tt, stop, [&](const SearchReport& r) {
+            if (!write(to_message(r, false))) stop = true;
+          });
+    });
   }
   if (!report.ok()) return ToGrpc(report.status());
   if (Cancelled(call)) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
@@ -416,7 +442,10 @@ grpc::Status EngineService::AnalyseGame(const CallControl& call,
   absl::StatusOr<v1::GameAnalysis> analysis;
   {
     StopWatcher watcher(call, &stop, limits_);
-    analysis = facade::AnalyseGame(record, request.level(), stop, nullptr, limits_.endgames.get());
+    AtSearchPriority([&] {
+      analysis =
+          facade::AnalyseGame(record, request.level(), stop, nullptr, limits_.endgames.get());
+    });
   }
   if (Cancelled(call)) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
   if (absl::IsCancelled(analysis.status())) {

@@ -18,6 +18,10 @@ namespace uckers {
 namespace {
 
 constexpr char kServiceName[] = "uckers.v1.Engine";
+// Threads for calls that do not search, apart from the searches' own: a
+// burst of hundreds of cheap calls is served, not refused, beside a full
+// house of searches (issue 30 A5).
+constexpr int kCheapCallThreads = 1024;
 
 }  // namespace
 
@@ -39,7 +43,7 @@ absl::StatusOr<std::unique_ptr<EngineServer>> EngineServer::Start(const ServerCo
   // Enough threads that a long search never starves short calls: searches
   // are capped by max_searches, the rest serve quick calls.
   grpc::ResourceQuota quota("uckers");
-  quota.SetMaxThreads(std::max(16, 4 * config.limits.max_searches));
+  quota.SetMaxThreads(4 * config.limits.max_searches + kCheapCallThreads);
   builder.SetResourceQuota(quota);
   s->server_ = builder.BuildAndStart();
   if (!s->server_ || s->port_ == 0) {

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/board_text.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/perft.h"
@@ -13,7 +14,6 @@
 #include "search/evaluate.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
-#include "engine/board_text.h"
 
 namespace uckers {
 namespace {

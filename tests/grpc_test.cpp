@@ -370,6 +370,56 @@ TEST_F(GrpcTest, AnAnalysisTooLargeToAnswerIsRefusedBeforeTheWork) {
   EXPECT_EQ(server_->service().active_searches(), 0);
 }
 
+// Issue 30 A5: cheap calls do not wait for searches, nor are refused: with
+// every search slot taken, 200 concurrent clients' ListLegalPlays calls all
+// succeed.
+TEST_F(GrpcTest, CheapCallsAreServedBesideAFullHouseOfSearches) {
+  ServiceLimits limits;
+  limits.max_searches = 2;
+  server_->Shutdown();
+  StartServer(limits);
+  std::vector<std::thread> searches;
+  for (int i = 0; i < 2; ++i) {
+    searches.emplace_back([&] {
+      v1::BestMoveRequest req;
+      *req.mutable_position() = Ufen(kMid);
+      *req.mutable_throw_() = Dice(5, 2);
+      req.mutable_limits()->set_movetime_ms(3000);
+      req.mutable_limits()->set_depth(12);
+      v1::BestMoveResponse resp;
+      grpc::ClientContext ctx;
+      stub_->BestMove(&ctx, req, &resp);
+    });
+  }
+  for (int i = 0; i < 400 && server_->service().active_searches() < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_EQ(server_->service().active_searches(), 2);
+  std::atomic<int> failed{0}, done{0};
+  std::vector<std::thread> cheap;
+  for (int i = 0; i < 200; ++i) {
+    cheap.emplace_back([&] {
+      v1::ListLegalPlaysRequest req;
+      *req.mutable_position() = Ufen(kMid);
+      *req.mutable_throw_() = Dice(6, 3);
+      for (int k = 0; k < 10; ++k) {
+        v1::ListLegalPlaysResponse resp;
+        grpc::ClientContext ctx;
+        ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(20));
+        if (stub_->ListLegalPlays(&ctx, req, &resp).ok()) {
+          ++done;
+        } else {
+          ++failed;
+        }
+      }
+    });
+  }
+  for (std::thread& t : cheap) t.join();
+  EXPECT_EQ(failed, 0);
+  EXPECT_EQ(done, 2000);
+  for (std::thread& t : searches) t.join();
+}
+
 TEST_F(GrpcTest, RollDiceIsTheSeedsSequenceFromAnyIndex) {
   v1::RollDiceRequest req;
   req.set_seed(17);
