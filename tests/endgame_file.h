@@ -2,47 +2,36 @@
 
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "endgame/solver.h"
 #include "gtest/gtest.h"
 
 namespace uckers::testing {
 
-// The 1v1 endgame table for navy (0.1 s to build), written once per test
-// program to a file under the test's temporary folder.
+// The table of `cls` under `rules`, written once per test program to a file
+// under the test's temporary folder; its path.
+inline std::string TableFile(EndgameClass cls, const std::string& rules) {
+  std::string path = absl::StrCat(::testing::TempDir(), "uckers-", rules, "-",
+                                  std::string(ClassName(cls)), ".egt");
+  absl::StatusOr<EndgameTable> t = BuildEndgameTable(cls, *Rules::Parse(rules), {}, nullptr);
+  EXPECT_TRUE(t.ok()) << t.status();
+  EXPECT_TRUE(t->Save(path).ok());
+  return path;
+}
+
+// The 1v1 tables of navy and selsey (rules that differ by
+// throw_after_challenge; 0.1 s each to build), and navy's 1v2 (1v1, 1v2 and
+// 2v1, for decisions with a choice: about 5 s in a Release build).
 inline const std::string& NavyOneAgainstOneFile() {
-  static const std::string path = [] {
-    std::string p = ::testing::TempDir() + "uckers-navy-1v1.egt";
-    absl::StatusOr<EndgameTable> t = BuildEndgameTable(EndgameClass::k1v1, Rules{}, {}, nullptr);
-    EXPECT_TRUE(t.ok()) << t.status();
-    EXPECT_TRUE(t->Save(p).ok());
-    return p;
-  }();
+  static const std::string path = TableFile(EndgameClass::k1v1, "navy");
   return path;
 }
-
-// The same table for selsey, whose rules differ (throw_after_challenge).
 inline const std::string& SelseyOneAgainstOneFile() {
-  static const std::string path = [] {
-    std::string p = ::testing::TempDir() + "uckers-selsey-1v1.egt";
-    absl::StatusOr<EndgameTable> t =
-        BuildEndgameTable(EndgameClass::k1v1, *Rules::Parse("selsey"), {}, nullptr);
-    EXPECT_TRUE(t.ok()) << t.status();
-    EXPECT_TRUE(t->Save(p).ok());
-    return p;
-  }();
+  static const std::string path = TableFile(EndgameClass::k1v1, "selsey");
   return path;
 }
-
-// The 1v2 table for navy (1v1, 1v2 and 2v1: about 5 s to build in a
-// Release build), for decisions with a choice.
 inline const std::string& NavyOneAgainstTwoFile() {
-  static const std::string path = [] {
-    std::string p = ::testing::TempDir() + "uckers-navy-1v2.egt";
-    absl::StatusOr<EndgameTable> t = BuildEndgameTable(EndgameClass::k1v2, Rules{}, {}, nullptr);
-    EXPECT_TRUE(t.ok()) << t.status();
-    EXPECT_TRUE(t->Save(p).ok());
-    return p;
-  }();
+  static const std::string path = TableFile(EndgameClass::k1v2, "navy");
   return path;
 }
 

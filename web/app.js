@@ -445,42 +445,36 @@ function download() {
 // Reads a record (docs/records.md, text or JSON) and replays it through the
 // engine, item by item, so that every position can be looked at.
 function parseRecord(text) {
+  // The text form is read into the JSON form's fields (uckers.v1.GameRecord).
+  let j;
   if (text.trimStart().startsWith("{")) {
-    const j = JSON.parse(text);
-    return {
-      rules: j.switches || j.rules || "navy",
-      shownRules: j.rules || "navy",
-      ufen: j.startUfen || null,
-      seed: j.seed || "0",
-      names: { RY: j.ry || "?", GB: j.gb || "?" },
-      date: j.date || "",
-      items: (j.items || []).map((i) => [i.throw, i.play]),
-    };
-  }
-  const h = {};
-  const items = [];
-  for (const raw of text.split("\n")) {
-    const line = raw.trim();
-    if (!line || line.startsWith("#")) continue;
-    const m = line.match(/^\[(\w+)\s+"(.*)"\]$/);
-    if (m) {
-      h[m[1]] = m[2];
-      continue;
+    j = JSON.parse(text);
+  } else {
+    const h = {};
+    const items = [];
+    for (const raw of text.split("\n")) {
+      const line = raw.trim();
+      if (!line || line.startsWith("#")) continue;
+      const m = line.match(/^\[(\w+)\s+"(.*)"\]$/);
+      if (m) {
+        h[m[1]] = m[2];
+        continue;
+      }
+      for (const tok of line.split(/\s+/)) {
+        const t = tok.match(/^([1-6])([1-6]):(\S+)$/);
+        if (!t) throw new Error(`record: '${tok}' is not an item <throw>:<play>`);
+        items.push({ throw: `${t[1]}${t[2]}`, play: t[3] });
+      }
     }
-    for (const tok of line.split(/\s+/)) {
-      const t = tok.match(/^([1-6])([1-6]):(\S+)$/);
-      if (!t) throw new Error(`record: '${tok}' is not an item <throw>:<play>`);
-      items.push([`${t[1]}${t[2]}`, t[3]]);
-    }
+    j = { switches: h.Switches, rules: h.Rules, startUfen: h.Start, seed: h.Seed, ry: h.RY, gb: h.GB, date: h.Date, items };
   }
   return {
-    rules: h.Switches || h.Rules || "navy",
-    shownRules: h.Rules || "navy",
-    ufen: h.Start || null,
-    seed: h.Seed || "0",
-    names: { RY: h.RY || "?", GB: h.GB || "?" },
-    date: h.Date || "",
-    items,
+    rules: j.switches || j.rules || "navy",
+    ufen: j.startUfen || null,
+    seed: j.seed || "0",
+    names: { RY: j.ry || "?", GB: j.gb || "?" },
+    date: j.date || "",
+    items: (j.items || []).map((i) => [i.throw, i.play]),
   };
 }
 

@@ -5,12 +5,12 @@
 // from the descriptor set CMake writes (protoc --include_imports).
 // usage: node client_test.mjs <uckers binary> <descriptor set>
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createFileRegistry, fromBinary } from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
+import { startHttpServer } from "../serve_http.mjs";
 
 const [uckers, descriptors] = process.argv.slice(2);
 const registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, readFileSync(descriptors)));
@@ -18,25 +18,12 @@ const service = registry.getService("uckers.v1.Engine");
 assert.ok(service, "uckers.v1.Engine is in the descriptor set");
 
 // Starts the server on free ports; resolves with its HTTP port.
-function startServer() {
-  const child = spawn(uckers, ["serve", "--address", "127.0.0.1:0", "--http", "127.0.0.1:0"]);
-  return new Promise((resolve, reject) => {
-    let err = "";
-    child.stderr.on("data", (chunk) => {
-      err += chunk;
-      const m = err.match(/Connect \(HTTP\/JSON\) on \S+ \(port (\d+)\)/);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.on("exit", (code) => reject(new Error(`uckers serve exited ${code}: ${err}`)));
-    setTimeout(() => reject(new Error(`no HTTP port in 20 s: ${err}`)), 20000).unref();
-  });
-}
 
 const ufen = (text) => ({ kind: { case: "ufen", value: text } });
 const start = ufen("b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -");
 
 async function main() {
-  const { child, port } = await startServer();
+  const { child, port } = await startHttpServer(uckers);
   try {
     const transport = createConnectTransport({ baseUrl: `http://127.0.0.1:${port}`, httpVersion: "1.1" });
     const client = createClient(service, transport);

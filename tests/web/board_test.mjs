@@ -8,10 +8,10 @@
 // checks the review's chart and marks. Screenshots go to the folder given.
 
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { startHttpServer } from "../serve_http.mjs";
 
 const [uckers, shots] = process.argv.slice(2);
 if (!uckers || !shots) {
@@ -25,19 +25,6 @@ if (!existsSync(chromiumPath)) {
   process.exit(1);
 }
 
-function startServer() {
-  const child = spawn(uckers, ["serve", "--address", "127.0.0.1:0", "--http", "127.0.0.1:0"]);
-  return new Promise((resolve, reject) => {
-    let err = "";
-    child.stderr.on("data", (chunk) => {
-      err += chunk;
-      const m = err.match(/web board at (http:\S+)/);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.on("exit", (code) => reject(new Error(`uckers serve exited ${code}: ${err}`)));
-    setTimeout(() => reject(new Error(`no web board URL in 20 s: ${err}`)), 20000).unref();
-  });
-}
 
 const problems = [];
 const pages = [];
@@ -117,7 +104,7 @@ async function waitForHumanOrEnd(page, timeout = 60000) {
   );
 }
 
-const { child, url } = await startServer();
+const { child, url } = await startHttpServer(uckers);
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
 try {
   // 1. From a near-end position (red needs an exact 3, yellow is home;
