@@ -10,7 +10,7 @@ export function startHttpServer(uckers) {
     child.stderr.on("data", (chunk) => {
       err += chunk;
       const port = err.match(/Connect \(HTTP\/JSON\) on \S+ \(port (\d+)\)/);
-      const url = err.match(/web board at (http:\S+)/);
+      const url = err.match(/web board at (http:\S+)\n/);
       if (port && url) resolve({ child, port: Number(port[1]), url: url[1] });
     });
     child.on("exit", (code) => reject(new Error(`uckers serve exited ${code}: ${err}`)));
