@@ -15,7 +15,7 @@ const std::vector<LevelDef>& Levels() {
       {"casual", 1, 0, 0.0, 0.02},
       {"intermediate", 1, 0, 0.0, 0.006},
       {"advanced", 1, 0, 0.0, 0.0},
-      {"expert", 2, 8, 0.08, 0.0},
+      {"expert", 2, 8, 0.08, 0.0, EvalKind::kNet, 1},
       {"grandmaster", 3, 5, 0.04, 0.0},
       // expert on the hand-made evaluation, kept for comparison.
       {"classic", 2, 8, 0.08, 0.0, EvalKind::kClassic},
@@ -31,6 +31,7 @@ absl::Status ApplyLevel(absl::string_view name, SearchParams* params) {
     params->filter_margin = level.filter_margin;
     params->noise = level.noise;
     params->eval = level.eval;
+    params->ending_extension = level.ending_extension;
     return absl::OkStatus();
   }
   std::vector<std::string> names;

@@ -17,6 +17,7 @@ struct LevelDef {
   double filter_margin;            // ...plus any within this score of the best
   double noise;                    // std dev of evaluation noise, in win probability
   EvalKind eval = EvalKind::kNet;  // net where one plays the rules, else classic
+  int ending_extension = 0;        // plies added in endings (SearchParams)
 };
 
 // The levels from weakest to strongest.

@@ -28,9 +28,16 @@ struct RootMove {
 
 // The level's depth caps the search (movetime and nodes can only cut it
 // short); a depth limit replaces it; an infinite search deepens until stop.
-int MaxDepthFor(const SearchParams& params, const SearchLimits& limits) {
+int MaxDepthFor(const SearchParams& params, const SearchLimits& limits, const Position& pos) {
   if (limits.depth) return std::min(*limits.depth, kMaxDepth);
   if (limits.infinite) return kMaxDepth;
+  if (params.ending_extension > 0) {
+    int left = 0;
+    for (int c = 0; c < kNumColours; ++c) left += pos.CountNotHome(c);
+    if (left <= params.ending_pieces) {
+      return std::min(params.max_depth + params.ending_extension, kMaxDepth);
+    }
+  }
   return params.max_depth;
 }
 
@@ -134,7 +141,7 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
   if (on_progress) on_progress(MakeReport(root, 1, nodes, limiter, params.multipv));
   // Step 2. Iterative deepening while the limits allow (a single legal play
   // is searched too: its evaluation is part of the answer).
-  int max_depth = MaxDepthFor(params, limits);
+  int max_depth = MaxDepthFor(params, limits, pos);
   for (int d = 2; d <= max_depth && !limiter.stopped(); ++d) {
     if (limits.movetime_ms && !limits.infinite &&
         limiter.ElapsedMs() > kIterationTimeShare * *limits.movetime_ms) {
@@ -187,7 +194,7 @@ SearchReport ExpectimaxAnalyse(const Position& pos, const Rules& rules, const Se
   }
   Limiter limiter(stop, limits.movetime_ms, limits.nodes);
   ScoreRange range = RangeOf(params.objective);
-  int max_depth = pos.IsGameOver() ? 1 : MaxDepthFor(params, limits);
+  int max_depth = pos.IsGameOver() ? 1 : MaxDepthFor(params, limits, pos);
   for (int d = 1; d <= max_depth; ++d) {
     std::atomic<bool> never{false};
     Limiter unlimited(never, std::nullopt, std::nullopt);

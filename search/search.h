@@ -51,15 +51,20 @@ struct SearchParams {
   int multipv = 1;                               // candidates reported
   Algorithm algorithm = Algorithm::kExpectimax;  // expectimax or MCTS
   int max_depth = 2;                             // plies (throw + play) when no depth limit
-  int filter_width = 8;                          // plays searched deeper at a decision (0: all)
-  double filter_margin = 0.08;                   // ...plus any this close to the best (score)
-  double noise = 0.0;                            // std dev of evaluation noise (score units)
-  bool star1 = true;                             // window pruning at chance nodes (Ballard)
-  bool star2 = true;                             // probing phase at chance nodes (Ballard)
-  int threads = 1;                               // root plays shared among threads
-  uint64_t seed = 0;                             // noise and MCTS sampling
-  double mcts_exploration = 0.7;                 // UCT constant, in score units
-  int mcts_playouts = 3000;                      // MCTS playouts when no limit is given
+  // Plies added to max_depth in endings: positions with at most
+  // `ending_pieces` pieces not home in all, where few plays make a deeper
+  // search cheap (docs/endgames.md: the default level's loss in them).
+  int ending_extension = 0;
+  int ending_pieces = 4;
+  int filter_width = 8;            // plays searched deeper at a decision (0: all)
+  double filter_margin = 0.08;     // ...plus any this close to the best (score)
+  double noise = 0.0;              // std dev of evaluation noise (score units)
+  bool star1 = true;               // window pruning at chance nodes (Ballard)
+  bool star2 = true;               // probing phase at chance nodes (Ballard)
+  int threads = 1;                 // root plays shared among threads
+  uint64_t seed = 0;               // noise and MCTS sampling
+  double mcts_exploration = 0.7;   // UCT constant, in score units
+  int mcts_playouts = 3000;        // MCTS playouts when no limit is given
   bool mcts_stratified = true;     // MCTS chance nodes: throws in proportion, or sampled
   int mcts_tree_mb = 256;          // MCTS tree memory (MiB); when full it stops growing
   int rollout_width = 6;           // rollouts: plays rolled out (best at depth 1)

@@ -102,6 +102,8 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
     s.params.noise = x;
   } else if (key == "seed" && is_int) {
     s.params.seed = static_cast<uint64_t>(n);
+  } else if (key == "ending_extension" && is_int && n <= 4) {
+    s.params.ending_extension = static_cast<int>(n);
   } else if (key == "filter" && is_int) {
     s.params.filter_width = static_cast<int>(n);
   } else if (key == "handshake" && is_int && n > 0 && n <= 600000) {
