@@ -3,6 +3,8 @@
 // is the standing ladder in a database (app/ladder_db.cpp).
 #include "tools/ladder/ladder.h"
 
+#include <atomic>
+#include <csignal>
 #include <iostream>
 #include <string>
 
@@ -22,8 +24,20 @@ ABSL_FLAG(bool, gauntlet, false, "the first player against each other, not round
 ABSL_FLAG(int, ladder_pairs, 50, "duplicate pairs per matchup (the maximum with --sprt)");
 ABSL_FLAG(std::string, sprt, "", "elo0,elo1,alpha,beta: a GSPRT A/B test of two players");
 ABSL_FLAG(std::string, chart, "", "write an SVG chart of the ratings to this file");
+ABSL_FLAG(bool, resume, false,
+          "count the pairs whose records are already in --records (a run interrupted before) "
+          "and play the rest");
 
 namespace uckers {
+namespace {
+
+// Set by SIGINT or SIGTERM: the ladder starts no new pair, finishes the ones
+// in flight and reports what is done.
+std::atomic<bool> interrupted{false};
+
+void OnInterrupt(int) { interrupted = true; }
+
+}  // namespace
 
 int LadderMain(int argc, char** argv) {
   absl::SetProgramUsageMessage(
@@ -45,6 +59,11 @@ int LadderMain(int argc, char** argv) {
   config.seed = absl::GetFlag(FLAGS_seed);
   config.progress = absl::GetFlag(FLAGS_progress);
   config.records_dir = absl::GetFlag(FLAGS_records);
+  config.resume = absl::GetFlag(FLAGS_resume);
+  if (config.resume && config.records_dir.empty()) {
+    std::cerr << "uckers ladder: --resume reads the records of the run before: give --records\n";
+    return 2;
+  }
   if (!absl::GetFlag(FLAGS_sprt).empty()) {
     absl::StatusOr<SprtConfig> sprt = ParseSprt(absl::GetFlag(FLAGS_sprt));
     if (!sprt.ok()) {
@@ -62,7 +81,17 @@ int LadderMain(int argc, char** argv) {
     std::cerr << "uckers ladder: --chart: " << s.message() << "\n";
     return 2;
   }
+  if (config.resume && config.sprt) {
+    std::cerr << "uckers ladder: --resume cannot continue a GSPRT (--sprt): its decision depends "
+                 "on the order the pairs finished in\n";
+    return 2;
+  }
+  config.interrupted = &interrupted;
+  std::signal(SIGINT, OnInterrupt);
+  std::signal(SIGTERM, OnInterrupt);
   absl::StatusOr<v1::LadderReport> report = RunLadder(config);
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
   if (!report.ok()) {
     std::cerr << "uckers ladder: " << report.status().message() << "\n";
     return 1;
@@ -77,6 +106,15 @@ int LadderMain(int argc, char** argv) {
       std::cerr << "uckers ladder: " << s.message() << "\n";
       return 1;
     }
+  }
+  if (report->interrupted()) {
+    std::cerr << "uckers ladder: interrupted after " << report->pairs_done() << " of "
+              << report->pairs_scheduled() << " pairs"
+              << (config.records_dir.empty()
+                      ? ""
+                      : "; the same command with --resume finishes it from the records")
+              << "\n";
+    return 1;
   }
   return 0;
 }

@@ -39,7 +39,7 @@ const std::vector<Command>& Commands() {
        "uckers ladder --players 'A;B;...' [--ladder_pairs N] [--gauntlet] [--sprt ...]\n"
        "       uckers ladder add|work|table --db DB ... (each with --help)",
        {"players", "gauntlet", "ladder_pairs", "sprt", "chart", "concurrency", "rules", "seed",
-        "json", "progress", "records"}},
+        "json", "progress", "records", "resume"}},
       {"analyse",
        AnalyseMain,
        "a review of a game record: marks, luck, ratings, chart",

@@ -144,6 +144,52 @@ TEST(Cli, AnalyseWithAMissingEndgameTableFailsWithExitOne) {
       << r.out;
 }
 
+// Issue 30 B12: a ladder interrupted by SIGINT reports what it has done and
+// exits 1; `--resume` finishes it from its records to the same table as an
+// uninterrupted run with the same seed.
+TEST(Cli, ALadderInterruptedAndResumedEndsAsAnUninterruptedOne) {
+  std::string dir = ::testing::TempDir() + "uckers-ladder-resume";
+  std::string whole = ::testing::TempDir() + "uckers-ladder-whole";
+  std::system(("rm -rf " + dir + " " + whole).c_str());
+  std::string args =
+      "ladder --players \"beginner;casual\" --ladder_pairs 200 --seed 9 --json --progress=false";
+  Result full = Uckers(args + " --records " + whole, /*timeout_s=*/300);
+  ASSERT_EQ(full.code, 0) << full.out;
+  // Interrupted half a second in (or, on a fast machine, perhaps done).
+  std::string script = "sh -c '" + std::string(UCKERS_BINARY) + " " + args + " --records " + dir +
+                       " >/dev/null 2>&1 & pid=$!; sleep 0.5; kill -INT $pid; wait $pid; "
+                       "echo exit=$?'";
+  FILE* pipe = popen(script.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  char buf[256] = "";
+  std::string interrupted_out;
+  while (fgets(buf, sizeof buf, pipe)) interrupted_out += buf;
+  pclose(pipe);
+  EXPECT_TRUE(interrupted_out == "exit=1\n" || interrupted_out == "exit=0\n") << interrupted_out;
+  Result resumed = Uckers(args + " --records " + dir + " --resume", /*timeout_s=*/300);
+  ASSERT_EQ(resumed.code, 0) << resumed.out;
+  // The same players, wins and ratings; only the times and counts of pairs
+  // read back differ.
+  auto table = [](const std::string& json) {
+    std::string out;
+    size_t at = json.find("\"players\"");
+    size_t end = json.find("\"seconds\"");
+    if (at != std::string::npos && end != std::string::npos) out = json.substr(at, end - at);
+    return out;
+  };
+  EXPECT_FALSE(table(full.out).empty()) << full.out;
+  EXPECT_EQ(table(resumed.out), table(full.out));
+  EXPECT_NE(resumed.out.find("\"pairs_done\": 200"), std::string::npos) << resumed.out;
+}
+
+TEST(Cli, LadderResumeNeedsRecordsAndNoSprt) {
+  EXPECT_EQ(Uckers("ladder --players 'beginner;casual' --resume").code, 2);
+  EXPECT_EQ(Uckers("ladder --players 'beginner;casual' --resume --records /tmp/x "
+                   "--sprt 0,10,0.05,0.05")
+                .code,
+            2);
+}
+
 TEST(Cli, EachCommandRefusesAStrayArgument) {
   for (const char* c : {"match", "ladder", "serve", "train"}) {
     Result r = Uckers(std::string(c) + " extra");

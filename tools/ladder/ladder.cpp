@@ -1,5 +1,6 @@
 #include "tools/ladder/ladder.h"
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -9,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "absl/strings/numbers.h"
@@ -38,15 +40,41 @@ std::string FileSafe(const std::string& s) {
   return out.substr(0, 40);
 }
 
+std::string RecordPath(const LadderConfig& config, const Task& task, int game) {
+  const std::string& a = config.players[task.a];
+  const std::string& b = config.players[task.b];
+  return absl::StrCat(config.records_dir, "/", task.a, "-", FileSafe(a), "-vs-", task.b, "-",
+                      FileSafe(b), "-pair-", task.pair, "-", game + 1, ".txt");
+}
+
 absl::Status SaveRecord(const LadderConfig& config, const Task& task, int game,
                         const GameResult& g) {
   const std::string& a = config.players[task.a];
   const std::string& b = config.players[task.b];
   v1::GameRecord record =
       RecordOf(g, config.rules, game == 0 ? a : b, game == 0 ? b : a, config.seed + task.pair);
-  std::string path = absl::StrCat(config.records_dir, "/", task.a, "-", FileSafe(a), "-vs-", task.b,
-                                  "-", FileSafe(b), "-pair-", task.pair, "-", game + 1, ".txt");
-  return WriteTextFile(path, RecordToText(record));
+  return WriteTextFile(RecordPath(config, task, game), RecordToText(record));
+}
+
+// The winners (0 = RY, 1 = GB) of a pair's two games read back from its
+// records, when both are there, finished and of this ladder's pairing and
+// seed; nullopt when the pair must be played.
+std::optional<std::array<int, 2>> ReadPair(const LadderConfig& config, const Task& task) {
+  std::array<int, 2> winners{};
+  for (int game = 0; game < 2; ++game) {
+    absl::StatusOr<std::string> text =
+        ReadTextFile(RecordPath(config, task, game), kMaxRecordBytes);
+    if (!text.ok()) return std::nullopt;
+    absl::StatusOr<v1::GameRecord> record = ParseRecord(*text);
+    const std::string& a = config.players[task.a];
+    const std::string& b = config.players[task.b];
+    if (!record.ok() || record->winner().empty() || record->seed() != config.seed + task.pair ||
+        record->ry() != (game == 0 ? a : b) || record->gb() != (game == 0 ? b : a)) {
+      return std::nullopt;
+    }
+    winners[game] = record->winner() == "RY" ? 0 : 1;
+  }
+  return winners;
 }
 
 std::vector<Task> Schedule(const LadderConfig& config) {
@@ -99,8 +127,16 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
     // not start or answer in time fails the whole run, not each game.
     if (absl::Status s = CheckPlayerStarts(spec, config.rules); !s.ok()) return s;
   }
+  if (config.resume && config.records_dir.empty()) {
+    return absl::InvalidArgumentError(
+        "--resume reads the records of the run before: give --records");
+  }
+  if (config.resume && config.sprt) {
+    return absl::InvalidArgumentError(
+        "--resume cannot continue a GSPRT (its decision depends on the order pairs finished)");
+  }
   if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
-  std::vector<Task> tasks = Schedule(config);
+  std::vector<Task> scheduled = Schedule(config);
   std::vector<std::vector<int>> wins(n, std::vector<int>(n, 0));
   std::vector<double> pair_scores;  // player 0's, for the SPRT
   std::vector<int> pentanomial(5, 0);
@@ -109,13 +145,29 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   std::mutex mutex;
   absl::Status error = absl::OkStatus();
   RecordFailures unsaved;  // the ladder goes on without them
-  int games = 0, done = 0;
+  int games = 0, done = 0, resumed = 0;
   double llr = 0;
+  // The pairs an earlier run finished count as they were; the rest are played.
+  std::vector<Task> tasks;
+  for (const Task& task : scheduled) {
+    std::optional<std::array<int, 2>> read = config.resume ? ReadPair(config, task) : std::nullopt;
+    if (!read) {
+      tasks.push_back(task);
+      continue;
+    }
+    for (int i = 0; i < 2; ++i) {
+      bool a_won = (*read)[i] == i;  // game 0: a is RY; game 1: a is GB
+      ++wins[a_won ? task.a : task.b][a_won ? task.b : task.a];
+      ++games;
+    }
+    ++done;
+    ++resumed;
+  }
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  Progress progress(config.progress, static_cast<int>(tasks.size()));
+  Progress progress(config.progress, static_cast<int>(scheduled.size()));
   auto worker = [&] {
     std::map<int, std::unique_ptr<Player>> players;
     auto get = [&](int index) {
@@ -125,7 +177,8 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
       if (!p) p = std::move(*MakePlayer(config.players[index], config.rules, 1000 * index));
       return p.get();
     };
-    for (size_t k; !decided && (k = next.fetch_add(1)) < tasks.size();) {
+    auto stopping = [&] { return decided || (config.interrupted && *config.interrupted); };
+    for (size_t k; !stopping() && (k = next.fetch_add(1)) < tasks.size();) {
       const Task& task = tasks[k];
       uint64_t dice = config.seed + task.pair;
       Player* first[2] = {get(task.a), get(task.b)};
@@ -190,6 +243,11 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   report.set_games_per_second(report.seconds() > 0 ? games / report.seconds() : 0);
   report.set_records_not_saved(unsaved.count);
   report.set_first_record_error(unsaved.first);
+  report.set_pairs_scheduled(static_cast<int>(scheduled.size()));
+  report.set_pairs_done(done);
+  report.set_pairs_resumed(resumed);
+  report.set_interrupted(config.interrupted && *config.interrupted &&
+                         done < static_cast<int>(scheduled.size()) && !decided);
   return report;
 }
 
@@ -226,6 +284,14 @@ std::string LadderReportText(const v1::LadderReport& r) {
   std::string out =
       absl::StrFormat("ladder (%s), rules %s, %d games, %.1f s, %.1f games/s\n", r.mode(),
                       r.rules(), r.games(), r.seconds(), r.games_per_second());
+  if (r.interrupted()) {
+    absl::StrAppendFormat(&out, "interrupted: %d of %d pairs done\n", r.pairs_done(),
+                          r.pairs_scheduled());
+  }
+  if (r.pairs_resumed() > 0) {
+    absl::StrAppendFormat(&out, "resumed: %d pairs read from the records, %d played now\n",
+                          r.pairs_resumed(), r.pairs_done() - r.pairs_resumed());
+  }
   absl::StrAppendFormat(&out, "%-3s %-32s %7s %7s %8s %20s\n", "#", "player", "games", "score",
                         "Elo", "95% interval");
   int rank = 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,14 @@ struct LadderConfig {
   bool progress = true;
   std::string records_dir;         // when set, every game's record is saved there
   std::optional<SprtConfig> sprt;  // two players only: stop on a decision
+  // Read the pairs whose two records are already in records_dir instead of
+  // playing them (a run interrupted before): the report is the one an
+  // uninterrupted run gives. Needs records_dir; not with sprt (its decision
+  // depends on the order the pairs finished in).
+  bool resume = false;
+  // When set and true (SIGINT, SIGTERM), no new pair starts; the pairs in
+  // flight finish and the report covers the pairs done.
+  const std::atomic<bool>* interrupted = nullptr;
 };
 
 // Plays the ladder and rates the players by maximum likelihood over all
