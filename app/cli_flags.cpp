@@ -17,3 +17,6 @@ ABSL_FLAG(std::string, out, "",
 ABSL_FLAG(std::string, endgames, "",
           "an endgame table file (uckers endgames build): the positions it covers are valued "
           "and played exactly");
+ABSL_FLAG(bool, resume, false,
+          "count the pairs whose records are already in --records (a run interrupted before) "
+          "and play the rest");

@@ -17,3 +17,4 @@ ABSL_DECLARE_FLAG(std::string, svg);
 ABSL_DECLARE_FLAG(std::string, records);
 ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(std::string, endgames);
+ABSL_DECLARE_FLAG(bool, resume);

@@ -3,8 +3,6 @@
 // is the standing ladder in a database (app/ladder_db.cpp).
 #include "tools/ladder/ladder.h"
 
-#include <atomic>
-#include <csignal>
 #include <iostream>
 #include <string>
 
@@ -14,6 +12,7 @@
 #include "absl/strings/str_split.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
+#include "app/interrupt.h"
 #include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/match/match.h"
@@ -24,20 +23,8 @@ ABSL_FLAG(bool, gauntlet, false, "the first player against each other, not round
 ABSL_FLAG(int, ladder_pairs, 50, "duplicate pairs per matchup (the maximum with --sprt)");
 ABSL_FLAG(std::string, sprt, "", "elo0,elo1,alpha,beta: a GSPRT A/B test of two players");
 ABSL_FLAG(std::string, chart, "", "write an SVG chart of the ratings to this file");
-ABSL_FLAG(bool, resume, false,
-          "count the pairs whose records are already in --records (a run interrupted before) "
-          "and play the rest");
 
 namespace uckers {
-namespace {
-
-// Set by SIGINT or SIGTERM: the ladder starts no new pair, finishes the ones
-// in flight and reports what is done.
-std::atomic<bool> interrupted{false};
-
-void OnInterrupt(int) { interrupted = true; }
-
-}  // namespace
 
 int LadderMain(int argc, char** argv) {
   absl::SetProgramUsageMessage(
@@ -86,12 +73,12 @@ int LadderMain(int argc, char** argv) {
                  "on the order the pairs finished in\n";
     return 2;
   }
-  config.interrupted = &interrupted;
-  std::signal(SIGINT, OnInterrupt);
-  std::signal(SIGTERM, OnInterrupt);
-  absl::StatusOr<v1::LadderReport> report = RunLadder(config);
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  absl::StatusOr<v1::LadderReport> report;
+  {
+    InterruptFlag interrupt;
+    config.interrupted = interrupt.flag();
+    report = RunLadder(config);
+  }
   if (!report.ok()) {
     std::cerr << "uckers ladder: " << report.status().message() << "\n";
     return 1;

@@ -8,6 +8,7 @@
 #include "absl/flags/usage.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
+#include "app/interrupt.h"
 #include "review/proto_json.h"
 #include "tools/match/match.h"
 #include "tools/match/player.h"
@@ -45,11 +46,21 @@ int MatchMain(int argc, char** argv) {
   config.seed = absl::GetFlag(FLAGS_seed);
   config.progress = absl::GetFlag(FLAGS_progress);
   config.records_dir = absl::GetFlag(FLAGS_records);
+  config.resume = absl::GetFlag(FLAGS_resume);
+  if (config.resume && config.records_dir.empty()) {
+    std::cerr << "uckers match: --resume reads the records of the run before: give --records\n";
+    return 2;
+  }
   if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
     std::cerr << "uckers match: " << s.message() << "\n";
     return 2;
   }
-  absl::StatusOr<v1::MatchReport> report = RunMatch(config);
+  absl::StatusOr<v1::MatchReport> report;
+  {
+    InterruptFlag interrupt;
+    config.interrupted = interrupt.flag();
+    report = RunMatch(config);
+  }
   if (!report.ok()) {
     std::cerr << "uckers match: " << report.status().message() << "\n";
     return 1;
@@ -58,6 +69,15 @@ int MatchMain(int argc, char** argv) {
     std::cout << ToJson(*report);
   } else {
     std::cout << MatchReportText(*report);
+  }
+  if (report->interrupted()) {
+    std::cerr << "uckers match: interrupted after " << report->pairs_done() << " of "
+              << report->pairs() << " pairs"
+              << (config.records_dir.empty()
+                      ? ""
+                      : "; the same command with --resume finishes it from the records")
+              << "\n";
+    return 1;
   }
   return 0;
 }

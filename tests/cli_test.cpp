@@ -144,15 +144,15 @@ TEST(Cli, AnalyseWithAMissingEndgameTableFailsWithExitOne) {
       << r.out;
 }
 
-// Issue 30 B12: a ladder interrupted by SIGINT reports what it has done and
-// exits 1; `--resume` finishes it from its records to the same table as an
-// uninterrupted run with the same seed.
-TEST(Cli, ALadderInterruptedAndResumedEndsAsAnUninterruptedOne) {
-  std::string dir = ::testing::TempDir() + "uckers-ladder-resume";
-  std::string whole = ::testing::TempDir() + "uckers-ladder-whole";
+// Issue 30 B12: a match or ladder interrupted by SIGINT reports what it has
+// done and exits 1; `--resume` finishes it from its records to the same
+// figures as an uninterrupted run with the same seed. `args` ends with
+// --json; the part of the JSON report from `from` to `to` must match.
+void ExpectResumedRunEqualsAWholeOne(const std::string& name, const std::string& args,
+                                     const std::string& from, const std::string& to) {
+  std::string dir = ::testing::TempDir() + "uckers-" + name + "-resume";
+  std::string whole = ::testing::TempDir() + "uckers-" + name + "-whole";
   std::system(("rm -rf " + dir + " " + whole).c_str());
-  std::string args =
-      "ladder --players \"beginner;casual\" --ladder_pairs 200 --seed 9 --json --progress=false";
   Result full = Uckers(args + " --records " + whole, /*timeout_s=*/300);
   ASSERT_EQ(full.code, 0) << full.out;
   // Interrupted half a second in (or, on a fast machine, perhaps done).
@@ -168,18 +168,27 @@ TEST(Cli, ALadderInterruptedAndResumedEndsAsAnUninterruptedOne) {
   EXPECT_TRUE(interrupted_out == "exit=1\n" || interrupted_out == "exit=0\n") << interrupted_out;
   Result resumed = Uckers(args + " --records " + dir + " --resume", /*timeout_s=*/300);
   ASSERT_EQ(resumed.code, 0) << resumed.out;
-  // The same players, wins and ratings; only the times and counts of pairs
-  // read back differ.
-  auto table = [](const std::string& json) {
-    std::string out;
-    size_t at = json.find("\"players\"");
-    size_t end = json.find("\"seconds\"");
-    if (at != std::string::npos && end != std::string::npos) out = json.substr(at, end - at);
-    return out;
+  auto part = [&](const std::string& json) {
+    size_t at = json.find(from);
+    size_t end = json.find(to, at);
+    return at == std::string::npos || end == std::string::npos ? std::string()
+                                                               : json.substr(at, end - at);
   };
-  EXPECT_FALSE(table(full.out).empty()) << full.out;
-  EXPECT_EQ(table(resumed.out), table(full.out));
-  EXPECT_NE(resumed.out.find("\"pairs_done\": 200"), std::string::npos) << resumed.out;
+  EXPECT_FALSE(part(full.out).empty()) << full.out;
+  EXPECT_EQ(part(resumed.out), part(full.out));
+}
+
+TEST(Cli, ALadderInterruptedAndResumedEndsAsAnUninterruptedOne) {
+  ExpectResumedRunEqualsAWholeOne(
+      "ladder",
+      "ladder --players \"beginner;casual\" --ladder_pairs 200 --seed 9 --json --progress=false",
+      "\"players\"", "\"seconds\"");
+}
+
+TEST(Cli, AMatchInterruptedAndResumedEndsAsAnUninterruptedOne) {
+  ExpectResumedRunEqualsAWholeOne(
+      "match", "match --a casual --b beginner --pairs 300 --seed 3 --json --progress=false",
+      "\"a_wins\"", "\"seconds\"");
 }
 
 TEST(Cli, LadderResumeNeedsRecordsAndNoSprt) {

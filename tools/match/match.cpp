@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -22,13 +23,38 @@ struct PairResult {
   bool done = false;
 };
 
+std::string RecordPath(const MatchConfig& config, int pair, int game) {
+  return absl::StrCat(config.records_dir, "/pair-", pair, "-", game + 1, ".txt");
+}
+
 // Saves a game as a text record `<dir>/pair-<i>-<g>.txt`.
 absl::Status SaveRecord(const MatchConfig& config, int pair, int game, const GameResult& g) {
   v1::GameRecord record =
       RecordOf(g, config.rules, game == 0 ? config.player_a : config.player_b,
                game == 0 ? config.player_b : config.player_a, config.seed + pair);
-  return WriteTextFile(absl::StrCat(config.records_dir, "/pair-", pair, "-", game + 1, ".txt"),
-                       RecordToText(record));
+  return WriteTextFile(RecordPath(config, pair, game), RecordToText(record));
+}
+
+// A pair read back from its two records (winners and outcome levels), when
+// both are there, finished and of this match's players and seed.
+std::optional<PairResult> ReadPair(const MatchConfig& config, int pair) {
+  PairResult r;
+  for (int game = 0; game < 2; ++game) {
+    absl::StatusOr<std::string> text =
+        ReadTextFile(RecordPath(config, pair, game), kMaxRecordBytes);
+    if (!text.ok()) return std::nullopt;
+    absl::StatusOr<v1::GameRecord> record = ParseRecord(*text);
+    if (!record.ok() || record->winner().empty() || record->seed() != config.seed + pair ||
+        record->ry() != (game == 0 ? config.player_a : config.player_b) ||
+        record->gb() != (game == 0 ? config.player_b : config.player_a) || record->points() < 1 ||
+        record->points() > 3) {
+      return std::nullopt;
+    }
+    r.games[game].winner_team = record->winner() == "RY" ? 0 : 1;
+    r.games[game].level = static_cast<OutcomeLevel>(record->points());
+  }
+  r.done = true;
+  return r;
 }
 
 // A's points in one game: + for a win, - for a loss, by outcome level.
@@ -60,11 +86,24 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
     // not start or answer in time fails the whole run, not each game.
     if (absl::Status s = CheckPlayerStarts(spec, config.rules); !s.ok()) return s;
   }
+  if (config.resume && config.records_dir.empty()) {
+    return absl::InvalidArgumentError(
+        "--resume reads the records of the run before: give --records");
+  }
   if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
   std::vector<PairResult> results(config.pairs);
   std::atomic<int> next{0};
   std::mutex mutex;
-  int done = 0, a_wins = 0, games = 0;
+  int done = 0, a_wins = 0, games = 0, resumed = 0;
+  for (int i = 0; config.resume && i < config.pairs; ++i) {
+    std::optional<PairResult> read = ReadPair(config, i);
+    if (!read) continue;
+    results[i] = *read;
+    for (int g = 0; g < 2; ++g) a_wins += read->games[g].winner_team == g;
+    games += 2;
+    ++done;
+    ++resumed;
+  }
   absl::Status error = absl::OkStatus();
   RecordFailures unsaved;  // the match goes on without them
   Progress progress(config.progress, config.pairs);
@@ -77,7 +116,9 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
     // worker played a pair (players reseed per game from the dice seed).
     auto a = MakePlayer(config.player_a, config.rules, 1000);
     auto b = MakePlayer(config.player_b, config.rules, 2000);
-    for (int i; (i = next.fetch_add(1)) < config.pairs;) {
+    auto stopping = [&] { return config.interrupted && *config.interrupted; };
+    for (int i; !stopping() && (i = next.fetch_add(1)) < config.pairs;) {
+      if (results[i].done) continue;  // read back from its records
       uint64_t dice_seed = config.seed + i;
       Player* first[2] = {a->get(), b->get()};
       Player* second[2] = {b->get(), a->get()};
@@ -114,12 +155,16 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   report.set_rules(config.rules.ToString());
   report.set_seed(config.seed);
   report.set_pairs(config.pairs);
-  report.set_games(2 * config.pairs);
+  report.set_games(2 * done);
+  report.set_pairs_done(done);
+  report.set_pairs_resumed(resumed);
+  report.set_interrupted(done < config.pairs);
   std::vector<double> pair_scores;
   int by_wins[3] = {0, 0, 0};
   double points = 0, think[2] = {0, 0};
   int choices[2] = {0, 0};
   for (const PairResult& r : results) {
+    if (!r.done) continue;  // not played: the match was interrupted
     int wins = 0;
     for (int g = 0; g < 2; ++g) {
       const GameResult& game = r.games[g];
@@ -142,9 +187,9 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   }
   int total_wins = by_wins[1] + 2 * by_wins[2];
   report.set_a_wins(total_wins);
-  report.set_b_wins(2 * config.pairs - total_wins);
-  report.set_a_win_rate(config.pairs ? total_wins / (2.0 * config.pairs) : 0);
-  report.set_a_points_per_game(config.pairs ? points / (2.0 * config.pairs) : 0);
+  report.set_b_wins(2 * done - total_wins);
+  report.set_a_win_rate(done ? total_wins / (2.0 * done) : 0);
+  report.set_a_points_per_game(done ? points / (2.0 * done) : 0);
   EloEstimate elo = EloFromPairs(pair_scores);
   report.set_elo(elo.elo);
   report.set_elo_low(elo.low);
@@ -163,7 +208,15 @@ std::string MatchReportText(const v1::MatchReport& r) {
   std::string why =
       r.first_forfeit().empty() ? "" : absl::StrCat("first forfeit: ", r.first_forfeit(), "\n");
   RecordFailures unsaved{r.records_not_saved(), r.first_record_error()};
-  return why + unsaved.Text() +
+  std::string partial;
+  if (r.interrupted()) {
+    partial = absl::StrFormat("interrupted: %d of %d pairs done\n", r.pairs_done(), r.pairs());
+  }
+  if (r.pairs_resumed() > 0) {
+    absl::StrAppendFormat(&partial, "resumed: %d pairs read from the records, %d played now\n",
+                          r.pairs_resumed(), r.pairs_done() - r.pairs_resumed());
+  }
+  return why + unsaved.Text() + partial +
          absl::StrFormat(
              "match %s (A) vs %s (B), rules %s, %d pairs (%d games), seed %d\n"
              "A wins %d, B wins %d: A win rate %.2f%%, A points per game %+.3f\n"

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <string>
 
@@ -25,6 +26,12 @@ struct MatchConfig {
   uint64_t seed = 1;        // pair i plays dice seed + i
   bool progress = true;     // a progress bar on stderr
   std::string records_dir;  // when set, every game's record is saved there
+  // Read the pairs whose two records are already in records_dir instead of
+  // playing them (a run interrupted before); needs records_dir.
+  bool resume = false;
+  // When set and true (SIGINT, SIGTERM), no new pair starts; the pairs in
+  // flight finish and the report covers the pairs done.
+  const std::atomic<bool>* interrupted = nullptr;
 };
 
 // Plays the match and reports A's results. Pairs are dealt to `concurrency`
