@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "google/protobuf/stubs/logging.h"
 #include "grpcpp/server_context.h"
 #include "service/grpc_service.h"
 
@@ -18,6 +19,8 @@ namespace {
 
 uckers::EngineService& Service() {
   static uckers::EngineService* service = [] {
+    // Most inputs are not valid protobuf: keep its parse errors off the log.
+    google::protobuf::SetLogHandler(nullptr);
     uckers::ServiceLimits limits;
     limits.max_searches = 2;
     limits.max_threads = 1;
@@ -81,9 +84,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       v1::AnalyseRequest request;
       if (Parse(body, &request)) {
         int messages = 0;
-        service.Analyse(call, request, [&messages](const v1::AnalyseResponse&) {
-          return ++messages < 64;
-        });
+        service.Analyse(call, request,
+                        [&messages](const v1::AnalyseResponse&) { return ++messages < 64; });
       }
       break;
     }
