@@ -96,6 +96,7 @@ absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
   }
   absl::StatusOr<SearchParams> params = ParamsFor(request);
   if (!params.ok()) return params.status();
+  if (absl::Status s = CheckClocks(request.limits.clocks, pos); !s.ok()) return s;
   if (request.dice) {
     return SearchPlay(pos, rules, *request.dice, *params, request.limits, tt, stop, on_progress);
   }

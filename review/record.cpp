@@ -36,6 +36,13 @@ absl::Status ParseHeader(absl::string_view line, int line_no, v1::GameRecord* r)
   if (key == "GB") r->set_gb(value);
   if (key == "Date") r->set_date(value);
   if (key == "Start") r->set_start_ufen(value);
+  if (key == "Termination") {
+    if (value != "time") {
+      return Bad(absl::StrCat("line ", line_no, ": Termination \"", value,
+                              "\" must be \"time\" (a clock ran out)"));
+    }
+    r->set_termination(value);
+  }
   if (key == "Seed") {
     uint64_t seed = 0;
     if (!absl::SimpleAtoi(value, &seed)) {
@@ -130,6 +137,22 @@ absl::StatusOr<Position> ReplayUnder(const v1::GameRecord& record, const Rules& 
     if (!r.ok()) return Bad(absl::StrCat(where, r.status().message()));
     pos = r->after;
   }
+  if (!record.termination().empty() && record.termination() != "time") {
+    return Bad(
+        absl::StrCat("termination \"", record.termination(), "\" must be \"time\" or empty"));
+  }
+  if (record.termination() == "time") {
+    // The team to throw ran out of time: the other team wins, 1 point.
+    std::string loser = TeamOf(pos.to_throw()) == 0 ? "RY" : "GB";
+    if (pos.IsGameOver() || record.winner().empty() || record.winner() == loser ||
+        record.points() != 1) {
+      return Bad(
+          absl::StrCat("a loss on time needs a game still going and the result of the "
+                       "other team than the one to throw, 1 point (",
+                       loser, " was to throw)"));
+    }
+    return pos;
+  }
   if (!record.winner().empty()) {
     std::string winner = pos.IsGameOver() ? (pos.WinningTeam() == 0 ? "RY" : "GB") : "";
     if (winner.empty()) {
@@ -186,6 +209,7 @@ std::string RecordToText(const v1::GameRecord& r) {
   header("Date", r.date());
   header("Start", r.start_ufen());
   header("Result", r.winner().empty() ? "*" : absl::StrCat(r.winner(), " ", r.points()));
+  header("Termination", r.termination());
   out += "\n";
   size_t width = 0;
   for (const v1::RecordItem& item : r.items()) {

@@ -1,6 +1,7 @@
 #include "search/search.h"
 
 #include <algorithm>
+#include <chrono>
 #include <mutex>
 #include <thread>
 
@@ -14,9 +15,62 @@ namespace uckers {
 namespace {
 
 constexpr int kMaxDepth = 64;
-// A new iteration is not begun past this share of the time budget: the next
-// depth costs many times the last one.
-constexpr double kIterationTimeShare = 0.35;
+// Under a clock: an iteration is expected to take this many times the one
+// before it (the observed ratio of the last two, within kMinGrowth and
+// kMaxGrowth: a ply of expectimax over 21 throws costs some 20 to 100 times
+// the one before), and the next starts only when it should end by the target.
+constexpr double kMinGrowth = 20.0;
+constexpr double kMaxGrowth = 60.0;
+
+class IterationTimer {
+ public:
+  explicit IterationTimer(std::optional<TimeBudget> budget)
+      : budget_(budget), start_(std::chrono::steady_clock::now()) {}
+
+  // An iteration has just ended.
+  void Ended() {
+    double now = ElapsedMs();
+    previous_ms_ = last_ms_;
+    last_ms_ = now - ended_at_ms_;
+    ended_at_ms_ = now;
+  }
+
+  // No clock, or the next iteration should end by the target.
+  bool NextFits() const {
+    if (!budget_) return true;
+    double growth = kMinGrowth;
+    if (previous_ms_ > 0.01) growth = std::clamp(last_ms_ / previous_ms_, kMinGrowth, kMaxGrowth);
+    return ended_at_ms_ + last_ms_ * growth <= static_cast<double>(budget_->target_ms);
+  }
+
+ private:
+  double ElapsedMs() const {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
+        .count();
+  }
+  std::optional<TimeBudget> budget_;
+  std::chrono::steady_clock::time_point start_;
+  double ended_at_ms_ = 0, last_ms_ = 0, previous_ms_ = 0;
+};
+
+// The time a finite search may spend: `movetime` (its target and its
+// limit), the clock's budget for the team to throw, or the sooner of both.
+std::optional<TimeBudget> SpendableTime(const SearchLimits& limits, const Position& pos) {
+  if (limits.infinite) return std::nullopt;
+  std::optional<TimeBudget> budget = BudgetFor(limits.clocks, pos);
+  if (limits.movetime_ms) {
+    TimeBudget fixed{*limits.movetime_ms, *limits.movetime_ms};
+    if (!budget) return fixed;
+    budget->target_ms = std::min(budget->target_ms, fixed.target_ms);
+    budget->limit_ms = std::min(budget->limit_ms, fixed.limit_ms);
+  }
+  return budget;
+}
+
+// The hard stop: the budget's limit; for an infinite search, movetime.
+std::optional<int64_t> HardStop(const SearchLimits& limits, std::optional<TimeBudget> budget) {
+  return budget ? std::optional<int64_t>(budget->limit_ms) : limits.movetime_ms;
+}
 
 struct RootMove {
   Play play;
@@ -117,7 +171,9 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
                             const SearchParams& params, const SearchLimits& limits,
                             TranspositionTable* tt, const std::atomic<bool>& stop,
                             const ReportCallback& on_progress) {
-  Limiter limiter(stop, limits.movetime_ms, limits.nodes);
+  std::optional<TimeBudget> budget = SpendableTime(limits, pos);
+  IterationTimer timer(budget);
+  Limiter limiter(stop, HardStop(limits, budget), limits.nodes);
   PlayList plays;
   GenerateLegalPlays(pos, rules, t, &plays);
   int team = TeamOf(pos.to_throw());
@@ -141,13 +197,15 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
   if (on_progress) on_progress(MakeReport(root, 1, nodes, limiter, params.multipv));
   // Step 2. Iterative deepening while the limits allow (a single legal play
   // is searched too: its evaluation is part of the answer).
+  timer.Ended();
   int max_depth = MaxDepthFor(params, limits, pos);
+  // Time to spend lifts the level's depth (one legal play keeps it: nothing
+  // to choose); a depth limit still caps it.
+  if (budget && !limits.depth && root.size() > 1) max_depth = kMaxDepth;
   for (int d = 2; d <= max_depth && !limiter.stopped(); ++d) {
-    if (limits.movetime_ms && !limits.infinite &&
-        limiter.ElapsedMs() > kIterationTimeShare * *limits.movetime_ms) {
-      break;
-    }
+    if (d > 2 && !timer.NextFits()) break;
     if (!SearchRootDepth(root, team, d, rules, params, tt, &limiter, &nodes)) break;
+    timer.Ended();
     depth = d;
     if (on_progress) on_progress(MakeReport(root, d, nodes, limiter, params.multipv));
   }
@@ -192,10 +250,14 @@ SearchReport ExpectimaxAnalyse(const Position& pos, const Rules& rules, const Se
     if (on_progress) on_progress(report);
     return report;
   }
-  Limiter limiter(stop, limits.movetime_ms, limits.nodes);
+  std::optional<TimeBudget> budget = pos.IsGameOver() ? std::nullopt : SpendableTime(limits, pos);
+  IterationTimer timer(budget);
+  Limiter limiter(stop, HardStop(limits, budget), limits.nodes);
   ScoreRange range = RangeOf(params.objective);
   int max_depth = pos.IsGameOver() ? 1 : MaxDepthFor(params, limits, pos);
+  if (budget && !limits.depth) max_depth = kMaxDepth;
   for (int d = 1; d <= max_depth; ++d) {
+    if (d > 2 && !timer.NextFits()) break;
     std::atomic<bool> never{false};
     Limiter unlimited(never, std::nullopt, std::nullopt);
     Expectimax search(rules, params, tt, d == 1 ? &unlimited : &limiter);
@@ -207,12 +269,9 @@ SearchReport ExpectimaxAnalyse(const Position& pos, const Rules& rules, const Se
     report.nodes += search.nodes();
     report.eval = e;
     report.time_ms = limiter.ElapsedMs();
+    timer.Ended();
     if (on_progress) on_progress(report);
     if (limiter.stopped()) break;
-    if (limits.movetime_ms && !limits.infinite &&
-        limiter.ElapsedMs() > kIterationTimeShare * *limits.movetime_ms) {
-      break;
-    }
   }
   return report;
 }
@@ -266,11 +325,17 @@ SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,
     if (on_progress) on_progress(*exact);
     return *exact;
   }
-  if (params.algorithm == Algorithm::kMcts) {
-    return MctsPlay(pos, rules, t, params, limits, stop, on_progress);
-  }
-  if (params.algorithm == Algorithm::kRollout) {
-    return RolloutPlay(pos, rules, t, params, limits, stop, on_progress);
+  if (params.algorithm != Algorithm::kExpectimax) {
+    // Sampling searches run until told to stop: with time to spend, at its
+    // target.
+    SearchLimits timed = limits;
+    if (std::optional<TimeBudget> budget = SpendableTime(limits, pos)) {
+      timed.movetime_ms = budget->target_ms;
+    }
+    if (params.algorithm == Algorithm::kMcts) {
+      return MctsPlay(pos, rules, t, params, timed, stop, on_progress);
+    }
+    return RolloutPlay(pos, rules, t, params, timed, stop, on_progress);
   }
   return ExpectimaxPlay(pos, rules, t, params, limits, tt, stop, on_progress);
 }

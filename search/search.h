@@ -14,6 +14,7 @@
 #include "engine/rules.h"
 #include "search/evaluate.h"
 #include "search/net.h"
+#include "search/time_manager.h"
 #include "search/tt.h"
 
 namespace uckers {
@@ -25,10 +26,18 @@ enum class Objective { kWin, kPoints };
 
 // When to stop; unset fields do not limit.
 struct SearchLimits {
-  std::optional<int64_t> movetime_ms;  // wall-clock budget
-  std::optional<uint64_t> nodes;       // positions evaluated
-  std::optional<int> depth;            // throws looked ahead
-  bool infinite = false;               // only `stop` ends it
+  // Wall-clock time to spend: expectimax deepens past the level's depth
+  // while the next iteration is expected to end within it and stops at it
+  // (a depth limit still caps the depth); MCTS and rollouts run until it.
+  // An infinite search only stops at it.
+  std::optional<int64_t> movetime_ms;
+  std::optional<uint64_t> nodes;  // positions evaluated
+  std::optional<int> depth;       // throws looked ahead
+  bool infinite = false;          // only `stop` ends it
+  // A time control's clocks (search/time_manager.h). With the clock of the
+  // team to throw, the search budgets its own time (a target and a limit)
+  // and spends it as it spends movetime; with movetime too, the sooner.
+  Clocks clocks;
 };
 
 enum class Algorithm { kExpectimax, kMcts, kRollout };
@@ -112,8 +121,9 @@ std::string EvaluationInUse(const SearchParams& params, const Rules& rules);
 
 // Chooses a play for throw `t` by the algorithm of `params`, within
 // `limits`, ending early when `stop` becomes true. Expectimax deepens to
-// `params.max_depth` (the level's depth) unless `limits.depth` replaces it
-// or `limits.infinite` lifts it; movetime and nodes can only cut it short. `on_progress` (may be
+// `params.max_depth` (the level's depth) unless `limits.depth` replaces it,
+// time to spend (movetime, a clock) or `limits.infinite` lifts it; nodes
+// can only cut it short. `on_progress` (may be
 // empty) hears of each completed depth (expectimax) or every so many playouts (MCTS). Candidates
 // are best first; the first is the choice. Requires a position that is not finished.
 SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,

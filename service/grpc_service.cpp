@@ -129,6 +129,14 @@ absl::StatusOr<Prepared> Prepare(const Request& r, const ServiceLimits& limits,
   p.request.tree_mb = limits.tree_mb;
   p.request.endgames = limits.endgames.get();
   if (absl::Status s = CheckCaps(p.request.limits, limits); !s.ok()) return s;
+  if (absl::Status s = CheckClocks(p.request.limits.clocks, p.position); !s.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("limits: ", s.message()));
+  }
+  // A clock budgets its own time, at most half of it a decision: a clock
+  // above twice the cap is read as twice the cap.
+  for (std::optional<int64_t>& clock : p.request.limits.clocks.time_ms) {
+    if (clock) clock = std::min(*clock, 2 * limits.max_movetime_ms);
+  }
   return p;
 }
 

@@ -141,6 +141,20 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchO
   if (limits.movetime_ms() > 0) out->limits.movetime_ms = limits.movetime_ms();
   if (limits.nodes() > 0) out->limits.nodes = static_cast<uint64_t>(limits.nodes());
   if (limits.depth() > 0) out->limits.depth = limits.depth();
+  if (limits.winc_ms() < 0) return Bad("limits.winc_ms", "must not be negative");
+  if (limits.binc_ms() < 0) return Bad("limits.binc_ms", "must not be negative");
+  if (limits.movestogo() < 0 || limits.movestogo() > 1000) {
+    return Bad("limits.movestogo", "must be 0..1000");
+  }
+  for (int64_t ms : {limits.wtime_ms(), limits.btime_ms(), limits.winc_ms(), limits.binc_ms()}) {
+    if (ms > kMaxClockMs) return Bad("limits", "a clock or increment above 100 days");
+  }
+  Clocks& clocks = out->limits.clocks;
+  if (limits.wtime_ms() != 0) clocks.time_ms[0] = std::max<int64_t>(0, limits.wtime_ms());
+  if (limits.btime_ms() != 0) clocks.time_ms[1] = std::max<int64_t>(0, limits.btime_ms());
+  clocks.increment_ms[0] = limits.winc_ms();
+  clocks.increment_ms[1] = limits.binc_ms();
+  clocks.moves_to_go = limits.movestogo();
   if (options.multipv() != 0) {  // 0: the default
     if (absl::Status s = CheckIntSetting("multipv", options.multipv()); !s.ok()) {
       return Bad("options.multipv", s.message());

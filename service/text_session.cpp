@@ -130,6 +130,9 @@ absl::Status TextSession::Go(const GoRequest& request, ReportCallback on_info,
     return absl::FailedPreconditionError("the game is over: no play to search");
   }
   Position pos = game_.position();
+  if (absl::Status s = CheckClocks(request.limits.clocks, pos); !s.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("go: ", s.message()));
+  }
   EngineOptions options = options_;
   bool infinite = request.limits.infinite;
   return StartJob(infinite, [this, pos, options, request, on_info, on_done] {

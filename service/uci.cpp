@@ -293,6 +293,23 @@ void UciLoop::Go(const Args& args) {
     } else if (key == "movetime" || key == "nodes" || key == "depth") {
       return Error(absl::StrCat("go: ", key, " needs a positive integer",
                                 key == "depth" ? " up to 64" : ""));
+    } else if (key == "wtime" || key == "btime" || key == "winc" || key == "binc" ||
+               key == "movestogo") {
+      // Clocks as chess GUIs send them: w is red and yellow's team, b green
+      // and blue's. A clock may have run below zero (a GUI that lets it).
+      bool time = key == "wtime" || key == "btime";
+      if (!has_value || !absl::SimpleAtoi(args[i + 1], &n) || (!time && n < 0) ||
+          (key == "movestogo" && (n < 1 || n > 1000)) || n > kMaxClockMs) {
+        return Error(absl::StrCat("go: ", key, " needs ",
+                                  key == "movestogo" ? "an integer 1..1000"
+                                  : time             ? "milliseconds (an integer)"
+                                                     : "milliseconds (an integer >= 0)"));
+      }
+      int team = key[0] == 'b' ? 1 : 0;
+      if (time) request.limits.clocks.time_ms[team] = std::max<int64_t>(n, 0);
+      if (key == "winc" || key == "binc") request.limits.clocks.increment_ms[team] = n;
+      if (key == "movestogo") request.limits.clocks.moves_to_go = static_cast<int>(n);
+      ++i;
     } else {
       return Error(absl::StrCat("go: unknown parameter '", key, "'"));
     }

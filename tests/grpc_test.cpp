@@ -1,5 +1,6 @@
 // The gRPC service in process: every RPC, bad inputs, deadlines,
 // cancellation, the search limit and concurrent calls.
+#include <optional>
 #include <thread>
 
 #include "absl/strings/match.h"
@@ -514,6 +515,40 @@ TEST_F(GrpcTest, LimitsAboveTheServersCapsAreInvalidArgumentNamingTheCap) {
     EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << k;
     const char* flag[] = {"--max_depth", "--max_nodes", "--max_movetime_ms"};
     EXPECT_NE(s.error_message().find(flag[k]), std::string::npos) << s.error_message();
+  }
+}
+
+TEST_F(GrpcTest, ClocksAreReadForTheTeamToThrowAndCheckedByField) {
+  struct Case {
+    std::optional<int64_t> wtime, btime;
+    int64_t winc;
+    int movestogo;
+    std::string field;  // empty: accepted
+  } cases[] = {
+      {5000, 5000, 50, 20, ""},
+      {std::nullopt, 5000, 0, 0, "wtime is missing"},
+      {5000, std::nullopt, -1, 0, "limits.winc_ms"},
+      {5000, std::nullopt, 0, 1001, "limits.movestogo"},
+      {int64_t{1} << 50, std::nullopt, 0, 0, "100 days"},
+  };
+  for (const Case& c : cases) {
+    grpc::ClientContext ctx;
+    v1::BestMoveRequest req;
+    *req.mutable_position() = Ufen(kMid);
+    *req.mutable_throw_() = Dice(6, 3);
+    if (c.wtime) req.mutable_limits()->set_wtime_ms(*c.wtime);
+    if (c.btime) req.mutable_limits()->set_btime_ms(*c.btime);
+    req.mutable_limits()->set_winc_ms(c.winc);
+    req.mutable_limits()->set_movestogo(c.movestogo);
+    v1::BestMoveResponse resp;
+    grpc::Status s = stub_->BestMove(&ctx, req, &resp);
+    if (c.field.empty()) {
+      EXPECT_TRUE(s.ok()) << s.error_message();
+      EXPECT_FALSE(resp.play().empty());
+    } else {
+      EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << c.field;
+      EXPECT_NE(s.error_message().find(c.field), std::string::npos) << s.error_message();
+    }
   }
 }
 

@@ -121,6 +121,28 @@ TEST(Protocol, LegalEffectsFollowsEachPlayWithWhatItDoes) {
 
 // Extension: `roll` gives the dice of a seed's sequence from any index, the
 // dice a match with that seed throws.
+TEST(Protocol, GoTakesTeamClocksAndDeepensWithTime) {
+  Transcript t;
+  t.Send({"position ufen b,b,5,20/b,b,10,30/b,b,b,40/b,b,b,15 r -"});
+  std::vector<std::string> out =
+      t.Send({"go dice 6 5 wtime 60000 btime 1000 winc 100 binc 0 movestogo 40"});
+  EXPECT_TRUE(HasPrefix(out, "info depth 3 ")) << absl::StrJoin(out, "\n");
+  EXPECT_TRUE(HasPrefix(out, "bestmove rb-0,"));
+}
+
+TEST(Protocol, GoWithABadClockOrOnlyTheOtherTeamsIsOneErrorLine) {
+  Transcript t;
+  for (const char* bad :
+       {"go dice 6 3 btime 1000", "go dice 6 3 wtime", "go dice 6 3 wtime 1.5",
+        "go dice 6 3 wtime 100 winc -1", "go dice 6 3 wtime 100 movestogo 0", "go btime 100"}) {
+    std::vector<std::string> out = t.Send({bad});
+    ASSERT_EQ(out.size(), 1u) << bad;
+    EXPECT_EQ(out[0].rfind("info string error: go: ", 0), 0u) << bad << ": " << out[0];
+  }
+  std::vector<std::string> out = t.Send({"go dice 6 3 btime 1000"});
+  EXPECT_NE(out[0].find("wtime is missing"), std::string::npos) << out[0];
+}
+
 TEST(Protocol, RollGivesTheSeedsDiceFromAnyIndex) {
   Transcript t;
   std::vector<std::string> all = t.Send({"roll seed 17 count 3"});

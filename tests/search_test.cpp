@@ -562,3 +562,80 @@ TEST(TranspositionTable, AFailedResizeKeepsTheTableAndSaysWhy) {
 
 }  // namespace
 }  // namespace uckers::testing
+
+namespace uckers::testing {
+namespace {
+
+constexpr char kClockMid[] = "b,b,5,20/b,b,10,30/b,b,b,40/b,b,b,15 r -";
+
+TEST(TimeManager, SpendsAnEvenShareOfTheClockPlusMostOfTheIncrement) {
+  TimeBudget b = AllocateTime(60'010, 100, 0, 30);
+  EXPECT_EQ(b.target_ms, 2000 + 90);
+  EXPECT_EQ(b.limit_ms, 4 * b.target_ms);
+}
+
+TEST(TimeManager, SpendsNearlyAllOnTheLastDecisionBeforeTheControl) {
+  TimeBudget b = AllocateTime(1'010, 0, 1, 30);
+  EXPECT_EQ(b.target_ms, 900);
+  EXPECT_EQ(b.limit_ms, 950);
+}
+
+TEST(TimeManager, NeverBudgetsMoreThanAFifthOfTheClockOrHalfAsALimit) {
+  TimeBudget b = AllocateTime(10'010, 5'000, 0, 30);
+  EXPECT_EQ(b.target_ms, 2000);
+  EXPECT_EQ(b.limit_ms, 5000);
+}
+
+TEST(TimeManager, AnEmptyClockGivesTheShortestSearch) {
+  TimeBudget b = AllocateTime(5, 0, 0, 30);
+  EXPECT_EQ(b.target_ms, 1);
+  EXPECT_EQ(b.limit_ms, 1);
+}
+
+TEST(TimeManager, FewerDecisionsAreLeftNearTheEnd) {
+  Rules rules;
+  int start = DecisionsLeft(Position::Start(rules), 0);
+  int late = DecisionsLeft(P("h,h,h,50/b,b,b,b/h,h,h,h/b,b,b,b r -"), 0);
+  EXPECT_GT(start, 40);
+  EXPECT_EQ(late, 8);
+}
+
+TEST(TimeManager, TheTeamToThrowsClockIsRead) {
+  Clocks clocks;
+  clocks.time_ms[1] = 1000;
+  Position red = P(kClockMid);
+  EXPECT_FALSE(BudgetFor(clocks, red).has_value());
+  EXPECT_EQ(CheckClocks(clocks, red).code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(CheckClocks(clocks, red).message().find("wtime is missing"), std::string::npos);
+  clocks.time_ms[0] = 1000;
+  EXPECT_TRUE(BudgetFor(clocks, red).has_value());
+  EXPECT_TRUE(CheckClocks(clocks, red).ok());
+  EXPECT_TRUE(CheckClocks(Clocks{}, red).ok());
+}
+
+SearchReport ClockSearch(int64_t clock_ms) {
+  Rules rules;
+  SearchParams params;  // depth 2, as the default level
+  SearchLimits limits;
+  limits.clocks.time_ms[0] = clock_ms;
+  limits.clocks.time_ms[1] = clock_ms;
+  TranspositionTable tt(16);
+  std::atomic<bool> stop{false};
+  return SearchPlay(P(kClockMid), rules, Throw{6, 5}, params, limits, &tt, stop, nullptr);
+}
+
+TEST(TimeManager, ALongClockLetsTheSearchDeepenPastTheLevel) {
+  // 60 s over about 68 decisions: some 0.9 s a decision, enough for depth 3
+  // (60 ms here), not for depth 4 (some 2 s).
+  EXPECT_GE(ClockSearch(60'000).depth, 3);
+}
+
+TEST(TimeManager, AnEmptyClockDoesNotDeepenPastTheLevel) {
+  // 1 ms to spend: depth 2 at most (cut short on a loaded machine).
+  SearchReport r = ClockSearch(0);
+  EXPECT_LE(r.depth, 2);
+  EXPECT_FALSE(r.candidates.empty());
+}
+
+}  // namespace
+}  // namespace uckers::testing

@@ -59,8 +59,14 @@ absl::Status SaveRecord(const LadderConfig& config, const Task& task, int game,
 // The winners (0 = RY, 1 = GB) of a pair's two games read back from its
 // records, when both are there, finished and of this ladder's pairing and
 // seed; nullopt when the pair must be played.
-std::optional<std::array<int, 2>> ReadPair(const LadderConfig& config, const Task& task) {
-  std::array<int, 2> winners{};
+// How a game read back ended: the winning team, and whether on time.
+struct GameEnd {
+  int winner = 0;
+  bool on_time = false;
+};
+
+std::optional<std::array<GameEnd, 2>> ReadPair(const LadderConfig& config, const Task& task) {
+  std::array<GameEnd, 2> winners{};
   for (int game = 0; game < 2; ++game) {
     absl::StatusOr<std::string> text =
         ReadTextFile(RecordPath(config, task, game), kMaxRecordBytes);
@@ -72,7 +78,7 @@ std::optional<std::array<int, 2>> ReadPair(const LadderConfig& config, const Tas
         record->ry() != (game == 0 ? a : b) || record->gb() != (game == 0 ? b : a)) {
       return std::nullopt;
     }
-    winners[game] = record->winner() == "RY" ? 0 : 1;
+    winners[game] = {record->winner() == "RY" ? 0 : 1, record->termination() == "time"};
   }
   return winners;
 }
@@ -138,6 +144,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
   std::vector<Task> scheduled = Schedule(config);
   std::vector<std::vector<int>> wins(n, std::vector<int>(n, 0));
+  std::vector<int> time_losses(n, 0);
   std::vector<double> pair_scores;  // player 0's, for the SPRT
   std::vector<int> pentanomial(5, 0);
   std::atomic<size_t> next{0};
@@ -150,14 +157,16 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   // The pairs an earlier run finished count as they were; the rest are played.
   std::vector<Task> tasks;
   for (const Task& task : scheduled) {
-    std::optional<std::array<int, 2>> read = config.resume ? ReadPair(config, task) : std::nullopt;
+    std::optional<std::array<GameEnd, 2>> read =
+        config.resume ? ReadPair(config, task) : std::nullopt;
     if (!read) {
       tasks.push_back(task);
       continue;
     }
     for (int i = 0; i < 2; ++i) {
-      bool a_won = (*read)[i] == i;  // game 0: a is RY; game 1: a is GB
+      bool a_won = (*read)[i].winner == i;  // game 0: a is RY; game 1: a is GB
       ++wins[a_won ? task.a : task.b][a_won ? task.b : task.a];
+      if ((*read)[i].on_time) ++time_losses[a_won ? task.b : task.a];
       ++games;
     }
     ++done;
@@ -199,6 +208,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
         bool a_won = g[i].winner_team == i;  // game 0: a is RY; game 1: a is GB
         a_wins += a_won;
         ++wins[a_won ? task.a : task.b][a_won ? task.b : task.a];
+        if (g[i].time_loss_team >= 0) ++time_losses[a_won ? task.b : task.a];
         ++games;
       }
       ++done;
@@ -225,6 +235,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   report.set_seed(config.seed);
   report.set_games(games);
   AddRatedPlayers(wins, config.players, &report);
+  for (int i = 0; i < n; ++i) report.mutable_players(i)->set_time_losses(time_losses[i]);
   if (config.sprt) {
     v1::Sprt* s = report.mutable_sprt();
     s->set_elo0(config.sprt->elo0);
@@ -299,6 +310,11 @@ std::string LadderReportText(const v1::LadderReport& r) {
     absl::StrAppendFormat(&out, "%-3d %-32s %7d %6.1f%% %+8.1f %+9.1f .. %+8.1f\n", ++rank,
                           p->name(), p->games(), 100 * p->score(), p->elo(), p->elo_low(),
                           p->elo_high());
+  }
+  for (const v1::LadderPlayer* p : ByRating(r)) {
+    if (p->time_losses() > 0) {
+      absl::StrAppendFormat(&out, "%s lost %d games on time\n", p->name(), p->time_losses());
+    }
   }
   if (r.has_sprt()) {
     const v1::Sprt& s = r.sprt();

@@ -108,10 +108,12 @@ absl::Status ExternalPlayer::NewGame(uint64_t) {
 
 absl::StatusOr<PlayResult> ExternalPlayer::Choose(const Position& pos, Throw t) {
   if (absl::Status s = Send(absl::StrCat("position ufen ", ToUfen(pos))); !s.ok()) return s;
-  if (absl::Status s = Send(absl::StrCat("go dice ", t.high, " ", t.low, go_limits_)); !s.ok()) {
+  if (absl::Status s = Send(absl::StrCat("go dice ", t.high, " ", t.low, go_limits_, clock_args_));
+      !s.ok()) {
     return s;
   }
-  absl::StatusOr<std::string> line = ReadUntil("bestmove ", timeout_ms_);
+  absl::StatusOr<std::string> line =
+      ReadUntil("bestmove ", clock_timeout_ms_.value_or(timeout_ms_));
   if (!line.ok()) return line.status();
   std::string play = line->substr(9);
   absl::StatusOr<PlayResult> r = ParsePlay(play, pos, rules_, t);
@@ -120,6 +122,19 @@ absl::StatusOr<PlayResult> ExternalPlayer::Choose(const Position& pos, Throw t) 
         absl::StrCat("'", command_, "' played ", play, ": ", r.status().message()));
   }
   return r;
+}
+
+void ExternalPlayer::SetClocks(const Clocks& clocks) {
+  clock_args_.clear();
+  clock_timeout_ms_.reset();
+  const char* names[2] = {"w", "b"};
+  for (int team = 0; team < 2; ++team) {
+    if (!clocks.time_ms[team]) continue;
+    absl::StrAppend(&clock_args_, " ", names[team], "time ", *clocks.time_ms[team], " ",
+                    names[team], "inc ", clocks.increment_ms[team]);
+    clock_timeout_ms_ = std::max(clock_timeout_ms_.value_or(0), *clocks.time_ms[team] + 1000);
+  }
+  if (clocks.moves_to_go > 0) absl::StrAppend(&clock_args_, " movestogo ", clocks.moves_to_go);
 }
 
 }  // namespace uckers

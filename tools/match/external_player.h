@@ -3,6 +3,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "tools/match/player.h"
@@ -23,6 +24,10 @@ class ExternalPlayer : public Player {
 
   absl::Status NewGame(uint64_t game_seed) override;
   absl::StatusOr<PlayResult> Choose(const Position& pos, Throw t) override;
+  // `go` also gives `wtime`/`btime`/`winc`/`binc`/`movestogo`, and the
+  // program is waited for until a little past its clock (it has lost on
+  // time by then).
+  void SetClocks(const Clocks& clocks) override;
 
  private:
   absl::Status Start();
@@ -34,7 +39,9 @@ class ExternalPlayer : public Player {
   std::string command_;
   Rules rules_;
   std::string go_limits_;
+  std::string clock_args_;  // ` wtime ... btime ...` for the next decision
   int64_t timeout_ms_;
+  std::optional<int64_t> clock_timeout_ms_;
   int64_t handshake_ms_;
   pid_t pid_ = -1;
   int to_child_ = -1;

@@ -1,6 +1,7 @@
 #include "tools/match/game.h"
 
 #include <chrono>
+#include <optional>
 #include <random>
 
 #include "absl/strings/str_cat.h"
@@ -12,6 +13,19 @@ namespace {
 
 // A game that has not ended by then is a bug in a player or in the rules.
 constexpr int kMaxThrows = 50000;
+
+// The clocks as a player is told them: each team's on a clock, whole
+// milliseconds, and the mover's decisions to its next control.
+Clocks ClocksNow(const std::optional<GameClock> (&clocks)[2], int mover) {
+  Clocks now;
+  for (int team = 0; team < 2; ++team) {
+    if (!clocks[team]) continue;
+    now.time_ms[team] = static_cast<int64_t>(clocks[team]->left_ms());
+    now.increment_ms[team] = clocks[team]->increment_ms();
+  }
+  now.moves_to_go = clocks[mover]->moves_to_go();
+  return now;
+}
 
 }  // namespace
 
@@ -27,6 +41,10 @@ GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) 
       return result;
     }
   }
+  std::optional<GameClock> clocks[2];
+  for (int team = 0; team < 2; ++team) {
+    if (players[team]->time_control()) clocks[team].emplace(*players[team]->time_control());
+  }
   Position pos = Position::Start(rules);
   PlayList plays;
   for (int n = 0; n < kMaxThrows && !pos.IsGameOver(); ++n) {
@@ -35,12 +53,20 @@ GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) 
     int team = TeamOf(pos.to_throw());
     PlayResult chosen = plays[0];
     if (plays.size() > 1) {
+      if (clocks[team]) players[team]->SetClocks(ClocksNow(clocks, team));
       auto start = std::chrono::steady_clock::now();
       absl::StatusOr<PlayResult> r = players[team]->Choose(pos, t);
-      result.think_ms[team] +=
+      double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
               .count();
+      result.think_ms[team] += ms;
       result.choices[team]++;
+      if (clocks[team] && !clocks[team]->Charge(ms)) {
+        result.time_loss_team = team;
+        result.winner_team = 1 - team;
+        result.level = OutcomeLevel::kWin;
+        return result;
+      }
       if (!r.ok()) {
         result.forfeit_team = team;
         result.forfeit_reason = std::string(r.status().message());
@@ -79,6 +105,7 @@ v1::GameRecord RecordOf(const GameResult& game, const Rules& rules, const std::s
     record.set_winner(game.winner_team == 0 ? "RY" : "GB");
     record.set_points(static_cast<int>(game.level));
   }
+  if (game.time_loss_team >= 0) record.set_termination("time");
   return record;
 }
 

@@ -52,6 +52,8 @@ std::optional<PairResult> ReadPair(const MatchConfig& config, int pair) {
     }
     r.games[game].winner_team = record->winner() == "RY" ? 0 : 1;
     r.games[game].level = static_cast<OutcomeLevel>(record->points());
+    if (record->termination() == "time")
+      r.games[game].time_loss_team = 1 - r.games[game].winner_team;
   }
   r.done = true;
   return r;
@@ -173,6 +175,8 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
       points += PointsForA(game, a_team);
       report.set_a_forfeits(report.a_forfeits() + (game.forfeit_team == a_team));
       report.set_b_forfeits(report.b_forfeits() + (game.forfeit_team == 1 - a_team));
+      report.set_a_time_losses(report.a_time_losses() + (game.time_loss_team == a_team));
+      report.set_b_time_losses(report.b_time_losses() + (game.time_loss_team == 1 - a_team));
       if (game.forfeit_team >= 0 && report.first_forfeit().empty()) {
         report.set_first_forfeit(
             absl::StrCat(game.forfeit_team == a_team ? "A" : "B", ": ", game.forfeit_reason));
@@ -215,6 +219,10 @@ std::string MatchReportText(const v1::MatchReport& r) {
   if (r.pairs_resumed() > 0) {
     absl::StrAppendFormat(&partial, "resumed: %d pairs read from the records, %d played now\n",
                           r.pairs_resumed(), r.pairs_done() - r.pairs_resumed());
+  }
+  if (r.a_time_losses() + r.b_time_losses() > 0) {
+    absl::StrAppendFormat(&partial, "losses on time A %d, B %d\n", r.a_time_losses(),
+                          r.b_time_losses());
   }
   return why + unsaved.Text() + partial +
          absl::StrFormat(

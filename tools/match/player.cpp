@@ -38,6 +38,8 @@ class EnginePlayer : public Player {
     return PlayResult{r.candidates[0].play, r.candidates[0].after};
   }
 
+  void SetClocks(const Clocks& clocks) override { limits_.clocks = clocks; }
+
  private:
   Rules rules_;
   SearchParams params_;
@@ -52,6 +54,7 @@ struct Settings {
   int64_t handshake_ms = kDefaultHandshakeMs;    // cmd: and grpc: players
   std::string go_limits;                         // the same limits as `go` arguments, for programs
   std::shared_ptr<const EndgameTable> endgames;  // endgames=FILE (shared, kept alive)
+  std::optional<TimeControl> time_control;       // tc=
 };
 
 absl::Status ApplySetting(absl::string_view item, Settings& s) {
@@ -108,6 +111,10 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
     s.params.filter_width = static_cast<int>(n);
   } else if (key == "handshake" && is_int && n > 0 && n <= 600000) {
     s.handshake_ms = n;
+  } else if (key == "tc") {
+    absl::StatusOr<TimeControl> tc = ParseTimeControl(value);
+    if (!tc.ok()) return tc.status();
+    s.time_control = *tc;
   } else if (key == "movetime" && is_int && n > 0) {
     s.limits.movetime_ms = n;
     absl::StrAppend(&s.go_limits, " movetime ", n);
@@ -121,6 +128,36 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
     return absl::InvalidArgumentError(absl::StrCat("bad player setting '", item, "'"));
   }
   return absl::OkStatus();
+}
+
+// The player of `name` with settings `s`, before its time control.
+absl::StatusOr<std::unique_ptr<Player>> MakeUntimedPlayer(const std::string& name,
+                                                          const std::string& remote_level,
+                                                          const Settings& s, const Rules& rules,
+                                                          uint64_t seed) {
+  if (name == "random") return std::unique_ptr<Player>(new RandomPlayer(rules, seed));
+  if (name == "greedy") return std::unique_ptr<Player>(new GreedyPlayer(rules));
+  if (absl::StartsWith(name, "cmd:")) {
+    int64_t timeout = 10000 + 20 * s.limits.movetime_ms.value_or(1000);
+    return std::unique_ptr<Player>(
+        new ExternalPlayer(name.substr(4), rules, s.go_limits, timeout, s.handshake_ms));
+  }
+  if (absl::StartsWith(name, "grpc:")) {
+#ifdef UCKERS_HAVE_GRPC
+    v1::SearchLimits limits;
+    if (s.limits.movetime_ms) limits.set_movetime_ms(static_cast<int>(*s.limits.movetime_ms));
+    if (s.limits.nodes) limits.set_nodes(static_cast<int64_t>(*s.limits.nodes));
+    if (s.limits.depth) limits.set_depth(*s.limits.depth);
+    return std::unique_ptr<Player>(
+        new RemotePlayer(name.substr(5), rules, limits, remote_level, s.handshake_ms));
+#else
+    return absl::FailedPreconditionError(
+        absl::StrCat("player '", name, "': this build has no gRPC (UCKERS_GRPC=OFF)"));
+#endif
+  }
+  SearchParams params = s.params;
+  if (name == "mcts") params.algorithm = Algorithm::kMcts;
+  return std::unique_ptr<Player>(new EnginePlayer(rules, params, s.limits, 16));
 }
 
 }  // namespace
@@ -174,28 +211,10 @@ absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec, cons
         absl::StrCat("player '", spec, "': endgames: the table was built for rules ",
                      s.endgames->rules().ToString(), ", the game plays ", rules.ToString()));
   }
-  if (name == "random") return std::unique_ptr<Player>(new RandomPlayer(rules, seed));
-  if (name == "greedy") return std::unique_ptr<Player>(new GreedyPlayer(rules));
-  if (absl::StartsWith(name, "cmd:")) {
-    int64_t timeout = 10000 + 20 * s.limits.movetime_ms.value_or(1000);
-    return std::unique_ptr<Player>(
-        new ExternalPlayer(name.substr(4), rules, s.go_limits, timeout, s.handshake_ms));
-  }
-  if (remote) {
-#ifdef UCKERS_HAVE_GRPC
-    v1::SearchLimits limits;
-    if (s.limits.movetime_ms) limits.set_movetime_ms(static_cast<int>(*s.limits.movetime_ms));
-    if (s.limits.nodes) limits.set_nodes(static_cast<int64_t>(*s.limits.nodes));
-    if (s.limits.depth) limits.set_depth(*s.limits.depth);
-    return std::unique_ptr<Player>(
-        new RemotePlayer(name.substr(5), rules, limits, remote_level, s.handshake_ms));
-#else
-    return absl::FailedPreconditionError(
-        absl::StrCat("player '", spec, "': this build has no gRPC (UCKERS_GRPC=OFF)"));
-#endif
-  }
-  if (name == "mcts") s.params.algorithm = Algorithm::kMcts;
-  return std::unique_ptr<Player>(new EnginePlayer(rules, s.params, s.limits, 16));
+  absl::StatusOr<std::unique_ptr<Player>> player =
+      MakeUntimedPlayer(name, remote_level, s, rules, seed);
+  if (player.ok() && s.time_control) (*player)->set_time_control(*s.time_control);
+  return player;
 }
 
 absl::Status CheckPlayerStarts(const std::string& spec, const Rules& rules) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -8,6 +9,8 @@
 #include "engine/play.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "search/time_manager.h"
+#include "tools/match/clock.h"
 
 namespace uckers {
 
@@ -24,6 +27,17 @@ class Player {
   // The chosen play among the legal ones for throw `t` (never a finished
   // game, always at least two legal plays). An error forfeits the game.
   virtual absl::StatusOr<PlayResult> Choose(const Position& pos, Throw t) = 0;
+  // Before each decision of a game played on clocks (a player with `tc=`):
+  // the clocks as they stand, the mover's included, for the player to
+  // budget its time (the engine's time manager; `go wtime ...` for a
+  // program; SearchLimits for a gRPC endpoint).
+  virtual void SetClocks(const Clocks& clocks) { (void)clocks; }
+  // The time control the player plays on (`tc=`), or none.
+  const std::optional<TimeControl>& time_control() const { return time_control_; }
+  void set_time_control(const TimeControl& tc) { time_control_ = tc; }
+
+ private:
+  std::optional<TimeControl> time_control_;
 };
 
 // Makes a player from a specification:
@@ -32,7 +46,8 @@ class Player {
 // optionally followed by `,key=value` settings: movetime, depth, nodes (all
 // players that search), seed, objective (win|points), filter, noise;
 // handshake (ms, default 5000: how long a cmd: or grpc: player may take to
-// start and to be ready for a game).
+// start and to be ready for a game); tc (a time control, `tc=40/10+0.1`:
+// the player's clock; running out of it loses the game, tools/match/clock.h).
 // Examples: `expert,movetime=100`, `advanced,depth=1`, `mcts,nodes=2000`,
 // `cmd:./other_engine --quiet,movetime=50`, `grpc:localhost:50051@casual`.
 absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec, const Rules& rules,

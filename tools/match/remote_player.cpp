@@ -41,6 +41,7 @@ absl::StatusOr<PlayResult> RemotePlayer::Choose(const Position& pos, Throw t) {
   request.mutable_options()->set_level(level_);
   grpc::ClientContext context;
   int64_t budget = limits_.movetime_ms() > 0 ? 20 * limits_.movetime_ms() + 5000 : 30000;
+  if (clock_deadline_ms_) budget = *clock_deadline_ms_;
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(budget));
   v1::BestMoveResponse response;
   grpc::Status status = stub_->BestMove(&context, request, &response);
@@ -53,6 +54,20 @@ absl::StatusOr<PlayResult> RemotePlayer::Choose(const Position& pos, Throw t) {
         absl::StrCat("grpc:", target_, " played ", response.play(), ": ", r.status().message()));
   }
   return r;
+}
+
+void RemotePlayer::SetClocks(const Clocks& clocks) {
+  clock_deadline_ms_.reset();
+  // 0 is "no clock" on the wire: an empty clock goes as -1.
+  auto wire = [](const std::optional<int64_t>& t) -> int64_t { return !t ? 0 : *t > 0 ? *t : -1; };
+  limits_.set_wtime_ms(wire(clocks.time_ms[0]));
+  limits_.set_btime_ms(wire(clocks.time_ms[1]));
+  limits_.set_winc_ms(clocks.increment_ms[0]);
+  limits_.set_binc_ms(clocks.increment_ms[1]);
+  limits_.set_movestogo(clocks.moves_to_go);
+  for (const std::optional<int64_t>& t : clocks.time_ms) {
+    if (t) clock_deadline_ms_ = std::max(clock_deadline_ms_.value_or(0), *t + 1000);
+  }
 }
 
 }  // namespace uckers

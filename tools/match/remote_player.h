@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "tools/match/player.h"
@@ -20,11 +21,15 @@ class RemotePlayer : public Player {
   // time: an error when it cannot be reached.
   absl::Status NewGame(uint64_t game_seed) override;
   absl::StatusOr<PlayResult> Choose(const Position& pos, Throw t) override;
+  // The clocks go in the request's SearchLimits; the call's deadline is a
+  // little past the mover's clock.
+  void SetClocks(const Clocks& clocks) override;
 
  private:
   std::string target_;
   Rules rules_;
   v1::SearchLimits limits_;
+  std::optional<int64_t> clock_deadline_ms_;
   std::string level_;
   int64_t handshake_ms_;
   std::unique_ptr<v1::Engine::Stub> stub_;
