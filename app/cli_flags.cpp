@@ -7,7 +7,8 @@ ABSL_FLAG(int, concurrency, 2, "games played at once");
 ABSL_FLAG(uint64_t, seed, 1, "dice seed of the first pair");
 ABSL_FLAG(bool, json, false, "print the report as JSON");
 ABSL_FLAG(bool, progress, true, "draw a progress bar on stderr");
-ABSL_FLAG(std::string, level, "", "analysis level (default: the engine's default level)");
+ABSL_FLAG(std::string, level, "",
+          "analysis level (default: grandmaster, the strongest playing level)");
 ABSL_FLAG(std::string, svg, "", "also write an SVG chart to this file");
 ABSL_FLAG(std::string, records, "",
           "directory to save every game's record in (created if missing)");
@@ -20,3 +21,6 @@ ABSL_FLAG(std::string, endgames, "",
 ABSL_FLAG(bool, resume, false,
           "count the pairs whose records are already in --records (a run interrupted before) "
           "and play the rest");
+ABSL_FLAG(std::string, games_out, "",
+          "write one JSON line per game to this file as each ends (pair, players, seed, result, "
+          "how it ended, throws, decisions and time); appended to with --resume");

@@ -18,3 +18,4 @@ ABSL_DECLARE_FLAG(std::string, records);
 ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(std::string, endgames);
 ABSL_DECLARE_FLAG(bool, resume);
+ABSL_DECLARE_FLAG(std::string, games_out);

@@ -47,6 +47,13 @@ int LadderMain(int argc, char** argv) {
   config.progress = absl::GetFlag(FLAGS_progress);
   config.records_dir = absl::GetFlag(FLAGS_records);
   config.resume = absl::GetFlag(FLAGS_resume);
+  config.games_out = absl::GetFlag(FLAGS_games_out);
+  if (absl::Status s =
+          config.games_out.empty() ? absl::OkStatus() : CheckWritable(config.games_out);
+      !s.ok()) {
+    std::cerr << "uckers ladder: --games_out: " << s.message() << "\n";
+    return 2;
+  }
   if (config.resume && config.records_dir.empty()) {
     std::cerr << "uckers ladder: --resume reads the records of the run before: give --records\n";
     return 2;

@@ -10,6 +10,7 @@
 #include "app/commands.h"
 #include "app/interrupt.h"
 #include "review/proto_json.h"
+#include "review/record.h"
 #include "tools/match/match.h"
 #include "tools/match/player.h"
 
@@ -47,6 +48,13 @@ int MatchMain(int argc, char** argv) {
   config.progress = absl::GetFlag(FLAGS_progress);
   config.records_dir = absl::GetFlag(FLAGS_records);
   config.resume = absl::GetFlag(FLAGS_resume);
+  config.games_out = absl::GetFlag(FLAGS_games_out);
+  if (absl::Status s =
+          config.games_out.empty() ? absl::OkStatus() : CheckWritable(config.games_out);
+      !s.ok()) {
+    std::cerr << "uckers match: --games_out: " << s.message() << "\n";
+    return 2;
+  }
   if (config.resume && config.records_dir.empty()) {
     std::cerr << "uckers match: --resume reads the records of the run before: give --records\n";
     return 2;

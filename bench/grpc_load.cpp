@@ -42,7 +42,8 @@ ABSL_FLAG(std::string, rpc, "both",
 ABSL_FLAG(int, max_searches, 64, "the replicas' --max_searches (mix: also its searching clients)");
 ABSL_FLAG(std::string, clients, "1,4,16", "concurrent clients, comma-separated");
 ABSL_FLAG(double, seconds, 3.0, "duration of each run");
-ABSL_FLAG(int, movetime, 50, "BestMove movetime in ms");
+ABSL_FLAG(int, movetime, 0,
+          "BestMove movetime in ms, spent by the search (0: none, the level's depth 2)");
 ABSL_FLAG(std::string, best_clients, "1,2,4", "concurrent clients for BestMove");
 ABSL_FLAG(int, channels, 1, "client channels the clients share (round_robin in each)");
 
@@ -136,7 +137,7 @@ RunResult Run(const std::string& target, const std::string& rpc, int clients, do
       uckers::v1::BestMoveRequest best;
       *best.mutable_position() = list.position();
       *best.mutable_throw_() = list.throw_();
-      best.mutable_limits()->set_movetime_ms(movetime);
+      if (movetime > 0) best.mutable_limits()->set_movetime_ms(movetime);
       while (Clock::now() < end) {
         grpc::ClientContext ctx;
         ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));

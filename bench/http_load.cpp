@@ -25,7 +25,8 @@ ABSL_FLAG(int, port, 8080, "the server's --http port");
 ABSL_FLAG(std::string, rpc, "list", "list (ListLegalPlays) or best (BestMove)");
 ABSL_FLAG(std::string, clients, "1,4,16", "concurrent clients, comma-separated");
 ABSL_FLAG(double, seconds, 3.0, "duration of each run");
-ABSL_FLAG(int, movetime, 50, "BestMove movetime in ms");
+ABSL_FLAG(int, movetime, 0,
+          "BestMove movetime in ms, spent by the search (0: none, the level's depth 2)");
 
 namespace {
 
@@ -66,7 +67,7 @@ int main(int argc, char** argv) {
   }
   std::string position = R"("position":{"ufen":"b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -"})";
   std::string body = absl::StrCat("{", position, R"(,"throw":{"die1":6,"die2":3})");
-  if (best)
+  if (best && absl::GetFlag(FLAGS_movetime) > 0)
     absl::StrAppend(&body, R"(,"limits":{"movetimeMs":)", absl::GetFlag(FLAGS_movetime), "}");
   body += "}";
   std::string method = best ? "BestMove" : "ListLegalPlays";

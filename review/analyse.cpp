@@ -83,7 +83,7 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
   absl::StatusOr<Rules> rules = RecordRules(record);
   if (!rules.ok()) return rules.status();
   SearchParams params;
-  std::string level_name = level.empty() ? std::string(kDefaultLevel) : level;
+  std::string level_name = level.empty() ? std::string(kAnalysisLevel) : level;
   if (absl::Status s = ApplyLevel(level_name, &params); !s.ok()) return s;
   params.objective = Objective::kPoints;  // equities in points
   params.multipv = 64;                    // every play valued exactly

@@ -17,7 +17,7 @@ inline constexpr double kDoubtful = 0.03;
 inline constexpr double kBad = 0.06;
 inline constexpr double kVeryBad = 0.12;
 
-// Analyses a checked record at `level` (empty: the default level): for each
+// Analyses a checked record at `level` (empty: kAnalysisLevel): for each
 // throw with a choice, the engine's best play against the play made, the
 // equity lost and its mark; for every throw, its luck and RY's win
 // probability before it; per team, the error rate, a rating band, luck and

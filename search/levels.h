@@ -23,6 +23,9 @@ struct LevelDef {
 // The levels from weakest to strongest.
 const std::vector<LevelDef>& Levels();
 inline constexpr absl::string_view kDefaultLevel = "expert";
+// The level a review runs at unless told otherwise: the strongest playing
+// level, so that it judges every other level's plays (docs/analysis.md).
+inline constexpr absl::string_view kAnalysisLevel = "grandmaster";
 
 // Sets the depth, filter and noise of `params` from the named level.
 absl::Status ApplyLevel(absl::string_view name, SearchParams* params);

@@ -237,6 +237,16 @@ TEST(Cli, AnInfiniteOrMalformedPlayerSettingIsAUsageError) {
   EXPECT_EQ(Uckers("match --a nosuchlevel --b greedy --pairs 1").code, 2);
 }
 
+// Issue 30 B15: a --games_out that cannot be written is found before any game.
+TEST(Cli, AGamesOutFileThatCannotBeWrittenIsAUsageError) {
+  Result m = Uckers("match --a random --b greedy --pairs 1 --games_out /nonexistent-dir/g.jsonl");
+  EXPECT_EQ(m.code, 2);
+  EXPECT_NE(m.out.find("--games_out: cannot write /nonexistent-dir/g.jsonl"), std::string::npos)
+      << m.out;
+  EXPECT_EQ(Uckers("ladder --players 'random;greedy' --games_out /nonexistent-dir/g.jsonl").code,
+            2);
+}
+
 // Issue 30 A7: gRPC would share a taken port (SO_REUSEPORT) by default.
 #ifdef UCKERS_HAVE_GRPC  // needs the gRPC front
 TEST(Cli, AServerOnATakenPortFailsWithExitOne) {

@@ -8,7 +8,9 @@
 #include <string>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_split.h"
 #include "engine/dice_sequence.h"
+#include "google/protobuf/util/json_util.h"
 #include "search/evaluate.h"
 #include "tools/match/player.h"
 #include "tools/match/progress.h"
@@ -459,6 +461,58 @@ TEST(Match, RecordsDirectoryIsCreatedBeforeTheFirstGame) {
   std::FILE* f = std::fopen(absl::StrCat(dir, "/pair-0-1.txt").c_str(), "r");
   EXPECT_NE(f, nullptr);
   if (f) std::fclose(f);
+}
+
+// Issue 30 B15: --games_out writes one JSON line per game, each a GameLine.
+std::vector<v1::GameLine> ReadGameLines(const std::string& path) {
+  std::vector<v1::GameLine> lines;
+  absl::StatusOr<std::string> text = ReadTextFile(path, 1 << 20);
+  EXPECT_TRUE(text.ok()) << text.status();
+  for (absl::string_view l : absl::StrSplit(text.value_or(""), '\n', absl::SkipEmpty())) {
+    v1::GameLine line;
+    EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(std::string(l), &line).ok()) << l;
+    EXPECT_EQ(l.find('\r'), absl::string_view::npos);
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+TEST(Match, GamesOutHasOneJsonLinePerGameWithItsResult) {
+  std::string path = absl::StrCat(::testing::TempDir(), "/games-", getpid(), ".jsonl");
+  MatchConfig config;
+  config.player_a = "intermediate";
+  config.player_b = "greedy";
+  config.pairs = 2;
+  config.seed = 40;
+  config.progress = false;
+  config.games_out = path;
+  absl::StatusOr<v1::MatchReport> report = RunMatch(config);
+  ASSERT_TRUE(report.ok()) << report.status();
+  std::vector<v1::GameLine> lines = ReadGameLines(path);
+  ASSERT_EQ(lines.size(), 4u);
+  int a_wins = 0;
+  for (const v1::GameLine& l : lines) {
+    EXPECT_EQ(l.seed(), 40u + l.pair());
+    EXPECT_EQ(l.ry(), l.game() == 1 ? "intermediate" : "greedy");
+    EXPECT_EQ(l.end(), "play");
+    EXPECT_GT(l.throws(), 20);
+    EXPECT_GT(l.decisions_ry() + l.decisions_gb(), 0);
+    EXPECT_TRUE(l.points() >= 1 && l.points() <= 3);
+    a_wins += l.winner() == (l.game() == 1 ? "RY" : "GB");
+  }
+  EXPECT_EQ(a_wins, report->a_wins());
+}
+
+TEST(Ladder, GamesOutHasOneJsonLinePerGame) {
+  std::string path = absl::StrCat(::testing::TempDir(), "/ladder-games-", getpid(), ".jsonl");
+  LadderConfig config;
+  config.players = {"random", "greedy", "beginner"};
+  config.pairs = 1;
+  config.progress = false;
+  config.games_out = path;
+  absl::StatusOr<v1::LadderReport> report = RunLadder(config);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(ReadGameLines(path).size(), 6u);  // 3 matchups, 1 pair each
 }
 
 // A directory that cannot be made (a file is in the way) is refused by name

@@ -67,9 +67,9 @@ async function init() {
   const preset = $("rules-preset");
   for (const r of state.info.rulesets) preset.add(new Option(r, r));
   const level = $("level");
-  for (const l of state.info.levels) level.add(new Option(l, l, l === "intermediate", l === "intermediate"));
+  for (const l of state.info.levels) level.add(new Option(l, l, l === "grandmaster", l === "grandmaster"));
   const reviewLevel = $("review-level");
-  for (const l of state.info.levels) reviewLevel.add(new Option(l, l, l === "intermediate", l === "intermediate"));
+  for (const l of state.info.levels) reviewLevel.add(new Option(l, l, l === "grandmaster", l === "grandmaster"));
   const box = $("switches");
   for (const s of state.info.implementedSwitches) {
     const label = document.createElement("label");

@@ -22,6 +22,7 @@
 #include "review/record.h"
 #include "tools/ladder/ratings.h"
 #include "tools/match/game.h"
+#include "tools/match/games_log.h"
 #include "tools/match/player.h"
 #include "tools/match/progress.h"
 #include "tools/match/workers.h"
@@ -142,6 +143,13 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
         "--resume cannot continue a GSPRT (its decision depends on the order pairs finished)");
   }
   if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
+  std::unique_ptr<GamesLog> games_log;
+  if (!config.games_out.empty()) {
+    absl::StatusOr<std::unique_ptr<GamesLog>> opened =
+        GamesLog::Open(config.games_out, config.resume);
+    if (!opened.ok()) return opened.status();
+    games_log = std::move(*opened);
+  }
   std::vector<Task> scheduled = Schedule(config);
   std::vector<std::vector<int>> wins(n, std::vector<int>(n, 0));
   std::vector<int> time_losses(n, 0);
@@ -193,9 +201,15 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
       Player* first[2] = {get(task.a), get(task.b)};
       Player* second[2] = {get(task.b), get(task.a)};
       GameResult g[2] = {PlayGame(first, config.rules, dice), PlayGame(second, config.rules, dice)};
-      absl::Status saved[2];
+      absl::Status saved[4];
       for (int i = 0; i < 2 && !config.records_dir.empty(); ++i) {
         saved[i] = SaveRecord(config, task, i, g[i]);
+      }
+      for (int i = 0; i < 2 && games_log; ++i) {
+        const std::string& a = config.players[task.a];
+        const std::string& b = config.players[task.b];
+        saved[2 + i] = games_log->Add(
+            GameLineOf(g[i], task.pair, i + 1, i == 0 ? a : b, i == 0 ? b : a, dice));
       }
       std::lock_guard<std::mutex> lock(mutex);
       for (const absl::Status& s : saved) unsaved.Add(s, config.progress);

@@ -33,6 +33,7 @@ struct LadderConfig {
   uint64_t seed = 1;  // pair p of every matchup plays dice seed + p
   bool progress = true;
   std::string records_dir;         // when set, every game's record is saved there
+  std::string games_out;           // when set, one JSON line per game played (GamesLog)
   std::optional<SprtConfig> sprt;  // two players only: stop on a decision
   // Read the pairs whose two records are already in records_dir instead of
   // playing them (a run interrupted before): the report is the one an

@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "review/record.h"
 #include "tools/match/game.h"
+#include "tools/match/games_log.h"
 #include "tools/match/progress.h"
 #include "tools/match/stats.h"
 #include "tools/match/workers.h"
@@ -93,6 +94,13 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
         "--resume reads the records of the run before: give --records");
   }
   if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
+  std::unique_ptr<GamesLog> games_log;
+  if (!config.games_out.empty()) {
+    absl::StatusOr<std::unique_ptr<GamesLog>> opened =
+        GamesLog::Open(config.games_out, config.resume);
+    if (!opened.ok()) return opened.status();
+    games_log = std::move(*opened);
+  }
   std::vector<PairResult> results(config.pairs);
   std::atomic<int> next{0};
   std::mutex mutex;
@@ -128,9 +136,14 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
       r.games[0] = PlayGame(first, config.rules, dice_seed);
       r.games[1] = PlayGame(second, config.rules, dice_seed);
       r.done = true;
-      absl::Status saved[2];
+      absl::Status saved[4];
       for (int g = 0; g < 2 && !config.records_dir.empty(); ++g) {
         saved[g] = SaveRecord(config, i, g, r.games[g]);
+      }
+      for (int g = 0; g < 2 && games_log; ++g) {
+        saved[2 + g] = games_log->Add(
+            GameLineOf(r.games[g], i, g + 1, g == 0 ? config.player_a : config.player_b,
+                       g == 0 ? config.player_b : config.player_a, dice_seed));
       }
       std::lock_guard<std::mutex> lock(mutex);
       for (const absl::Status& s : saved) unsaved.Add(s, config.progress);

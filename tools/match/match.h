@@ -26,6 +26,7 @@ struct MatchConfig {
   uint64_t seed = 1;        // pair i plays dice seed + i
   bool progress = true;     // a progress bar on stderr
   std::string records_dir;  // when set, every game's record is saved there
+  std::string games_out;    // when set, one JSON line per game played (GamesLog)
   // Read the pairs whose two records are already in records_dir instead of
   // playing them (a run interrupted before); needs records_dir.
   bool resume = false;
