@@ -67,12 +67,15 @@ void AddTotals(const v1::AnalysedItem& item, v1::TeamAnalysis* team) {
 
 }  // namespace
 
+// Calibrated against the levels reviewed at kAnalysisLevel (docs/analysis.md,
+// tools/rating_bands): each level lands in the band of its name, and
+// `random` and `greedy` in the bottom one.
 std::string RatingFor(double error_rate) {
-  if (error_rate <= 0.002) return "World class";
-  if (error_rate <= 0.005) return "Expert";
-  if (error_rate <= 0.010) return "Advanced";
-  if (error_rate <= 0.020) return "Intermediate";
-  if (error_rate <= 0.035) return "Casual";
+  if (error_rate <= 0.0003) return "World class";
+  if (error_rate <= 0.0015) return "Expert";
+  if (error_rate <= 0.0033) return "Advanced";
+  if (error_rate <= 0.006) return "Intermediate";
+  if (error_rate <= 0.014) return "Casual";
   return "Beginner";
 }
 

@@ -332,10 +332,17 @@ TEST(Analysis, TheBestPlayIsNotMarked) {
   EXPECT_NEAR(a->items(0).equity_lost(), 0.0, 1e-9);
 }
 
-TEST(Analysis, RatingBandsFollowTheErrorRate) {
-  EXPECT_EQ(RatingFor(0.001), "World class");
-  EXPECT_EQ(RatingFor(0.004), "Expert");
-  EXPECT_EQ(RatingFor(0.05), "Beginner");
+// Issue 30 C17: the bands as measured (docs/analysis.md): each level's
+// error rate reviewed at grandmaster falls in its own band.
+TEST(Analysis, RatingBandsPutEachLevelsMeasuredErrorRateInItsOwnBand) {
+  EXPECT_EQ(RatingFor(0.0), "World class");      // grandmaster, the analysis level
+  EXPECT_EQ(RatingFor(0.0006), "Expert");        // expert
+  EXPECT_EQ(RatingFor(0.0029), "Advanced");      // advanced
+  EXPECT_EQ(RatingFor(0.0038), "Intermediate");  // intermediate
+  EXPECT_EQ(RatingFor(0.0103), "Casual");        // casual
+  EXPECT_EQ(RatingFor(0.0177), "Beginner");      // beginner
+  EXPECT_EQ(RatingFor(0.0215), "Beginner");      // random
+  EXPECT_EQ(RatingFor(0.0297), "Beginner");      // greedy
 }
 
 TEST(Match, DuplicatePairsGiveTheSameReportAtAnyConcurrency) {
