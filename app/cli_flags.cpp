@@ -1,6 +1,8 @@
 #include "app/cli_flags.h"
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "review/record.h"
 
 ABSL_FLAG(std::string, rules, "navy", "ruleset (a rules string)");
 ABSL_FLAG(int, concurrency, 2, "games played at once");
@@ -24,3 +26,24 @@ ABSL_FLAG(bool, resume, false,
 ABSL_FLAG(std::string, games_out, "",
           "write one JSON line per game to this file as each ends (pair, players, seed, result, "
           "how it ended, throws, decisions and time); appended to with --resume");
+
+namespace uckers {
+
+absl::StatusOr<RunOutputs> ReadRunOutputs() {
+  RunOutputs out;
+  out.records_dir = absl::GetFlag(FLAGS_records);
+  out.resume = absl::GetFlag(FLAGS_resume);
+  out.games_out = absl::GetFlag(FLAGS_games_out);
+  if (!out.games_out.empty()) {
+    if (absl::Status s = CheckWritable(out.games_out); !s.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat("--games_out: ", s.message()));
+    }
+  }
+  if (out.resume && out.records_dir.empty()) {
+    return absl::InvalidArgumentError(
+        "--resume reads the records of the run before: give --records");
+  }
+  return out;
+}
+
+}  // namespace uckers

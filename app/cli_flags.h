@@ -4,6 +4,7 @@
 #include <string>
 
 #include "absl/flags/declare.h"
+#include "absl/status/statusor.h"
 
 // Flags shared by the `uckers` subcommands (match, ladder, analyse): Abseil
 // flags live in one registry per program, so each is defined once here.
@@ -19,3 +20,17 @@ ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(std::string, endgames);
 ABSL_DECLARE_FLAG(bool, resume);
 ABSL_DECLARE_FLAG(std::string, games_out);
+
+namespace uckers {
+
+// The outputs match and ladder share: --records, --resume and --games_out,
+// read and checked before any game (INVALID_ARGUMENT naming the flag: a
+// usage error).
+struct RunOutputs {
+  std::string records_dir;
+  bool resume = false;
+  std::string games_out;
+};
+absl::StatusOr<RunOutputs> ReadRunOutputs();
+
+}  // namespace uckers

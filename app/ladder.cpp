@@ -45,19 +45,14 @@ int LadderMain(int argc, char** argv) {
   config.concurrency = absl::GetFlag(FLAGS_concurrency);
   config.seed = absl::GetFlag(FLAGS_seed);
   config.progress = absl::GetFlag(FLAGS_progress);
-  config.records_dir = absl::GetFlag(FLAGS_records);
-  config.resume = absl::GetFlag(FLAGS_resume);
-  config.games_out = absl::GetFlag(FLAGS_games_out);
-  if (absl::Status s =
-          config.games_out.empty() ? absl::OkStatus() : CheckWritable(config.games_out);
-      !s.ok()) {
-    std::cerr << "uckers ladder: --games_out: " << s.message() << "\n";
+  absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
+  if (!outputs.ok()) {
+    std::cerr << "uckers ladder: " << outputs.status().message() << "\n";
     return 2;
   }
-  if (config.resume && config.records_dir.empty()) {
-    std::cerr << "uckers ladder: --resume reads the records of the run before: give --records\n";
-    return 2;
-  }
+  config.records_dir = outputs->records_dir;
+  config.resume = outputs->resume;
+  config.games_out = outputs->games_out;
   if (!absl::GetFlag(FLAGS_sprt).empty()) {
     absl::StatusOr<SprtConfig> sprt = ParseSprt(absl::GetFlag(FLAGS_sprt));
     if (!sprt.ok()) {

@@ -143,13 +143,10 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
         "--resume cannot continue a GSPRT (its decision depends on the order pairs finished)");
   }
   if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
-  std::unique_ptr<GamesLog> games_log;
-  if (!config.games_out.empty()) {
-    absl::StatusOr<std::unique_ptr<GamesLog>> opened =
-        GamesLog::Open(config.games_out, config.resume);
-    if (!opened.ok()) return opened.status();
-    games_log = std::move(*opened);
-  }
+  absl::StatusOr<std::unique_ptr<GamesLog>> opened =
+      GamesLog::Open(config.games_out, config.resume);
+  if (!opened.ok()) return opened.status();
+  std::unique_ptr<GamesLog> games_log = std::move(*opened);
   std::vector<Task> scheduled = Schedule(config);
   std::vector<std::vector<int>> wins(n, std::vector<int>(n, 0));
   std::vector<int> time_losses(n, 0);

@@ -37,6 +37,7 @@ v1::GameLine GameLineOf(const GameResult& game, int pair, int game_number, const
 }
 
 absl::StatusOr<std::unique_ptr<GamesLog>> GamesLog::Open(const std::string& path, bool append) {
+  if (path.empty()) return nullptr;
   std::FILE* file = std::fopen(path.c_str(), append ? "a" : "w");
   if (!file) {
     return absl::FailedPreconditionError(

@@ -21,7 +21,8 @@ v1::GameLine GameLineOf(const GameResult& game, int pair, int game_number, const
 class GamesLog {
  public:
   // Opens `path` for writing (for appending when `append`: a resumed run
-  // adds the games it plays): an error naming the file when it cannot.
+  // adds the games it plays): an error naming the file when it cannot. An
+  // empty path opens nothing (null: no log).
   static absl::StatusOr<std::unique_ptr<GamesLog>> Open(const std::string& path, bool append);
   ~GamesLog();
   GamesLog(const GamesLog&) = delete;

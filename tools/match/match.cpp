@@ -94,13 +94,10 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
         "--resume reads the records of the run before: give --records");
   }
   if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
-  std::unique_ptr<GamesLog> games_log;
-  if (!config.games_out.empty()) {
-    absl::StatusOr<std::unique_ptr<GamesLog>> opened =
-        GamesLog::Open(config.games_out, config.resume);
-    if (!opened.ok()) return opened.status();
-    games_log = std::move(*opened);
-  }
+  absl::StatusOr<std::unique_ptr<GamesLog>> opened =
+      GamesLog::Open(config.games_out, config.resume);
+  if (!opened.ok()) return opened.status();
+  std::unique_ptr<GamesLog> games_log = std::move(*opened);
   std::vector<PairResult> results(config.pairs);
   std::atomic<int> next{0};
   std::mutex mutex;
