@@ -5,9 +5,10 @@
 //
 // To keep every input fast (everything runs under ASan + UBSan): `bench`,
 // `perft` deeper than 2 (perft 3 from a mid-game takes seconds), any `go`
-// containing `infinite` or a movetime over 100 ms, and a Hash over 64 MiB
-// are skipped; every other `go` without a movetime gets ` movetime 20`
-// appended (a grandmaster-level search takes ~10 s otherwise); and only the
+// containing `infinite` or a movetime over 20 ms, and a Hash over 64 MiB
+// are skipped; every other `go` without a movetime gets ` movetime 2`
+// appended (a grandmaster-level search takes ~10 s otherwise, and a search
+// spends its movetime: a clock's budget is cut to it too); and only the
 // first 8 `go` and `perft` lines of an input are sent. A `quit` ends the
 // input. Every other line is sent as it is.
 #include <cstddef>
@@ -48,12 +49,12 @@ bool Prepare(absl::string_view line, std::string* out, int* jobs) {
       if (args[i] == "infinite") return false;
       if (args[i] == "movetime") {
         has_movetime = true;
-        if (i + 1 < args.size() && absl::SimpleAtoi(args[i + 1], &n) && n > 100) {
+        if (i + 1 < args.size() && absl::SimpleAtoi(args[i + 1], &n) && n > 20) {
           return false;
         }
       }
     }
-    if (!has_movetime) out->append(" movetime 20");
+    if (!has_movetime) out->append(" movetime 2");
     return true;
   }
   if (args[0] == "setoption") {
