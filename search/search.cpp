@@ -80,11 +80,13 @@ struct RootMove {
   bool exact = true;
 };
 
-// The level's depth caps the search (movetime and nodes can only cut it
-// short); a depth limit replaces it; an infinite search deepens until stop.
-int MaxDepthFor(const SearchParams& params, const SearchLimits& limits, const Position& pos) {
+// The level's depth caps the search (nodes can only cut it short); a depth
+// limit replaces it; an infinite search deepens until stop, and one with
+// time to spend (`spends_time`: movetime or a clock) while its time allows.
+int MaxDepthFor(const SearchParams& params, const SearchLimits& limits, const Position& pos,
+                bool spends_time) {
   if (limits.depth) return std::min(*limits.depth, kMaxDepth);
-  if (limits.infinite) return kMaxDepth;
+  if (limits.infinite || spends_time) return kMaxDepth;
   if (params.ending_extension > 0) {
     int left = 0;
     for (int c = 0; c < kNumColours; ++c) left += pos.CountNotHome(c);
@@ -198,10 +200,8 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
   // Step 2. Iterative deepening while the limits allow (a single legal play
   // is searched too: its evaluation is part of the answer).
   timer.Ended();
-  int max_depth = MaxDepthFor(params, limits, pos);
-  // Time to spend lifts the level's depth (one legal play keeps it: nothing
-  // to choose); a depth limit still caps it.
-  if (budget && !limits.depth && root.size() > 1) max_depth = kMaxDepth;
+  // One legal play keeps the level's depth whatever the time: nothing to choose.
+  int max_depth = MaxDepthFor(params, limits, pos, budget && root.size() > 1);
   for (int d = 2; d <= max_depth && !limiter.stopped(); ++d) {
     if (d > 2 && !timer.NextFits()) break;
     if (!SearchRootDepth(root, team, d, rules, params, tt, &limiter, &nodes)) break;
@@ -254,8 +254,7 @@ SearchReport ExpectimaxAnalyse(const Position& pos, const Rules& rules, const Se
   IterationTimer timer(budget);
   Limiter limiter(stop, HardStop(limits, budget), limits.nodes);
   ScoreRange range = RangeOf(params.objective);
-  int max_depth = pos.IsGameOver() ? 1 : MaxDepthFor(params, limits, pos);
-  if (budget && !limits.depth) max_depth = kMaxDepth;
+  int max_depth = pos.IsGameOver() ? 1 : MaxDepthFor(params, limits, pos, budget.has_value());
   for (int d = 1; d <= max_depth; ++d) {
     if (d > 2 && !timer.NextFits()) break;
     std::atomic<bool> never{false};
