@@ -663,6 +663,8 @@ function evaluateShown() {
   if (state.evals.has(pos.ufen)) return evaluateNow();
   $("eval-title").textContent = `${state.view === null ? "Chances now" : `Chances at position ${shownIndex()} (looking back)`}: working them out…`;
   delete $("evalbar").dataset.ufen;
+  $("evalbar-fill").style.width = "50%";
+  $("evalbar-text").textContent = "…";
   state.evalTimer = setTimeout(evaluateNow, 250);
 }
 

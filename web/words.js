@@ -150,7 +150,8 @@ export function playText({ play, dice, mover, effects = {}, before, after }) {
   if (ev === "CHALLENGE_EVENT_FAILED") return `${thrown}: no six. Challenge failed.`;
   const moves = movesOf(play);
   const ruleMoves = effects.moves || [];
-  if (before && has(before.snakeEyesPending, mover) && dice.die1 === 1 && dice.die2 === 1 && ruleMoves.some((m) => m.to === "b")) {
+  const sentBack = [...ruleMoves, ...(effects.knockedOff || [])].some((m) => colourIndex(m.colour) === mover && m.to === "b");
+  if (before && has(before.snakeEyesPending, mover) && dice.die1 === 1 && dice.die2 === 1 && sentBack) {
     return `${thrown}: snake eyes again! Every ${who} piece not home goes back to base.`;
   }
   if (before && has(before.firstThrowPending, mover) && dice.die1 === 1 && dice.die2 === 1 && !moves.length && ruleMoves.length) {
@@ -167,7 +168,7 @@ export function playText({ play, dice, mover, effects = {}, before, after }) {
         : `${thrown} for ${name} on the ${NAMES[c]} lane piece: a miss.`;
     }
     return hit
-      ? `${thrown} for ${name} from its lane: a hit! ${knockedWords(effects)} goes back to base.`
+      ? `${thrown} for ${name} from its lane: a hit! The ${knockedWords(effects).replace(/^a /, "")} in line goes back to base.`
       : `${thrown} for ${name} from its lane: a miss.`;
   }
   if (released) return `${thrown}: a six! ${who} is released and from now on throws for its partner.`;
