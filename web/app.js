@@ -505,6 +505,9 @@ function pieceClicked(id, cellKey) {
   const only = state.selected ? playsFor(state.selected) : [];
   if (only.length === 1 && !pieceMoves(only[0]).length) status(`${choiceText(only[0].play, current().structured, toThrow(current()), toThrow(current()), only[0].effects)}? Choose it from the list.`);
   render();
+  // The keyboard goes on from the piece to its first lit square (Tab to the others).
+  const next = $("board").querySelector(".cell.target") || $("plays").querySelector("button");
+  if (state.selected && next) next.focus({ preventScroll: true });
 }
 
 function targetClicked(key) {

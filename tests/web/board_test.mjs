@@ -171,11 +171,20 @@ try {
     assert.match(await page.textContent("#status"), /challenges: the Blue blob on 11.*1 of 3/);
     await page.screenshot({ path: join(shots, "challenge-count.png") });
     // The challenge throws move nothing: the board plays each one itself.
-    for (let k = 0; k < 4 && !/challenge is won/.test(await page.textContent("#history")); k++) {
-      await page.waitForFunction(() => !document.querySelector("#btn-throw").disabled);
-      await page.click("#btn-throw");
-      await page.waitForFunction((n) => document.querySelectorAll("#history li").length > n, k + 1);
-    }
+    await page.waitForFunction(() => !document.querySelector("#btn-throw").disabled);
+    await page.click("#btn-throw");
+    await page.waitForFunction(() => document.querySelectorAll("#history li").length > 1);
+    assert.match(await page.textContent("#board .badge"), /^2 of 3 sixes$/);
+    // The last throw with sliding on (Settings, as a player sets it): the
+    // dice roll, the challenger slides on, the blob goes home visibly.
+    await page.click("#btn-settings");
+    await page.selectOption("#set-anim", "normal");
+    await page.click("#settings-close");
+    await page.waitForFunction(() => !document.querySelector("#btn-throw").disabled);
+    await page.click("#btn-throw");
+    await page.waitForSelector("#dice.rolling", { timeout: 5000 });
+    await page.waitForSelector("#board .ghost.knocked", { state: "attached", timeout: 10000 });
+    await page.waitForFunction(() => /challenge is won/.test(document.querySelector("#history").textContent));
     const story = await page.textContent("#history");
     assert.match(story, /of 3 sixes\. The challenge goes on\.|3 of 3 sixes!/);
     assert.match(story, /3 of 3 sixes! The challenge is won: 2 Blue pieces knocked off/);
@@ -225,6 +234,11 @@ try {
     assert.match(notation, /\[RY "person"\]/);
     assert.match(notation, /\[GB "beginner and casual"\]/, "each engine seat its own level");
     await checkPlayersText(page, "a game in progress");
+    // Every piece and square has a name; every button says what it does.
+    assert.equal(await page.locator("#board .piece:not([aria-label])").count(), 0);
+    assert.equal(await page.locator("#board .cell:not([aria-label])").count(), 0);
+    const unnamed = await page.$$eval("button", (bs) => bs.filter((b) => !b.textContent.trim() && !b.getAttribute("aria-label")).length);
+    assert.equal(unnamed, 0, "every button has a name");
     // Looking back: position 1's chances, not the live ones.
     await page.waitForFunction(() => document.querySelector("#evalbar").dataset.ufen);
     const live = await page.getAttribute("#evalbar", "data-ufen");
@@ -390,9 +404,28 @@ try {
     await page.waitForSelector("#btn-throw:enabled");
     const box = await page.locator("#board").boundingBox();
     assert.ok(box.width <= 390, `the board fits a phone's width (${box.width})`);
+    // The keyboard alone: T throws, Tab reaches a piece, Enter chooses it
+    // and a lit square (or a listed play, keys 1-9).
     for (let turn = 0; turn < 3; turn++) {
       await waitForHumanOrEnd(page);
-      await playOneTurn(page);
+      const before = await items(page);
+      await page.keyboard.press("t");
+      await page.waitForFunction(
+        (n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n,
+        before,
+      );
+      if ((await items(page)) === before && (await page.locator("#plays button").count()) > 1) {
+        if (await page.locator("#board .piece.movable").count()) {
+          await page.focus("#board .piece.movable");
+          await page.keyboard.press("Enter");
+        }
+        if (await page.locator("#board .cell.target").count()) {
+          assert.ok(await page.evaluate(() => document.activeElement.classList.contains("target")), "the first lit square has the focus");
+          await page.keyboard.press("Enter");
+        }
+        if ((await items(page)) === before && (await page.locator("#plays button").count())) await page.keyboard.press("1");
+      }
+      await page.waitForFunction((n) => document.querySelectorAll("#history li").length > n, before);
     }
     assert.ok((await items(page)) >= 3);
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
