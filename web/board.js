@@ -344,7 +344,8 @@ export class Board {
       still?.classList.add("moving");
       const ghost = el("circle", { cx: 0, cy: 0, r: 0.3 * CELL, fill: FILL[COLOURS[c]], class: `ghost ${cls}` }, this.fxLayer);
       const frames = pts.map((p) => ({ transform: `translate(${p.x * CELL}px, ${p.y * CELL}px)` }));
-      const duration = Math.max(1, pts.length - 1) * ms;
+      // A knocked-off piece takes as long as a slide of five squares home.
+      const duration = (cls === "knocked" ? 5 : Math.max(1, pts.length - 1)) * ms;
       const a = ghost.animate(frames, { duration, delay, easing: "ease-in-out", fill: "forwards" });
       runs.push(a.finished.catch(() => {}));
       return duration;
