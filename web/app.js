@@ -229,6 +229,7 @@ function guidedGame() {
 
 async function newGame({ rules, seats, ufen = null, seed = "0", fromForm = false }) {
   state.gen++;
+  state.busy = false;
   let start;
   let roll;
   try {
@@ -286,6 +287,7 @@ function resumeSaved() {
   $("resume").hidden = true;
   if (!saved) return;
   state.gen++;
+  state.busy = false;
   state.game = { ...saved, plays: [], analysis: null };
   state.view = null;
   state.selected = null;
@@ -825,6 +827,7 @@ async function loadRecord(e) {
   e.target.value = "";
   if (!file) return;
   state.gen++;
+  state.busy = false;
   const gen = state.gen;
   try {
     const rec = parseRecord(await file.text());
