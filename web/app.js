@@ -47,6 +47,8 @@ const state = {
   diceCache: new Map(),
   evals: new Map(), // ufen -> outcomes of the team to throw
   evalPending: new Map(), // ufen -> the call under way
+  bests: new Map(), // "ufen dice" -> the engine's best play there
+  bestPending: new Set(),
   busy: false,
   retry: null,
   settings: { autoplay: true, anim: "normal", ...store.get(SETTINGS, {}) },
@@ -961,6 +963,53 @@ function showMark(item) {
 
 const shownIndex = () => (state.view === null ? state.game.positions.length - 1 : state.view);
 
+// The engine's best play from a position looked back at, for the dice that
+// were thrown there: the review's when there is one, else asked for
+// (BestMove at expert, 300 ms) and kept.
+function bestAt(index) {
+  const g = state.game;
+  const it = g.items[index];
+  if (!it) return null;
+  const reviewed = g.analysis?.items?.find((a) => a.index === index + 1);
+  if (reviewed?.bestPlay) return reviewed.bestPlay;
+  const pos = g.positions[index];
+  const key = `${pos.ufen} ${it.dice.die1}${it.dice.die2}`;
+  if (state.bests.has(key)) return state.bests.get(key);
+  if (!state.bestPending.has(key)) {
+    state.bestPending.add(key);
+    api.bestMove(pos.ufen, it.dice, g.rules, { level: "expert" }, { movetimeMs: 300 }).then(
+      (best) => {
+        state.bests.set(key, best.play);
+        state.bestPending.delete(key);
+        if (state.game === g && state.view === index) {
+          render();
+          tellView();
+        }
+      },
+      (e) => {
+        state.bestPending.delete(key);
+        $("raw-error").textContent = e.message;
+      },
+    );
+  }
+  return null;
+}
+
+// The status line while looking back: the play made from the position
+// shown, and the engine's choice once known.
+function tellView() {
+  const g = state.game;
+  const index = state.view;
+  const it = g.items[index];
+  if (!it) return status(`Looking back at position ${index}: the end of the game.`, { view: true });
+  let text = `Looking back at position ${index}: next, ${it.words}`;
+  const best = bestAt(index);
+  const pos = g.positions[index];
+  if (best && best === it.play) text += " The engine agrees with that play.";
+  else if (best) text += ` The engine's choice: ${choiceText(best, pos.structured, it.mover, it.mover, null).toLowerCase()}.`;
+  status(text, { view: true });
+}
+
 function viewAt(index) {
   const g = state.game;
   const last = g.positions.length - 1;
@@ -969,10 +1018,8 @@ function viewAt(index) {
   state.selected = null;
   render();
   if (state.view !== null) {
-    const it = g.items[state.view];
     $("hint-out").replaceChildren();
-    const what = it ? `Looking back at position ${state.view}: next, ${it.words}` : `Looking back at position ${state.view}: the end of the game.`;
-    status(what, { view: true });
+    tellView();
   } else if (g.mode === "play") {
     status(state.liveStatus || turnWords(current()), { view: true });
   }
@@ -1050,8 +1097,8 @@ function render({ targetKey = null } = {}) {
   };
   if (viewing && g.items[index]) {
     arrows.push(arrowOf(g.items[index].play, "played"));
-    const a = g.analysis?.items?.find((it) => it.index === index + 1);
-    if (a && a.bestPlay && a.bestPlay !== g.items[index].play) arrows.push(arrowOf(a.bestPlay, "best"));
+    const best = bestAt(index);
+    if (best && best !== g.items[index].play) arrows.push(arrowOf(best, "best"));
   } else if (canChoose && state.preview) {
     arrows.push(arrowOf(state.preview, "preview"));
   } else if (canChoose && state.hintPlay && g.plays.some((p) => p.play === state.hintPlay)) {

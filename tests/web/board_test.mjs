@@ -248,7 +248,11 @@ try {
     await page.waitForFunction((u) => document.querySelector("#evalbar").dataset.ufen === u, back);
     assert.match(await page.textContent("#eval-title"), /^Chances at position 1 \(looking back\)$/);
     assert.match(await page.textContent("#status"), /^Looking back at position 1: next, /);
-    assert.ok((await page.locator("#board .arrow.played").count()) > 0 || /pass|challenge|no six/.test(await page.textContent("#status")), "the play made is drawn");
+    assert.ok((await page.locator("#board .arrow.played").count()) > 0, "the play made is drawn");
+    // The engine's choice there, drawn too when it differs.
+    await page.waitForFunction(() => /The engine (agrees|'s choice: )/.test(document.querySelector("#status").textContent));
+    const agrees = /The engine agrees/.test(await page.textContent("#status"));
+    assert.equal((await page.locator("#board .arrow.best").count()) > 0, !agrees, "the best play is drawn when it differs");
     await page.screenshot({ path: join(shots, "looking-back.png") });
     await page.click("#nav-live");
     step("people and engines; looking back");
