@@ -10,6 +10,10 @@
 #ifdef UCKERS_HAVE_GRPC
 #include <signal.h>
 
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
@@ -123,9 +127,24 @@ int ServeMain(int argc, char** argv) {
   sigwait(&signals, &received);
   std::cerr << "uckers serve: signal " << received << ", shutting down (grace " << config.grace_ms
             << " ms)" << std::endl;
-  if (http) http->Shutdown();
-  (*server)->Shutdown();
+  // Both fronts drain at once: health NOT_SERVING and new searches refused
+  // now, searches in flight stop with their best so far just before the
+  // grace ends, neither listener takes a new call, idle HTTP connections
+  // close; at the grace the calls still running are cancelled (gRPC) or
+  // their connections shut (HTTP).
+  auto grace_end = std::chrono::steady_clock::now() + std::chrono::milliseconds(config.grace_ms);
+  (*server)->BeginDrain();
+  if (http) http->StopTaking();
+  std::thread grpc_down([&] { (*server)->Shutdown(); });
+  bool http_done = !http || http->Shutdown(grace_end);
+  grpc_down.join();
   (*server)->Wait();
+  if (!http_done) {
+    // A connection thread still held: exit without waiting for it.
+    std::cerr << "uckers serve: an HTTP connection did not end by the grace; exiting anyway"
+              << std::endl;
+    std::_Exit(0);
+  }
   return 0;
 }
 
