@@ -1,9 +1,11 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -44,8 +46,17 @@ class ConnectServer {
   ~ConnectServer();
 
   int port() const { return port_; }
-  // Stops accepting and waits for the calls in flight. Idempotent.
-  void Shutdown();
+  // The first step of a drain: the listening socket closes, connections
+  // kept alive and idle are closed, and a connection serving a call closes
+  // once its answer is written. Calls in flight go on. Idempotent.
+  void StopTaking();
+  // StopTaking(), then waits for the calls in flight until `deadline`; the
+  // connections still open then are shut. False when some of them were
+  // still held by their threads half a second later (a call that ignores
+  // its end): the caller should then exit without destroying this object.
+  // Idempotent.
+  bool Shutdown(std::chrono::steady_clock::time_point deadline =
+                    std::chrono::steady_clock::time_point::max());
 
   // Prometheus text: requests, errors and latency by front (gRPC and
   // Connect) and method, searches running.
@@ -55,12 +66,22 @@ class ConnectServer {
   ConnectServer(const ConnectConfig& config, EngineService* service);
   void Route();
   void Count(const std::string& method, const std::string& code, double seconds);
+  // Shuts (shutdown(2), `how`) this front's accepted connections, all of
+  // them or only those not serving a call.
+  void ShutConnections(int how, bool idle_only);
 
   ConnectConfig config_;
   EngineService* service_;
   std::unique_ptr<httplib::Server> http_;
   std::thread thread_;
   int port_ = 0;
+  std::atomic<bool> stopped_{false};
+  std::atomic<bool> listening_{false};  // until listen_after_bind returns
+  bool joined_ = false;
+  // The connections serving a request now, by peer address and port: from
+  // the request's headers to the end of its answer.
+  std::mutex busy_mu_;
+  std::multiset<std::pair<std::string, int>> busy_;
 };
 
 }  // namespace uckers
