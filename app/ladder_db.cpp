@@ -8,6 +8,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "app/interrupt.h"
 #include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/ladder/ladder.h"
@@ -80,7 +81,9 @@ constexpr const char* kWorkUsage =
     "uckers ladder work --db DB [--until-empty] [--lease-seconds S] [--max-pairs N]\n"
     "  plays scheduled pairs and writes their games; a pair taken and not finished\n"
     "  within S seconds (default 600) returns to the queue. With --until-empty, exits\n"
-    "  0 when no pair is left; else waits for new pairs.";
+    "  0 when no pair is left; else waits for new pairs. On SIGTERM or SIGINT the\n"
+    "  pair held is handed back to the queue once the game being played ends, and the\n"
+    "  worker exits 0.";
 constexpr const char* kTableUsage =
     "uckers ladder table --db DB [--json] [--chart FILE]\n"
     "  the rating list from every game: maximum-likelihood Elo relative to the first\n"
@@ -136,6 +139,8 @@ int LadderWorkMain(const std::vector<std::string>& argv) {
   config.db = args->flags["db"];
   config.until_empty = args->has("until-empty");
   config.log = &std::cout;
+  InterruptFlag interrupt;  // SIGTERM/SIGINT: hand the pair held back, then exit
+  config.stop = interrupt.flag();
   if ((args->has("lease-seconds") &&
        (!absl::SimpleAtod(args->flags["lease-seconds"], &config.lease_seconds) ||
         !(config.lease_seconds > 0 && config.lease_seconds <= 7 * 86400))) ||
@@ -147,7 +152,8 @@ int LadderWorkMain(const std::vector<std::string>& argv) {
     std::cerr << "uckers ladder work: " << played.status().message() << "\n";
     return 1;
   }
-  std::cerr << "uckers ladder work: " << *played << " pairs played\n";
+  std::cerr << "uckers ladder work: " << *played << " pairs played"
+            << (*interrupt.flag() ? " (stopped by a signal)" : "") << "\n";
   return 0;
 }
 
@@ -162,7 +168,8 @@ int LadderTableMain(const std::vector<std::string>& argv) {
   if (absl::Status s = chart.empty() ? absl::OkStatus() : CheckWritable(chart); !s.ok()) {
     return Usage("table", absl::StrCat("--chart: ", s.message()), kTableUsage);
   }
-  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenLadderStore(args->flags["db"]);
+  absl::StatusOr<std::unique_ptr<LadderStore>> store =
+      OpenLadderStore(args->flags["db"], /*read_only=*/true);
   absl::StatusOr<v1::LadderReport> table =
       store.ok() ? LadderTable(**store) : absl::StatusOr<v1::LadderReport>(store.status());
   if (!table.ok()) {
