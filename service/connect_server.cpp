@@ -8,9 +8,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -304,6 +307,60 @@ class HangUpWatch {
   std::chrono::steady_clock::time_point next_check_{};
 };
 
+// httplib's task queue for connections: a thread for each connection being
+// served, made as connections come (httplib 0.11 holds a thread for a
+// connection's whole life: a fixed pool of 16 was stopped by 16 slow
+// clients), at least `min` and at most `max` (past it, connections wait).
+class GrowingPool : public httplib::TaskQueue {
+ public:
+  GrowingPool(int min, int max) : max_(max) {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (int i = 0; i < min; ++i) Spawn();
+  }
+  void enqueue(std::function<void()> fn) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    jobs_.push_back(std::move(fn));
+    if (idle_ < static_cast<int>(jobs_.size()) && static_cast<int>(threads_.size()) < max_) {
+      Spawn();
+    }
+    ready_.notify_one();
+  }
+  void shutdown() override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stopping_ = true;
+      ready_.notify_all();
+    }
+    for (std::thread& t : threads_) t.join();
+  }
+
+ private:
+  void Spawn() {
+    threads_.emplace_back([this] {
+      std::unique_lock<std::mutex> lock(mu_);
+      while (true) {
+        ++idle_;
+        ready_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+        --idle_;
+        if (jobs_.empty()) return;  // stopping, nothing left
+        std::function<void()> job = std::move(jobs_.front());
+        jobs_.pop_front();
+        lock.unlock();
+        job();
+        lock.lock();
+      }
+    });
+  }
+
+  const int max_;
+  std::mutex mu_;
+  std::condition_variable ready_;
+  std::deque<std::function<void()>> jobs_;
+  std::vector<std::thread> threads_;
+  int idle_ = 0;
+  bool stopping_ = false;
+};
+
 // The Content-Type of a web board file, by its extension.
 std::string WebType(const std::string& name) {
   std::string ext = name.substr(name.rfind('.') + 1);
@@ -334,18 +391,30 @@ absl::StatusOr<std::unique_ptr<ConnectServer>> ConnectServer::Start(const Connec
   if (config.threads < 1 || config.threads > 1024) {
     return absl::InvalidArgumentError("--http_threads: must be 1..1024");
   }
+  if (config.max_connections < config.threads || config.max_connections > 65536) {
+    return absl::InvalidArgumentError(
+        "--http_max_connections: must be at least --http_threads and at most 65536");
+  }
+  if (config.idle_timeout_ms < 100) {
+    return absl::InvalidArgumentError("--http_idle_timeout_ms: must be at least 100");
+  }
   std::unique_ptr<ConnectServer> server(new ConnectServer(config, service));
   httplib::Server& http = *server->http_;
-  int threads = config.threads;
-  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  int threads = config.threads, most = config.max_connections;
+  http.new_task_queue = [threads, most] { return new GrowingPool(threads, most); };
   http.set_payload_max_length(config.max_body_bytes);
   // No SO_REUSEPORT (httplib's default): a taken port is an error, not
   // shared. TCP_NODELAY (inherited by accepted sockets): without it a reply
   // written in two parts waits ~40 ms for the client's delayed ACK.
-  http.set_socket_options([](int sock) {
-    int yes = 1;
+  // TCP_DEFER_ACCEPT: a connection that sends nothing is not accepted (no
+  // thread) until it sends, or for 30 s.
+  auto listener = std::make_shared<int>(-1);
+  http.set_socket_options([listener](int sock) {
+    int yes = 1, defer_seconds = 30;
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
+    setsockopt(sock, IPPROTO_TCP, TCP_DEFER_ACCEPT, &defer_seconds, sizeof defer_seconds);
+    *listener = sock;
   });
   server->Route();
   server->port_ = port == 0 ? http.bind_to_any_port(parts[0]) : port;
@@ -353,6 +422,10 @@ absl::StatusOr<std::unique_ptr<ConnectServer>> ConnectServer::Start(const Connec
   if (server->port_ <= 0) {
     return absl::UnavailableError(absl::StrCat("cannot listen on ", config.address));
   }
+  // httplib 0.11 listens with a backlog of 5: a burst of connections would
+  // be dropped (and retried by their clients a second later). Listening
+  // again on the same socket sets a larger one.
+  if (*listener >= 0) listen(*listener, 4096);
   server->listening_ = true;
   server->thread_ = std::thread([s = server.get()] {
     s->http_->listen_after_bind();
@@ -362,12 +435,14 @@ absl::StatusOr<std::unique_ptr<ConnectServer>> ConnectServer::Start(const Connec
   for (int i = 0; i < 5000 && !http.is_running(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  server->idle_watch_ = std::thread([s = server.get()] { s->WatchIdle(); });
   return server;
 }
 
 void ConnectServer::StopTaking() {
   // Only a server that listens is stopped, and only once.
   if (!thread_.joinable() || stopped_.exchange(true)) return;
+  if (idle_watch_.joinable()) idle_watch_.join();
   http_->stop();
   // A connection kept alive waits up to its keep-alive timeout for another
   // request before it sees the stop: shut its reading side now.
@@ -399,6 +474,50 @@ bool ConnectServer::Shutdown(std::chrono::steady_clock::time_point deadline) {
   thread_.join();
   joined_ = true;
   return true;
+}
+
+void ConnectServer::WatchIdle() {
+  // Each connection by its socket: its peer, and when it was last seen
+  // serving a request (or first seen).
+  struct Seen {
+    std::pair<std::string, int> peer;
+    std::chrono::steady_clock::time_point active;
+  };
+  std::map<int, Seen> seen;
+  const auto limit = std::chrono::milliseconds(config_.idle_timeout_ms);
+  while (!stopped_) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    auto now = std::chrono::steady_clock::now();
+    std::multiset<std::pair<std::string, int>> busy;
+    {
+      std::lock_guard<std::mutex> lock(busy_mu_);
+      busy = busy_;
+    }
+    std::map<int, Seen> next;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
+      int fd = -1;
+      if (!absl::SimpleAtoi(entry.path().filename().string(), &fd)) continue;
+      sockaddr_storage local{}, peer{};
+      socklen_t n = sizeof local, m = sizeof peer;
+      if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &n) != 0 ||
+          getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &m) != 0 || PortOf(local) != port_) {
+        continue;
+      }
+      std::pair<std::string, int> who{AddressOf(peer), PortOf(peer)};
+      auto it = seen.find(fd);
+      Seen s{who, now};
+      if (it != seen.end() && it->second.peer == who && !busy.count(who)) {
+        s.active = it->second.active;
+      }
+      if (now - s.active > limit) {
+        shutdown(fd, SHUT_RDWR);
+        continue;
+      }
+      next[fd] = s;
+    }
+    seen.swap(next);
+  }
 }
 
 void ConnectServer::ShutConnections(int how, bool idle_only) {

@@ -29,9 +29,17 @@ namespace uckers {
 
 struct ConnectConfig {
   std::string address = "127.0.0.1:8080";  // host:port; port 0 picks one
-  int threads = 16;                        // HTTP worker threads
-  size_t max_body_bytes = 4 << 20;         // larger requests get 413
-  std::vector<std::string> cors_origins;   // origins allowed; none by default
+  // Each connection is served by a thread of its own for its whole life
+  // (httplib 0.11): `threads` start at once, more are added as connections
+  // come, up to `max_connections` served at once (the rest wait).
+  int threads = 16;
+  int max_connections = 1024;
+  // A connection not serving a request for this long (request headers
+  // still arriving, or idle between requests) is closed: a slow client
+  // cannot hold a thread for long.
+  int64_t idle_timeout_ms = 10000;
+  size_t max_body_bytes = 4 << 20;        // larger requests get 413
+  std::vector<std::string> cors_origins;  // origins allowed; none by default
   // The web board's files: the ones built in (web/) when empty, else read
   // from this folder at each request (for working on the board).
   std::string web_dir;
@@ -69,6 +77,9 @@ class ConnectServer {
   // Shuts (shutdown(2), `how`) this front's accepted connections, all of
   // them or only those not serving a call.
   void ShutConnections(int how, bool idle_only);
+  // Every 100 ms until stopped: closes the connections that have not served
+  // a request for config_.idle_timeout_ms.
+  void WatchIdle();
 
   ConnectConfig config_;
   EngineService* service_;
@@ -82,6 +93,7 @@ class ConnectServer {
   // the request's headers to the end of its answer.
   std::mutex busy_mu_;
   std::multiset<std::pair<std::string, int>> busy_;
+  std::thread idle_watch_;
 };
 
 }  // namespace uckers

@@ -44,7 +44,8 @@ constexpr char kLongSearch[] = R"({"position":{"ufen":"startpos"},"throw":{"die1
 // Both fronts in this process, on ports the system picks.
 class Fronts {
  public:
-  explicit Fronts(ServiceLimits limits = {}, size_t max_body_bytes = 4 << 20) {
+  explicit Fronts(ServiceLimits limits = {}, size_t max_body_bytes = 4 << 20,
+                  int64_t idle_timeout_ms = 10000) {
     ServerConfig config;
     config.address = "127.0.0.1:0";
     config.limits = limits;
@@ -55,6 +56,7 @@ class Fronts {
     ConnectConfig http;
     http.address = "127.0.0.1:0";
     http.max_body_bytes = max_body_bytes;
+    http.idle_timeout_ms = idle_timeout_ms;
     auto server = ConnectServer::Start(http, &grpc_->service());
     EXPECT_TRUE(server.ok()) << server.status();
     http_ = std::move(*server);
@@ -225,6 +227,7 @@ TEST(Metrics, HostileMethodNamesOfBothFrontsShareOneSeriesAndTheExpositionParses
   EXPECT_EQ(grpc_answers, kEach);
   httplib::Result r = client->Get("/metrics");
   ASSERT_TRUE(r);
+  std::cerr << "/metrics: " << r->body.size() << " bytes after " << 2 * kEach << " calls\n";
   EXPECT_LT(r->body.size(), 64u << 10);
   EXPECT_EQ(ParseExposition(r->body), "") << r->body.substr(0, 4000);
   EXPECT_NE(r->body.find(R"(uckers_requests_total{front="connect",method="unknown"} 10000)"),
@@ -561,6 +564,9 @@ TEST(Drain, SigtermAnswersSearchesOfBothFrontsByTheGraceAndExitsCleanly) {
   }
   int code = serve.WaitExit(std::chrono::milliseconds(grace_ms + 1000));
   auto exited = Steady::now();
+  auto ms = [&](Steady::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(t - signalled).count();
+  };
   http_call.join();
   grpc_call.join();
   EXPECT_EQ(code, 0) << serve.Log();
@@ -569,6 +575,9 @@ TEST(Drain, SigtermAnswersSearchesOfBothFrontsByTheGraceAndExitsCleanly) {
   EXPECT_NE(http_body.find("\"play\""), std::string::npos) << http_body;
   EXPECT_TRUE(grpc_status.ok()) << grpc_status.error_message();
   EXPECT_FALSE(grpc_answer.play().empty());
+  std::cerr << "after SIGTERM (grace " << grace_ms << " ms): HTTP search answered at "
+            << ms(http_done) << " ms, gRPC at " << ms(grpc_done) << " ms, exit " << code << " at "
+            << ms(exited) << " ms\n";
   EXPECT_LT(http_done - signalled, std::chrono::milliseconds(grace_ms));
   EXPECT_LT(grpc_done - signalled, std::chrono::milliseconds(grace_ms));
 }
@@ -609,6 +618,61 @@ TEST(Log, LinesAboutBadClientInputAreRateLimited) {
     lines += line.find("UTF-8") != std::string::npos;
   EXPECT_GE(lines, 1) << text.str().substr(0, 2000);
   EXPECT_LE(lines, 10) << text.str().substr(0, 2000);
+}
+
+}  // namespace
+}  // namespace uckers::testing
+
+namespace uckers::testing {
+namespace {
+
+// A request header sent one byte at a time, never finished: a socket each.
+std::vector<int> SlowClients(int port, int n) {
+  std::vector<int> fds;
+  for (int i = 0; i < n; ++i) {
+    int fd = Connect(port);
+    if (fd >= 0 && send(fd, "P", 1, MSG_NOSIGNAL) == 1) fds.push_back(fd);
+  }
+  return fds;
+}
+
+// 50 clients sending their headers slowly (three times the 16 threads
+// started at once) do not stop a normal call: each connection gets a
+// thread of its own.
+TEST(SlowClients, FiftySlowSocketsDoNotStopTheHttpFront) {
+  Fronts fronts;
+  std::vector<int> slow = SlowClients(fronts.http_->port(), 50);
+  ASSERT_EQ(slow.size(), 50u);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  auto client = fronts.Client();
+  client->set_read_timeout(3, 0);
+  auto start = Steady::now();
+  httplib::Result r = client->Post("/uckers.v1.Engine/GetEngineInfo", "{}", "application/json");
+  auto took = Steady::now() - start;
+  for (int fd : slow) close(fd);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_LT(took, std::chrono::milliseconds(1000));
+}
+
+// A connection that has not finished its request headers within the idle
+// timeout is closed.
+TEST(SlowClients, AConnectionSlowerThanTheIdleTimeoutIsClosed) {
+  Fronts fronts({}, 4 << 20, /*idle_timeout_ms=*/300);
+  std::vector<int> slow = SlowClients(fronts.http_->port(), 1);
+  ASSERT_EQ(slow.size(), 1u);
+  auto start = Steady::now();
+  bool closed = false;
+  while (!closed && Steady::now() - start < std::chrono::seconds(3)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    send(slow[0], "O", 1, MSG_NOSIGNAL);  // a byte at a time, never the whole header
+    char c;
+    ssize_t n = recv(slow[0], &c, 1, MSG_DONTWAIT);
+    closed = n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+  }
+  close(slow[0]);
+  EXPECT_TRUE(closed);
+  EXPECT_LT(Steady::now() - start, std::chrono::milliseconds(1500));
 }
 
 }  // namespace
