@@ -3,11 +3,13 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -75,6 +77,23 @@ class SqliteStore : public LadderStore {
  public:
   explicit SqliteStore(sqlite3* db) : db_(db) {}
   ~SqliteStore() override { sqlite3_close_v2(db_); }
+
+  // PRAGMA quick_check over every page: a file damaged anywhere is refused
+  // before anything is written into it (SQLite itself only notices a bad
+  // page when it reads that page).
+  absl::Status CheckIntact() {
+    Stmt q(db_, "PRAGMA quick_check(5)");
+    std::vector<std::string> problems;
+    while (q.Step()) problems.push_back(q.Text(0));
+    if (!q.ok()) return q.status();
+    if (problems.size() == 1 && problems[0] == "ok") return absl::OkStatus();
+    std::string said;
+    for (std::string p : problems) {
+      std::replace(p.begin(), p.end(), '\n', ' ');
+      absl::StrAppend(&said, said.empty() ? "" : "; ", p);
+    }
+    return absl::DataLossError(absl::StrCat("the database file is damaged (", said, ")"));
+  }
 
   absl::Status Exec(const std::string& sql) {
     char* error = nullptr;
@@ -353,6 +372,10 @@ absl::StatusOr<std::unique_ptr<LadderStore>> OpenSqliteStore(const std::string& 
     if (absl::Status s = store->Exec(pragma); !s.ok()) {
       return absl::UnavailableError(absl::StrCat("cannot use '", path, "': ", s.message()));
     }
+  }
+  if (absl::Status s = store->CheckIntact(); !s.ok()) {
+    return absl::DataLossError(
+        absl::StrCat("'", path, "': ", s.message(), "; nothing was written to it"));
   }
   if (absl::Status s = store->Migrate(); !s.ok()) return s;
   return store;

@@ -585,3 +585,41 @@ TEST(LadderDbCommands, TableReadsADatabaseInAFolderItCannotWrite) {
 
 }  // namespace
 }  // namespace uckers::testing
+
+namespace uckers::testing {
+namespace {
+
+// A SQLite file damaged in a page that adding an entrant would not read is
+// refused by `ladder add` before anything is written, naming the damage.
+TEST(LadderDbCommands, AddRefusesADamagedFileAndWritesNothing) {
+  char made[] = "/tmp/uckers-damaged-XXXXXX";
+  ASSERT_NE(mkdtemp(made), nullptr);
+  std::string dir = made;
+  std::string db = dir + "/ladder.sqlite";
+  std::string out;
+  for (const char* name : {"greedy", "random"}) {
+    ASSERT_EQ(RunProgram({UCKERS_BINARY, "ladder", "add", "--db", db, name, name}, dir, &out), 0)
+        << out;
+  }
+  ASSERT_EQ(RunProgram({UCKERS_BINARY, "ladder", "work", "--db", db, "--until-empty"}, dir, &out),
+            0)
+      << out;
+  // The last page (the file is checkpointed and closed): garbage over it.
+  uintmax_t size = fs::file_size(db);
+  ASSERT_GE(size, 4u * 4096);
+  {
+    std::fstream f(db, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(size - 4096 + 8));
+    std::string garbage(4000, '\x5a');
+    f.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+  }
+  std::string before = ReadFile(db);
+  int code = RunProgram({UCKERS_BINARY, "ladder", "add", "--db", db, "third", "greedy"}, dir, &out);
+  EXPECT_EQ(code, 1) << out;
+  EXPECT_TRUE(absl::StrContains(out, "damaged")) << out;
+  EXPECT_EQ(ReadFile(db), before);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace uckers::testing
