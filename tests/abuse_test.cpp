@@ -513,9 +513,17 @@ TEST(Drain, SigtermAnswersSearchesOfBothFrontsByTheGraceAndExitsCleanly) {
   HealthWatch health(channel);
   ASSERT_EQ(health.Next(), 1);  // SERVING
   // An idle connection kept alive after one call.
-  httplib::Client idle("127.0.0.1", serve.http_);
-  idle.set_keep_alive(true);
-  ASSERT_TRUE(idle.Post("/uckers.v1.Engine/GetEngineInfo", "{}", "application/json"));
+  int idle = Connect(serve.http_);
+  ASSERT_GE(idle, 0);
+  std::string get = "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  ASSERT_EQ(send(idle, get.data(), get.size(), MSG_NOSIGNAL), static_cast<ssize_t>(get.size()));
+  std::string first;
+  char buf[4096];
+  while (first.find("uckers_searches_running 0\n") == std::string::npos) {
+    ssize_t n = recv(idle, buf, sizeof buf, 0);
+    ASSERT_GT(n, 0);
+    first.append(buf, n);
+  }
 
   int http_status = 0;
   std::string http_body;
@@ -551,6 +559,11 @@ TEST(Drain, SigtermAnswersSearchesOfBothFrontsByTheGraceAndExitsCleanly) {
   ASSERT_EQ(kill(serve.pid_, SIGTERM), 0);
   EXPECT_EQ(health.Next(), 2);  // NOT_SERVING
   EXPECT_LT(Steady::now() - signalled, std::chrono::milliseconds(500));
+  // The idle connection is closed by the server at once, not after its
+  // keep-alive timeout (5 s).
+  EXPECT_EQ(recv(idle, buf, sizeof buf, 0), 0);
+  EXPECT_LT(Steady::now() - signalled, std::chrono::milliseconds(700));
+  close(idle);
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   // Neither front takes a new call.
   EXPECT_EQ(Connect(serve.http_), -1);
