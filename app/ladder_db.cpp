@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
+#include "app/interrupt.h"
 #include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/ladder/ladder.h"
@@ -80,6 +81,8 @@ int RunWorkCommand(const CommandLine&) {
   config.db = absl::GetFlag(FLAGS_db);
   config.until_empty = absl::GetFlag(FLAGS_until_empty);
   config.log = &std::cout;
+  InterruptFlag interrupt;  // SIGTERM/SIGINT: hand the pair held back, then exit
+  config.stop = interrupt.flag();
   config.lease_seconds = absl::GetFlag(FLAGS_lease_seconds);
   config.max_pairs = absl::GetFlag(FLAGS_max_pairs);
   if (!(config.lease_seconds > 0 && config.lease_seconds <= 7 * 86400) || config.max_pairs < 0) {
@@ -92,8 +95,8 @@ int RunWorkCommand(const CommandLine&) {
     std::cerr << "uckers ladder work: " << played.status().message() << "\n";
     return 1;
   }
-  std::cerr << "uckers ladder work: " << *played << (*played == 1 ? " pair" : " pairs")
-            << " played\n";
+  std::cerr << "uckers ladder work: " << *played << (*played == 1 ? " pair" : " pairs") << " played"
+            << (*interrupt.flag() ? " (stopped by a signal)" : "") << "\n";
   return 0;
 }
 
@@ -104,7 +107,8 @@ int RunTableCommand(const CommandLine&) {
     std::cerr << "uckers ladder table: --chart: " << s.message() << "\n";
     return 2;
   }
-  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenLadderStore(absl::GetFlag(FLAGS_db));
+  absl::StatusOr<std::unique_ptr<LadderStore>> store =
+      OpenLadderStore(absl::GetFlag(FLAGS_db), /*read_only=*/true);
   absl::StatusOr<v1::LadderReport> table =
       store.ok() ? LadderTable(**store) : absl::StatusOr<v1::LadderReport>(store.status());
   if (!table.ok()) {
@@ -154,7 +158,9 @@ const Command& LadderWorkCommand() {
       .usage =
           "uckers ladder work --db DB [--until_empty] [--lease_seconds S] [--max_pairs N]\n"
           "  prints `pair <id> taken` when it takes a pair, `pair <id> done` once its\n"
-          "  games are written; any number of workers may share one database",
+          "  games are written; any number of workers may share one database. On\n"
+          "  SIGTERM or SIGINT the pair held is handed back to the queue once the game\n"
+          "  being played ends, and the worker exits 0",
       .flags_file = "app/ladder_db.cpp",
       .shared = {{"db"}},
       .run = RunWorkCommand,

@@ -11,7 +11,9 @@
 #include <grpc/support/log.h>
 #include <signal.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <thread>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_split.h"
@@ -24,15 +26,24 @@ ABSL_FLAG(int, max_searches, 8, "concurrent searches before RESOURCE_EXHAUSTED")
 ABSL_FLAG(int, max_request_threads, 2, "search threads one request may ask for");
 ABSL_FLAG(int, max_hash_mb, 64, "transposition table MiB one request may ask for");
 ABSL_FLAG(int, tree_mb, 256, "MCTS tree MiB of each search (1..65536)");
-ABSL_FLAG(int64_t, grace_ms, 5000, "on SIGTERM/SIGINT, time for calls in flight to finish");
-ABSL_FLAG(int, max_message_bytes, 4 << 20, "largest request or response");
+ABSL_FLAG(int64_t, grace_ms, 5000,
+          "on SIGTERM/SIGINT: health NOT_SERVING and no new calls at once; searches in flight "
+          "answer their best so far within this long, then the process exits 0");
+ABSL_FLAG(int, max_message_bytes, 4 << 20,
+          "largest request or response (HTTP: a larger body, chunked or not, gets 413)");
 ABSL_FLAG(int, max_depth, 12, "the deepest limits.depth one request may ask for");
 ABSL_FLAG(int64_t, max_nodes, 1'000'000'000, "the most limits.nodes one request may ask for");
 ABSL_FLAG(int64_t, max_movetime_ms, 600'000,
           "the longest limits.movetime_ms one request may ask for");
 ABSL_FLAG(std::string, http, "",
           "also serve the Connect protocol (HTTP/JSON) on host:port (empty: no HTTP)");
-ABSL_FLAG(int, http_threads, 16, "HTTP worker threads (1..1024)");
+ABSL_FLAG(int, http_threads, 16,
+          "HTTP threads started at once (1..1024); more are added as connections come");
+ABSL_FLAG(int, http_max_connections, 1024,
+          "HTTP connections served at once, a thread each (--http_threads..65536); more wait");
+ABSL_FLAG(int64_t, http_idle_timeout_ms, 10000,
+          "close an HTTP connection that has not served a request for this long (slow request "
+          "headers, idle keep-alive; at least 100)");
 ABSL_FLAG(std::string, http_cors_origins, "",
           "origins allowed to call over HTTP from a browser, comma-separated (none)");
 ABSL_FLAG(std::string, http_web, "",
@@ -100,6 +111,8 @@ int RunServeCommand(const CommandLine&) {
     ConnectConfig http_config;
     http_config.address = absl::GetFlag(FLAGS_http);
     http_config.threads = absl::GetFlag(FLAGS_http_threads);
+    http_config.max_connections = absl::GetFlag(FLAGS_http_max_connections);
+    http_config.idle_timeout_ms = absl::GetFlag(FLAGS_http_idle_timeout_ms);
     http_config.max_body_bytes = static_cast<size_t>(config.max_message_bytes);
     http_config.web_dir = absl::GetFlag(FLAGS_http_web);
     if (!http_config.web_dir.empty() &&
@@ -130,9 +143,24 @@ int RunServeCommand(const CommandLine&) {
   sigwait(&signals, &received);
   std::cerr << "uckers serve: signal " << received << ", shutting down (grace " << config.grace_ms
             << " ms)" << std::endl;
-  if (http) http->Shutdown();
-  (*server)->Shutdown();
+  // Both fronts drain at once: health NOT_SERVING and new searches refused
+  // now, searches in flight stop with their best so far just before the
+  // grace ends, neither listener takes a new call, idle HTTP connections
+  // close; at the grace the calls still running are cancelled (gRPC) or
+  // their connections shut (HTTP).
+  auto grace_end = std::chrono::steady_clock::now() + std::chrono::milliseconds(config.grace_ms);
+  (*server)->BeginDrain();
+  if (http) http->StopTaking();
+  std::thread grpc_down([&] { (*server)->Shutdown(); });
+  bool http_done = !http || http->Shutdown(grace_end);
+  grpc_down.join();
   (*server)->Wait();
+  if (!http_done) {
+    // A connection thread still held: exit without waiting for it.
+    std::cerr << "uckers serve: an HTTP connection did not end by the grace; exiting anyway"
+              << std::endl;
+    std::_Exit(0);
+  }
   return 0;
 }
 

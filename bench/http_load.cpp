@@ -5,10 +5,24 @@
 //
 //   build/uckers serve --http 127.0.0.1:8080 --http_threads 32 &
 //   build/bench/http_load --port 8080 --clients 1,4,16
+//
+// Beside the clients, --idle N sockets that connect and send nothing and
+// --slowloris N sockets that send a request header one byte a second and
+// never finish it (each reopened when the server closes it): how slow and
+// idle clients affect the others.
+//
+//   build/bench/http_load --port 8080 --clients 1,16 --idle 1000 --slowloris 50
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -25,6 +39,10 @@ ABSL_FLAG(int, port, 8080, "the server's --http port");
 ABSL_FLAG(std::string, rpc, "list", "list (ListLegalPlays) or best (BestMove)");
 ABSL_FLAG(std::string, clients, "1,4,16", "concurrent clients, comma-separated");
 ABSL_FLAG(double, seconds, 3.0, "duration of each run");
+ABSL_FLAG(int, idle, 0, "sockets held open beside the clients, sending nothing");
+ABSL_FLAG(int, slowloris, 0,
+          "sockets beside the clients sending a request header one byte a second");
+ABSL_FLAG(double, warmup, 2.0, "seconds between opening the idle/slow sockets and measuring");
 ABSL_FLAG(int, movetime, 0,
           "BestMove movetime in ms, spent by the search (0: none, the level's depth 2)");
 
@@ -56,6 +74,80 @@ Run Client(const std::string& method, const std::string& body, Clock::time_point
   return run;
 }
 
+// A TCP connection to the server, or -1.
+int Open() {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(absl::GetFlag(FLAGS_port)));
+  inet_pton(AF_INET, absl::GetFlag(FLAGS_host).c_str(), &addr.sin_addr);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// The idle and slowloris sockets, kept open (reopened when the server
+// closes one) on a thread of their own until destroyed.
+class Abusers {
+ public:
+  Abusers(int idle, int slow) : idle_(idle, -1), slow_(slow, -1), sent_(slow, 0) {
+    thread_ = std::thread([this] { Run(); });
+  }
+  ~Abusers() {
+    stop_ = true;
+    thread_.join();
+    for (int fd : idle_) close(fd);
+    for (int fd : slow_) close(fd);
+  }
+  int64_t reopened() const { return reopened_; }
+
+ private:
+  static bool Closed(int fd) {
+    char c;
+    ssize_t n = recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+  }
+  void Run() {
+    const std::string header = "POST /uckers.v1.Engine/ListLegalPlays HTTP/1.1\r\nHost: x\r\n" +
+                               std::string("X-Slow: ") + std::string(100000, 'a');
+    auto next_byte = Clock::now();
+    while (!stop_) {
+      for (int& fd : idle_) {
+        if (fd >= 0 && Closed(fd)) {
+          close(fd);
+          fd = -1;
+          ++reopened_;
+        }
+        if (fd < 0) fd = Open();
+      }
+      bool tick = Clock::now() >= next_byte;
+      if (tick) next_byte += std::chrono::seconds(1);
+      for (size_t i = 0; i < slow_.size(); ++i) {
+        int& fd = slow_[i];
+        if (fd >= 0 && tick &&
+            send(fd, &header[sent_[i]++ % header.size()], 1, MSG_NOSIGNAL | MSG_DONTWAIT) != 1) {
+          close(fd);
+          fd = -1;
+          ++reopened_;
+        }
+        if (fd < 0) {
+          fd = Open();
+          sent_[i] = 0;
+        }
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+
+  std::vector<int> idle_, slow_;
+  std::vector<size_t> sent_;
+  std::atomic<bool> stop_{false};
+  std::atomic<int64_t> reopened_{0};
+  std::thread thread_;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -71,6 +163,11 @@ int main(int argc, char** argv) {
     absl::StrAppend(&body, R"(,"limits":{"movetimeMs":)", absl::GetFlag(FLAGS_movetime), "}");
   body += "}";
   std::string method = best ? "BestMove" : "ListLegalPlays";
+  std::unique_ptr<Abusers> abusers;
+  if (absl::GetFlag(FLAGS_idle) > 0 || absl::GetFlag(FLAGS_slowloris) > 0) {
+    abusers = std::make_unique<Abusers>(absl::GetFlag(FLAGS_idle), absl::GetFlag(FLAGS_slowloris));
+    std::this_thread::sleep_for(std::chrono::duration<double>(absl::GetFlag(FLAGS_warmup)));
+  }
   for (absl::string_view text : absl::StrSplit(absl::GetFlag(FLAGS_clients), ',')) {
     int n = 0;
     if (!absl::SimpleAtoi(text, &n) || n < 1) {
@@ -101,6 +198,13 @@ int main(int argc, char** argv) {
                 method.c_str(), n, static_cast<long long>(all.calls),
                 static_cast<long long>(all.errors), all.calls / absl::GetFlag(FLAGS_seconds),
                 at(0.5), at(0.99));
+  }
+  if (abusers) {
+    std::printf(
+        "beside %d idle and %d slowloris sockets (%lld reopened after the server "
+        "closed them)\n",
+        absl::GetFlag(FLAGS_idle), absl::GetFlag(FLAGS_slowloris),
+        static_cast<long long>(abusers->reopened()));
   }
   return 0;
 }

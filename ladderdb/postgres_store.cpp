@@ -1,7 +1,11 @@
 #include "ladderdb/postgres_store.h"
 
+#include <algorithm>
+#include <chrono>
 #include <exception>
+#include <iostream>
 #include <pqxx/pqxx>
+#include <thread>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -18,22 +22,72 @@ absl::Status ErrorOf(const std::exception& e) {
   return absl::InternalError(absl::StrCat("postgresql: ", e.what()));
 }
 
+// How long a lost connection is tried again before an operation fails.
+constexpr auto kReconnectFor = std::chrono::seconds(60);
+
 class PostgresStore : public LadderStore {
  public:
-  explicit PostgresStore(std::unique_ptr<pqxx::connection> c) : c_(std::move(c)) {}
+  PostgresStore(std::unique_ptr<pqxx::connection> c, std::string url)
+      : c_(std::move(c)), url_(std::move(url)) {}
 
   // Runs `body(work)` in a transaction: committed when it returns OK,
   // rolled back otherwise (and on any exception, which becomes an error).
+  // A connection found lost (the server restarted, the backend ended) is
+  // said so in words and opened again for up to kReconnectFor, then the
+  // transaction runs again from its start; a commit whose outcome is
+  // unknown is an error, never run twice.
   template <typename Body>
   absl::Status Transaction(Body body) {
-    try {
-      pqxx::work w(*c_);
-      absl::Status s = body(w);
-      if (s.ok()) w.commit();
-      return s;
-    } catch (const std::exception& e) {
-      return ErrorOf(e);
+    while (true) {
+      try {
+        if (!c_ || !c_->is_open()) throw pqxx::broken_connection("the connection is closed");
+        pqxx::work w(*c_);
+        absl::Status s = body(w);
+        if (s.ok()) w.commit();
+        return s;
+      } catch (const pqxx::in_doubt_error& e) {
+        return absl::UnavailableError(absl::StrCat(
+            "postgresql: the connection was lost while committing; whether the change was "
+            "written is unknown: ",
+            e.what()));
+      } catch (const std::exception& e) {
+        bool lost = dynamic_cast<const pqxx::broken_connection*>(&e) || !c_ || !c_->is_open();
+        if (!lost) return ErrorOf(e);
+        if (absl::Status r = Reconnect(e.what()); !r.ok()) return r;
+      }
     }
+  }
+
+  // Opens the connection again, retrying with growing pauses for up to
+  // kReconnectFor; each step is said on stderr.
+  absl::Status Reconnect(const std::string& why) {
+    std::cerr << "ladder database: the connection to the PostgreSQL server was lost ("
+              << Trimmed(why) << "); connecting again for up to " << kReconnectFor.count() << " s"
+              << std::endl;
+    auto give_up = std::chrono::steady_clock::now() + kReconnectFor;
+    auto pause = std::chrono::milliseconds(100);
+    std::string last = why;
+    while (true) {
+      try {
+        c_ = std::make_unique<pqxx::connection>(url_);
+        std::cerr << "ladder database: connected again" << std::endl;
+        return absl::OkStatus();
+      } catch (const std::exception& e) {
+        last = e.what();
+      }
+      if (std::chrono::steady_clock::now() + pause >= give_up) break;
+      std::this_thread::sleep_for(pause);
+      pause = std::min(pause * 2, std::chrono::milliseconds(5000));
+    }
+    return absl::UnavailableError(absl::StrCat(
+        "postgresql: the connection to the server was lost and could not be opened again in ",
+        kReconnectFor.count(), " s: ", Trimmed(last)));
+  }
+
+  static std::string Trimmed(const std::string& text) {
+    std::string out = text;
+    while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+    return out;
   }
 
   absl::Status Migrate() {
@@ -162,6 +216,20 @@ class PostgresStore : public LadderStore {
     return held;
   }
 
+  absl::StatusOr<bool> ReleasePair(int64_t pair_id, const std::string& token) override {
+    bool held = false;
+    absl::Status s = Transaction([&](pqxx::work& w) {
+      held = !w.exec_params(
+                   "UPDATE pairs SET state = 'queued', token = '', lease_until = 0 "
+                   "WHERE id = $1 AND state = 'taken' AND token = $2 RETURNING id",
+                   pair_id, token)
+                  .empty();
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return held;
+  }
+
   absl::StatusOr<PairCounts> CountPairs() override {
     PairCounts c;
     absl::Status s = Transaction([&](pqxx::work& w) {
@@ -215,6 +283,7 @@ class PostgresStore : public LadderStore {
 
  private:
   std::unique_ptr<pqxx::connection> c_;
+  std::string url_;
 };
 
 }  // namespace
@@ -227,7 +296,7 @@ absl::StatusOr<std::unique_ptr<LadderStore>> OpenPostgresStore(const std::string
     return absl::UnavailableError(
         absl::StrCat("cannot connect to the ladder database: ", e.what()));
   }
-  auto store = std::make_unique<PostgresStore>(std::move(c));
+  auto store = std::make_unique<PostgresStore>(std::move(c), url);
   if (absl::Status s = store->Migrate(); !s.ok()) return s;
   return store;
 }

@@ -1,11 +1,18 @@
 #include "ladderdb/sqlite_store.h"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
+#include <filesystem>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "ladderdb/schema.h"
 
 namespace uckers::ladderdb {
@@ -70,6 +77,23 @@ class SqliteStore : public LadderStore {
  public:
   explicit SqliteStore(sqlite3* db) : db_(db) {}
   ~SqliteStore() override { sqlite3_close_v2(db_); }
+
+  // PRAGMA quick_check over every page: a file damaged anywhere is refused
+  // before anything is written into it (SQLite itself only notices a bad
+  // page when it reads that page).
+  absl::Status CheckIntact() {
+    Stmt q(db_, "PRAGMA quick_check(5)");
+    std::vector<std::string> problems;
+    while (q.Step()) problems.push_back(q.Text(0));
+    if (!q.ok()) return q.status();
+    if (problems.size() == 1 && problems[0] == "ok") return absl::OkStatus();
+    std::string said;
+    for (std::string p : problems) {
+      std::replace(p.begin(), p.end(), '\n', ' ');
+      absl::StrAppend(&said, said.empty() ? "" : "; ", p);
+    }
+    return absl::DataLossError(absl::StrCat("the database file is damaged (", said, ")"));
+  }
 
   absl::Status Exec(const std::string& sql) {
     char* error = nullptr;
@@ -215,6 +239,21 @@ class SqliteStore : public LadderStore {
     return held;
   }
 
+  absl::StatusOr<bool> ReleasePair(int64_t pair_id, const std::string& token) override {
+    bool held = false;
+    absl::Status s = Transaction([&]() -> absl::Status {
+      Stmt q(db_,
+             "UPDATE pairs SET state = 'queued', token = '', lease_until = 0 "
+             "WHERE id = ? AND state = 'taken' AND token = ?");
+      q.Bind(1, pair_id).Bind(2, token).Step();
+      if (!q.ok()) return q.status();
+      held = sqlite3_changes(db_) > 0;
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return held;
+  }
+
   absl::StatusOr<PairCounts> CountPairs() override {
     Stmt q(db_,
            "SELECT COALESCE(SUM(state = 'done'), 0), "
@@ -262,7 +301,61 @@ class SqliteStore : public LadderStore {
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<LadderStore>> OpenSqliteStore(const std::string& path) {
+namespace {
+
+// `path` as a SQLite URI filename (sqlite.org/uri.html).
+std::string UriOf(const std::string& path, const std::string& query) {
+  std::string out = "file:";
+  for (char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      absl::StrAppendFormat(&out, "%%%02X", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out + "?" + query;
+}
+
+// Opens an existing database for reading only: nothing is created, written
+// or migrated. In a folder this process cannot write, SQLite could not make
+// the write-ahead log's index there: the file is then opened as immutable.
+absl::StatusOr<std::unique_ptr<LadderStore>> OpenSqliteReadOnly(const std::string& path) {
+  if (access(path.c_str(), R_OK) != 0) {
+    return absl::UnavailableError(absl::StrCat("cannot read '", path, "': ", std::strerror(errno)));
+  }
+  std::string dir = std::filesystem::path(path).parent_path().string();
+  bool dir_writable = access(dir.empty() ? "." : dir.c_str(), W_OK) == 0;
+  std::string uri = UriOf(path, dir_writable ? "mode=ro" : "mode=ro&immutable=1");
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(uri.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    sqlite3_close_v2(db);
+    return absl::UnavailableError(absl::StrCat("cannot open '", path, "': ", message));
+  }
+  sqlite3_busy_timeout(db, kBusyTimeoutMs);
+  auto store = std::make_unique<SqliteStore>(db);
+  absl::StatusOr<int> version = store->SchemaVersion();
+  if (!version.ok()) {
+    return absl::UnavailableError(absl::StrCat(
+        "cannot read '", path, "' as a ladder database: ", version.status().message()));
+  }
+  if (*version != kLadderSchemaVersion) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("'", path, "' is at schema version ", *version,
+                     ", this program reads version ", kLadderSchemaVersion,
+                     (*version < kLadderSchemaVersion
+                          ? "; open it once writable (ladder add or work) to migrate it"
+                          : "")));
+  }
+  return store;
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<LadderStore>> OpenSqliteStore(const std::string& path,
+                                                             bool read_only) {
+  if (read_only) return OpenSqliteReadOnly(path);
   sqlite3* db = nullptr;
   int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   if (rc != SQLITE_OK) {
@@ -279,6 +372,10 @@ absl::StatusOr<std::unique_ptr<LadderStore>> OpenSqliteStore(const std::string& 
     if (absl::Status s = store->Exec(pragma); !s.ok()) {
       return absl::UnavailableError(absl::StrCat("cannot use '", path, "': ", s.message()));
     }
+  }
+  if (absl::Status s = store->CheckIntact(); !s.ok()) {
+    return absl::DataLossError(
+        absl::StrCat("'", path, "': ", s.message(), "; nothing was written to it"));
   }
   if (absl::Status s = store->Migrate(); !s.ok()) return s;
   return store;

@@ -12,7 +12,9 @@ namespace uckers::ladderdb {
 // write is a `BEGIN IMMEDIATE` transaction (one writer at a time; the
 // others wait up to a busy timeout); the journal is a write-ahead log, so
 // readers do not block the writer and a killed process loses no committed
-// transaction.
-absl::StatusOr<std::unique_ptr<LadderStore>> OpenSqliteStore(const std::string& path);
+// transaction. `read_only`: an existing database at this program's schema
+// version, opened for reading only (in a folder it cannot write, too).
+absl::StatusOr<std::unique_ptr<LadderStore>> OpenSqliteStore(const std::string& path,
+                                                             bool read_only = false);
 
 }  // namespace uckers::ladderdb

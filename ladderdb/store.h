@@ -100,6 +100,11 @@ class LadderStore {
   virtual absl::StatusOr<bool> FinishPair(int64_t pair_id, const std::string& token,
                                           const std::vector<GameRow>& games) = 0;
 
+  // Hands a pair held under `token` back to the queue at once (a worker
+  // stopping before it has finished the pair); false (nothing changed) when
+  // the pair is not held under `token`.
+  virtual absl::StatusOr<bool> ReleasePair(int64_t pair_id, const std::string& token) = 0;
+
   virtual absl::StatusOr<PairCounts> CountPairs() = 0;
 
   // Every game's outcome, by pair and game.
@@ -117,7 +122,10 @@ class LadderStore {
 // PostgreSQL, else a SQLite file path (an optional `sqlite:` prefix is
 // dropped). A database at a newer schema version than this program's is
 // refused by name.
-absl::StatusOr<std::unique_ptr<LadderStore>> OpenLadderStore(const std::string& url);
+// With `read_only`, a SQLite file is not created, written or migrated, and
+// can be read in a folder this process cannot write (`ladder table`).
+absl::StatusOr<std::unique_ptr<LadderStore>> OpenLadderStore(const std::string& url,
+                                                             bool read_only = false);
 
 // Whether `url` names a PostgreSQL database.
 bool IsPostgresUrl(const std::string& url);

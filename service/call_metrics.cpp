@@ -1,9 +1,11 @@
 #include "service/call_metrics.h"
 
 #include <chrono>
+#include <set>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_format.h"
+#include "uckers/v1/engine.pb.h"
 
 namespace uckers {
 
@@ -46,10 +48,45 @@ std::string StatusCodeName(grpc::StatusCode code) {
   }
 }
 
+std::string MetricsMethodName(const std::string& method) {
+  static const std::set<std::string>* known = [] {
+    auto* names = new std::set<std::string>{
+        "grpc.health.v1.Health/Check",
+        "grpc.health.v1.Health/Watch",
+        "grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+        "grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+    };
+    const google::protobuf::ServiceDescriptor* engine =
+        v1::EngineInfo::descriptor()->file()->FindServiceByName("Engine");
+    for (int i = 0; engine && i < engine->method_count(); ++i) {
+      names->insert(engine->method(i)->name());
+    }
+    return names;
+  }();
+  return known->count(method) ? method : "unknown";
+}
+
+std::string EscapeLabelValue(const std::string& value) {
+  std::string out;
+  out.reserve(value.size());
+  for (char c : value) {
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '"') {
+      out += "\\\"";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 void CallMetrics::Count(const std::string& front, const std::string& method,
                         const std::string& code, double seconds) {
   std::lock_guard<std::mutex> lock(mu_);
-  Stats& s = stats_[{front, method}];
+  Stats& s = stats_[{front, MetricsMethodName(method)}];
   ++s.requests;
   s.seconds += seconds;
   if (!code.empty()) ++s.errors[code];
@@ -69,12 +106,14 @@ std::string CallMetrics::Text(int searches_running) const {
     std::lock_guard<std::mutex> lock(mu_);
     for (const auto& [key, s] : stats_) {
       const auto& [front, method] = key;
-      std::string labels = absl::StrFormat("front=\"%s\",method=\"%s\"", front, method);
+      std::string labels = absl::StrFormat("front=\"%s\",method=\"%s\"", EscapeLabelValue(front),
+                                           EscapeLabelValue(method));
       absl::StrAppendFormat(&out, "uckers_requests_total{%s} %d\n", labels, s.requests);
       absl::StrAppendFormat(&seconds, "uckers_request_seconds_sum{%s} %.6f\n", labels, s.seconds);
       absl::StrAppendFormat(&seconds, "uckers_request_seconds_count{%s} %d\n", labels, s.requests);
       for (const auto& [code, n] : s.errors) {
-        absl::StrAppendFormat(&errors, "uckers_errors_total{%s,code=\"%s\"} %d\n", labels, code, n);
+        absl::StrAppendFormat(&errors, "uckers_errors_total{%s,code=\"%s\"} %d\n", labels,
+                              EscapeLabelValue(code), n);
       }
     }
   }
@@ -98,9 +137,16 @@ class MetricsInterceptor : public grpc::experimental::Interceptor {
       : metrics_(metrics), start_(std::chrono::steady_clock::now()) {
     std::string name = info->method();
     constexpr char kEngine[] = "/uckers.v1.Engine/";
-    method_ = absl::StartsWith(name, kEngine) ? name.substr(sizeof kEngine - 1)
-              : absl::StartsWith(name, "/")   ? name.substr(1)
-                                              : name;
+    // An Engine method by its short name, any other by its full name (a
+    // short name elsewhere, "/BestMove", is no Engine method): names the
+    // server does not serve are counted as "unknown" (MetricsMethodName).
+    if (absl::StartsWith(name, kEngine)) {
+      method_ = name.substr(sizeof kEngine - 1);
+    } else if (absl::StartsWith(name, "/") && name.find('/', 1) != std::string::npos) {
+      method_ = name.substr(1);
+    } else {
+      method_ = "unknown";
+    }
   }
 
   void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {

@@ -10,11 +10,22 @@
 
 // Calls counted by front ("grpc", "connect") and method: requests, errors by
 // status code and time spent, printed in Prometheus' text format by the HTTP
-// front's `GET /metrics`.
+// front's `GET /metrics`. Only the methods this server knows get a series of
+// their own; every other name a client sends is counted as `unknown`, so a
+// client cannot grow the exposition (or break it with a quote or a newline).
 namespace uckers {
 
 // The name of a status code as Connect writes it ("invalid_argument").
 std::string StatusCodeName(grpc::StatusCode code);
+
+// `method` when it is a method the server serves (an uckers.v1.Engine
+// method by its short name, or the full name of a health or reflection
+// method), else "unknown".
+std::string MetricsMethodName(const std::string& method);
+
+// A label value escaped as the Prometheus text format asks: backslash,
+// double quote and line feed as \\, \" and \n.
+std::string EscapeLabelValue(const std::string& value);
 
 class CallMetrics {
  public:

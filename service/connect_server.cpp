@@ -8,9 +8,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
+#include <regex>
 #include <sstream>
 
 #include "absl/strings/ascii.h"
@@ -189,6 +193,66 @@ grpc::Status Unenvelope(const std::string& body, std::string* message) {
   return grpc::Status::OK;
 }
 
+int PortOf(const sockaddr_storage& a) {
+  if (a.ss_family == AF_INET) return ntohs(reinterpret_cast<const sockaddr_in&>(a).sin_port);
+  if (a.ss_family == AF_INET6) return ntohs(reinterpret_cast<const sockaddr_in6&>(a).sin6_port);
+  return -1;
+}
+
+std::string AddressOf(const sockaddr_storage& a) {
+  char text[INET6_ADDRSTRLEN] = "";
+  if (a.ss_family == AF_INET) {
+    inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in&>(a).sin_addr, text, sizeof text);
+  } else if (a.ss_family == AF_INET6) {
+    inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6&>(a).sin6_addr, text, sizeof text);
+  }
+  return text;
+}
+
+// The code of the Connect error body httplib's own refusals get (a bad
+// request line, an unknown path, a body over the cap...).
+grpc::StatusCode CodeOfHttpStatus(int status) {
+  switch (status) {
+    case 404:
+      return grpc::StatusCode::NOT_FOUND;
+    case 405:
+    case 501:
+      return grpc::StatusCode::UNIMPLEMENTED;
+    case 408:
+      return grpc::StatusCode::DEADLINE_EXCEEDED;
+    case 413:
+    case 414:
+    case 431:
+      return grpc::StatusCode::RESOURCE_EXHAUSTED;
+    case 503:
+      return grpc::StatusCode::UNAVAILABLE;
+    default:
+      return status < 500 ? grpc::StatusCode::INVALID_ARGUMENT : grpc::StatusCode::INTERNAL;
+  }
+}
+
+// Answers `status` as a Connect error and closes the connection after it:
+// for a request whose body was not read (or not to its end), whose rest
+// would otherwise be read as the next request. httplib 0.11 has no way to
+// say "close": a chunked answer whose provider, once done, returns false
+// makes it end the connection after the complete answer.
+void RefuseAndClose(httplib::Response& res, int http_status, const grpc::Status& status) {
+  res.status = http_status;
+  res.set_header("Connection", "close");
+  res.set_chunked_content_provider("application/json",
+                                   [body = ErrorJson(status)](size_t, httplib::DataSink& sink) {
+                                     sink.write(body.data(), body.size());
+                                     sink.done();
+                                     return false;
+                                   });
+}
+
+// Whether an HTTP method carries a body httplib 0.11 would read.
+bool HasBody(const std::string& method) {
+  return method == "POST" || method == "PUT" || method == "PATCH" || method == "DELETE" ||
+         method == "PRI";
+}
+
 // Whether a unary call's client has gone. httplib 0.11 does not tell a
 // plain handler, so the call's connection is found among the process's
 // sockets by its two ports and the peer's address, and a peek at it that
@@ -219,26 +283,12 @@ class HangUpWatch {
   }
 
  private:
-  static int Port(const sockaddr_storage& a) {
-    if (a.ss_family == AF_INET) return ntohs(reinterpret_cast<const sockaddr_in&>(a).sin_port);
-    if (a.ss_family == AF_INET6) return ntohs(reinterpret_cast<const sockaddr_in6&>(a).sin6_port);
-    return -1;
-  }
-  static std::string Address(const sockaddr_storage& a) {
-    char text[INET6_ADDRSTRLEN] = "";
-    if (a.ss_family == AF_INET) {
-      inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in&>(a).sin_addr, text, sizeof text);
-    } else if (a.ss_family == AF_INET6) {
-      inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6&>(a).sin6_addr, text, sizeof text);
-    }
-    return text;
-  }
   bool Matches(int fd) const {
     sockaddr_storage local{}, peer{};
     socklen_t n = sizeof local, m = sizeof peer;
     if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &n) != 0) return false;
     if (getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &m) != 0) return false;
-    return Port(local) == local_port_ && Port(peer) == remote_port_ && Address(peer) == addr_;
+    return PortOf(local) == local_port_ && PortOf(peer) == remote_port_ && AddressOf(peer) == addr_;
   }
   int Find() const {
     std::error_code ec;
@@ -255,6 +305,60 @@ class HangUpWatch {
   int fd_ = -1;
   bool gone_ = false;
   std::chrono::steady_clock::time_point next_check_{};
+};
+
+// httplib's task queue for connections: a thread for each connection being
+// served, made as connections come (httplib 0.11 holds a thread for a
+// connection's whole life: a fixed pool of 16 was stopped by 16 slow
+// clients), at least `min` and at most `max` (past it, connections wait).
+class GrowingPool : public httplib::TaskQueue {
+ public:
+  GrowingPool(int min, int max) : max_(max) {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (int i = 0; i < min; ++i) Spawn();
+  }
+  void enqueue(std::function<void()> fn) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    jobs_.push_back(std::move(fn));
+    if (idle_ < static_cast<int>(jobs_.size()) && static_cast<int>(threads_.size()) < max_) {
+      Spawn();
+    }
+    ready_.notify_one();
+  }
+  void shutdown() override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stopping_ = true;
+      ready_.notify_all();
+    }
+    for (std::thread& t : threads_) t.join();
+  }
+
+ private:
+  void Spawn() {
+    threads_.emplace_back([this] {
+      std::unique_lock<std::mutex> lock(mu_);
+      while (true) {
+        ++idle_;
+        ready_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+        --idle_;
+        if (jobs_.empty()) return;  // stopping, nothing left
+        std::function<void()> job = std::move(jobs_.front());
+        jobs_.pop_front();
+        lock.unlock();
+        job();
+        lock.lock();
+      }
+    });
+  }
+
+  const int max_;
+  std::mutex mu_;
+  std::condition_variable ready_;
+  std::deque<std::function<void()>> jobs_;
+  std::vector<std::thread> threads_;
+  int idle_ = 0;
+  bool stopping_ = false;
 };
 
 // The Content-Type of a web board file, by its extension.
@@ -287,18 +391,30 @@ absl::StatusOr<std::unique_ptr<ConnectServer>> ConnectServer::Start(const Connec
   if (config.threads < 1 || config.threads > 1024) {
     return absl::InvalidArgumentError("--http_threads: must be 1..1024");
   }
+  if (config.max_connections < config.threads || config.max_connections > 65536) {
+    return absl::InvalidArgumentError(
+        "--http_max_connections: must be at least --http_threads and at most 65536");
+  }
+  if (config.idle_timeout_ms < 100) {
+    return absl::InvalidArgumentError("--http_idle_timeout_ms: must be at least 100");
+  }
   std::unique_ptr<ConnectServer> server(new ConnectServer(config, service));
   httplib::Server& http = *server->http_;
-  int threads = config.threads;
-  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  int threads = config.threads, most = config.max_connections;
+  http.new_task_queue = [threads, most] { return new GrowingPool(threads, most); };
   http.set_payload_max_length(config.max_body_bytes);
   // No SO_REUSEPORT (httplib's default): a taken port is an error, not
   // shared. TCP_NODELAY (inherited by accepted sockets): without it a reply
   // written in two parts waits ~40 ms for the client's delayed ACK.
-  http.set_socket_options([](int sock) {
-    int yes = 1;
+  // TCP_DEFER_ACCEPT: a connection that sends nothing is not accepted (no
+  // thread) until it sends, or for 30 s.
+  auto listener = std::make_shared<int>(-1);
+  http.set_socket_options([listener](int sock) {
+    int yes = 1, defer_seconds = 30;
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
+    setsockopt(sock, IPPROTO_TCP, TCP_DEFER_ACCEPT, &defer_seconds, sizeof defer_seconds);
+    *listener = sock;
   });
   server->Route();
   server->port_ = port == 0 ? http.bind_to_any_port(parts[0]) : port;
@@ -306,19 +422,123 @@ absl::StatusOr<std::unique_ptr<ConnectServer>> ConnectServer::Start(const Connec
   if (server->port_ <= 0) {
     return absl::UnavailableError(absl::StrCat("cannot listen on ", config.address));
   }
-  server->thread_ = std::thread([s = server.get()] { s->http_->listen_after_bind(); });
+  // httplib 0.11 listens with a backlog of 5: a burst of connections would
+  // be dropped (and retried by their clients a second later). Listening
+  // again on the same socket sets a larger one.
+  if (*listener >= 0) listen(*listener, 4096);
+  server->listening_ = true;
+  server->thread_ = std::thread([s = server.get()] {
+    s->http_->listen_after_bind();
+    s->listening_ = false;
+  });
   // httplib 0.11 ignores a stop() that comes before its loop runs: wait for it.
   for (int i = 0; i < 5000 && !http.is_running(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  server->idle_watch_ = std::thread([s = server.get()] { s->WatchIdle(); });
   return server;
 }
 
-void ConnectServer::Shutdown() {
+void ConnectServer::StopTaking() {
   // Only a server that listens is stopped, and only once.
-  if (!thread_.joinable()) return;
+  if (!thread_.joinable() || stopped_.exchange(true)) return;
+  if (idle_watch_.joinable()) idle_watch_.join();
   http_->stop();
+  // A connection kept alive waits up to its keep-alive timeout for another
+  // request before it sees the stop: shut its reading side now.
+  ShutConnections(SHUT_RD, true);
+}
+
+bool ConnectServer::Shutdown(std::chrono::steady_clock::time_point deadline) {
+  if (joined_ || !thread_.joinable()) return true;
+  StopTaking();
+  auto next_sweep = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+  while (listening_ && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    if (std::chrono::steady_clock::now() >= next_sweep) {
+      ShutConnections(SHUT_RD, true);  // those whose call ended meanwhile
+      next_sweep += std::chrono::milliseconds(100);
+    }
+  }
+  if (listening_) {
+    ShutConnections(SHUT_RDWR, false);
+    auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
+    while (listening_ && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
+  if (listening_) {
+    thread_.detach();
+    return false;
+  }
   thread_.join();
+  joined_ = true;
+  return true;
+}
+
+void ConnectServer::WatchIdle() {
+  // Each connection by its socket: its peer, and when it was last seen
+  // serving a request (or first seen).
+  struct Seen {
+    std::pair<std::string, int> peer;
+    std::chrono::steady_clock::time_point active;
+  };
+  std::map<int, Seen> seen;
+  const auto limit = std::chrono::milliseconds(config_.idle_timeout_ms);
+  while (!stopped_) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    auto now = std::chrono::steady_clock::now();
+    std::multiset<std::pair<std::string, int>> busy;
+    {
+      std::lock_guard<std::mutex> lock(busy_mu_);
+      busy = busy_;
+    }
+    std::map<int, Seen> next;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
+      int fd = -1;
+      if (!absl::SimpleAtoi(entry.path().filename().string(), &fd)) continue;
+      sockaddr_storage local{}, peer{};
+      socklen_t n = sizeof local, m = sizeof peer;
+      if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &n) != 0 ||
+          getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &m) != 0 || PortOf(local) != port_) {
+        continue;
+      }
+      std::pair<std::string, int> who{AddressOf(peer), PortOf(peer)};
+      auto it = seen.find(fd);
+      Seen s{who, now};
+      if (it != seen.end() && it->second.peer == who && !busy.count(who)) {
+        s.active = it->second.active;
+      }
+      if (now - s.active > limit) {
+        shutdown(fd, SHUT_RDWR);
+        continue;
+      }
+      next[fd] = s;
+    }
+    seen.swap(next);
+  }
+}
+
+void ConnectServer::ShutConnections(int how, bool idle_only) {
+  std::multiset<std::pair<std::string, int>> busy;
+  {
+    std::lock_guard<std::mutex> lock(busy_mu_);
+    busy = busy_;
+  }
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
+    int fd = -1;
+    if (!absl::SimpleAtoi(entry.path().filename().string(), &fd)) continue;
+    sockaddr_storage local{}, peer{};
+    socklen_t n = sizeof local, m = sizeof peer;
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &n) != 0 ||
+        getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &m) != 0 || PortOf(local) != port_) {
+      continue;
+    }
+    if (idle_only && busy.count({AddressOf(peer), PortOf(peer)})) continue;
+    shutdown(fd, how);
+  }
 }
 
 void ConnectServer::Count(const std::string& method, const std::string& code, double seconds) {
@@ -352,43 +572,142 @@ void ConnectServer::Route() {
     }
     res.status = 204;
   });
+  // Every request marks its connection busy from its headers to the end of
+  // its answer (the logger runs once the answer is written), so that a drain
+  // closes only idle connections. A body sent anywhere but to a method is
+  // refused before a byte of it is read: httplib 0.11 would read it whole
+  // into memory, chunked or not, before finding no handler.
+  static const std::regex kMethodPath(R"(/uckers\.v1\.Engine/(\w+))");
+  http_->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+    {
+      std::lock_guard<std::mutex> lock(busy_mu_);
+      busy_.insert({req.remote_addr, req.remote_port});
+    }
+    if (HasBody(req.method) && !(req.method == "POST" && std::regex_match(req.path, kMethodPath))) {
+      bool post = req.method == "POST";
+      RefuseAndClose(res, post ? 404 : 405,
+                     {post ? grpc::StatusCode::NOT_FOUND : grpc::StatusCode::UNIMPLEMENTED,
+                      absl::StrCat(post ? "no method at " : "no such HTTP method here: ",
+                                   SafeMessage(post ? req.path : req.method, 100))});
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+  http_->set_logger([this](const httplib::Request& req, const httplib::Response&) {
+    std::lock_guard<std::mutex> lock(busy_mu_);
+    auto it = busy_.find({req.remote_addr, req.remote_port});
+    if (it != busy_.end()) busy_.erase(it);
+  });
+  // httplib's own refusals (an unknown path, a bad request line, ...) get a
+  // Connect error body too.
+  http_->set_error_handler(
+      httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
+        if (!res.body.empty() || res.content_provider_) {
+          return httplib::Server::HandlerResponse::Unhandled;
+        }
+        std::string what = res.status == 404
+                               ? absl::StrCat("no route for ", SafeMessage(req.method, 16), " ",
+                                              SafeMessage(req.path, 100))
+                               : absl::StrCat("the request was refused (HTTP ", res.status, ")");
+        res.set_content(ErrorJson({CodeOfHttpStatus(res.status), what}), "application/json");
+        return httplib::Server::HandlerResponse::Handled;
+      }));
   http_->Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
     res.set_content(MetricsText(), "text/plain; version=0.0.4");
   });
   // The web board: `/` is index.html; names are flat (no folders), so no
   // path can leave web/.
-  http_->Get(R"(/([A-Za-z0-9_\-]+\.[a-z]+)?)",
-             [this](const httplib::Request& req, httplib::Response& res) {
-               std::string name = req.matches[1];
-               if (name.empty()) name = "index.html";
-               res.set_header("Cache-Control", "no-cache");
-               res.set_header("X-Content-Type-Options", "nosniff");
-               if (!config_.web_dir.empty()) {
-                 std::ifstream in(config_.web_dir + "/" + name, std::ios::binary);
-                 if (in) {
-                   std::ostringstream body;
-                   body << in.rdbuf();
-                   res.set_content(body.str(), WebType(name));
-                   return;
-                 }
-               } else {
-                 for (const WebAsset& a : WebAssets()) {
-                   if (a.name == name) {
-                     res.set_content(a.data, a.size, WebType(name).c_str());
-                     return;
-                   }
-                 }
-               }
-               res.status = 404;
-               res.set_content(absl::StrCat("no file ", name, "\n"), "text/plain");
-             });
-  http_->Post(R"(/uckers\.v1\.Engine/(\w+))", [this, unary, cors](const httplib::Request& req,
-                                                                  httplib::Response& res) {
+  http_->Get(R"(/([A-Za-z0-9_\-]+\.[a-z]+)?)", [this](const httplib::Request& req,
+                                                      httplib::Response& res) {
+    std::string name = req.matches[1];
+    if (name.empty()) name = "index.html";
+    res.set_header("Cache-Control", "no-cache");
+    res.set_header("X-Content-Type-Options", "nosniff");
+    if (!config_.web_dir.empty()) {
+      std::ifstream in(config_.web_dir + "/" + name, std::ios::binary);
+      if (in) {
+        std::ostringstream body;
+        body << in.rdbuf();
+        res.set_content(body.str(), WebType(name));
+        return;
+      }
+    } else {
+      for (const WebAsset& a : WebAssets()) {
+        if (a.name == name) {
+          res.set_content(a.data, a.size, WebType(name).c_str());
+          return;
+        }
+      }
+    }
+    res.status = 404;
+    res.set_content(ErrorJson({grpc::StatusCode::NOT_FOUND, absl::StrCat("no file ", name)}),
+                    "application/json");
+  });
+  http_->Post(R"(/uckers\.v1\.Engine/(\w+))", [this, unary, cors](
+                                                  const httplib::Request& req,
+                                                  httplib::Response& res,
+                                                  const httplib::ContentReader& content) {
     cors(req, res);
     auto start = std::chrono::steady_clock::now();
     std::string method = req.matches[1];
     std::string type = absl::AsciiStrToLower(req.get_header_value("Content-Type"));
     type = std::string(absl::StripAsciiWhitespace(type.substr(0, type.find(';'))));
+    bool stream = method == "Analyse";
+    auto it = unary->find(method);
+    // Refused before the body is read (and the connection closed after).
+    auto refuse = [&](const grpc::Status& s, int http_status) {
+      RefuseAndClose(res, http_status, s);
+      Count(method, StatusCodeName(s.error_code()), 0);
+    };
+    if (!stream && it == unary->end()) {
+      return refuse({grpc::StatusCode::UNIMPLEMENTED,
+                     absl::StrCat("no method uckers.v1.Engine/", method.substr(0, 100))},
+                    404);
+    }
+    if (stream && type != "application/connect+json" && type != "application/connect+proto") {
+      return refuse({grpc::StatusCode::INVALID_ARGUMENT,
+                     "Analyse is a server stream: Content-Type application/connect+json or "
+                     "application/connect+proto"},
+                    415);
+    }
+    if (!stream && type != "application/json" && type != "application/proto") {
+      return refuse({grpc::StatusCode::INVALID_ARGUMENT,
+                     "Content-Type: application/json or application/proto"},
+                    415);
+    }
+    // The body, counted as it arrives whatever its transfer encoding: a
+    // chunked body stops being read at the cap (httplib 0.11 checks only a
+    // Content-Length).
+    // Its room is taken once (a chunked body's: the cap; pages are touched
+    // only as it fills): growing it step by step would hold the old and
+    // the new copy at once, twice the body.
+    std::string body;
+    uint64_t declared = 0;
+    bool has_length = absl::SimpleAtoi(req.get_header_value("Content-Length"), &declared);
+    body.reserve(has_length ? std::min<uint64_t>(declared, config_.max_body_bytes)
+                            : config_.max_body_bytes);
+    bool over = false;
+    bool read = content([&](const char* data, size_t n) {
+      if (body.size() + n > config_.max_body_bytes) {
+        over = true;
+        return false;
+      }
+      body.append(data, n);
+      return true;
+    });
+    if (over || res.status == 413) {
+      return refuse({grpc::StatusCode::RESOURCE_EXHAUSTED,
+                     absl::StrCat("request body: larger than this server's limit of ",
+                                  config_.max_body_bytes, " bytes (--max_message_bytes)")},
+                    413);
+    }
+    if (!read) {
+      return refuse({grpc::StatusCode::INVALID_ARGUMENT,
+                     "request body: could not be read to its end (a malformed chunked encoding, "
+                     "or the client stopped sending)"},
+                    400);
+    }
+    res.status = -1;
     auto fail = [&](const grpc::Status& s, int http_status) {
       res.status = http_status;
       res.set_content(ErrorJson(s), "application/json");
@@ -397,17 +716,11 @@ void ConnectServer::Route() {
     CallControl call;
     if (grpc::Status s = DeadlineOf(req, &call.deadline); !s.ok()) return fail(s, 400);
     call.cancelled = [watch = std::make_shared<HangUpWatch>(req)] { return (*watch)(); };
-    if (method == "Analyse") {
-      if (type != "application/connect+json" && type != "application/connect+proto") {
-        return fail({grpc::StatusCode::INVALID_ARGUMENT,
-                     "Analyse is a server stream: Content-Type application/connect+json or "
-                     "application/connect+proto"},
-                    415);
-      }
+    if (stream) {
       bool json = type == "application/connect+json";
       std::string message;
       v1::AnalyseRequest request;
-      grpc::Status parsed = Unenvelope(req.body, &message);
+      grpc::Status parsed = Unenvelope(body, &message);
       if (parsed.ok()) parsed = ParseBody(message, json, &request);
       if (!parsed.ok()) return fail(parsed, 400);
       res.set_chunked_content_provider(
@@ -428,22 +741,9 @@ void ConnectServer::Route() {
           });
       return;
     }
-    auto it = unary->find(method);
-    if (it == unary->end()) {
-      std::string asked = method.substr(0, 100);
-      method = "unknown";  // one metrics label for every unknown name
-      return fail(
-          {grpc::StatusCode::UNIMPLEMENTED, absl::StrCat("no method uckers.v1.Engine/", asked)},
-          404);
-    }
-    if (type != "application/json" && type != "application/proto") {
-      return fail({grpc::StatusCode::INVALID_ARGUMENT,
-                   "Content-Type: application/json or application/proto"},
-                  415);
-    }
     bool json = type == "application/json";
     std::string out;
-    grpc::Status s = it->second(call, req.body, json, &out);
+    grpc::Status s = it->second(call, body, json, &out);
     if (!s.ok()) return fail(s, HttpStatus(s.error_code()));
     res.set_content(out, json ? "application/json" : "application/proto");
     Count(method, "",

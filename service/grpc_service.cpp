@@ -40,15 +40,19 @@ grpc::Status ToGrpc(const absl::Status& s) {
   return grpc::Status(code, SafeMessage(s.message()));
 }
 
-// Sets `stop` when the client cancels or the deadline (less its
-// DeadlineMargin) passes; polls every millisecond until destroyed.
+// Sets `stop` when the client cancels, the deadline (less its
+// DeadlineMargin) passes or the server's drain time (`drain_at`, in
+// system_clock ticks) comes; polls every millisecond until destroyed.
 class StopWatcher {
  public:
-  StopWatcher(const CallControl& call, std::atomic<bool>* stop, const ServiceLimits& limits)
+  StopWatcher(const CallControl& call, std::atomic<bool>* stop, const ServiceLimits& limits,
+              const std::atomic<int64_t>* drain_at)
       : stop_at_(call.deadline - DeadlineMargin(TimeLeft(call), limits)),
-        thread_([this, call, stop] {
+        thread_([this, call, stop, drain_at] {
           while (!done_) {
-            if ((call.cancelled && call.cancelled()) || Clock::now() >= stop_at_) {
+            Clock::time_point now = Clock::now();
+            if ((call.cancelled && call.cancelled()) || now >= stop_at_ ||
+                now.time_since_epoch().count() >= drain_at->load()) {
               *stop = true;
               return;
             }
@@ -202,6 +206,28 @@ class EngineService::Slot {
   bool claimed_;
 };
 
+void EngineService::Drain(Clock::time_point at) {
+  drain_at_ = at.time_since_epoch().count();
+  draining_ = true;
+}
+
+grpc::Status EngineService::Admit(const CallControl& call) const {
+  if (draining_) {
+    return grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                        "the server is shutting down: no new searches (retry elsewhere)");
+  }
+  if (call.deadline == Clock::time_point::max()) return grpc::Status::OK;
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(call.deadline - Clock::now());
+  std::chrono::milliseconds margin = DeadlineMargin(left, limits_);
+  if (left <= margin) {
+    return grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED,
+                        absl::StrCat("the deadline is ", std::max<int64_t>(0, left.count()),
+                                     " ms away, within the search margin of ", margin.count(),
+                                     " ms: no time to search"));
+  }
+  return grpc::Status::OK;
+}
+
 grpc::Status EngineService::GetEngineInfo(grpc::ServerContext*, const v1::GetEngineInfoRequest*,
                                           v1::EngineInfo* response) {
   response->set_name(facade::kEngineName);
@@ -273,6 +299,7 @@ grpc::Status EngineService::BestMove(grpc::ServerContext* context,
 
 grpc::Status EngineService::BestMove(const CallControl& call, const v1::BestMoveRequest& request,
                                      v1::BestMoveResponse* response) {
+  if (grpc::Status s = Admit(call); !s.ok()) return s;
   absl::StatusOr<Throw> t = proto::ThrowFrom(request.throw_(), true);
   if (!t.ok()) return ToGrpc(t.status());
   absl::StatusOr<Prepared> p = Prepare(request, limits_, *t);
@@ -283,7 +310,7 @@ grpc::Status EngineService::BestMove(const CallControl& call, const v1::BestMove
   TranspositionTable tt(p->hash_mb);
   absl::StatusOr<SearchReport> report;
   {
-    StopWatcher watcher(call, &stop, limits_);
+    StopWatcher watcher(call, &stop, limits_, &drain_at_);
     AtSearchPriority(
         [&] { report = facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr); });
   }
@@ -310,13 +337,14 @@ grpc::Status EngineService::Evaluate(grpc::ServerContext* context,
 
 grpc::Status EngineService::Evaluate(const CallControl& call, const v1::EvaluateRequest& request,
                                      v1::EvaluateResponse* response) {
+  if (grpc::Status s = Admit(call); !s.ok()) return s;
   absl::StatusOr<Prepared> p = Prepare(request, limits_, std::nullopt);
   if (!p.ok()) return ToGrpc(p.status());
   Slot slot(this);
   if (!slot.status().ok()) return slot.status();
   std::atomic<bool> stop{false};
   TranspositionTable tt(p->hash_mb);
-  StopWatcher watcher(call, &stop, limits_);
+  StopWatcher watcher(call, &stop, limits_, &drain_at_);
   absl::StatusOr<SearchReport> report;
   AtSearchPriority(
       [&] { report = facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr); });
@@ -355,6 +383,7 @@ grpc::Status EngineService::Analyse(grpc::ServerContext* context, const v1::Anal
 
 grpc::Status EngineService::Analyse(const CallControl& call, const v1::AnalyseRequest& request,
                                     const AnalyseWriter& write) {
+  if (grpc::Status s = Admit(call); !s.ok()) return s;
   std::optional<Throw> dice;
   if (request.has_throw_()) {
     absl::StatusOr<Throw> t = proto::ThrowFrom(request.throw_(), true);
@@ -387,7 +416,7 @@ grpc::Status EngineService::Analyse(const CallControl& call, const v1::AnalyseRe
   };
   absl::StatusOr<SearchReport> report;
   {
-    StopWatcher watcher(call, &stop, limits_);
+    StopWatcher watcher(call, &stop, limits_, &drain_at_);
     AtSearchPriority([&] {
       report =
           facade::Search(p->position, p->rules, p->request, &tt, stop, [&](const SearchReport& r) {
@@ -410,6 +439,7 @@ grpc::Status EngineService::AnalyseGame(grpc::ServerContext* context,
 grpc::Status EngineService::AnalyseGame(const CallControl& call,
                                         const v1::AnalyseGameRequest& request,
                                         v1::GameAnalysis* response) {
+  if (grpc::Status s = Admit(call); !s.ok()) return s;
   v1::GameRecord record;
   switch (request.game_case()) {
     case v1::AnalyseGameRequest::kRecord: {
@@ -449,13 +479,17 @@ grpc::Status EngineService::AnalyseGame(const CallControl& call,
   std::atomic<bool> stop{false};
   absl::StatusOr<v1::GameAnalysis> analysis;
   {
-    StopWatcher watcher(call, &stop, limits_);
+    StopWatcher watcher(call, &stop, limits_, &drain_at_);
     AtSearchPriority([&] {
       analysis =
           facade::AnalyseGame(record, request.level(), stop, nullptr, limits_.endgames.get());
     });
   }
   if (Cancelled(call)) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
+  if (absl::IsCancelled(analysis.status()) && draining_) {
+    return grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                        "the server shut down before the analysis was done");
+  }
   if (absl::IsCancelled(analysis.status())) {
     return grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED, "the deadline came first");
   }

@@ -94,16 +94,29 @@ class EngineService final : public v1::Engine::Service {
 
   // Searches running now.
   int active_searches() const { return active_; }
+  // The drain on shutdown: every search running or started from now on
+  // stops at `at` and answers with its best so far; new searches are refused
+  // (UNAVAILABLE) at once. Calls that do not search are still served.
+  void Drain(std::chrono::system_clock::time_point at);
+  bool draining() const { return draining_; }
   // Calls counted by both fronts, for `GET /metrics`.
   CallMetrics& metrics() { return metrics_; }
 
  private:
   // Claims a search slot; RESOURCE_EXHAUSTED past the limit.
   class Slot;
+  // Whether a searching call may start: not while draining (UNAVAILABLE),
+  // nor when its deadline has passed or falls within its DeadlineMargin
+  // (DEADLINE_EXCEEDED): such a call is answered before any work and takes
+  // no search slot.
+  grpc::Status Admit(const CallControl& call) const;
 
   ServiceLimits limits_;
   CallMetrics metrics_;
   std::atomic<int> active_{0};
+  std::atomic<bool> draining_{false};
+  // When draining searches stop, in system_clock ticks since the epoch.
+  std::atomic<int64_t> drain_at_{INT64_MAX};
 };
 
 }  // namespace uckers

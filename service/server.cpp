@@ -2,13 +2,16 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <iostream>
+#include <mutex>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_cat.h"
 #include "game/facade.h"
+#include "google/protobuf/stubs/logging.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/health_check_service_interface.h"
 #include "grpcpp/resource_quota.h"
@@ -23,9 +26,44 @@ constexpr char kServiceName[] = "uckers.v1.Engine";
 // house of searches (issue 30 A5).
 constexpr int kCheapCallThreads = 1024;
 
+constexpr int kLogLinesPerMinute = 10;
+
+void RateLimitedLog(google::protobuf::LogLevel level, const char* filename, int line,
+                    const std::string& message) {
+  static std::mutex mu;
+  static std::chrono::steady_clock::time_point window;
+  static int lines = 0;
+  static int64_t left_out = 0;
+  static const char* const kLevels[] = {"INFO", "WARNING", "ERROR", "FATAL"};
+  std::string extra;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    auto now = std::chrono::steady_clock::now();
+    if (now - window >= std::chrono::minutes(1)) {
+      window = now;
+      lines = 0;
+    }
+    if (level != google::protobuf::LOGLEVEL_FATAL && lines >= kLogLinesPerMinute) {
+      ++left_out;
+      return;
+    }
+    ++lines;
+    if (left_out > 0) extra = absl::StrCat(" (", left_out, " lines like it left out before)");
+    left_out = 0;
+  }
+  std::cerr << "[libprotobuf " << kLevels[std::clamp(static_cast<int>(level), 0, 3)] << " "
+            << filename << ":" << line << "] " << message << extra << std::endl;
+}
+
 }  // namespace
 
+void LimitProtobufLogRate() {
+  static std::once_flag once;
+  std::call_once(once, [] { google::protobuf::SetLogHandler(&RateLimitedLog); });
+}
+
 absl::StatusOr<std::unique_ptr<EngineServer>> EngineServer::Start(const ServerConfig& config) {
+  LimitProtobufLogRate();
   std::unique_ptr<EngineServer> s(new EngineServer(config));
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
@@ -59,11 +97,22 @@ absl::StatusOr<std::unique_ptr<EngineServer>> EngineServer::Start(const ServerCo
 
 EngineServer::~EngineServer() { Shutdown(); }
 
+std::chrono::milliseconds SearchStopLead(int64_t grace_ms) {
+  return std::chrono::milliseconds(std::min<int64_t>(250, grace_ms / 4));
+}
+
+void EngineServer::BeginDrain() {
+  if (!server_ || draining_.exchange(true)) return;
+  grace_end_ = std::chrono::system_clock::now() + std::chrono::milliseconds(config_.grace_ms);
+  server_->GetHealthCheckService()->SetServingStatus(false);
+  service_.Drain(grace_end_ - SearchStopLead(config_.grace_ms));
+}
+
 void EngineServer::Shutdown() {
   if (shut_down_ || !server_) return;
   shut_down_ = true;
-  server_->GetHealthCheckService()->SetServingStatus(false);
-  server_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(config_.grace_ms));
+  BeginDrain();
+  server_->Shutdown(grace_end_);
 }
 
 void EngineServer::Wait() {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -8,6 +10,17 @@
 #include "service/grpc_service.h"
 
 namespace uckers {
+
+// How long before the end of the grace period the searches in flight are
+// stopped, so that they answer (with their best so far) before the calls
+// still running are cancelled: a quarter of the grace, at most 250 ms.
+std::chrono::milliseconds SearchStopLead(int64_t grace_ms);
+
+// Lets protobuf's log lines (an ERROR for each request with invalid UTF-8
+// in a string, for one) through at most 10 a minute, then one line saying
+// how many were left out: a client cannot flood the log. Installed by
+// EngineServer::Start; FATAL lines always pass.
+void LimitProtobufLogRate();
 
 struct ServerConfig {
   std::string address = "127.0.0.1:50051";
@@ -27,8 +40,13 @@ class EngineServer {
 
   int port() const { return port_; }
   EngineService& service() { return service_; }
-  // Health goes NOT_SERVING, new calls are refused, calls in flight get up
-  // to the grace period, then the rest are cancelled. Blocks until done.
+  // The first step of a drain, at once: health goes NOT_SERVING, new
+  // searches are refused (UNAVAILABLE), and the searches in flight, of every
+  // front, are told to stop with their best so far just before the grace
+  // period ends (SearchStopLead). Idempotent; Shutdown() does it too.
+  void BeginDrain();
+  // BeginDrain(), then new calls are refused, calls in flight get up to the
+  // grace period, then the rest are cancelled. Blocks until done.
   void Shutdown();
   // Blocks until Shutdown() has finished.
   void Wait();
@@ -47,6 +65,8 @@ class EngineServer {
   std::unique_ptr<grpc::Server> server_;
   int port_ = 0;
   bool shut_down_ = false;
+  std::atomic<bool> draining_{false};
+  std::chrono::system_clock::time_point grace_end_;
 };
 
 }  // namespace uckers

@@ -1,5 +1,6 @@
 #include "service/uci.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -81,11 +82,50 @@ bool ParseDie(const std::string& text, int* die) {
   return absl::SimpleAtoi(text, die) && *die >= 1 && *die <= 6 && text.size() == 1;
 }
 
-// The command word of a protocol line ("" for a blank one).
-std::string CommandOf(absl::string_view line) {
-  std::vector<std::string> words =
-      absl::StrSplit(line, absl::ByAnyChar(" \t\r"), absl::SkipEmpty());
-  return words.empty() ? "" : words[0];
+// The command word of a protocol line ("" for a blank one), and whether
+// other words follow it.
+std::string CommandOf(absl::string_view line, bool* more = nullptr) {
+  constexpr absl::string_view kSpace = " \t\r";
+  size_t start = line.find_first_not_of(kSpace);
+  if (start == absl::string_view::npos) return "";
+  size_t end = std::min(line.find_first_of(kSpace, start), line.size());
+  if (more) *more = line.find_first_not_of(kSpace, end) != absl::string_view::npos;
+  return std::string(line.substr(start, end - start));
+}
+
+// Reads one line into `line`; false at the end of input. A line longer than
+// UciLoop::kMaxLineBytes is read to its end but not kept (`too_long`), so
+// that no single line can take more memory than the cap.
+bool ReadLine(std::istream& in, std::string* line, bool* too_long) {
+  line->clear();
+  *too_long = false;
+  char buf[4096];
+  bool any = false;
+  auto add = [&](std::streamsize n) {
+    if (*too_long) return;
+    if (line->size() + static_cast<size_t>(n) > UciLoop::kMaxLineBytes) {
+      *too_long = true;
+      std::string().swap(*line);
+      return;
+    }
+    line->append(buf, static_cast<size_t>(n));
+  };
+  while (true) {
+    in.getline(buf, sizeof buf);
+    std::streamsize n = in.gcount();
+    if (in.bad()) return false;
+    if (!in.fail()) {  // a whole line, or the last one without its newline
+      add(in.eof() ? n : n - 1);
+      return true;
+    }
+    if (in.eof()) {  // nothing more: the end, unless part of a line came first
+      add(n);
+      return any || n > 0;
+    }
+    in.clear();  // the buffer is full and the line goes on
+    add(n);
+    any = true;
+  }
 }
 
 // Lines read, numbered in order, waiting to be handled.
@@ -94,6 +134,7 @@ class LineQueue {
   struct Item {
     uint64_t seq = 0;
     std::string line;
+    bool too_long = false;  // a line over kMaxLineBytes, not kept
   };
   void Push(Item item) {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -157,6 +198,11 @@ void UciLoop::Run(std::istream& in) {
   std::thread handler([&] {
     LineQueue::Item item;
     while (queue.Pop(&item)) {
+      if (item.too_long) {
+        Error(
+            absl::StrCat("line too long: at most ", kMaxLineBytes, " bytes; the line was ignored"));
+        continue;
+      }
       bool more = HandleLine(item.line);
       if (item.seq < stop_before.load()) engine_.Stop();
       if (!more) break;
@@ -165,10 +211,17 @@ void UciLoop::Run(std::istream& in) {
   std::string line;
   uint64_t seq = 0;
   bool quit = false;
-  while (!quit && std::getline(in, line)) {
-    std::string cmd = CommandOf(line);
+  bool too_long = false;
+  while (!quit && ReadLine(in, &line, &too_long)) {
+    if (too_long) {
+      queue.Push({seq++, "", true});
+      continue;
+    }
+    bool more = false;
+    std::string cmd = CommandOf(line, &more);
     quit = cmd == "quit";
-    if (cmd == "stop" || quit) {  // quit: exit as soon as possible
+    // `stop` with words after it is an error (HandleLine), not a stop.
+    if ((cmd == "stop" && !more) || quit) {  // quit: exit as soon as possible
       stop_before = seq;
       engine_.Stop();
       if (cmd == "stop") continue;
@@ -241,8 +294,11 @@ bool UciLoop::HandleLine(absl::string_view line) {
   }
   if (known->max_arguments >= 0 && static_cast<int>(args.size()) - 1 > known->max_arguments) {
     // `ucinewgame garbage` is an error, not a new game.
-    Error(absl::StrCat(cmd, ": unexpected '", args[known->max_arguments + 1], "' (",
-                       known->synopsis, ")"));
+    Error(known->max_arguments == 0
+              ? absl::StrCat("'", cmd, "' takes no arguments, not '", args[1],
+                             args.size() > 2 ? " ..." : "", "'; nothing was done")
+              : absl::StrCat(cmd, ": unexpected '", args[known->max_arguments + 1], "' (",
+                             known->synopsis, ")"));
     return true;
   }
   if (cmd == "quit") return false;

@@ -32,6 +32,10 @@ class UciLoop {
  public:
   UciLoop(TextSession& engine, std::ostream& out);
 
+  // The longest line Run() reads (1 MiB: a game of thousands of plays fits);
+  // a longer one gets an error and changes nothing.
+  static constexpr size_t kMaxLineBytes = 1 << 20;
+
   // Handles one command line; returns false after `quit`.
   bool HandleLine(absl::string_view line);
   // Reads commands until `quit` or end of input, then ends any search.

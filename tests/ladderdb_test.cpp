@@ -103,6 +103,17 @@ class PostgresServer {
     started_ = false;
   }
 
+  // Ends every other session on `database` (as a server restart would).
+  void EndSessions(const std::string& database) {
+    std::string out;
+    int code = RunProgram({"/usr/sbin/runuser", "-u", "postgres", "--", bin_ + "/psql", "-h", dir_,
+                           "-p", std::to_string(port_), "-U", "postgres", "-d", database, "-c",
+                           "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+                           "current_database() AND pid <> pg_backend_pid()"},
+                          dir_, &out);
+    EXPECT_EQ(code, 0) << "psql: " << out;
+  }
+
   // A new empty database's URL.
   std::string NewDatabase() {
     std::string name = absl::StrCat("ladder_", ++databases_);
@@ -179,6 +190,7 @@ class Worker {
     kill(pid_, SIGKILL);
     WaitExit(pid_);
   }
+  void Signal(int signal) { kill(pid_, signal); }
   // The pairs it said it wrote ("pair <id> done"), in order.
   std::vector<int64_t> Done() const { return Said("done"); }
   // The pairs it said it took ("pair <id> taken"), in order.
@@ -402,6 +414,51 @@ TEST_P(LadderDb, KilledWorkersLoseNoFinishedGameAndEveryPairIsPlayedOnce) {
   ExpectEveryPairPlayedOnce(10);
 }
 
+// A worker stopped by SIGTERM or SIGINT while it plays a pair hands the pair
+// back (no lease of 600 s left behind) and exits 0.
+TEST_P(LadderDb, AWorkerSignalledMidPairHandsItsPairBackAndExits) {
+  Add("mcts-a", "mcts,nodes=800", 1);
+  Add("mcts-b", "mcts,nodes=600", 4);
+  for (int signal : {SIGTERM, SIGINT}) {
+    Worker w(db_, absl::StrCat(dir_, "/signalled", signal), /*lease=*/600);
+    auto give_up = Clock::now() + std::chrono::seconds(20);
+    while (w.Taken().size() <= w.Done().size() && Clock::now() < give_up) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    ASSERT_GT(w.Taken().size(), w.Done().size()) << w.Output();
+    w.Signal(signal);
+    auto signalled = Clock::now();
+    EXPECT_EQ(w.Wait(), 0) << w.Output();
+    EXPECT_LT(Clock::now() - signalled, std::chrono::seconds(10));
+    EXPECT_NE(w.Output().find("handed back"), std::string::npos) << w.Output();
+    std::unique_ptr<LadderStore> store = Open();
+    ASSERT_NE(store, nullptr);
+    absl::StatusOr<PairCounts> counts = store->CountPairs();
+    ASSERT_TRUE(counts.ok()) << counts.status();
+    EXPECT_EQ(counts->taken, 0) << "signal " << signal << ": " << w.Output();
+    EXPECT_EQ(counts->queued + counts->done, 4);
+  }
+}
+
+// A PostgreSQL session ended under the store (a server restart, a
+// failover) is opened again and the operation goes on.
+TEST_P(LadderDb, ALostPostgresConnectionIsOpenedAgain) {
+  if (GetParam() != Backend::kPostgres) GTEST_SKIP() << "PostgreSQL only";
+  Add("a", "random", 1);  // the first entrant: no one to pair with
+  Add("b", "random", 3);
+  std::unique_ptr<LadderStore> store = Open();
+  ASSERT_NE(store, nullptr);
+  ASSERT_TRUE(store->CountPairs().ok());
+  std::string database = db_.substr(db_.find("@/") + 2);  // postgresql://postgres@/NAME?...
+  PostgresServer::Get().EndSessions(database.substr(0, database.find('?')));
+  absl::StatusOr<PairCounts> counts = store->CountPairs();
+  ASSERT_TRUE(counts.ok()) << counts.status();
+  EXPECT_EQ(counts->queued, 3);
+  absl::StatusOr<std::optional<TakenPair>> taken = store->TakePair("t", 60);
+  ASSERT_TRUE(taken.ok()) << taken.status();
+  EXPECT_TRUE(taken->has_value());
+}
+
 TEST_P(LadderDb, RatingsEqualTheInMemoryLaddersOnTheSameGames) {
   LadderConfig memory;
   memory.players = {"beginner", "random", "greedy", "casual"};
@@ -491,3 +548,88 @@ TEST(LadderDbRules, TheFullSwitchListReadsBackAsTheSameRules) {
 
 }  // namespace
 }  // namespace uckers
+
+namespace uckers::testing {
+namespace {
+
+// `ladder table` only reads: a database in a folder its user cannot write
+// (SQLite could not make its write-ahead log's files there) is read, as
+// the user `nobody` (root could write anywhere).
+TEST(LadderDbCommands, TableReadsADatabaseInAFolderItCannotWrite) {
+  char made[] = "/tmp/uckers-readonly-XXXXXX";
+  ASSERT_NE(mkdtemp(made), nullptr);
+  std::string dir = made;
+  std::string db = dir + "/ladder.sqlite";
+  std::string out;
+  ASSERT_EQ(RunProgram({UCKERS_BINARY, "ladder", "add", "--db", db, "greedy", "greedy"}, dir, &out),
+            0)
+      << out;
+  ASSERT_EQ(
+      RunProgram({UCKERS_BINARY, "ladder", "add", "--db", db, "--pairs", "1", "random", "random"},
+                 dir, &out),
+      0)
+      << out;
+  ASSERT_EQ(RunProgram({UCKERS_BINARY, "ladder", "work", "--db", db, "--until_empty"}, dir, &out),
+            0)
+      << out;
+  ASSERT_EQ(chmod(db.c_str(), 0444), 0);
+  ASSERT_EQ(chmod(dir.c_str(), 0555), 0);
+  std::string files_before;
+  for (const auto& e : fs::directory_iterator(dir)) files_before += e.path().filename().string();
+  int code = RunProgram({"/usr/sbin/runuser", "-u", "nobody", "--", UCKERS_BINARY, "ladder",
+                         "table", "--db", db, "--json"},
+                        "/tmp", &out);
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_TRUE(absl::StrContains(out, "\"pairs\": 1")) << out;
+  std::string files_after;
+  for (const auto& e : fs::directory_iterator(dir)) files_after += e.path().filename().string();
+  EXPECT_EQ(files_after, files_before);
+  // A file that is not there is not created by a read.
+  EXPECT_NE(
+      RunProgram({UCKERS_BINARY, "ladder", "table", "--db", dir + "/none.sqlite"}, "/tmp", &out),
+      0);
+  EXPECT_FALSE(fs::exists(dir + "/none.sqlite"));
+  chmod(dir.c_str(), 0755);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace uckers::testing
+
+namespace uckers::testing {
+namespace {
+
+// A SQLite file damaged in a page that adding an entrant would not read is
+// refused by `ladder add` before anything is written, naming the damage.
+TEST(LadderDbCommands, AddRefusesADamagedFileAndWritesNothing) {
+  char made[] = "/tmp/uckers-damaged-XXXXXX";
+  ASSERT_NE(mkdtemp(made), nullptr);
+  std::string dir = made;
+  std::string db = dir + "/ladder.sqlite";
+  std::string out;
+  for (const char* name : {"greedy", "random"}) {
+    ASSERT_EQ(RunProgram({UCKERS_BINARY, "ladder", "add", "--db", db, name, name}, dir, &out), 0)
+        << out;
+  }
+  ASSERT_EQ(RunProgram({UCKERS_BINARY, "ladder", "work", "--db", db, "--until_empty"}, dir, &out),
+            0)
+      << out;
+  // The last page (the file is checkpointed and closed): garbage over it.
+  uintmax_t size = fs::file_size(db);
+  ASSERT_GE(size, 4u * 4096);
+  {
+    std::fstream f(db, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(size - 4096 + 8));
+    std::string garbage(4000, '\x5a');
+    f.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+  }
+  std::string before = ReadFile(db);
+  int code = RunProgram({UCKERS_BINARY, "ladder", "add", "--db", db, "third", "greedy"}, dir, &out);
+  EXPECT_EQ(code, 1) << out;
+  EXPECT_TRUE(absl::StrContains(out, "damaged")) << out;
+  EXPECT_EQ(ReadFile(db), before);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace uckers::testing

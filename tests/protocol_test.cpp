@@ -1,4 +1,6 @@
 // Transcript tests of the text protocol (PROTOCOL.md): commands in, lines out.
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <future>
@@ -549,6 +551,67 @@ TEST(Protocol, ErrorsQuoteLongInputBrieflyAndEscapeControlBytes) {
   ASSERT_EQ(esc.size(), 1u);
   EXPECT_EQ(esc[0].find('\x1b'), std::string::npos) << esc[0];
   EXPECT_NE(esc[0].find("\\x1b[2J"), std::string::npos) << esc[0];
+}
+
+}  // namespace
+}  // namespace uckers::testing
+
+namespace uckers::testing {
+namespace {
+
+// A command that takes no arguments refuses any, with one error line, and
+// does nothing: `ucinewgame <garbage>` keeps the game.
+TEST(Protocol, CommandsWithoutArgumentsRefuseGarbageAndChangeNothing) {
+  Transcript t;
+  t.Send({"position startpos moves 63:rb-0,r0-3"});
+  std::string before = Ufen(t);
+  for (const char* line : {"isready now", "stop it", "eval x", "d board", "uci please",
+                           "ucinewgame garbage", "ucinewgame  a b c"}) {
+    std::vector<std::string> out = t.Send({line});
+    ASSERT_EQ(out.size(), 1u) << line << ": " << absl::StrJoin(out, " | ");
+    EXPECT_TRUE(absl::StartsWith(out[0], "info string error: ")) << out[0];
+    EXPECT_NE(out[0].find("takes no arguments"), std::string::npos) << out[0];
+    EXPECT_EQ(Ufen(t), before) << line;
+  }
+  EXPECT_EQ(t.loop().errors(), 7);
+}
+
+// Through Run too: `stop <garbage>` is an error, not a stop.
+TEST(ProtocolRun, StopWithGarbageIsAnErrorAndStopsNothing) {
+  std::vector<std::string> out = RunLoop("position startpos\nstop now\nisready\n");
+  ASSERT_EQ(out.size(), 2u) << absl::StrJoin(out, " | ");
+  EXPECT_TRUE(absl::StartsWith(out[0], "info string error: 'stop' takes no arguments")) << out[0];
+  EXPECT_EQ(out[1], "readyok");
+}
+
+// A 20 MB line of short words gets one error and is not kept: the peak
+// memory of the process grows by far less than the 600 MB its words would
+// take split, and the lines after it are served.
+TEST(ProtocolRun, AHugeLineIsRefusedWithoutTakingItsSizeInMemory) {
+  std::string input = "position startpos\n";
+  input.reserve(21 << 20);
+  for (int i = 0; i < 10 << 20; ++i) input += "a ";
+  input += "\nisready\n";
+  rusage before{};
+  getrusage(RUSAGE_SELF, &before);
+  std::vector<std::string> out = RunLoop(input);
+  rusage after{};
+  getrusage(RUSAGE_SELF, &after);
+  ASSERT_EQ(out.size(), 2u) << absl::StrJoin(out, " | ").substr(0, 500);
+  EXPECT_TRUE(absl::StartsWith(out[0], "info string error: line too long")) << out[0];
+  EXPECT_EQ(out[1], "readyok");
+  // ru_maxrss is in KiB; the input and its copy in the stream are 40 MB.
+  EXPECT_LT(after.ru_maxrss - before.ru_maxrss, 100 << 10)
+      << "peak RSS grew by " << (after.ru_maxrss - before.ru_maxrss) / 1024 << " MiB";
+}
+
+// A line just under the cap is read whole (and refused by its command).
+TEST(ProtocolRun, ALongLineUnderTheCapIsReadWhole) {
+  std::string word(UciLoop::kMaxLineBytes - 10, 'x');
+  std::vector<std::string> out = RunLoop("eval " + word + "\nisready\n");
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_TRUE(absl::StartsWith(out[0], "info string error: 'eval' takes no arguments")) << out[0];
+  EXPECT_EQ(out[1], "readyok");
 }
 
 }  // namespace

@@ -225,7 +225,8 @@ GameRow RowOf(const TakenPair& pair, int game, const Entrant& ry, const Entrant&
 
 // Plays both games of a pair: entrant a plays RY in game 0, GB in game 1.
 absl::StatusOr<std::vector<GameRow>> PlayPair(const TakenPair& pair, WorkerState& state,
-                                              const std::string& worker) {
+                                              const std::string& worker,
+                                              const std::atomic<bool>* stop) {
   absl::StatusOr<Rules> rules = Rules::Parse(pair.rules);
   if (!rules.ok()) return rules.status();
   absl::StatusOr<Entrant> a = state.EntrantById(pair.a);
@@ -238,6 +239,7 @@ absl::StatusOr<std::vector<GameRow>> PlayPair(const TakenPair& pair, WorkerState
   if (!pb.ok()) return pb.status();
   std::vector<GameRow> rows;
   for (int game = 0; game < 2; ++game) {
+    if (stop && *stop) return absl::CancelledError("stopped by a signal");
     Player* players[2] = {game == 0 ? *pa : *pb, game == 0 ? *pb : *pa};
     GameResult g = PlayGame(players, *rules, pair.seed);
     if (g.winner_team < 0) {
@@ -269,7 +271,8 @@ absl::StatusOr<int64_t> WorkLadder(const LadderWorkConfig& config) {
   WorkerState state(**store);
   std::string token = WorkerToken();
   int64_t finished = 0;
-  while (config.max_pairs <= 0 || finished < config.max_pairs) {
+  auto stopped = [&] { return config.stop && *config.stop; };
+  while ((config.max_pairs <= 0 || finished < config.max_pairs) && !stopped()) {
     absl::StatusOr<std::optional<TakenPair>> pair = (*store)->TakePair(token, config.lease_seconds);
     if (!pair.ok()) return pair.status();
     if (!*pair) {
@@ -277,12 +280,27 @@ absl::StatusOr<int64_t> WorkLadder(const LadderWorkConfig& config) {
       if (!stop.ok()) return stop.status();
       if (*stop) break;
       // Held pairs come back when their leases run out; new ones when added.
-      std::this_thread::sleep_for(std::chrono::milliseconds(config.until_empty ? 200 : 2000));
+      auto until = std::chrono::steady_clock::now() +
+                   std::chrono::milliseconds(config.until_empty ? 200 : 2000);
+      while (!stopped() && std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
       continue;
     }
     if (config.log) *config.log << "pair " << (*pair)->id << " taken" << std::endl;
-    absl::StatusOr<std::vector<GameRow>> games = PlayPair(**pair, state, token);
-    if (!games.ok()) return games.status();
+    absl::StatusOr<std::vector<GameRow>> games = PlayPair(**pair, state, token, config.stop);
+    if (!games.ok() || stopped()) {
+      // Stopped, or a game that cannot be played: the pair goes back to the
+      // queue now rather than when its lease runs out.
+      absl::StatusOr<bool> released = (*store)->ReleasePair((*pair)->id, token);
+      if (config.log) {
+        *config.log << "pair " << (*pair)->id
+                    << (released.ok() && *released ? " handed back" : " not handed back")
+                    << std::endl;
+      }
+      if (!games.ok() && !absl::IsCancelled(games.status())) return games.status();
+      break;
+    }
     absl::StatusOr<bool> kept = (*store)->FinishPair((*pair)->id, token, *games);
     if (!kept.ok()) return kept.status();
     if (*kept) ++finished;

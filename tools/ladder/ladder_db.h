@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <ostream>
@@ -50,13 +51,18 @@ struct LadderWorkConfig {
   int64_t max_pairs = 0;        // > 0: return after this many pairs
   std::ostream* log = nullptr;  // "pair <id> taken", then "pair <id> done"
                                 // after its commit
+  // When set (SIGTERM or SIGINT): no new pair is taken, the pair held is
+  // handed back to the queue once the game being played ends, and the
+  // worker returns the pairs it finished.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // Takes scheduled pairs one at a time, plays both games and writes them
 // with the pair's completion in one transaction. Returns the pairs this
 // worker finished. A game that cannot end, a program whose hash differs
 // from the one entered, or a database error stops the worker with an
-// error; the pair it held returns to the queue when its lease runs out.
+// error; the pair it held is handed back to the queue at once (or, when the
+// database cannot be reached, when its lease runs out).
 absl::StatusOr<int64_t> WorkLadder(const LadderWorkConfig& config);
 
 // The rating list from every stored game (mode "database"): entrants by id,
