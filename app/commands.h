@@ -12,6 +12,8 @@ int MatchMain(int argc, char** argv);
 int LadderMain(int argc, char** argv);
 // `uckers analyse GAME ...` (app/analyse.cpp).
 int AnalyseMain(int argc, char** argv);
+// app/verify.cpp
+int VerifyMain(int argc, char** argv);
 // `uckers serve ...` (app/serve.cpp).
 int ServeMain(int argc, char** argv);
 // `uckers train --out FILE ...` (app/train.cpp).

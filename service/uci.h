@@ -42,6 +42,8 @@ class UciLoop {
   void Perft(const Args& args);
   void Bench();
   void Analyse(const Args& args);
+  void Judge(const Args& args);
+  void ThrowMapCommand(const Args& args);
   void PrintReport(const SearchReport& report, bool with_pv);
 
   TextSession& engine_;
