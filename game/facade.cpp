@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <random>
 
 #include "absl/strings/str_cat.h"
 #include "engine/dice_sequence.h"
+#include "engine/effects.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
@@ -210,6 +212,75 @@ int64_t MsSince(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
+PlayTerms TermsOf(const Position& before, const PlayResult& play, const Rules& rules) {
+  PlayTerms t;
+  const Position& after = play.after;
+  int team = TeamOf(before.to_throw());
+  PlayEffects fx = EffectsOf(before, play, rules);
+  for (const BlobChange& b : fx.blobs_formed) t.blobs_made += b.team == team;
+  for (const BlobChange& b : fx.blobs_broken) t.blobs_broken += b.team == team;
+  for (const PieceChange& k : fx.knocked_off) t.knocked_off += TeamOf(k.colour) != team;
+  EvalTerms terms;
+  Evaluate(after, rules, &terms);
+  t.race_pips = terms.race_pips[team];
+  t.opponent_race_pips = terms.race_pips[1 - team];
+  t.home = terms.home[team];
+  t.entered = 2 * kPiecesPerColour - terms.in_base[team];
+  if (after.IsGameOver()) return t;
+  // The opponents' next mover: the colour to throw, or the next one when
+  // the mover's team throws again; its partner's pieces once released.
+  int first = TeamOf(after.to_throw()) == team ? NextColour(after.to_throw()) : after.to_throw();
+  int attacker = after.released(first) ? PartnerOf(first) : first;
+  std::array<int, kTrackSquares> count{}, colours{};
+  for (int colour : {team, PartnerOf(team)}) {
+    for (Square sq : after.pieces(colour)) {
+      if (!OnTrack(sq)) continue;
+      int abs = AbsoluteSquare(colour, sq);
+      ++count[abs];
+      colours[abs] |= 1 << (colour >> 1);
+    }
+  }
+  for (int abs = 0; abs < kTrackSquares; ++abs) {
+    // A blob of one colour is safe; a single piece or a mixie blob is not.
+    if (count[abs] == 0 || (count[abs] > 1 && colours[abs] != 3)) continue;
+    double p = HitProbability(after, attacker, abs);
+    if (p <= 0) continue;
+    t.exposed += count[abs];
+    t.hit_chance = std::max(t.hit_chance, p);
+  }
+  if (TeamOf(after.to_throw()) != team) {
+    PlayList plays;
+    for (Throw th : kThrows) {
+      GenerateLegalPlays(after, rules, th, &plays);
+      for (const PlayResult& r : plays) {
+        if (r.play.kind == PlayKind::kChallenge) {
+          t.challenge_chance += th.Weight() / 36.0;
+          break;
+        }
+      }
+    }
+  }
+  return t;
+}
+
+std::vector<TermDifference> Differences(const PlayTerms& best, const PlayTerms& play) {
+  std::vector<TermDifference> out;
+  auto add = [&](const char* name, double b, double p) {
+    if (std::abs(b - p) > 1e-9) out.push_back({name, b, p});
+  };
+  add("exposed", best.exposed, play.exposed);
+  add("hit_chance", best.hit_chance, play.hit_chance);
+  add("blobs_made", best.blobs_made, play.blobs_made);
+  add("blobs_broken", best.blobs_broken, play.blobs_broken);
+  add("knocked_off", best.knocked_off, play.knocked_off);
+  add("challenge_chance", best.challenge_chance, play.challenge_chance);
+  add("race_pips", best.race_pips, play.race_pips);
+  add("opponent_race_pips", best.opponent_race_pips, play.opponent_race_pips);
+  add("entered", best.entered, play.entered);
+  add("home", best.home, play.home);
+  return out;
+}
+
 absl::StatusOr<Judgement> JudgePlay(const Position& pos, const Rules& rules, Throw t,
                                     absl::string_view play, const std::string& level,
                                     const EndgameTable* endgames, const std::atomic<bool>& stop) {
@@ -237,6 +308,10 @@ absl::StatusOr<Judgement> JudgePlay(const Position& pos, const Rules& rules, Thr
   j.played.play = played->play;  // the spelling asked about, canonical
   j.equity_lost = std::max(0.0, j.candidates[0].eval.Equity() - j.played.eval.Equity());
   j.mark = MarkFor(j.equity_lost);
+  if (!(j.played.after == j.candidates[0].after)) {
+    PlayResult best{j.candidates[0].play, j.candidates[0].after};
+    j.differences = Differences(TermsOf(pos, best, rules), TermsOf(pos, *played, rules));
+  }
   j.time_ms = MsSince(start);
   return j;
 }

@@ -131,6 +131,31 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
 // every play as it is made (docs/frontend.md gives its latency).
 inline constexpr const char* kTutorLevel = "advanced";
 
+// What a play leaves on the board for the team that made it, computed from
+// the position (not the evaluation's weights): the terms a tutor names to
+// explain why one play is better than another.
+struct PlayTerms {
+  int exposed = 0;              // its single pieces (and mixie blobs) the opponents can hit
+  double hit_chance = 0;        // the largest chance one of them is knocked off next turn
+  int blobs_made = 0;           // blobs of its team the play formed
+  int blobs_broken = 0;         // ...and broke
+  int knocked_off = 0;          // opponents' pieces the play sent to base
+  double challenge_chance = 0;  // chance the opponents' next throw can declare a challenge
+  double race_pips = 0;         // its team's pips to go (base pieces 56 + the wait for a six)
+  double opponent_race_pips = 0;
+  int entered = 0;  // its team's pieces out of base
+  int home = 0;     // its team's pieces home
+};
+PlayTerms TermsOf(const Position& before, const PlayResult& play, const Rules& rules);
+
+// A term that differs between the best play and another.
+struct TermDifference {
+  std::string term;  // "exposed", "hit_chance", ... as PlayTerms names them
+  double best = 0;
+  double play = 0;
+};
+std::vector<TermDifference> Differences(const PlayTerms& best, const PlayTerms& play);
+
 // A play judged against the best, by equity (points), at a level.
 struct Judgement {
   Candidate played;                   // the play judged, its value for the thrower
@@ -141,6 +166,9 @@ struct Judgement {
   int depth = 0;  // plies searched
   int64_t time_ms = 0;
   bool exact = false;
+  // The terms that differ between the best play and the play judged (none
+  // when they are the same play).
+  std::vector<TermDifference> differences;
 };
 
 // Judges `play` (any spelling of a legal play) for throw `t` at `level`

@@ -303,7 +303,19 @@ grpc::Status EngineService::BestMove(const CallControl& call, const v1::BestMove
   response->set_play(PlayToString(best.play));
   *response->mutable_evaluation() = proto::OutcomesOut(best.eval);
   response->add_principal_variation(PlayToString(best.play));
-  for (const Candidate& c : report->candidates) *response->add_candidates() = CandidateOut(c);
+  facade::PlayTerms best_terms;
+  if (report->candidates.size() > 1) {
+    best_terms = facade::TermsOf(p->position, {best.play, best.after}, p->rules);
+  }
+  for (const Candidate& c : report->candidates) {
+    v1::Candidate* out = response->add_candidates();
+    *out = CandidateOut(c);
+    if (&c == &best) continue;
+    for (const facade::TermDifference& d : facade::Differences(
+             best_terms, facade::TermsOf(p->position, {c.play, c.after}, p->rules))) {
+      *out->add_differences() = proto::DifferenceOut(d);
+    }
+  }
   response->set_depth(report->depth);
   response->set_nodes(static_cast<int64_t>(report->nodes));
   response->set_time_ms(report->time_ms);
@@ -626,6 +638,9 @@ grpc::Status EngineService::JudgePlay(const CallControl& call, const v1::JudgePl
   response->set_level(j->level);
   response->set_time_ms(j->time_ms);
   response->set_exact(j->exact);
+  for (const facade::TermDifference& d : j->differences) {
+    *response->add_differences() = proto::DifferenceOut(d);
+  }
   return grpc::Status::OK;
 }
 

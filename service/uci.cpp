@@ -468,6 +468,9 @@ void UciLoop::Judge(const Args& args) {
                           PlayToString(c.play), c.eval.Equity(), c.eval.Win(),
                           std::max(0.0, best - c.eval.Equity())));
   }
+  for (const facade::TermDifference& d : j->differences) {
+    Print(absl::StrFormat("judge differs %s best %.4g play %.4g", d.term, d.best, d.play));
+  }
   Print(absl::StrFormat(
       "judge play %s equity %.4f win %.4f best %s equity %.4f win %.4f lost %.4f mark %s legal %d "
       "level %s time %d",

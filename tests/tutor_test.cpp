@@ -96,6 +96,55 @@ TEST(Tutor, AJudgedPlaysEquityIsTheSearchsValueOfThePositionItLeadsTo) {
   EXPECT_GE(compared, 10);
 }
 
+TEST(Tutor, TermsCountWhatAPlayLeavesOnTheBoard) {
+  // From the start, 6-6 enters two red pieces as a blob on the doorstep
+  // (RULES.md §2, §4): one blob made, two pieces out of base, none exposed.
+  Rules rules;
+  Position start = Position::Start(rules);
+  absl::StatusOr<PlayResult> blob = facade::ApplyPlay(start, rules, MakeThrow(6, 6), "rb-0,rb-0");
+  ASSERT_TRUE(blob.ok()) << blob.status();
+  facade::PlayTerms t = facade::TermsOf(start, *blob, rules);
+  EXPECT_EQ(t.blobs_made, 1);
+  EXPECT_EQ(t.blobs_broken, 0);
+  EXPECT_EQ(t.entered, 2);
+  EXPECT_EQ(t.home, 0);
+  EXPECT_EQ(t.exposed, 0);
+  EXPECT_EQ(t.hit_chance, 0);
+  EXPECT_EQ(t.knocked_off, 0);
+  EXPECT_LT(t.race_pips, t.opponent_race_pips);  // two pieces out of base
+}
+
+TEST(Tutor, AJudgedPlayNamesTheTermsInWhichItDiffersFromTheBest) {
+  Rules rules;
+  std::atomic<bool> stop{false};
+  int explained = 0;
+  for (const Position& pos : MidGamePositions(8)) {
+    std::optional<Throw> t = ThrowWithChoice(pos, rules);
+    if (!t) continue;
+    for (const PlayResult& p : facade::LegalPlays(pos, rules, *t)) {
+      absl::StatusOr<facade::Judgement> j =
+          facade::JudgePlay(pos, rules, *t, PlayToString(p.play), "", nullptr, stop);
+      ASSERT_TRUE(j.ok()) << j.status();
+      const Candidate& best = j->candidates[0];
+      facade::PlayTerms b = facade::TermsOf(pos, {best.play, best.after}, rules);
+      facade::PlayTerms mine = facade::TermsOf(pos, p, rules);
+      if (p.after == best.after) {
+        EXPECT_TRUE(j->differences.empty());
+        continue;
+      }
+      std::vector<facade::TermDifference> d = facade::Differences(b, mine);
+      ASSERT_EQ(j->differences.size(), d.size());
+      for (size_t k = 0; k < d.size(); ++k) {
+        EXPECT_EQ(j->differences[k].term, d[k].term);
+        EXPECT_NE(j->differences[k].best, j->differences[k].play) << d[k].term;
+      }
+      // Two different positions differ in a term or leave the same counts.
+      explained += !d.empty();
+    }
+  }
+  EXPECT_GE(explained, 10);
+}
+
 TEST(Tutor, AnIllegalPlayOrUnknownLevelIsRefusedByName) {
   Rules rules;
   Position start = Position::Start(rules);
