@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <set>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -411,6 +412,30 @@ TEST_F(ConnectTest, JudgePlayAndThrowMapAnswerOverJson) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 400);
   EXPECT_NE(r->body.find("play"), std::string::npos) << r->body;
+}
+
+TEST_F(ConnectTest, BestMoveCandidatesNameTheTermsInWhichTheyDifferFromTheBest) {
+  httplib::Result r =
+      Post("BestMove", R"({"position":{"ufen":"b,10,13,13/b,b,16,19/1,8,8,13/6,6,16,25 y -"},
+      "throw":{"die1":5,"die2":3},"options":{"multipv":8,"level":"advanced"}})");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  v1::BestMoveResponse best;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r->body, &best).ok());
+  ASSERT_EQ(best.candidates_size(), 8);
+  EXPECT_EQ(best.candidates(0).differences_size(), 0);
+  const std::set<std::string> terms = {
+      "exposed",          "hit_chance", "blobs_made",         "blobs_broken", "knocked_off",
+      "challenge_chance", "race_pips",  "opponent_race_pips", "entered",      "home"};
+  int explained = 0;
+  for (int k = 1; k < best.candidates_size(); ++k) {
+    for (const v1::TermDifference& d : best.candidates(k).differences()) {
+      EXPECT_TRUE(terms.count(d.term())) << d.term();
+      EXPECT_NE(d.best(), d.play()) << d.term();
+    }
+    explained += best.candidates(k).differences_size() > 0;
+  }
+  EXPECT_GE(explained, 5);
 }
 
 }  // namespace
