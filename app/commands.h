@@ -14,6 +14,8 @@ int LadderMain(int argc, char** argv);
 int AnalyseMain(int argc, char** argv);
 // app/verify.cpp
 int VerifyMain(int argc, char** argv);
+// app/drill.cpp
+int DrillMain(int argc, char** argv);
 // `uckers serve ...` (app/serve.cpp).
 int ServeMain(int argc, char** argv);
 // `uckers train --out FILE ...` (app/train.cpp).

@@ -53,6 +53,12 @@ const std::vector<Command>& Commands() {
        "uckers verify RECORD",
        {},
        1},
+      {"drill",
+       DrillMain,
+       "spaced repetition of a review's marked decisions, in SQLite",
+       "uckers drill --db FILE [--add RECORD] [--level L] [--today YYYY-MM-DD] [--count N] "
+       "[--list]",
+       {"db", "add", "level", "today", "count", "list"}},
       {"serve",
        ServeMain,
        "the gRPC service uckers.v1.Engine",
