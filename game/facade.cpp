@@ -212,28 +212,22 @@ int64_t MsSince(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-PlayTerms TermsOf(const Position& before, const PlayResult& play, const Rules& rules) {
+PlayTerms PositionTerms(const Position& pos, const Rules& rules, int team) {
   PlayTerms t;
-  const Position& after = play.after;
-  int team = TeamOf(before.to_throw());
-  PlayEffects fx = EffectsOf(before, play, rules);
-  for (const BlobChange& b : fx.blobs_formed) t.blobs_made += b.team == team;
-  for (const BlobChange& b : fx.blobs_broken) t.blobs_broken += b.team == team;
-  for (const PieceChange& k : fx.knocked_off) t.knocked_off += TeamOf(k.colour) != team;
   EvalTerms terms;
-  Evaluate(after, rules, &terms);
+  Evaluate(pos, rules, &terms);
   t.race_pips = terms.race_pips[team];
   t.opponent_race_pips = terms.race_pips[1 - team];
   t.home = terms.home[team];
   t.entered = 2 * kPiecesPerColour - terms.in_base[team];
-  if (after.IsGameOver()) return t;
+  if (pos.IsGameOver()) return t;
   // The opponents' next mover: the colour to throw, or the next one when
-  // the mover's team throws again; its partner's pieces once released.
-  int first = TeamOf(after.to_throw()) == team ? NextColour(after.to_throw()) : after.to_throw();
-  int attacker = after.released(first) ? PartnerOf(first) : first;
+  // `team` throws now; its partner's pieces once released.
+  int first = TeamOf(pos.to_throw()) == team ? NextColour(pos.to_throw()) : pos.to_throw();
+  int attacker = pos.released(first) ? PartnerOf(first) : first;
   std::array<int, kTrackSquares> count{}, colours{};
   for (int colour : {team, PartnerOf(team)}) {
-    for (Square sq : after.pieces(colour)) {
+    for (Square sq : pos.pieces(colour)) {
       if (!OnTrack(sq)) continue;
       int abs = AbsoluteSquare(colour, sq);
       ++count[abs];
@@ -243,15 +237,15 @@ PlayTerms TermsOf(const Position& before, const PlayResult& play, const Rules& r
   for (int abs = 0; abs < kTrackSquares; ++abs) {
     // A blob of one colour is safe; a single piece or a mixie blob is not.
     if (count[abs] == 0 || (count[abs] > 1 && colours[abs] != 3)) continue;
-    double p = HitProbability(after, attacker, abs);
+    double p = HitProbability(pos, attacker, abs);
     if (p <= 0) continue;
     t.exposed += count[abs];
     t.hit_chance = std::max(t.hit_chance, p);
   }
-  if (TeamOf(after.to_throw()) != team) {
+  if (TeamOf(pos.to_throw()) != team) {
     PlayList plays;
     for (Throw th : kThrows) {
-      GenerateLegalPlays(after, rules, th, &plays);
+      GenerateLegalPlays(pos, rules, th, &plays);
       for (const PlayResult& r : plays) {
         if (r.play.kind == PlayKind::kChallenge) {
           t.challenge_chance += th.Weight() / 36.0;
@@ -260,6 +254,16 @@ PlayTerms TermsOf(const Position& before, const PlayResult& play, const Rules& r
       }
     }
   }
+  return t;
+}
+
+PlayTerms TermsOf(const Position& before, const PlayResult& play, const Rules& rules) {
+  int team = TeamOf(before.to_throw());
+  PlayTerms t = PositionTerms(play.after, rules, team);
+  PlayEffects fx = EffectsOf(before, play, rules);
+  for (const BlobChange& b : fx.blobs_formed) t.blobs_made += b.team == team;
+  for (const BlobChange& b : fx.blobs_broken) t.blobs_broken += b.team == team;
+  for (const PieceChange& k : fx.knocked_off) t.knocked_off += TeamOf(k.colour) != team;
   return t;
 }
 

@@ -147,6 +147,10 @@ struct PlayTerms {
   int home = 0;     // its team's pieces home
 };
 PlayTerms TermsOf(const Position& before, const PlayResult& play, const Rules& rules);
+// The board's terms of a position for `team` (0 = RY, 1 = GB): the fields
+// of PlayTerms that need no play (exposed, hit_chance, challenge_chance,
+// race pips, entered, home); the `eval` command prints them.
+PlayTerms PositionTerms(const Position& pos, const Rules& rules, int team);
 
 // A term that differs between the best play and another.
 struct TermDifference {
