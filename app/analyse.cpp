@@ -3,25 +3,26 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
-#include "absl/flags/usage.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "endgame/table.h"
 #include "review/record.h"
+#include "search/levels.h"
+#include "search/settings.h"
+
+ABSL_FLAG(std::string, svg, "", "also write an SVG chart of the review to this file");
 
 namespace uckers {
 
-int AnalyseMain(int argc, char** argv) {
-  absl::SetProgramUsageMessage(
-      "uckers analyse GAME [--level L] [--json] [--svg chart.svg]\n"
-      "GAME is a record file (text or JSON, docs/records.md), or - for stdin.");
-  std::vector<char*> args = absl::ParseCommandLine(argc, argv);
-  if (args.size() != 2) {
-    std::cerr << "uckers analyse: give one game record file (or -)\n";
+namespace {
+
+int RunAnalyseCommand(const CommandLine& cl) {
+  std::string path = cl.args()[0];
+  std::string level = cl.Given("level") ? absl::GetFlag(FLAGS_level) : std::string(kAnalysisLevel);
+  if (absl::Status s = CheckChoiceSetting("level", level); !s.ok()) {
+    std::cerr << "uckers analyse: --level: " << s.message() << "\n";
     return 2;
   }
-  std::string path = args[1];
   std::string svg_path = absl::GetFlag(FLAGS_svg);
   if (absl::Status s = svg_path.empty() ? absl::OkStatus() : CheckWritable(svg_path); !s.ok()) {
     std::cerr << "uckers analyse: --svg: " << s.message() << "\n";
@@ -50,7 +51,7 @@ int AnalyseMain(int argc, char** argv) {
   }
   std::atomic<bool> stop{false};
   absl::StatusOr<v1::GameAnalysis> analysis =
-      AnalyseGame(*record, absl::GetFlag(FLAGS_level), stop, nullptr, endgames.get());
+      AnalyseGame(*record, level, stop, nullptr, endgames.get());
   if (!analysis.ok()) {
     std::cerr << "uckers analyse: " << analysis.status().message() << "\n";
     return 1;
@@ -63,6 +64,28 @@ int AnalyseMain(int argc, char** argv) {
     }
   }
   return 0;
+}
+
+}  // namespace
+
+const Command& AnalyseCommand() {
+  static const Command command = {
+      .name = "analyse",
+      .summary = "a review of a game record: marks, luck, ratings, chart",
+      .usage =
+          "uckers analyse GAME [--level L] [--json] [--svg chart.svg] [--endgames FILE]\n"
+          "  GAME is a record file (text or JSON, docs/records.md), or - for stdin",
+      .flags_file = "app/analyse.cpp",
+      .shared = {{"level", "the level the review searches at (the strongest playing level)",
+                  std::string(kAnalysisLevel)},
+                 {"json", "print the review as JSON"},
+                 {"endgames"}},
+      .min_arguments = 1,
+      .max_arguments = 1,
+      .arguments_text = "a game record file (or -)",
+      .run = RunAnalyseCommand,
+  };
+  return command;
 }
 
 }  // namespace uckers

@@ -1,25 +1,31 @@
 #include "app/cli_flags.h"
 
+#include <ostream>
+
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
+#include "app/commands.h"
 #include "review/record.h"
+#include "tools/match/player.h"
 
 ABSL_FLAG(std::string, rules, "navy", "ruleset (a rules string)");
 ABSL_FLAG(int, concurrency, 2, "games played at once");
 ABSL_FLAG(uint64_t, seed, 1, "dice seed of the first pair");
 ABSL_FLAG(bool, json, false, "print the report as JSON");
 ABSL_FLAG(bool, progress, true, "draw a progress bar on stderr");
-ABSL_FLAG(std::string, level, "",
-          "analysis level (default: grandmaster, the strongest playing level)");
-ABSL_FLAG(std::string, svg, "", "also write an SVG chart to this file");
+ABSL_FLAG(std::string, level, "", "a playing level (uckers help match lists them)");
 ABSL_FLAG(std::string, records, "",
           "directory to save every game's record in (created if missing)");
-ABSL_FLAG(std::string, out, "",
-          "the file written: train, the weights at each checkpoint (default net.unet); "
-          "endgames build, the table");
+ABSL_FLAG(std::string, out, "", "the file the command writes");
 ABSL_FLAG(std::string, endgames, "",
           "an endgame table file (uckers endgames build): the positions it covers are valued "
           "and played exactly");
+ABSL_FLAG(int, pairs, 100,
+          "duplicate pairs of games (each dice sequence played twice, the seats swapped)");
+ABSL_FLAG(std::string, chart, "", "write an SVG chart of the ratings to this file");
+ABSL_FLAG(std::string, db, "",
+          "the standing ladder's database: a SQLite file (created when missing) or "
+          "postgresql://...");
 ABSL_FLAG(bool, resume, false,
           "count the pairs whose records are already in --records (a run interrupted before) "
           "and play the rest");
@@ -28,6 +34,8 @@ ABSL_FLAG(std::string, games_out, "",
           "how it ended, throws, decisions and time); appended to with --resume");
 
 namespace uckers {
+
+void PrintPlayerHelp(std::ostream& out) { out << PlayerHelp(); }
 
 absl::StatusOr<RunOutputs> ReadRunOutputs() {
   RunOutputs out;

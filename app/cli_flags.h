@@ -13,12 +13,14 @@ ABSL_DECLARE_FLAG(int, concurrency);
 ABSL_DECLARE_FLAG(uint64_t, seed);
 ABSL_DECLARE_FLAG(bool, json);
 ABSL_DECLARE_FLAG(bool, progress);
-ABSL_DECLARE_FLAG(std::string, level);
-ABSL_DECLARE_FLAG(std::string, svg);
 ABSL_DECLARE_FLAG(std::string, records);
 ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(std::string, endgames);
 ABSL_DECLARE_FLAG(bool, resume);
+ABSL_DECLARE_FLAG(std::string, level);
+ABSL_DECLARE_FLAG(int, pairs);
+ABSL_DECLARE_FLAG(std::string, chart);
+ABSL_DECLARE_FLAG(std::string, db);
 ABSL_DECLARE_FLAG(std::string, games_out);
 
 namespace uckers {

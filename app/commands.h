@@ -1,29 +1,37 @@
 #pragma once
 
-// The commands of `uckers`, one file each in app/ (app/main.cpp lists them
-// in its command table). Each parses its own flags and arguments (argv[0]
-// is the command's name) and returns the exit code: 0 done, 1 failed (the
-// work could not be done), 2 usage.
+#include "app/command.h"
+
+// The commands of `uckers`, one file each in app/; app/main.cpp lists them
+// and dispatches (app/command.h says what every command shares).
 namespace uckers {
 
-// `uckers match --a SPEC --b SPEC ...` (app/match.cpp).
-int MatchMain(int argc, char** argv);
-// `uckers ladder --players 'A;B;...' ...` (app/ladder.cpp).
-int LadderMain(int argc, char** argv);
-// `uckers analyse GAME ...` (app/analyse.cpp).
-int AnalyseMain(int argc, char** argv);
-// app/verify.cpp
-int VerifyMain(int argc, char** argv);
-// app/drill.cpp
-int DrillMain(int argc, char** argv);
-// `uckers serve ...` (app/serve.cpp).
-int ServeMain(int argc, char** argv);
-// `uckers train --out FILE ...` (app/train.cpp).
-int TrainMain(int argc, char** argv);
-// `uckers endgames build --class C --rules R --out FILE` (app/endgames.cpp).
-int EndgamesMain(int argc, char** argv);
-// The text protocol on stdin/stdout, or one protocol command given as
-// arguments (`uckers perft 4`, `uckers bench`) (app/play.cpp).
+const Command& MatchCommand();        // app/match.cpp
+const Command& LadderCommand();       // app/ladder.cpp
+const Command& LadderAddCommand();    // app/ladder_db.cpp
+const Command& LadderWorkCommand();   // app/ladder_db.cpp
+const Command& LadderTableCommand();  // app/ladder_db.cpp
+const Command& AnalyseCommand();      // app/analyse.cpp
+const Command& VerifyCommand();       // app/verify.cpp
+const Command& DrillCommand();        // app/drill.cpp
+const Command& ServeCommand();        // app/serve.cpp
+const Command& TrainCommand();        // app/train.cpp
+const Command& TuneCommand();         // app/tune.cpp
+const Command& EndgamesCommand();     // app/endgames.cpp
+const Command& BenchCommand();        // app/play.cpp
+const Command& PerftCommand();        // app/play.cpp
+
+// `uckers ARGS...`: runs the command argv[1] names (the text protocol with
+// none) and returns its exit code: 0 done, 1 failed, 2 usage.
+int UckersMain(int argc, char** argv);
+
+// The text protocol on stdin/stdout (`uckers` with no command), or one
+// protocol command given as arguments (`uckers d`, `uckers eval`)
+// (app/play.cpp).
 int PlayMain(int argc, char** argv);
+
+// `more_help` of the commands that take player specifications (match,
+// ladder, ladder add): the players, levels and settings.
+void PrintPlayerHelp(std::ostream& out);
 
 }  // namespace uckers

@@ -18,8 +18,6 @@
 #include <vector>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
-#include "absl/flags/usage.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -35,7 +33,6 @@
 #include "review/record.h"
 #include "search/levels.h"
 
-ABSL_FLAG(std::string, db, "", "the drill's SQLite file (created when missing)");
 ABSL_FLAG(std::string, add, "", "a game record to review; its marked decisions become cards");
 ABSL_FLAG(std::string, today, "", "the day of the session, YYYY-MM-DD (default: today, UTC)");
 ABSL_FLAG(int, count, 10, "cards in a session at most (1..1000)");
@@ -287,16 +284,10 @@ int Session(DrillStore& store, std::vector<Card> cards, const std::string& level
   return 0;
 }
 
-}  // namespace
-
-int DrillMain(int argc, char** argv) {
-  absl::SetProgramUsageMessage(
-      "uckers drill --db FILE [--add RECORD] [--level L] [--today YYYY-MM-DD] [--count N] "
-      "[--list]");
-  std::vector<char*> args = absl::ParseCommandLine(argc, argv);
+int RunDrillCommand(const CommandLine&) {
   std::string db = absl::GetFlag(FLAGS_db);
-  if (args.size() != 1 || db.empty()) {
-    std::cerr << "uckers drill: give --db FILE (and no other argument)\n";
+  if (db.empty()) {
+    std::cerr << "uckers drill: give --db FILE\n";
     return 2;
   }
   int count = absl::GetFlag(FLAGS_count);
@@ -347,6 +338,26 @@ int DrillMain(int argc, char** argv) {
     return 0;
   }
   return Session(*store, *due, level, today);
+}
+
+}  // namespace
+
+const Command& DrillCommand() {
+  static const Command command = {
+      .name = "drill",
+      .summary = "spaced repetition of a review's marked decisions, in SQLite (docs/analysis.md)",
+      .usage =
+          "uckers drill --db FILE [--add RECORD] [--level L] [--today YYYY-MM-DD] [--count N] "
+          "[--list]\n"
+          "  --add reviews a record and keeps its marked decisions as cards; without it, a\n"
+          "  session: each card due is shown and a play read from stdin is judged",
+      .flags_file = "app/drill.cpp",
+      .shared = {{"db", "the drill's SQLite file (created when missing)"},
+                 {"level", "the level cards are reviewed and answers judged at",
+                  std::string(kAnalysisLevel)}},
+      .run = RunDrillCommand,
+  };
+  return command;
 }
 
 }  // namespace uckers

@@ -8,8 +8,6 @@
 #include <string>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
-#include "absl/flags/usage.h"
 #include "absl/strings/str_format.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
@@ -21,12 +19,12 @@ ABSL_FLAG(int, check, 0, "after the build, check the Bellman equation on this ma
 
 namespace uckers {
 
-int EndgamesMain(int argc, char** argv) {
-  absl::SetProgramUsageMessage(
-      "uckers endgames build --class 1v1|1v2|2v2 --rules RULES --out FILE [--check N]");
-  std::vector<char*> args = absl::ParseCommandLine(argc, argv);
-  if (args.size() != 2 || std::string(args[1]) != "build") {
-    std::cerr << "uckers endgames: say what to do: build\n";
+namespace {
+
+int RunEndgamesCommand(const CommandLine& cl) {
+  if (cl.args()[0] != "build") {
+    std::cerr << "uckers endgames: unknown action '" << cl.args()[0]
+              << "': say what to do: build\n";
     return 2;
   }
   absl::StatusOr<EndgameClass> cls = ClassByName(absl::GetFlag(FLAGS_class));
@@ -91,6 +89,23 @@ int EndgamesMain(int argc, char** argv) {
                                  result->positions, result->max_error, result->worst);
   }
   return 0;
+}
+
+}  // namespace
+
+const Command& EndgamesCommand() {
+  static const Command command = {
+      .name = "endgames",
+      .summary = "exact endgame tables: build one (docs/endgames.md)",
+      .usage = "uckers endgames build --class 1v1|1v2|2v2 --rules RULES --out FILE [--check N]",
+      .flags_file = "app/endgames.cpp",
+      .shared = {{"rules"}, {"out", "the table file to write"}},
+      .min_arguments = 1,
+      .max_arguments = 1,
+      .arguments_text = "what to do: build",
+      .run = RunEndgamesCommand,
+  };
+  return command;
 }
 
 }  // namespace uckers

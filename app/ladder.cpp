@@ -7,8 +7,6 @@
 #include <string>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
-#include "absl/flags/usage.h"
 #include "absl/strings/str_split.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
@@ -22,16 +20,12 @@ ABSL_FLAG(std::string, players, "beginner;casual;intermediate",
 ABSL_FLAG(bool, gauntlet, false, "the first player against each other, not round-robin");
 ABSL_FLAG(int, ladder_pairs, 50, "duplicate pairs per matchup (the maximum with --sprt)");
 ABSL_FLAG(std::string, sprt, "", "elo0,elo1,alpha,beta: a GSPRT A/B test of two players");
-ABSL_FLAG(std::string, chart, "", "write an SVG chart of the ratings to this file");
 
 namespace uckers {
 
-int LadderMain(int argc, char** argv) {
-  absl::SetProgramUsageMessage(
-      "uckers ladder --players 'beginner;casual;expert,movetime=50' [--gauntlet] "
-      "[--ladder_pairs N] [--concurrency K] [--sprt elo0,elo1,alpha,beta] [--records DIR] "
-      "[--chart ratings.svg] [--json]");
-  absl::ParseCommandLine(argc, argv);
+namespace {
+
+int RunLadderCommand(const CommandLine&) {
   LadderConfig config;
   config.players = absl::StrSplit(absl::GetFlag(FLAGS_players), ';', absl::SkipEmpty());
   config.gauntlet = absl::GetFlag(FLAGS_gauntlet);
@@ -106,6 +100,34 @@ int LadderMain(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+const Command& LadderCommand() {
+  static const Command command = {
+      .name = "ladder",
+      .summary = "a round-robin ladder, GSPRT tests; `ladder add|work|table`: a standing one",
+      .usage =
+          "uckers ladder --players 'beginner;casual;expert,movetime=50' [--gauntlet]\n"
+          "       [--ladder_pairs N] [--concurrency K] [--sprt elo0,elo1,alpha,beta]\n"
+          "       [--records DIR] [--chart ratings.svg] [--json]\n"
+          "       uckers ladder add|work|table --db DB ...  a standing ladder in a database\n"
+          "       (uckers help ladder add, ...)",
+      .flags_file = "app/ladder.cpp",
+      .shared = {{"rules"},
+                 {"concurrency"},
+                 {"seed"},
+                 {"json"},
+                 {"progress"},
+                 {"records"},
+                 {"resume"},
+                 {"games_out"},
+                 {"chart"}},
+      .run = RunLadderCommand,
+      .more_help = PrintPlayerHelp,
+  };
+  return command;
 }
 
 }  // namespace uckers

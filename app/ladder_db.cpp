@@ -1,118 +1,66 @@
-#include "app/ladder_db.h"
+#include "tools/ladder/ladder_db.h"
 
 #include <cmath>
 #include <iostream>
 #include <map>
 #include <set>
 
+#include "absl/flags/flag.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "app/cli_flags.h"
+#include "app/commands.h"
 #include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/ladder/ladder.h"
-#include "tools/ladder/ladder_db.h"
+
+ABSL_FLAG(int, nearest, 0,
+          "schedule pairs only against the K entrants nearest in rating to --near_elo "
+          "(0: against every entrant)");
+ABSL_FLAG(std::string, near_elo, "",
+          "the rating --nearest measures from (default: the best rating)");
+ABSL_FLAG(bool, until_empty, false, "exit 0 when no pair is left, instead of waiting for more");
+ABSL_FLAG(double, lease_seconds, 600,
+          "a pair taken and not finished within this many seconds returns to the queue "
+          "(0..604800]");
+ABSL_FLAG(int64_t, max_pairs, 0, "stop after this many pairs (0: no limit)");
 
 namespace uckers {
 namespace {
 
-// A command's parsed arguments: flags by name (without dashes) and the
-// positional arguments in order.
-struct Args {
-  std::map<std::string, std::string> flags;
-  std::vector<std::string> positional;
-  bool has(const std::string& name) const { return flags.count(name) > 0; }
-};
-
-// Parses args[1..]: `valued` flags take a value (`--f v` or `--f=v`),
-// `switches` take none. An unknown flag or a missing value is an error.
-absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& args,
-                               const std::set<std::string>& valued,
-                               const std::set<std::string>& switches) {
-  Args out;
-  for (size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (!absl::StartsWith(a, "-") || a == "-") {
-      out.positional.push_back(a);
-      continue;
-    }
-    std::string name = a.substr(a.rfind('-', 1) + 1);
-    std::string value;
-    bool inline_value = name.find('=') != std::string::npos;
-    if (inline_value) {
-      value = name.substr(name.find('=') + 1);
-      name.resize(name.find('='));
-    }
-    if (name == "help" || name == "h") {
-      out.flags["help"] = "";
-    } else if (switches.count(name) && !inline_value) {
-      out.flags[name] = "";
-    } else if (valued.count(name)) {
-      if (!inline_value && ++i >= args.size()) {
-        return absl::InvalidArgumentError(absl::StrCat("--", name, " needs a value"));
-      }
-      out.flags[name] = inline_value ? value : args[i];
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat("unknown flag '", a, "'"));
-    }
-  }
-  return out;
-}
-
-int Usage(const std::string& command, const std::string& message, const char* usage) {
-  std::cerr << "uckers ladder " << command << ": " << message << "\nusage: " << usage << "\n";
+int NeedsDb(const std::string& command) {
+  std::cerr << "uckers ladder " << command
+            << ": --db: give the ladder's database (uckers help ladder " << command << ")\n";
   return 2;
 }
 
-template <typename T>
-bool ParseNumber(const Args& args, const std::string& name, T* out) {
-  return !args.has(name) || absl::SimpleAtoi(args.flags.at(name), out);
-}
-
-constexpr const char* kAddUsage =
-    "uckers ladder add --db DB NAME SPEC [--pairs N] [--nearest K] [--near-elo E] "
-    "[--seed S] [--rules R]\n"
-    "  enters a player (SPEC as for uckers match) and schedules N duplicate pairs\n"
-    "  (default 10) against each entrant already there, or only the K nearest in\n"
-    "  rating to E (default the best rating); pair p plays dice seed S + p (S = 1).\n"
-    "  DB: a SQLite file (created when missing) or postgresql://...";
-constexpr const char* kWorkUsage =
-    "uckers ladder work --db DB [--until-empty] [--lease-seconds S] [--max-pairs N]\n"
-    "  plays scheduled pairs and writes their games; a pair taken and not finished\n"
-    "  within S seconds (default 600) returns to the queue. With --until-empty, exits\n"
-    "  0 when no pair is left; else waits for new pairs.";
-constexpr const char* kTableUsage =
-    "uckers ladder table --db DB [--json] [--chart FILE]\n"
-    "  the rating list from every game: maximum-likelihood Elo relative to the first\n"
-    "  entrant with 95 % intervals, games and pairs.";
-
-}  // namespace
-
-int LadderAddMain(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args =
-      ParseArgs(argv, {"db", "pairs", "nearest", "near-elo", "seed", "rules"}, {});
-  if (!args.ok()) return Usage("add", std::string(args.status().message()), kAddUsage);
-  if (args->has("help")) return (std::cout << "usage: " << kAddUsage << "\n", 0);
-  if (!args->has("db") || args->positional.size() != 2) {
-    return Usage("add", "needs --db DB, a NAME and a SPEC", kAddUsage);
-  }
+int RunAddCommand(const CommandLine& cl) {
+  if (absl::GetFlag(FLAGS_db).empty()) return NeedsDb("add");
   LadderAddConfig config;
-  config.db = args->flags["db"];
-  config.name = args->positional[0];
-  config.spec = args->positional[1];
-  double near = 0;
-  if (!ParseNumber(*args, "pairs", &config.pairs) ||
-      !ParseNumber(*args, "nearest", &config.nearest) || config.nearest < 0 ||
-      !ParseNumber(*args, "seed", &config.seed) ||
-      (args->has("near-elo") &&
-       (!absl::SimpleAtod(args->flags["near-elo"], &near) || !std::isfinite(near)))) {
-    return Usage("add", "--pairs, --nearest and --seed take whole numbers, --near-elo a number",
-                 kAddUsage);
+  config.db = absl::GetFlag(FLAGS_db);
+  config.name = cl.args()[0];
+  config.spec = cl.args()[1];
+  config.pairs = cl.Given("pairs") ? absl::GetFlag(FLAGS_pairs) : 10;
+  config.nearest = absl::GetFlag(FLAGS_nearest);
+  config.seed = absl::GetFlag(FLAGS_seed);
+  if (config.pairs < 1 || config.nearest < 0) {
+    std::cerr << "uckers ladder add: --pairs must be 1 or more and --nearest 0 or more\n";
+    return 2;
   }
-  if (args->has("near-elo")) config.near_elo = near;
-  absl::StatusOr<Rules> rules = Rules::Parse(args->has("rules") ? args->flags["rules"] : "navy");
-  if (!rules.ok())
-    return Usage("add", absl::StrCat("--rules: ", rules.status().message()), kAddUsage);
+  if (std::string near = absl::GetFlag(FLAGS_near_elo); !near.empty()) {
+    double elo = 0;
+    if (!absl::SimpleAtod(near, &elo) || !std::isfinite(elo)) {
+      std::cerr << "uckers ladder add: --near_elo: '" << near << "' is not a number\n";
+      return 2;
+    }
+    config.near_elo = elo;
+  }
+  absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
+  if (!rules.ok()) {
+    std::cerr << "uckers ladder add: --rules: " << rules.status().message() << "\n";
+    return 2;
+  }
   config.rules = *rules;
   absl::StatusOr<LadderAddResult> added = AddToLadder(config);
   if (!added.ok()) {
@@ -120,56 +68,50 @@ int LadderAddMain(const std::vector<std::string>& argv) {
     return absl::IsInvalidArgument(added.status()) ? 2 : 1;
   }
   std::cout << "entrant " << added->entrant << " '" << config.name << "': " << added->pairs
-            << " pairs scheduled against " << added->opponents.size() << " entrants\n";
+            << (added->pairs == 1 ? " pair" : " pairs") << " scheduled against "
+            << added->opponents.size() << (added->opponents.size() == 1 ? " entrant" : " entrants")
+            << "\n";
   return 0;
 }
 
-int LadderWorkMain(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args =
-      ParseArgs(argv, {"db", "lease-seconds", "max-pairs"}, {"until-empty"});
-  if (!args.ok()) return Usage("work", std::string(args.status().message()), kWorkUsage);
-  if (args->has("help")) return (std::cout << "usage: " << kWorkUsage << "\n", 0);
-  if (!args->has("db") || !args->positional.empty()) {
-    return Usage("work", "needs --db DB and no other arguments", kWorkUsage);
-  }
+int RunWorkCommand(const CommandLine&) {
+  if (absl::GetFlag(FLAGS_db).empty()) return NeedsDb("work");
   LadderWorkConfig config;
-  config.db = args->flags["db"];
-  config.until_empty = args->has("until-empty");
+  config.db = absl::GetFlag(FLAGS_db);
+  config.until_empty = absl::GetFlag(FLAGS_until_empty);
   config.log = &std::cout;
-  if ((args->has("lease-seconds") &&
-       (!absl::SimpleAtod(args->flags["lease-seconds"], &config.lease_seconds) ||
-        !(config.lease_seconds > 0 && config.lease_seconds <= 7 * 86400))) ||
-      !ParseNumber(*args, "max-pairs", &config.max_pairs) || config.max_pairs < 0) {
-    return Usage("work", "--lease-seconds must be in (0, 604800], --max-pairs a count", kWorkUsage);
+  config.lease_seconds = absl::GetFlag(FLAGS_lease_seconds);
+  config.max_pairs = absl::GetFlag(FLAGS_max_pairs);
+  if (!(config.lease_seconds > 0 && config.lease_seconds <= 7 * 86400) || config.max_pairs < 0) {
+    std::cerr << "uckers ladder work: --lease_seconds must be in (0, 604800] and --max_pairs 0 "
+                 "or more\n";
+    return 2;
   }
   absl::StatusOr<int64_t> played = WorkLadder(config);
   if (!played.ok()) {
     std::cerr << "uckers ladder work: " << played.status().message() << "\n";
     return 1;
   }
-  std::cerr << "uckers ladder work: " << *played << " pairs played\n";
+  std::cerr << "uckers ladder work: " << *played << (*played == 1 ? " pair" : " pairs")
+            << " played\n";
   return 0;
 }
 
-int LadderTableMain(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(argv, {"db", "chart"}, {"json"});
-  if (!args.ok()) return Usage("table", std::string(args.status().message()), kTableUsage);
-  if (args->has("help")) return (std::cout << "usage: " << kTableUsage << "\n", 0);
-  if (!args->has("db") || !args->positional.empty()) {
-    return Usage("table", "needs --db DB and no other arguments", kTableUsage);
-  }
-  std::string chart = args->has("chart") ? args->flags["chart"] : "";
+int RunTableCommand(const CommandLine&) {
+  if (absl::GetFlag(FLAGS_db).empty()) return NeedsDb("table");
+  std::string chart = absl::GetFlag(FLAGS_chart);
   if (absl::Status s = chart.empty() ? absl::OkStatus() : CheckWritable(chart); !s.ok()) {
-    return Usage("table", absl::StrCat("--chart: ", s.message()), kTableUsage);
+    std::cerr << "uckers ladder table: --chart: " << s.message() << "\n";
+    return 2;
   }
-  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenLadderStore(args->flags["db"]);
+  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenLadderStore(absl::GetFlag(FLAGS_db));
   absl::StatusOr<v1::LadderReport> table =
       store.ok() ? LadderTable(**store) : absl::StatusOr<v1::LadderReport>(store.status());
   if (!table.ok()) {
     std::cerr << "uckers ladder table: " << table.status().message() << "\n";
     return 1;
   }
-  std::cout << (args->has("json") ? ToJson(*table) : LadderTableText(*table));
+  std::cout << (absl::GetFlag(FLAGS_json) ? ToJson(*table) : LadderTableText(*table));
   if (!chart.empty() && table->players_size() > 0) {
     if (absl::Status s = WriteTextFile(chart, LadderReportSvg(*table)); !s.ok()) {
       std::cerr << "uckers ladder table: " << s.message() << "\n";
@@ -179,16 +121,59 @@ int LadderTableMain(const std::vector<std::string>& argv) {
   return 0;
 }
 
-bool IsLadderDbCommand(const std::string& command) {
-  return command == "add" || command == "work" || command == "table";
+}  // namespace
+
+const Command& LadderAddCommand() {
+  static const Command command = {
+      .name = "ladder add",
+      .summary = "enters a player in a standing ladder and schedules its pairs",
+      .usage =
+          "uckers ladder add --db DB NAME SPEC [--pairs N] [--nearest K] [--near_elo E] "
+          "[--seed S] [--rules R]\n"
+          "  enters a player (SPEC as for uckers match) and schedules N duplicate pairs\n"
+          "  against each entrant already there, or only the K nearest in rating to E;\n"
+          "  pair p plays dice seed S + p",
+      .flags_file = "app/ladder_db.cpp",
+      .shared = {{"db"},
+                 {"pairs", "duplicate pairs against each opponent", "10"},
+                 {"seed"},
+                 {"rules"}},
+      .min_arguments = 2,
+      .max_arguments = 2,
+      .arguments_text = "a NAME and a SPEC",
+      .run = RunAddCommand,
+      .more_help = PrintPlayerHelp,
+  };
+  return command;
 }
 
-int LadderDbMain(const std::vector<std::string>& args) {
-  if (args.empty()) return Usage("", "needs a command: add, work or table", kAddUsage);
-  if (args[0] == "add") return LadderAddMain(args);
-  if (args[0] == "work") return LadderWorkMain(args);
-  if (args[0] == "table") return LadderTableMain(args);
-  return Usage(args[0], "unknown command: add, work or table", kAddUsage);
+const Command& LadderWorkCommand() {
+  static const Command command = {
+      .name = "ladder work",
+      .summary = "plays a standing ladder's scheduled pairs and writes their games",
+      .usage =
+          "uckers ladder work --db DB [--until_empty] [--lease_seconds S] [--max_pairs N]\n"
+          "  prints `pair <id> taken` when it takes a pair, `pair <id> done` once its\n"
+          "  games are written; any number of workers may share one database",
+      .flags_file = "app/ladder_db.cpp",
+      .shared = {{"db"}},
+      .run = RunWorkCommand,
+  };
+  return command;
+}
+
+const Command& LadderTableCommand() {
+  static const Command command = {
+      .name = "ladder table",
+      .summary = "a standing ladder's rating list",
+      .usage =
+          "uckers ladder table --db DB [--json] [--chart FILE]\n"
+          "  maximum-likelihood Elo relative to the first entrant with 95 % intervals,\n"
+          "  games and pairs",
+      .shared = {{"db"}, {"json", "print the table as JSON"}, {"chart"}},
+      .run = RunTableCommand,
+  };
+  return command;
 }
 
 }  // namespace uckers

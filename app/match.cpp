@@ -4,8 +4,6 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
-#include "absl/flags/usage.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "app/interrupt.h"
@@ -17,14 +15,12 @@
 ABSL_FLAG(std::string, a, "expert",
           "player A (random, greedy, a level, mcts, cmd:<program>; ,key=value settings)");
 ABSL_FLAG(std::string, b, "greedy", "player B");
-ABSL_FLAG(int, pairs, 100, "duplicate pairs of games (each dice sequence twice, teams swapped)");
 
 namespace uckers {
 
-int MatchMain(int argc, char** argv) {
-  absl::SetProgramUsageMessage(
-      "uckers match --a SPEC --b SPEC [--pairs N] [--concurrency K] [--rules R]");
-  absl::ParseCommandLine(argc, argv);
+namespace {
+
+int RunMatchCommand(const CommandLine&) {
   absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
   if (!rules.ok()) {
     std::cerr << "uckers match: --rules: " << rules.status().message() << "\n";
@@ -83,6 +79,31 @@ int MatchMain(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+const Command& MatchCommand() {
+  static const Command command = {
+      .name = "match",
+      .summary = "a duplicate-pair match between two players, with an Elo interval",
+      .usage =
+          "uckers match --a SPEC --b SPEC [--pairs N] [--concurrency K] [--rules R]\n"
+          "  each pair plays one dice sequence twice, the players' teams swapped",
+      .flags_file = "app/match.cpp",
+      .shared = {{"rules"},
+                 {"concurrency"},
+                 {"seed"},
+                 {"json"},
+                 {"progress"},
+                 {"records"},
+                 {"resume"},
+                 {"games_out"},
+                 {"pairs"}},
+      .run = RunMatchCommand,
+      .more_help = PrintPlayerHelp,
+  };
+  return command;
 }
 
 }  // namespace uckers

@@ -8,14 +8,14 @@
 #include "app/commands.h"
 
 #ifdef UCKERS_HAVE_GRPC
+#include <grpc/support/log.h>
 #include <signal.h>
 
+#include <cstdlib>
+
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
-#include "absl/flags/usage.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
 #include "dealer/dealer.h"
 #include "game/facade.h"
 #include "review/record.h"
@@ -47,9 +47,15 @@ ABSL_FLAG(std::string, http_web, "",
 
 namespace uckers {
 
-int ServeMain(int argc, char** argv) {
-  absl::SetProgramUsageMessage("uckers serve [--address 127.0.0.1:50051] [--max_searches N]");
-  absl::ParseCommandLine(argc, argv);
+namespace {
+
+// gRPC's own log lines (`E1126 ... chttp2_server.cc:...`) repeat, in a
+// library's words, what the server then says in ours: kept off stderr
+// unless GRPC_VERBOSITY asks for them.
+void QuietGrpcLog(gpr_log_func_args*) {}
+
+int RunServeCommand(const CommandLine&) {
+  if (std::getenv("GRPC_VERBOSITY") == nullptr) gpr_set_log_function(QuietGrpcLog);
   ServerConfig config;
   config.address = absl::GetFlag(FLAGS_address);
   config.limits.max_searches = absl::GetFlag(FLAGS_max_searches);
@@ -148,17 +154,42 @@ int ServeMain(int argc, char** argv) {
   return 0;
 }
 
+}  // namespace
 }  // namespace uckers
 
 #else
 
 namespace uckers {
+namespace {
 
-int ServeMain(int, char**) {
+int RunServeCommand(const CommandLine&) {
   std::cerr << "uckers serve: this build has no gRPC (configured with UCKERS_GRPC=OFF)\n";
   return 1;
 }
 
+}  // namespace
 }  // namespace uckers
 
 #endif
+
+namespace uckers {
+
+const Command& ServeCommand() {
+  static const Command command = {
+      .name = "serve",
+      .summary =
+          "the service uckers.v1.Engine over gRPC and, with --http, over Connect "
+          "(HTTP/JSON) with the web board at /",
+      .usage =
+          "uckers serve [--address 127.0.0.1:50051] [--http 127.0.0.1:8080] "
+          "[--max_searches N] ...\n"
+          "  with --http, open the printed address in a browser to play on the web board\n"
+          "  (docs/web.md); the API is described in docs/frontend.md and docs/deploy.md",
+      .flags_file = "app/serve.cpp",
+      .shared = {{"endgames"}},
+      .run = RunServeCommand,
+  };
+  return command;
+}
+
+}  // namespace uckers

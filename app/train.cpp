@@ -2,8 +2,6 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
-#include "absl/flags/usage.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "learn/td.h"
@@ -25,13 +23,11 @@ ABSL_FLAG(bool, init_other_rules, false,
 
 namespace uckers {
 
-int TrainMain(int argc, char** argv) {
-  absl::SetProgramUsageMessage(
-      "uckers train --out FILE [--games N] [--rules R] [--seed S] [--lr X] ...: self-play "
-      "TD(lambda) training of the learned evaluation; resumes from FILE.ckpt");
-  std::vector<char*> rest = absl::ParseCommandLine(argc, argv);
-  if (rest.size() > 1) {
-    std::cerr << "uckers train: unexpected argument '" << rest[1] << "'\n";
+namespace {
+
+int RunTrainCommand(const CommandLine&) {
+  if (absl::GetFlag(FLAGS_out).empty()) {
+    std::cerr << "uckers train: --out: give the weights file to write (uckers help train)\n";
     return 2;
   }
   absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
@@ -51,7 +47,7 @@ int TrainMain(int argc, char** argv) {
   c.checkpoint_every = absl::GetFlag(FLAGS_checkpoint_every);
   c.eval_every = absl::GetFlag(FLAGS_eval_every);
   c.eval_pairs = absl::GetFlag(FLAGS_eval_pairs);
-  c.out = absl::GetFlag(FLAGS_out).empty() ? "net.unet" : absl::GetFlag(FLAGS_out);
+  c.out = absl::GetFlag(FLAGS_out);
   c.checkpoint = absl::GetFlag(FLAGS_checkpoint);
   c.curve_svg = absl::GetFlag(FLAGS_curve);
   c.init = absl::GetFlag(FLAGS_init);
@@ -66,6 +62,24 @@ int TrainMain(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+const Command& TrainCommand() {
+  static const Command command = {
+      .name = "train",
+      .summary = "self-play TD(lambda) training of the learned evaluation, resumable",
+      .usage =
+          "uckers train --out FILE [--games N] [--rules R] [--seed S] [--lr X] ...\n"
+          "  resumes from FILE.ckpt (or --checkpoint) when it exists",
+      .flags_file = "app/train.cpp",
+      .shared = {{"rules"},
+                 {"seed", "seed of the self-play games and the initial weights"},
+                 {"out", "the weights file, written at each checkpoint (required)"}},
+      .run = RunTrainCommand,
+  };
+  return command;
 }
 
 }  // namespace uckers

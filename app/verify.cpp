@@ -4,23 +4,15 @@
 // (naming the first mismatch), 2 usage (no record, an unreadable file).
 #include <iostream>
 
-#include "absl/flags/parse.h"
-#include "absl/flags/usage.h"
 #include "app/commands.h"
 #include "review/record.h"
 
 namespace uckers {
 
-int VerifyMain(int argc, char** argv) {
-  absl::SetProgramUsageMessage(
-      "uckers verify RECORD\n"
-      "RECORD is a dealt game's record file (text or JSON, docs/records.md), or - for stdin.");
-  std::vector<char*> args = absl::ParseCommandLine(argc, argv);
-  if (args.size() != 2) {
-    std::cerr << "uckers verify: give one game record file (or -)\n";
-    return 2;
-  }
-  std::string path = args[1];
+namespace {
+
+int RunVerifyCommand(const CommandLine& cl) {
+  std::string path = cl.args()[0];
   absl::StatusOr<std::string> text = ReadTextFile(path, kMaxRecordBytes);
   if (!text.ok()) {
     std::cerr << "uckers verify: " << text.status().message() << "\n";
@@ -40,6 +32,24 @@ int VerifyMain(int argc, char** argv) {
             << " throws dealt by the secret committed to as " << record->dealer_commitment()
             << " and the client seed " << record->client_seed() << "\n";
   return 0;
+}
+
+}  // namespace
+
+const Command& VerifyCommand() {
+  static const Command command = {
+      .name = "verify",
+      .summary = "checks a dealt game's dice against its revealed secret (docs/records.md)",
+      .usage =
+          "uckers verify RECORD\n"
+          "  RECORD is a dealt game's record file (text or JSON, docs/records.md), or - for\n"
+          "  stdin; exits 0 verified, 1 not (naming the first mismatch), 2 usage",
+      .min_arguments = 1,
+      .max_arguments = 1,
+      .arguments_text = "one game record file (or -)",
+      .run = RunVerifyCommand,
+  };
+  return command;
 }
 
 }  // namespace uckers

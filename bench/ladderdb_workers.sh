@@ -32,7 +32,7 @@ for workers in 1 2 4; do
   start=$(date +%s.%N)
   cpu0=$(awk '{print $3 + $4}' <(tr -d '\n' </proc/$$/stat | sed 's/.*) //' | cut -d' ' -f12-15))
   for ((i = 0; i < workers; ++i)); do
-    "$uckers" ladder work --db "$url" --until-empty >/dev/null 2>&1 &
+    "$uckers" ladder work --db "$url" --until_empty >/dev/null 2>&1 &
   done
   wait
   end=$(date +%s.%N)

@@ -224,7 +224,8 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     v1::TeamAnalysis& t = teams[team];
     t.set_team(TeamName(team));
     t.set_error_rate(t.decisions() ? t.equity_lost() / t.decisions() : 0);
-    t.set_rating(RatingFor(t.error_rate()));
+    // A team that made no choice has no error rate to rate.
+    t.set_rating(t.decisions() ? RatingFor(t.error_rate()) : "");
     double points = 0;
     if (pos.IsGameOver()) {
       int level_points = static_cast<int>(pos.Outcome());
@@ -266,7 +267,8 @@ std::string AnalysisToText(const v1::GameAnalysis& a) {
         &out,
         "%s: %d decisions, equity lost %.3f, error rate %.4f (%s); marks ?! %d, ? %d, ?? %d "
         "(%.3f errors a decision); luck %+.3f; points %+.0f, luck-adjusted %+.3f\n",
-        t.team(), t.decisions(), t.equity_lost(), t.error_rate(), t.rating(), t.doubtful(), t.bad(),
+        t.team(), t.decisions(), t.equity_lost(), t.error_rate(),
+        t.rating().empty() ? "no rating: no choice made" : t.rating(), t.doubtful(), t.bad(),
         t.very_bad(), t.decisions() ? static_cast<double>(marked) / t.decisions() : 0.0, t.luck(),
         t.points(), t.luck_adjusted_points());
     const v1::DiceStats& d = t.dice();

@@ -1,5 +1,6 @@
 #include "service/proto_convert.h"
 
+#include <map>
 #include <tuple>
 #include <vector>
 
@@ -8,6 +9,7 @@
 #include "engine/play.h"
 #include "engine/stack.h"
 #include "engine/ufen.h"
+#include "search/limits.h"
 #include "search/settings.h"
 
 namespace uckers::proto {
@@ -135,26 +137,32 @@ absl::StatusOr<Throw> ThrowFrom(const v1::Throw& msg, bool required) {
 
 absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchOptions& options,
                                int max_threads, facade::SearchRequest* out) {
-  if (limits.movetime_ms() < 0) return Bad("limits.movetime_ms", "must not be negative");
-  if (limits.nodes() < 0) return Bad("limits.nodes", "must not be negative");
-  if (limits.depth() < 0 || limits.depth() > 64) return Bad("limits.depth", "must be 0..64");
-  if (limits.movetime_ms() > 0) out->limits.movetime_ms = limits.movetime_ms();
-  if (limits.nodes() > 0) out->limits.nodes = static_cast<uint64_t>(limits.nodes());
-  if (limits.depth() > 0) out->limits.depth = limits.depth();
-  if (limits.winc_ms() < 0) return Bad("limits.winc_ms", "must not be negative");
-  if (limits.binc_ms() < 0) return Bad("limits.binc_ms", "must not be negative");
-  if (limits.movestogo() < 0 || limits.movestogo() > 1000) {
-    return Bad("limits.movestogo", "must be 0..1000");
+  // proto3: a zero field is one not given. Every range is
+  // search/limits.h's, as for the text protocol's `go`.
+  LimitsInput in;
+  auto given = [](int64_t v) { return v != 0 ? std::optional<int64_t>(v) : std::nullopt; };
+  in.movetime_ms = given(limits.movetime_ms());
+  in.nodes = given(limits.nodes());
+  in.depth = given(limits.depth());
+  in.time_ms[0] = given(limits.wtime_ms());
+  in.time_ms[1] = given(limits.btime_ms());
+  in.increment_ms[0] = given(limits.winc_ms());
+  in.increment_ms[1] = given(limits.binc_ms());
+  in.moves_to_go = given(limits.movestogo());
+  absl::StatusOr<SearchLimits> made = MakeLimits(in);
+  if (!made.ok()) {
+    // The limit's text-protocol name leads the message; name its field.
+    static const std::map<std::string, std::string> kFields = {
+        {"movetime", "movetime_ms"}, {"nodes", "nodes"},        {"depth", "depth"},
+        {"wtime", "wtime_ms"},       {"btime", "btime_ms"},     {"winc", "winc_ms"},
+        {"binc", "binc_ms"},         {"movestogo", "movestogo"}};
+    std::string name(made.status().message().substr(0, made.status().message().find(' ')));
+    auto it = kFields.find(name);
+    return Bad(it == kFields.end() ? "limits" : "limits." + it->second, made.status().message());
   }
-  for (int64_t ms : {limits.wtime_ms(), limits.btime_ms(), limits.winc_ms(), limits.binc_ms()}) {
-    if (ms > kMaxClockMs) return Bad("limits", "a clock or increment above 100 days");
-  }
-  Clocks& clocks = out->limits.clocks;
-  if (limits.wtime_ms() != 0) clocks.time_ms[0] = std::max<int64_t>(0, limits.wtime_ms());
-  if (limits.btime_ms() != 0) clocks.time_ms[1] = std::max<int64_t>(0, limits.btime_ms());
-  clocks.increment_ms[0] = limits.winc_ms();
-  clocks.increment_ms[1] = limits.binc_ms();
-  clocks.moves_to_go = limits.movestogo();
+  bool infinite = out->limits.infinite;
+  out->limits = *made;
+  out->limits.infinite = infinite;
   if (options.multipv() != 0) {  // 0: the default
     if (absl::Status s = CheckIntSetting("multipv", options.multipv()); !s.ok()) {
       return Bad("options.multipv", s.message());

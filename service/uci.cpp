@@ -15,6 +15,7 @@
 #include "engine/notation.h"
 #include "engine/ufen.h"
 #include "game/facade.h"
+#include "search/limits.h"
 #include "service/safe_text.h"
 
 namespace uckers {
@@ -183,12 +184,75 @@ void UciLoop::Run(std::istream& in) {
   engine_.Wait();
 }
 
+const std::vector<ProtocolCommand>& ProtocolCommands() {
+  static const std::vector<ProtocolCommand> commands = {
+      {"uci", "uci", "the engine's name, author and options, then uciok", 0},
+      {"isready", "isready", "readyok once the work in hand is done", 0},
+      {"setoption", "setoption name <name> value <value>",
+       "sets an option (uci lists them with their ranges)"},
+      {"ucinewgame", "ucinewgame", "a new game: clears the search state", 0},
+      {"position", "position startpos|ufen <ufen> [moves <throw>:<play> ...]",
+       "sets the position, optionally after a game's throws and plays"},
+      {"go", "go [dice <d1> <d2>] [movetime <ms>] [nodes <n>] [depth <plies>] [infinite] ...",
+       "searches the best play for a throw, or evaluates before the throw"},
+      {"stop", "stop", "ends a search or perft at once: its answer follows", 0},
+      {"eval", "eval", "the static evaluation and its terms", 0},
+      {"legal", "legal <d1> <d2>", "every distinct legal play of a throw with the UFEN after it"},
+      {"roll", "roll [seed <s>] [index <n>] [count <k>]", "the dice of a seed's sequence"},
+      {"d", "d", "the board drawn in text, the UFEN and the colour to throw", 0},
+      {"perft", "perft <depth>", "counts the leaves of the throw-and-play tree"},
+      {"bench", "bench", "a fixed search on fixed positions: nodes, speed and the signature", 0},
+      {"analyse", "analyse [level <name>]", "reviews the game of the last position ... moves"},
+      {"judge", "judge <d1> <d2> <play> [level <name>]",
+       "the tutor's verdict on a play: its loss against the best, the mark, the terms", 5},
+      {"throwmap", "throwmap [level <name>]",
+       "each of the 21 throws: its chance, best play and the mover's chances after it", 2},
+      {"help", "help [<command>]", "the commands, or one command's synopsis", 1},
+      {"quit", "quit", "ends any work at once and exits", 0},
+  };
+  return commands;
+}
+
+const ProtocolCommand* FindProtocolCommand(absl::string_view name) {
+  for (const ProtocolCommand& c : ProtocolCommands()) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+void UciLoop::Help(const Args& args) {
+  if (args.size() == 2) {
+    const ProtocolCommand* c = FindProtocolCommand(args[1]);
+    if (c == nullptr) return Error(absl::StrCat("help: no command '", args[1], "'"));
+    Print(absl::StrCat("help ", c->synopsis));
+    Print(absl::StrCat("help   ", c->help));
+    return;
+  }
+  for (const ProtocolCommand& c : ProtocolCommands()) {
+    Print(absl::StrCat("help ", c.synopsis));
+  }
+  Print("help (docs/protocol.md describes each command and its output)");
+}
+
 bool UciLoop::HandleLine(absl::string_view line) {
   Args args = absl::StrSplit(line, absl::ByAnyChar(" \t\r"), absl::SkipEmpty());
   if (args.empty()) return true;
   const std::string& cmd = args[0];
+  const ProtocolCommand* known = FindProtocolCommand(cmd);
+  if (known == nullptr) {
+    Error(absl::StrCat("unknown command '", cmd, "' (help lists the commands)"));
+    return true;
+  }
+  if (known->max_arguments >= 0 && static_cast<int>(args.size()) - 1 > known->max_arguments) {
+    // `ucinewgame garbage` is an error, not a new game.
+    Error(absl::StrCat(cmd, ": unexpected '", args[known->max_arguments + 1], "' (",
+                       known->synopsis, ")"));
+    return true;
+  }
   if (cmd == "quit") return false;
-  if (cmd == "uci") {
+  if (cmd == "help") {
+    Help(args);
+  } else if (cmd == "uci") {
     Uci();
   } else if (cmd == "isready") {
     WaitUnlessInfinite();
@@ -275,12 +339,13 @@ void UciLoop::SetPosition(const Args& args) {
 
 void UciLoop::Go(const Args& args) {
   GoRequest request;
+  LimitsInput limits;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& key = args[i];
     bool has_value = i + 1 < args.size();
     int64_t n = 0;
     if (key == "infinite") {
-      request.limits.infinite = true;
+      limits.infinite = true;
     } else if (key == "dice") {
       int d1 = 0, d2 = 0;
       if (i + 2 >= args.size() || !ParseDie(args[i + 1], &d1) || !ParseDie(args[i + 2], &d2)) {
@@ -288,36 +353,28 @@ void UciLoop::Go(const Args& args) {
       }
       request.dice = MakeThrow(d1, d2);
       i += 2;
-    } else if ((key == "movetime" || key == "nodes" || key == "depth") && has_value &&
-               absl::SimpleAtoi(args[i + 1], &n) && n > 0 && (key != "depth" || n <= 64)) {
-      if (key == "movetime") request.limits.movetime_ms = n;
-      if (key == "nodes") request.limits.nodes = static_cast<uint64_t>(n);
-      if (key == "depth") request.limits.depth = static_cast<int>(n);
-      ++i;
-    } else if (key == "movetime" || key == "nodes" || key == "depth") {
-      return Error(absl::StrCat("go: ", key, " needs a positive integer",
-                                key == "depth" ? " up to 64" : ""));
-    } else if (key == "wtime" || key == "btime" || key == "winc" || key == "binc" ||
-               key == "movestogo") {
+    } else if (key == "movetime" || key == "nodes" || key == "depth" || key == "wtime" ||
+               key == "btime" || key == "winc" || key == "binc" || key == "movestogo") {
       // Clocks as chess GUIs send them: w is red and yellow's team, b green
-      // and blue's. A clock may have run below zero (a GUI that lets it).
-      bool time = key == "wtime" || key == "btime";
-      if (!has_value || !absl::SimpleAtoi(args[i + 1], &n) || (!time && n < 0) ||
-          (key == "movestogo" && (n < 1 || n > 1000)) || n > kMaxClockMs) {
-        return Error(absl::StrCat("go: ", key, " needs ",
-                                  key == "movestogo" ? "an integer 1..1000"
-                                  : time             ? "milliseconds (an integer)"
-                                                     : "milliseconds (an integer >= 0)"));
+      // and blue's. Every range is search/limits.h's, as for gRPC.
+      if (!has_value || !absl::SimpleAtoi(args[i + 1], &n)) {
+        return Error(absl::StrCat("go: ", key, " needs a whole number"));
       }
       int team = key[0] == 'b' ? 1 : 0;
-      if (time) request.limits.clocks.time_ms[team] = std::max<int64_t>(n, 0);
-      if (key == "winc" || key == "binc") request.limits.clocks.increment_ms[team] = n;
-      if (key == "movestogo") request.limits.clocks.moves_to_go = static_cast<int>(n);
+      if (key == "movetime") limits.movetime_ms = n;
+      if (key == "nodes") limits.nodes = n;
+      if (key == "depth") limits.depth = n;
+      if (key == "wtime" || key == "btime") limits.time_ms[team] = n;
+      if (key == "winc" || key == "binc") limits.increment_ms[team] = n;
+      if (key == "movestogo") limits.moves_to_go = n;
       ++i;
     } else {
       return Error(absl::StrCat("go: unknown parameter '", key, "'"));
     }
   }
+  absl::StatusOr<SearchLimits> made = MakeLimits(limits);
+  if (!made.ok()) return Error(absl::StrCat("go: ", made.status().message()));
+  request.limits = *made;
   bool with_dice = request.dice.has_value();
   WaitUnlessInfinite();  // a finite search ends by itself: queue behind it
   absl::Status s = engine_.Go(

@@ -11,6 +11,20 @@
 
 namespace uckers {
 
+// A command of the text protocol, for `help` and `uckers help COMMAND`.
+struct ProtocolCommand {
+  std::string name;
+  std::string synopsis;    // "go dice <d1> <d2> [movetime <ms>] ..."
+  std::string help;        // one line
+  int max_arguments = -1;  // words after the name it takes; -1: any
+};
+
+// Every command the text protocol reads, in the order `help` lists them.
+const std::vector<ProtocolCommand>& ProtocolCommands();
+
+// The command named `name`, or nullptr.
+const ProtocolCommand* FindProtocolCommand(absl::string_view name);
+
 // The text protocol of PROTOCOL.md (UCI-style) over a line stream. It only
 // parses and prints: every command calls the TextSession facade. Every bad input
 // gets one `info string error: ...` line and changes nothing.
@@ -44,6 +58,7 @@ class UciLoop {
   void Analyse(const Args& args);
   void Judge(const Args& args);
   void ThrowMapCommand(const Args& args);
+  void Help(const Args& args);
   void PrintReport(const SearchReport& report, bool with_pv);
 
   TextSession& engine_;

@@ -116,6 +116,25 @@ TEST_F(ConnectTest, ErrorsAreConnectErrorsWithTheirHttpStatus) {
   }
 }
 
+// The same limits as the text protocol's and gRPC's
+// (GrpcTest.LimitsAreReadAsByEveryFront): the same words.
+TEST_F(ConnectTest, LimitsAreReadAsByEveryFront) {
+  const std::pair<const char*, const char*> cases[] = {
+      {R"("depth":65)", "depth must be 1..64, not 65"},
+      {R"("movetimeMs":"-5")", "movetime must be 1..8640000000 ms"},
+      {R"("nodes":"-1")", "nodes must be 1 or more, not -1"},
+      {R"("btimeMs":"5000")", "wtime is missing"},
+  };
+  for (const auto& [limits, words] : cases) {
+    httplib::Result r =
+        Post("BestMove", absl::StrCat(R"({"position":{"ufen":"startpos"},)",
+                                      R"("throw":{"die1":6,"die2":3},"limits":{)", limits, "}}"));
+    ASSERT_TRUE(r) << limits;
+    EXPECT_EQ(r->status, 400) << limits << ": " << r->body;
+    EXPECT_NE(r->body.find(words), std::string::npos) << r->body;
+  }
+}
+
 TEST_F(ConnectTest, AnOversizedBodyIsRefused) {
   httplib::Result r = Post("ListLegalPlays", std::string(5 << 20, ' '));
   ASSERT_TRUE(r);

@@ -1,5 +1,6 @@
 // The gRPC service in process: every RPC, bad inputs, deadlines,
 // cancellation, the search limit and concurrent calls.
+#include <functional>
 #include <optional>
 #include <thread>
 
@@ -515,6 +516,43 @@ TEST_F(GrpcTest, LimitsAboveTheServersCapsAreInvalidArgumentNamingTheCap) {
     EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << k;
     const char* flag[] = {"--max_depth", "--max_nodes", "--max_movetime_ms"};
     EXPECT_NE(s.error_message().find(flag[k]), std::string::npos) << s.error_message();
+  }
+}
+
+// The same limits as the text protocol's `go` (ProtocolLimits.*) and
+// Connect's (ConnectTest.LimitsAreReadAsByEveryFront): one range each, the
+// same words (search/limits.h).
+TEST_F(GrpcTest, LimitsAreReadAsByEveryFront) {
+  struct Case {
+    std::function<void(v1::SearchLimits*)> set;
+    std::string words;  // empty: accepted
+  } cases[] = {
+      {[](v1::SearchLimits* l) { l->set_depth(65); }, "depth must be 1..64, not 65"},
+      {[](v1::SearchLimits* l) { l->set_movetime_ms(-5); }, "movetime must be 1..8640000000 ms"},
+      {[](v1::SearchLimits* l) { l->set_nodes(-1); }, "nodes must be 1 or more, not -1"},
+      {[](v1::SearchLimits* l) { l->set_btime_ms(5000); }, "wtime is missing"},
+      {[](v1::SearchLimits* l) { l->set_movestogo(-1); }, "movestogo must be 0..1000"},
+      {[](v1::SearchLimits* l) {
+         l->set_wtime_ms(5000);
+         l->set_btime_ms(5000);
+         l->set_movestogo(0);  // the rest of the game, as `go ... movestogo 0`
+       },
+       ""},
+  };
+  for (const Case& c : cases) {
+    grpc::ClientContext ctx;
+    v1::BestMoveRequest req;
+    *req.mutable_position() = Ufen(kMid);
+    *req.mutable_throw_() = Dice(6, 3);
+    c.set(req.mutable_limits());
+    v1::BestMoveResponse resp;
+    grpc::Status s = stub_->BestMove(&ctx, req, &resp);
+    if (c.words.empty()) {
+      EXPECT_TRUE(s.ok()) << s.error_message();
+    } else {
+      EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << c.words;
+      EXPECT_NE(s.error_message().find(c.words), std::string::npos) << s.error_message();
+    }
   }
 }
 

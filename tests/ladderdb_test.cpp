@@ -20,11 +20,12 @@
 #include <thread>
 #include <vector>
 
+#include "absl/flags/reflection.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "app/ladder_db.h"
+#include "app/commands.h"
 #include "gtest/gtest.h"
 #include "ladderdb/store.h"
 #include "review/record.h"
@@ -169,7 +170,7 @@ void PrintTo(Backend b, std::ostream* os) {
 class Worker {
  public:
   Worker(const std::string& db, const std::string& out, double lease) : out_(out) {
-    pid_ = Spawn({UCKERS_BINARY, "ladder", "work", "--db", db, "--until-empty", "--lease-seconds",
+    pid_ = Spawn({UCKERS_BINARY, "ladder", "work", "--db", db, "--until_empty", "--lease_seconds",
                   std::to_string(lease)},
                  out);
   }
@@ -438,7 +439,7 @@ TEST_P(LadderDb, TheCommandsRunEndToEnd) {
                  dir_, &out),
       0)
       << out;
-  EXPECT_EQ(RunProgram({UCKERS_BINARY, "ladder", "work", "--db", db_, "--until-empty"}, dir_, &out),
+  EXPECT_EQ(RunProgram({UCKERS_BINARY, "ladder", "work", "--db", db_, "--until_empty"}, dir_, &out),
             0)
       << out;
   EXPECT_EQ(RunProgram({UCKERS_BINARY, "ladder", "table", "--db", db_, "--json"}, dir_, &out), 0)
@@ -453,13 +454,22 @@ std::string BackendName(const ::testing::TestParamInfo<Backend>& info) {
 INSTANTIATE_TEST_SUITE_P(Sqlite, LadderDb, ::testing::Values(Backend::kSqlite), BackendName);
 INSTANTIATE_TEST_SUITE_P(Postgres, LadderDb, ::testing::Values(Backend::kPostgres), BackendName);
 
+// `uckers ladder ARGS...` in this process, its flags restored after.
+int LadderDbMain(std::vector<std::string> args) {
+  absl::FlagSaver saver;
+  args.insert(args.begin(), {"uckers", "ladder"});
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  return uckers::UckersMain(static_cast<int>(argv.size()), argv.data());
+}
+
 // The command lines' usage errors, exit 2, and failures, exit 1.
 TEST(LadderDbCommands, MissingArgumentsAndUnknownFlagsAreUsageErrors) {
   EXPECT_EQ(LadderDbMain({"add", "--db", "x.sqlite", "only-a-name"}), 2);
   EXPECT_EQ(LadderDbMain({"add", "--db", "x.sqlite", "n", "greedy", "--pairs", "many"}), 2);
   EXPECT_EQ(LadderDbMain({"add", "--db", "x.sqlite", "n", "no-such-level"}), 2);
   EXPECT_EQ(LadderDbMain({"work", "--db"}), 2);
-  EXPECT_EQ(LadderDbMain({"work", "--db", "x.sqlite", "--lease-seconds", "0"}), 2);
+  EXPECT_EQ(LadderDbMain({"work", "--db", "x.sqlite", "--lease_seconds", "0"}), 2);
   EXPECT_EQ(LadderDbMain({"table", "--db", "x.sqlite", "--colour"}), 2);
   EXPECT_EQ(LadderDbMain({"table"}), 2);
 }

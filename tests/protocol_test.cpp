@@ -56,6 +56,55 @@ TEST(Protocol, UciListsIdentityOptionsThenUciok) {
   EXPECT_EQ(out.back(), "uciok");
 }
 
+TEST(Protocol, HelpListsEveryCommandAndDescribesOne) {
+  Transcript t;
+  std::vector<std::string> all = t.Send({"help"});
+  for (const char* c : {"uci", "isready", "position", "go", "legal", "perft", "bench", "quit"}) {
+    EXPECT_TRUE(HasPrefix(all, absl::StrCat("help ", c))) << c;
+  }
+  std::vector<std::string> one = t.Send({"help go"});
+  ASSERT_EQ(one.size(), 2u);
+  EXPECT_TRUE(absl::StartsWith(one[0], "help go [dice <d1> <d2>]")) << one[0];
+  EXPECT_EQ(t.loop().errors(), 0);
+  EXPECT_TRUE(absl::StartsWith(t.Send({"help frobnicate"})[0], "info string error: "));
+}
+
+TEST(Protocol, ACommandThatTakesNoArgumentsRefusesOneAndChangesNothing) {
+  Transcript t;
+  t.Send({"position startpos moves 63:rb-0,r0-3"});
+  std::string before = Ufen(t);
+  for (const char* line :
+       {"ucinewgame garbage", "isready now", "stop x", "eval x", "d x", "uci please"}) {
+    std::vector<std::string> out = t.Send({line});
+    ASSERT_EQ(out.size(), 1u) << line;
+    EXPECT_TRUE(absl::StartsWith(out[0], "info string error: ")) << line << ": " << out[0];
+  }
+  EXPECT_EQ(Ufen(t), before);  // `ucinewgame garbage` did not start a new game
+}
+
+// The same limits as gRPC's and Connect's (GrpcTest.LimitsAreReadAsByEveryFront):
+// one range each, the same words (search/limits.h).
+TEST(ProtocolLimits, LimitsAreReadAsByEveryFront) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"go dice 6 3 depth 65", "depth must be 1..64, not 65"},
+      {"go dice 6 3 movetime -5", "movetime must be 1..8640000000 ms"},
+      {"go dice 6 3 nodes -1", "nodes must be 1 or more, not -1"},
+      {"go dice 6 3 btime 5000", "wtime is missing"},
+      {"go dice 6 3 wtime 5000 movestogo -1", "movestogo must be 0..1000"},
+  };
+  for (const auto& [line, words] : cases) {
+    Transcript t;
+    std::vector<std::string> out = t.Send({line});
+    ASSERT_EQ(out.size(), 1u) << line;
+    EXPECT_TRUE(absl::StartsWith(out[0], "info string error: ")) << out[0];
+    EXPECT_NE(out[0].find(words), std::string::npos) << out[0];
+  }
+  Transcript t;  // movestogo 0: the rest of the game, as over gRPC
+  std::vector<std::string> out = t.Send({"go dice 6 3 wtime 5000 btime 5000 movestogo 0"});
+  ASSERT_FALSE(out.empty());
+  EXPECT_TRUE(absl::StartsWith(out.back(), "bestmove ")) << out.back();
+}
+
 TEST(Protocol, IsreadyAnswersReadyok) {
   Transcript t;
   EXPECT_EQ(t.Send({"isready"}), std::vector<std::string>{"readyok"});
@@ -134,7 +183,7 @@ TEST(Protocol, GoWithABadClockOrOnlyTheOtherTeamsIsOneErrorLine) {
   Transcript t;
   for (const char* bad :
        {"go dice 6 3 btime 1000", "go dice 6 3 wtime", "go dice 6 3 wtime 1.5",
-        "go dice 6 3 wtime 100 winc -1", "go dice 6 3 wtime 100 movestogo 0", "go btime 100"}) {
+        "go dice 6 3 wtime 100 winc -1", "go dice 6 3 wtime 100 movestogo -1", "go btime 100"}) {
     std::vector<std::string> out = t.Send({bad});
     ASSERT_EQ(out.size(), 1u) << bad;
     EXPECT_EQ(out[0].rfind("info string error: go: ", 0), 0u) << bad << ": " << out[0];
@@ -292,7 +341,9 @@ TEST(Protocol, SetoptionRulesSwitchesRulesetAndResetsToItsStart) {
 
 TEST(Protocol, UnknownCommandIsOneErrorLine) {
   Transcript t;
-  EXPECT_EQ(t.Send({"fly"}), std::vector<std::string>{"info string error: unknown command 'fly'"});
+  EXPECT_EQ(t.Send({"fly"}),
+            std::vector<std::string>{
+                "info string error: unknown command 'fly' (help lists the commands)"});
 }
 
 TEST(Protocol, BenchIsDeterministic) {

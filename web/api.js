@@ -10,7 +10,25 @@ export class ConnectError extends Error {
   }
 }
 
-export async function call(method, request = {}, { timeoutMs, signal } = {}) {
+// A call that cannot reach the engine (the server restarting, the network
+// dropping) is tried again after 0.3, 0.6, 1.2 and 2.4 s; `onRetry(attempt,
+// attempts)` is told before each new try. Any other error is thrown at once.
+export const retry = { delaysMs: [300, 600, 1200, 2400], onRetry: null };
+
+export async function call(method, request = {}, options = {}) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await callOnce(method, request, options);
+    } catch (e) {
+      const again = e.code === "unavailable" && attempt < retry.delaysMs.length;
+      if (!again) throw e;
+      retry.onRetry?.(attempt + 1, retry.delaysMs.length);
+      await new Promise((r) => setTimeout(r, retry.delaysMs[attempt]));
+    }
+  }
+}
+
+async function callOnce(method, request, { timeoutMs, signal } = {}) {
   const headers = { "Content-Type": "application/json", "Connect-Protocol-Version": "1" };
   if (timeoutMs) headers["Connect-Timeout-Ms"] = String(timeoutMs);
   let res;
@@ -30,9 +48,13 @@ export async function call(method, request = {}, { timeoutMs, signal } = {}) {
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ConnectError("unknown", `HTTP ${res.status}: ${text.slice(0, 200)}`);
+    const code = res.status === 502 || res.status === 503 || res.status === 504 ? "unavailable" : "unknown";
+    throw new ConnectError(code, `HTTP ${res.status}: ${text.slice(0, 200)}`);
   }
-  if (!res.ok) throw new ConnectError(body.code || "unknown", body.message || `HTTP ${res.status}`);
+  if (!res.ok) {
+    const code = res.status === 503 && !body.code ? "unavailable" : body.code || "unknown";
+    throw new ConnectError(code, body.message || `HTTP ${res.status}`);
+  }
   return body;
 }
 

@@ -1,29 +1,58 @@
-// The web board: a game against the engine, or engine against engine,
-// played through the public API only (api.js). The page holds no rules:
-// legal plays, their effects, positions, dice, evaluations and the review
-// all come from the engine.
+// The web board: people and the engine at any seats, played through the
+// public API only (api.js). The page holds no rules: legal plays, their
+// effects, positions, dice, evaluations and the review all come from the
+// engine; words.js says them the way a player would.
 
 import * as api from "./api.js";
-import { Board, COLOURS, LETTERS, colourIndex, place } from "./board.js";
+import { Board, COLOURS, LETTERS, NAMES, FILL, colourIndex, place } from "./board.js";
 import { drawChart, markOf } from "./chart.js";
+import {
+  TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES,
+  choiceText, playText, movesOf, errorText, diceText,
+} from "./words.js";
 
 const $ = (id) => document.getElementById(id);
-const TEAMS = { TEAM_RED_YELLOW: "RY", TEAM_GREEN_BLUE: "GB" };
-const LEVELS_OUT = {
-  OUTCOME_LEVEL_WIN: "a win",
-  OUTCOME_LEVEL_EIGHT_PIECER: "an 8-piecer",
-  OUTCOME_LEVEL_IN_HARBOUR: "in harbour",
+const store = {
+  get(key, fallback) {
+    try {
+      const v = localStorage.getItem(key);
+      return v === null ? fallback : JSON.parse(v);
+    } catch {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify(value));
+    } catch {
+      // A full or blocked storage only loses the saved copy.
+    }
+  },
 };
-const SPEEDS = { normal: 700, fast: 200, fastest: 0 };
+const SAVED = "uckers.game";
+const STATS = "uckers.stats";
+const SETTINGS = "uckers.settings";
+const ANIM_MS = { normal: 90, fast: 35, off: 0 }; // per square
+const ENGINE_PAUSE = { normal: 700, fast: 250, off: 0 };
+const AUTOPLAY_PAUSE = { normal: 900, fast: 400, off: 60 };
 
 const state = {
   info: null,
   game: null,
-  gen: 0, // bumped by whatever stops the engine's turns (new game, take back)
+  gen: 0, // bumped by whatever stops the turns in flight (new game, take back)
   selected: null, // "r:12": the piece clicked
+  preview: null, // a play shown on the board while its button has focus
   view: null, // index into game.positions being looked at, or null (the live position)
   diceCache: new Map(),
+  evals: new Map(), // ufen -> outcomes of the team to throw
+  evalPending: new Map(), // ufen -> the call under way
+  bests: new Map(), // "ufen dice" -> the engine's best play there
+  bestPending: new Set(),
   busy: false,
+  retry: null,
+  settings: { autoplay: true, anim: "normal", ...store.get(SETTINGS, {}) },
+  guided: false,
 };
 
 const board = new Board($("board"), { onPiece: pieceClicked, onTarget: targetClicked });
@@ -34,26 +63,35 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const current = () => state.game.positions[state.game.positions.length - 1];
 const toThrow = (pos) => colourIndex(pos.structured.toThrow);
 const teamOf = (c) => (c % 2 === 0 ? "RY" : "GB");
-const pct = (p) => `${(100 * p).toFixed(1)}%`;
+const pct = (p) => `${Math.round(100 * p)}%`;
+const isPerson = (g, c) => g.seats[c].person;
+const seatName = (g, c) => (g.seats[c].person ? "a person" : `the engine, ${LEVEL_NAMES(g.seats[c].level)}`);
+const sameSeat = (a, b) => a.person === b.person && a.level === b.level;
 
-function status(text, { error = false } = {}) {
+// The status line belongs to the position shown: while one looks back, the
+// game's own news waits (state.liveStatus) until one comes back.
+function status(text, { error = false, retry = null, view = false } = {}) {
+  if (!view && !error) state.liveStatus = text;
+  if (!view && !error && state.view !== null && state.game?.mode === "play") return;
   const s = $("status");
   s.textContent = text;
   s.classList.toggle("error", error);
   s.setAttribute("role", error ? "alert" : "status");
+  state.retry = retry;
+  $("btn-retry").hidden = !retry;
 }
 
-function fail(e) {
+// A failed call, explained in words; `retry` runs it again.
+function fail(e, retry = null) {
   state.busy = false;
-  status(e.message || String(e), { error: true });
+  $("raw-error").textContent = e?.message || String(e);
+  const text = e?.player || errorText(e);
+  status(retry ? `${text} Press Try again when it is back.` : text, { error: true, retry });
   render();
 }
 
-function throwText(dice) {
-  return `${dice.die1}${dice.die2}`;
-}
-
-const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+api.retry.onRetry = (attempt, attempts) =>
+  status(`Lost touch with the engine; trying again (${attempt} of ${attempts})…`, { error: true, retry: state.retry });
 
 // ---- starting a game -----------------------------------------------------
 
@@ -61,99 +99,169 @@ async function init() {
   try {
     state.info = await api.engineInfo();
   } catch (e) {
-    return fail(e);
+    return fail(e, () => location.reload());
   }
   $("engine-name").textContent = `${state.info.name} ${state.info.version}`;
   const preset = $("rules-preset");
-  for (const r of state.info.rulesets) preset.add(new Option(r, r));
-  const level = $("level");
-  for (const l of state.info.levels) level.add(new Option(l, l, l === "grandmaster", l === "grandmaster"));
-  const reviewLevel = $("review-level");
-  for (const l of state.info.levels) reviewLevel.add(new Option(l, l, l === "grandmaster", l === "grandmaster"));
+  for (const r of state.info.rulesets) if (RULESETS[r]) preset.add(new Option(RULESETS[r][0], r));
+  const about = () => ($("rules-about").textContent = RULESETS[preset.value]?.[1] || "");
+  preset.addEventListener("change", about);
+  about();
+  for (const i of [0, 1, 2, 3]) {
+    const sel = $(`seat-${i}`);
+    sel.add(new Option("a person", "person"));
+    for (const l of state.info.levels) sel.add(new Option(`the engine, ${LEVEL_NAMES(l)}`, l));
+    sel.value = i % 2 === 0 ? "person" : "intermediate";
+  }
+  for (const l of state.info.levels) $("review-level").add(new Option(LEVEL_NAMES(l), l, l === "grandmaster", l === "grandmaster"));
   const box = $("switches");
   for (const s of state.info.implementedSwitches) {
+    if (!SWITCHES[s]) continue;
     const label = document.createElement("label");
     const cb = document.createElement("input");
     cb.type = "checkbox";
     cb.value = s;
     cb.name = "switch";
-    label.append(cb, ` ${s}`);
+    const name = document.createElement("b");
+    name.textContent = ` ${SWITCHES[s][0]}`;
+    const line = document.createElement("span");
+    line.className = "about";
+    line.textContent = ` — ${SWITCHES[s][1]}`;
+    label.append(cb, name, line);
     box.append(label);
   }
   $("new-game-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    $("new-game").close();
     newGameFromForm();
   });
   $("new-game-cancel").addEventListener("click", () => $("new-game").close());
-  $("btn-new").addEventListener("click", () => $("new-game").showModal());
+  $("btn-new").addEventListener("click", () => leaveAsk() && $("new-game").showModal());
+  $("btn-guided").addEventListener("click", () => leaveAsk() && guidedGame());
+  $("btn-guide-close").addEventListener("click", () => {
+    state.guided = false;
+    render();
+  });
   $("btn-throw").addEventListener("click", humanThrow);
   $("btn-takeback").addEventListener("click", takeBack);
   $("btn-hint").addEventListener("click", hint);
   $("btn-review").addEventListener("click", review);
+  $("btn-review-again").addEventListener("click", review);
   $("btn-download").addEventListener("click", download);
+  $("btn-retry").addEventListener("click", () => {
+    const again = state.retry;
+    status("Trying again…");
+    again?.();
+  });
+  $("btn-stats").addEventListener("click", showStats);
+  $("btn-settings").addEventListener("click", () => {
+    $("set-autoplay").checked = state.settings.autoplay;
+    $("set-anim").value = state.settings.anim;
+    $("settings").showModal();
+  });
+  $("settings").addEventListener("close", () => {
+    state.settings = { autoplay: $("set-autoplay").checked, anim: $("set-anim").value };
+    store.set(SETTINGS, state.settings);
+  });
+  $("record-file").addEventListener("click", (e) => {
+    if (!leaveAsk()) e.preventDefault();
+  });
   $("record-file").addEventListener("change", loadRecord);
   $("nav-first").addEventListener("click", () => viewAt(0));
-  $("nav-prev").addEventListener("click", () => viewAt((state.view ?? state.game.positions.length - 1) - 1));
-  $("nav-next").addEventListener("click", () => viewAt((state.view ?? state.game.positions.length - 1) + 1));
+  $("nav-prev").addEventListener("click", () => viewAt(shownIndex() - 1));
+  $("nav-next").addEventListener("click", () => viewAt(shownIndex() + 1));
   $("nav-live").addEventListener("click", () => viewAt(null));
-  document.addEventListener("keydown", (e) => {
-    const t = e.target;
-    if ((e.key === "Enter" || e.key === " ") && t instanceof SVGElement && t.getAttribute("role") === "button") {
+  $("btn-resume").addEventListener("click", resumeSaved);
+  $("btn-discard").addEventListener("click", () => {
+    store.set(SAVED, null);
+    $("resume").hidden = true;
+    $("new-game").showModal();
+  });
+  document.addEventListener("keydown", keyPressed);
+  window.addEventListener("beforeunload", (e) => {
+    if (inProgress()) {
       e.preventDefault();
-      t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      e.returnValue = "";
     }
   });
-  await newGame({ rules: "navy", seat: "RY", level: "intermediate", speed: "normal" });
+  const saved = store.get(SAVED, null);
+  if (saved && saved.version === 1 && !saved.result?.finished) {
+    const people = [0, 1, 2, 3].filter((c) => saved.seats[c].person).map((c) => NAMES[c]);
+    $("resume-text").textContent = `A game in progress was kept: ${people.length ? people.join(", ") : "nobody"} played by people, ${saved.items.length} throws so far, ${NAMES[colourIndex(saved.positions.at(-1).structured.toThrow)]} to throw.`;
+    $("resume").hidden = false;
+    $("btn-resume").focus();
+    for (const b of document.querySelectorAll(".panel button, #btn-download")) b.disabled = true;
+    return;
+  }
+  const seats = [{ person: true }, { level: "intermediate" }, { person: true }, { level: "intermediate" }];
+  await newGame({ rules: "navy", seats });
+}
+
+function inProgress() {
+  const g = state.game;
+  return !!g && g.mode === "play" && !g.result.finished && g.items.length > 0;
+}
+
+// Leaving a game in progress asks first (the game stays saved until another starts).
+function leaveAsk() {
+  if (!inProgress()) return true;
+  return window.confirm("Leave the game in progress? It is kept until another game starts.");
 }
 
 function newGameFromForm() {
   const switches = [...document.querySelectorAll('input[name="switch"]:checked')].map((c) => c.value);
   const rules = [$("rules-preset").value, ...switches].join("+");
-  newGame({
-    rules,
-    seat: $("seat").value,
-    level: $("level").value,
-    speed: $("speed").value,
-    ufen: $("start-ufen").value.trim() || null,
-    seed: $("seed").value.trim() || "0",
+  const seats = [0, 1, 2, 3].map((i) => {
+    const v = $(`seat-${i}`).value;
+    return v === "person" ? { person: true } : { level: v };
   });
+  const seed = $("seed").value.trim() || "0";
+  if (!/^\d{1,20}$/.test(seed)) {
+    $("new-advanced").open = true;
+    $("new-game-error").textContent = `The dice seed must be a whole number, not '${seed}'.`;
+    return;
+  }
+  $("new-game-error").textContent = "";
+  newGame({ rules, seats, ufen: $("start-ufen").value.trim() || null, seed, fromForm: true });
 }
 
-async function newGame({ rules, seat, level, speed, ufen = null, seed = "0" }) {
+function guidedGame() {
+  state.guided = true;
+  newGame({ rules: "navy", seats: [{ person: true }, { level: "beginner" }, { person: true }, { level: "beginner" }] });
+}
+
+async function newGame({ rules, seats, ufen = null, seed = "0", fromForm = false }) {
   state.gen++;
-  state.selected = null;
-  state.view = null;
-  state.diceCache = new Map();
-  $("review").hidden = true;
-  $("hint-out").textContent = "";
+  state.busy = false;
   let start;
   let roll;
   try {
-    if (!/^\d{1,20}$/.test(seed)) throw new Error(`dice seed '${seed}': a whole number`);
     start = await api.startPosition(rules, ufen);
     roll = await api.rollDice(seed, 0, 100);
   } catch (e) {
-    return fail(e);
+    if (fromForm) {
+      $("raw-error").textContent = e.message;
+      $("new-game-error").textContent = ufen && e.code === "invalid_argument"
+        ? `That start position was refused: ${e.detail}`
+        : errorText(e);
+      return;
+    }
+    return fail(e, () => newGame({ rules, seats, ufen, seed }));
   }
-  const colourSeat = ["red", "green", "yellow", "blue"].indexOf(seat);
-  const humans = new Set(
-    seat === "RY" ? [0, 2] : seat === "GB" ? [1, 3] : colourSeat >= 0 ? [colourSeat] : [],
-  );
-  const names = { RY: level, GB: level };
-  if (seat === "RY" || seat === "GB") names[seat] = "human";
-  if (colourSeat >= 0) names[teamOf(colourSeat)] = `human (${seat}) and ${level}`;
+  if ($("new-game").open) $("new-game").close();
+  $("resume").hidden = true;
+  state.selected = null;
+  state.view = null;
+  state.diceCache = new Map();
+  clearReview();
+  $("hint-out").replaceChildren();
   state.game = {
+    version: 1,
+    id: `${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
     rules: start.rules,
     switches: start.switches,
-    seat,
-    humans,
-    players: colourSeat >= 0 ? 4 : 2,
-    level,
-    speed: SPEEDS[speed] ?? 700,
+    seats,
     seed: roll.seed,
     startUfen: ufen ? start.position.ufen : null,
-    names,
     date: new Date().toISOString().slice(0, 10),
     positions: [start.position],
     items: [],
@@ -165,6 +273,34 @@ async function newGame({ rules, seat, level, speed, ufen = null, seed = "0" }) {
     analysis: null,
   };
   roll.throws.forEach((t, i) => state.diceCache.set(i, t));
+  save();
+  advance();
+}
+
+function save() {
+  const g = state.game;
+  if (!g || g.mode !== "play") return;
+  const { plays, analysis, ...kept } = g;
+  store.set(SAVED, g.result.finished ? null : kept);
+}
+
+function resumeSaved() {
+  const saved = store.get(SAVED, null);
+  $("resume").hidden = true;
+  if (!saved) return;
+  state.gen++;
+  state.busy = false;
+  state.game = { ...saved, plays: [], analysis: null };
+  state.view = null;
+  state.selected = null;
+  state.diceCache = new Map();
+  status("The game is back where it was.");
+  if (state.game.dice && isPerson(state.game, toThrow(current()))) {
+    const gen = state.gen;
+    listPlays(gen).then(() => render(), (e) => fail(e, resumeSaved));
+    return;
+  }
+  state.game.dice = null;
   advance();
 }
 
@@ -178,48 +314,107 @@ async function diceAt(index) {
 
 // ---- the turn ------------------------------------------------------------
 
+function turnWords(pos) {
+  const g = state.game;
+  const c = toThrow(pos);
+  const ch = pos.structured.challenge;
+  const you = isPerson(g, c) ? "" : ` (${seatName(g, c)})`;
+  if (ch) {
+    const need = challengeNeed();
+    return `${NAMES[c]}${you} is challenging: ${ch.sixes} of ${need ?? "?"} sixes so far. ${isPerson(g, c) ? "Throw again: only sixes count." : ""}`;
+  }
+  if (isPerson(g, c)) {
+    const sides = new Set([0, 1, 2, 3].filter((x) => isPerson(g, x)).map(teamOf));
+    return `${NAMES[c]}'s turn${sides.size > 1 ? ` (pass the screen to whoever plays ${NAMES[c]})` : ""}: throw the dice.`;
+  }
+  return `${NAMES[c]}${you} is thinking…`;
+}
+
+// The sixes the challenge under way needs, from the play that declared it.
+function challengeNeed() {
+  const items = state.game.items;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const ch = items[i].effects?.challenge;
+    if (ch?.sixesNeeded) return ch.sixesNeeded;
+  }
+  return null;
+}
+
 async function advance() {
   const g = state.game;
   const gen = state.gen;
   render();
   if (g.mode !== "play") return;
+  save();
   if (g.result.finished) return finished();
   const actor = toThrow(current());
-  if (g.speed) evaluateNow(gen);
-  if (g.humans.has(actor)) {
-    if (!g.dice) status(`${COLOURS[actor]} to throw: your turn. Throw the dice.`);
+  const told = g.items.length ? `${g.items.at(-1).words} ` : "";
+  if (isPerson(g, actor)) {
+    if (!g.dice) status(`${told}${turnWords(current())}`);
     return;
   }
-  status(`${COLOURS[actor]} (engine, ${g.level}) is thinking…`);
+  status(`${told}${turnWords(current())}`);
   try {
     const dice = await diceAt(g.items.length);
     if (gen !== state.gen) return;
     g.dice = dice;
+    await rollDice(dice);
     render();
-    const best = await api.bestMove(current().ufen, dice, g.rules, { level: g.level });
+    const best = await api.bestMove(current().ufen, dice, g.rules, { level: g.seats[actor].level });
     if (gen !== state.gen) return;
     await makePlay(best.play, gen);
   } catch (e) {
-    if (gen === state.gen) fail(e);
+    if (gen === state.gen) fail(e, advance);
   }
+}
+
+async function rollDice(dice) {
+  const ms = ANIM_MS[state.settings.anim];
+  if (!ms) return;
+  const faces = $("dice");
+  faces.classList.add("rolling");
+  for (let i = 0; i < 5; i++) {
+    showDice({ die1: 1 + Math.floor(Math.random() * 6), die2: 1 + Math.floor(Math.random() * 6) });
+    await sleep(ms * 0.7);
+  }
+  faces.classList.remove("rolling");
+  showDice(dice);
+}
+
+function showDice(dice) {
+  const pips = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+  $("die1").textContent = dice ? pips[dice.die1] : "";
+  $("die2").textContent = dice ? pips[dice.die2] : "";
+  $("dice").setAttribute("aria-label", dice ? `dice ${dice.die1} and ${dice.die2}` : "no dice thrown");
 }
 
 async function makePlay(play, gen) {
   const g = state.game;
-  const applied = await api.applyPlay(current().ufen, g.dice, play, g.rules, g.players);
+  const before = current();
+  const applied = await api.applyPlay(before.ufen, g.dice, play, g.rules, 2);
   if (gen !== state.gen) return;
   g.plays = [];
   state.selected = null;
+  state.preview = null;
   render();
-  await board.animate(applied.effects, g.speed * 0.6);
+  const fx = applied.effects || {};
+  const moves = movesOf(applied.play);
+  const slides = moves.length ? moves : (fx.moves || []).map((m) => ({ c: colourIndex(m.colour), from: m.from, to: m.to }));
+  const knocked = (fx.knockedOff || []).map((k) => ({ c: colourIndex(k.colour), from: k.from }));
+  await board.animate(slides, knocked, ANIM_MS[state.settings.anim]);
   if (gen !== state.gen) return;
-  const mover = toThrow(current());
-  g.items.push({ throw: throwText(g.dice), dice: g.dice, play: applied.play, mover, effects: applied.effects });
+  const mover = toThrow(before);
+  const item = { dice: g.dice, play: applied.play, mover, effects: fx };
+  item.words = playText({ ...item, before: before.structured, after: applied.position.structured });
+  g.items.push(item);
   g.positions.push(applied.position);
   g.result = applied.result;
   g.dice = null;
-  g.last = (applied.effects.moves || []).map((m) => place(colourIndex(m.colour), m.to).key);
-  if (!g.humans.has(mover) && g.speed) await sleep(g.speed * 0.4);
+  g.last = (fx.moves || []).map((m) => place(colourIndex(m.colour), m.to).key);
+  status(item.words);
+  const pause = ENGINE_PAUSE[state.settings.anim];
+  if (!isPerson(g, mover) && pause) await sleep(pause);
+  else if (fx.challenge?.event && fx.challenge.event !== "CHALLENGE_EVENT_NONE" && pause) await sleep(pause);
   if (gen !== state.gen) return;
   state.busy = false;
   advance();
@@ -227,77 +422,118 @@ async function makePlay(play, gen) {
 
 async function humanThrow() {
   const g = state.game;
-  if (state.busy || g.dice || g.result.finished || !g.humans.has(toThrow(current()))) return;
+  if (!g || state.busy || g.dice || g.result.finished || g.mode !== "play" || !isPerson(g, toThrow(current()))) return;
   state.busy = true;
+  state.view = null;
+  const gen = state.gen;
   try {
-    g.dice = await diceAt(g.items.length);
-    await listPlays();
+    const dice = await diceAt(g.items.length);
+    if (gen !== state.gen) return;
+    await rollDice(dice);
+    g.dice = dice;
+    save();
+    await listPlays(gen);
   } catch (e) {
-    return fail(e);
+    if (gen === state.gen) fail(e, humanThrow);
+    return;
   }
   state.busy = false;
   render();
+  autoPlay(gen);
 }
 
-async function listPlays() {
+async function listPlays(gen) {
   const g = state.game;
-  const listed = await api.legalPlays(current().ufen, g.dice, g.rules, g.players);
+  const listed = await api.legalPlays(current().ufen, g.dice, g.rules, 2);
+  if (gen !== state.gen) return;
   g.plays = listed.plays;
-  const only = g.plays.length === 1 && g.plays[0].play === "-";
-  status(
-    only
-      ? `Thrown ${throwText(g.dice)}: no play is possible. Pass.`
-      : `Thrown ${throwText(g.dice)}: click a piece and its target, or choose a play.`,
-  );
+  const pos = current().structured;
+  const c = toThrow(current());
+  if (pos.challenge) {
+    status(`${NAMES[c]} throws ${diceText(g.dice)} for the challenge.`);
+  } else if (g.plays.length === 1 && g.plays[0].play === "-") {
+    status(`${NAMES[c]} throws ${diceText(g.dice)}: no play is possible.`);
+  } else {
+    status(`${NAMES[c]} throws ${diceText(g.dice)}: choose a piece (outlined) and a lit square, or a play from the list.`);
+  }
+}
+
+// A pass, or the only play, is made after a short pause (Settings).
+async function autoPlay(gen) {
+  const g = state.game;
+  if (!state.settings.autoplay || g.plays.length !== 1) return;
+  const only = g.plays[0];
+  const c = toThrow(current());
+  const words = only.play === "-" ? "" : ` The only play: ${choiceText(only.play, current().structured, c, c, only.effects)}.`;
+  $("status").textContent += `${words} Playing it for you…`;
+  await sleep(AUTOPLAY_PAUSE[state.settings.anim]);
+  if (gen !== state.gen || g.plays.length !== 1 || g.plays[0] !== only) return;
+  humanPlay(only.play);
 }
 
 // The pieces a play moves, as "r:12" keys, each with where it ends.
 function pieceMoves(play) {
-  return (play.effects.moves || []).map((m) => ({
-    id: `${LETTERS[colourIndex(m.colour)]}:${m.from}`,
-    to: place(colourIndex(m.colour), m.to).key,
-  }));
+  return movesOf(play.play).map((m) => ({ id: `${LETTERS[m.c]}:${m.from}`, to: place(m.c, m.to).key }));
+}
+
+// The piece a challenge or a call belongs to, as "r:12".
+function callPiece(play) {
+  const m = play.match(/^([xw])([a-z])(b|\d+)$/);
+  if (m) return `${m[2]}:${m[3]}`;
+  const s = play.match(/^s([a-z])\d+$/);
+  if (!s) return null;
+  // Suck back belongs to the caller's piece in line with that lane.
+  const pos = current().structured;
+  const lane = LETTERS.indexOf(s[1]);
+  const abs = (13 * lane + 50) % 52;
+  for (const [c, col] of pos.colours.entries()) {
+    if (teamOf(c) === teamOf(lane)) continue;
+    for (const sq of col.squares) if (/^\d+$/.test(sq) && Number(sq) <= 50 && (13 * c + Number(sq)) % 52 === abs) return `${LETTERS[c]}:${sq}`;
+  }
+  return null;
 }
 
 function playsFor(pieceId, targetKey = null) {
   return state.game.plays.filter((p) => {
-    const moves = pieceMoves(p);
-    if (moves.some((m) => m.id === pieceId && (!targetKey || m.to === targetKey))) return true;
-    // A challenge or a call moves nothing yet: it belongs to the piece named.
-    const [c, sq] = pieceId.split(":");
-    return !targetKey && new RegExp(`^[xsw]${c}${sq}$`).test(p.play);
+    if (pieceMoves(p).some((m) => m.id === pieceId && (!targetKey || m.to === targetKey))) return true;
+    return !targetKey && callPiece(p.play) === pieceId;
   });
 }
 
 // A click on a piece chooses it, or, when it stands on a target of the piece
 // already chosen, is a click on that target.
 function pieceClicked(id, cellKey) {
-  if (state.view !== null || !state.game.plays.length) return;
-  if (state.selected && id !== state.selected && playsFor(state.selected, cellKey).length) {
-    return targetClicked(cellKey);
-  }
+  if (state.view !== null || !state.game.plays.length || state.busy) return;
+  if (state.selected && id !== state.selected && playsFor(state.selected, cellKey).length) return targetClicked(cellKey);
   state.selected = state.selected === id ? null : id;
+  const only = state.selected ? playsFor(state.selected) : [];
+  if (only.length === 1 && !pieceMoves(only[0]).length) status(`${choiceText(only[0].play, current().structured, toThrow(current()), toThrow(current()), only[0].effects)}? Choose it from the list.`);
   render();
+  // The keyboard goes on from the piece to its first lit square (Tab to the others).
+  const next = $("board").querySelector(".cell.target") || $("plays").querySelector("button");
+  if (state.selected && next) next.focus({ preventScroll: true });
 }
 
 function targetClicked(key) {
   const g = state.game;
-  if (!state.selected || !g.plays.length || state.view !== null) return;
+  if (!state.selected || !g.plays.length || state.view !== null || state.busy) return;
   const matching = playsFor(state.selected, key);
   if (matching.length === 1) return humanPlay(matching[0].play);
-  if (matching.length > 1) status(`${matching.length} plays move that piece there: choose one below.`);
+  if (matching.length > 1) status(`${matching.length} plays move that piece there: choose one from the list.`);
   render({ targetKey: key });
 }
 
 async function humanPlay(play) {
   if (state.busy) return;
   state.busy = true;
-  render(); // no plays offered while this one is made
-  $("hint-out").textContent = "";
+  render();
+  $("hint-out").replaceChildren();
+  const gen = state.gen;
   try {
-    await makePlay(play, state.gen);
+    await makePlay(play, gen);
   } catch (e) {
-    return fail(e);
+    if (gen === state.gen) fail(e, () => humanPlay(play));
+    return;
   }
   state.busy = false;
 }
@@ -307,7 +543,7 @@ async function humanPlay(play) {
 async function takeBack() {
   const g = state.game;
   let k = g.items.length - 1;
-  while (k >= 0 && !g.humans.has(g.items[k].mover)) k--;
+  while (k >= 0 && !isPerson(g, g.items[k].mover)) k--;
   if (k < 0 || g.mode !== "play") return;
   state.gen++;
   state.busy = false;
@@ -319,44 +555,95 @@ async function takeBack() {
   g.result = { finished: false };
   g.last = [];
   g.dice = dice;
-  $("review").hidden = true;
+  clearReview();
   try {
-    await listPlays();
+    await listPlays(state.gen);
   } catch (e) {
-    return fail(e);
+    return fail(e, takeBack);
   }
+  save();
   render();
-  evaluateNow(state.gen);
 }
 
 function finished() {
   const g = state.game;
   const r = g.result;
   const team = TEAMS[r.winner];
-  const text = `Game over: ${team} wins, ${LEVELS_OUT[r.level] || "a win"} (${r.points} point${r.points === 1 ? "" : "s"}).`;
-  $("result").textContent = text;
+  const how = r.level === "OUTCOME_LEVEL_WIN" || !OUTCOME[r.level] ? "" : ` with ${OUTCOME[r.level]}`;
+  $("result").textContent = `Game over: ${TEAM_NAMES[team]} win${how} (${r.points} point${r.points === 1 ? "" : "s"}).`;
   status("Review the game, download its record, or start a new one.");
-  evaluateNow(state.gen);
+  recordStats();
   render();
+}
+
+// ---- statistics ------------------------------------------------------------
+
+// The side people played, when all the people sat on one side.
+function peopleSide(g) {
+  const sides = new Set([0, 1, 2, 3].filter((c) => isPerson(g, c)).map(teamOf));
+  return sides.size === 1 ? [...sides][0] : null;
+}
+
+function recordStats() {
+  const g = state.game;
+  const side = peopleSide(g);
+  if (!side || g.mode !== "play") return;
+  const stats = store.get(STATS, []);
+  if (stats.some((s) => s.id === g.id)) return;
+  const won = TEAMS[g.result.winner] === side;
+  stats.push({ id: g.id, month: g.date.slice(0, 7), won, points: g.result.points, errorRate: null });
+  store.set(STATS, stats);
+}
+
+function showStats() {
+  const stats = store.get(STATS, []);
+  const months = new Map();
+  for (const s of stats) {
+    const m = months.get(s.month) || { games: 0, wins: 0, eight: 0, errors: [] };
+    m.games++;
+    if (s.won) m.wins++;
+    if (s.won && s.points >= 2) m.eight++;
+    if (typeof s.errorRate === "number") m.errors.push(s.errorRate);
+    months.set(s.month, m);
+  }
+  const table = $("stats-table");
+  const row = (cells, th = false) => {
+    const tr = document.createElement("tr");
+    for (const c of cells) {
+      const td = document.createElement(th ? "th" : "td");
+      td.textContent = String(c);
+      tr.append(td);
+    }
+    return tr;
+  };
+  const rows = [row(["month", "games", "wins", "8-piecers won", "error rate (reviewed games)"], true)];
+  for (const [month, m] of [...months].sort()) {
+    const err = m.errors.length ? (m.errors.reduce((a, b) => a + b, 0) / m.errors.length).toFixed(4) : "not reviewed";
+    rows.push(row([month, m.games, m.wins, m.eight, err]));
+  }
+  if (!months.size) rows.push(row(["no finished games yet", "", "", "", ""]));
+  table.replaceChildren(...rows);
+  $("stats").showModal();
 }
 
 // ---- evaluation and hints ------------------------------------------------
 
-function showEvaluation(outcomes, teamToThrow) {
+function showEvaluation(outcomes, teamToThrow, label) {
   // Outcomes are for the team to throw; the bar shows team RY's chances.
   const ry = teamToThrow === "RY";
   const get = (mine, theirs) => (ry ? outcomes[mine] : outcomes[theirs]);
   const ryWin = ry ? outcomes.winProbability : 1 - outcomes.winProbability;
-  $("evalbar-fill").style.width = pct(ryWin);
+  $("eval-title").textContent = label;
+  $("evalbar-fill").style.width = `${(100 * ryWin).toFixed(1)}%`;
   $("evalbar").setAttribute("aria-valuenow", String(Math.round(100 * ryWin)));
-  $("evalbar-text").textContent = `RY ${pct(ryWin)} · GB ${pct(1 - ryWin)}`;
+  $("evalbar-text").textContent = `Red and Yellow ${pct(ryWin)} · Green and Blue ${pct(1 - ryWin)}`;
   const rows = [
-    ["RY wins", get("win", "loss")],
-    ["RY 8-piecer", get("winEightPiecer", "lossEightPiecer")],
-    ["RY in harbour", get("winInHarbour", "lossInHarbour")],
-    ["GB wins", get("loss", "win")],
-    ["GB 8-piecer", get("lossEightPiecer", "winEightPiecer")],
-    ["GB in harbour", get("lossInHarbour", "winInHarbour")],
+    ["Red and Yellow win", get("win", "loss")],
+    ["… with an 8-piecer", get("winEightPiecer", "lossEightPiecer")],
+    ["… in harbour", get("winInHarbour", "lossInHarbour")],
+    ["Green and Blue win", get("loss", "win")],
+    ["… with an 8-piecer", get("lossEightPiecer", "winEightPiecer")],
+    ["… in harbour", get("lossInHarbour", "winInHarbour")],
   ];
   $("outcomes").replaceChildren(
     ...rows.map(([name, p]) => {
@@ -370,42 +657,90 @@ function showEvaluation(outcomes, teamToThrow) {
     }),
   );
   const eq = ry ? outcomes.equity : -outcomes.equity;
-  $("equity").textContent = `RY equity ${eq >= 0 ? "+" : ""}${eq.toFixed(3)}`;
+  $("equity").textContent = `Points Red and Yellow expect: ${eq >= 0 ? "+" : ""}${eq.toFixed(2)}`;
 }
 
-async function evaluateNow(gen) {
+// The chances shown are always those of the position shown; a position is
+// evaluated once it has been shown for a moment (not every position of a
+// fast engine game).
+function evaluateShown() {
+  clearTimeout(state.evalTimer);
   const g = state.game;
-  const pos = current();
-  if (g.result.finished) {
+  const pos = g.positions[shownIndex()];
+  if (state.evals.has(pos.ufen)) return evaluateNow();
+  $("eval-title").textContent = `${state.view === null ? "Chances now" : `Chances at position ${shownIndex()} (looking back)`}: working them out…`;
+  delete $("evalbar").dataset.ufen;
+  $("evalbar-fill").style.width = "50%";
+  $("evalbar-text").textContent = "…";
+  state.evalTimer = setTimeout(evaluateNow, 250);
+}
+
+async function evaluateNow() {
+  const g = state.game;
+  const index = shownIndex();
+  const pos = g.positions[index];
+  const label = state.view === null ? "Chances now" : `Chances at position ${index} (looking back)`;
+  $("evalbar").dataset.position = String(index);
+  if (index === g.positions.length - 1 && g.result.finished) {
     const ryWon = TEAMS[g.result.winner] === "RY";
+    $("eval-title").textContent = label;
     $("evalbar-fill").style.width = ryWon ? "100%" : "0%";
-    $("evalbar-text").textContent = `${TEAMS[g.result.winner]} won`;
+    $("evalbar-text").textContent = `${TEAM_NAMES[TEAMS[g.result.winner]]} won`;
+    $("evalbar").dataset.ufen = pos.ufen;
     return;
   }
+  const cached = state.evals.get(pos.ufen);
+  if (cached) {
+    showEvaluation(cached, teamOf(toThrow(pos)), label);
+    $("evalbar").dataset.ufen = pos.ufen;
+    return;
+  }
+  $("eval-title").textContent = `${label}: working them out…`;
+  delete $("evalbar").dataset.ufen;
+  const level = g.seats.find((s) => !s.person)?.level || "intermediate";
   try {
-    const e = await api.evaluate(pos.ufen, g.rules, { level: g.level }, { movetimeMs: 300 });
-    if (gen !== state.gen || pos !== current()) return;
-    showEvaluation(e.evaluation, teamOf(toThrow(pos)));
+    if (!state.evalPending.has(pos.ufen)) {
+      const asked = api.evaluate(pos.ufen, g.rules, { level }, { movetimeMs: 300 });
+      state.evalPending.set(pos.ufen, asked);
+      asked.finally(() => state.evalPending.delete(pos.ufen)).catch(() => {});
+    }
+    const e = await state.evalPending.get(pos.ufen);
+    state.evals.set(pos.ufen, e.evaluation);
+    if (state.game !== g || shownIndex() !== index || g.positions[index] !== pos) return;
+    showEvaluation(e.evaluation, teamOf(toThrow(pos)), label);
+    $("evalbar").dataset.ufen = pos.ufen;
   } catch (e) {
-    if (gen === state.gen) fail(e);
+    $("raw-error").textContent = e.message;
+    $("eval-title").textContent = `${label}: not available (${errorText(e)})`;
   }
 }
 
 async function hint() {
   const g = state.game;
+  const out = $("hint-out");
   if (!g.dice || !g.plays.length) {
-    $("hint-out").textContent = "Throw first: a hint is the best play for the dice.";
+    out.textContent = "Throw first: a hint is the best play for the dice thrown.";
     return;
   }
-  $("hint-out").textContent = "Thinking…";
+  out.textContent = "Thinking…";
+  const pos = current();
+  const c = toThrow(pos);
   try {
-    const best = await api.bestMove(current().ufen, g.dice, g.rules, { level: "expert", multipv: 3 }, { movetimeMs: 1000 });
-    const lines = best.candidates.map(
-      (c, i) => `${i + 1}. ${c.play}  equity ${c.evaluation.equity >= 0 ? "+" : ""}${c.evaluation.equity.toFixed(3)}, wins ${pct(c.evaluation.winProbability)}`,
-    );
-    $("hint-out").textContent = `Best: ${best.play}\n${lines.join("\n")}`;
+    const best = await api.bestMove(pos.ufen, g.dice, g.rules, { level: "expert", multipv: 3 }, { movetimeMs: 1000 });
+    const list = document.createElement("ol");
+    for (const cand of best.candidates) {
+      const li = document.createElement("li");
+      const effects = g.plays.find((p) => p.play === cand.play)?.effects;
+      li.textContent = `${choiceText(cand.play, pos.structured, c, c, effects)}: ${TEAM_NAMES[teamOf(c)]} win ${pct(cand.evaluation.winProbability)}`;
+      list.append(li);
+    }
+    const p = document.createElement("p");
+    p.textContent = "The engine's best plays (the first is drawn on the board):";
+    out.replaceChildren(p, list);
+    state.hintPlay = best.play;
+    render();
   } catch (e) {
-    $("hint-out").textContent = e.message;
+    out.textContent = errorText(e);
   }
 }
 
@@ -414,18 +749,25 @@ async function hint() {
 function recordText() {
   const g = state.game;
   const r = g.result;
+  const sideName = (t) => {
+    const cs = t === "RY" ? [0, 2] : [1, 3];
+    const a = g.seats[cs[0]];
+    const b = g.seats[cs[1]];
+    const one = (s) => (s.person ? "person" : s.level);
+    return sameSeat(a, b) ? one(a) : `${one(a)} and ${one(b)}`;
+  };
   const headers = [
     ["Rules", g.rules],
     ["Switches", g.switches],
-    ["RY", g.names.RY],
-    ["GB", g.names.GB],
+    ["RY", g.names?.RY || sideName("RY")],
+    ["GB", g.names?.GB || sideName("GB")],
   ];
   if (g.seed && g.seed !== "0") headers.push(["Seed", g.seed]);
   headers.push(["Date", g.date]);
   if (g.startUfen) headers.push(["Start", g.startUfen]);
   headers.push(["Result", r.finished ? `${TEAMS[r.winner]} ${r.points}` : "*"]);
   const lines = headers.map(([k, v]) => `[${k} "${String(v).replace(/"/g, "'")}"]`);
-  const items = g.items.map((it) => `${it.throw}:${it.play}`);
+  const items = g.items.map((it) => `${it.dice.die1}${it.dice.die2}:${it.play}`);
   lines.push("");
   for (let i = 0; i < items.length; i += 8) lines.push(items.slice(i, i + 8).join(" "));
   return lines.join("\n") + "\n";
@@ -442,13 +784,15 @@ function download() {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-// Reads a record (docs/records.md, text or JSON) and replays it through the
-// engine, item by item, so that every position can be looked at.
+// Reads a record (docs/records.md, text or JSON).
 function parseRecord(text) {
-  // The text form is read into the JSON form's fields (uckers.v1.GameRecord).
   let j;
   if (text.trimStart().startsWith("{")) {
-    j = JSON.parse(text);
+    try {
+      j = JSON.parse(text);
+    } catch {
+      throw Object.assign(new Error("bad JSON"), { player: "That file looks like a JSON record but cannot be read." });
+    }
   } else {
     const h = {};
     const items = [];
@@ -462,7 +806,7 @@ function parseRecord(text) {
       }
       for (const tok of line.split(/\s+/)) {
         const t = tok.match(/^([1-6])([1-6]):(\S+)$/);
-        if (!t) throw new Error(`record: '${tok}' is not an item <throw>:<play>`);
+        if (!t) throw Object.assign(new Error(`record: '${tok}' is not an item <throw>:<play>`), { player: `That file is not a game record: '${tok.slice(0, 20)}' is not a throw and a play.` });
         items.push({ throw: `${t[1]}${t[2]}`, play: t[3] });
       }
     }
@@ -478,23 +822,25 @@ function parseRecord(text) {
   };
 }
 
+// Replays a record through the engine, item by item, so that every
+// position can be looked at.
 async function loadRecord(e) {
   const file = e.target.files[0];
   e.target.value = "";
   if (!file) return;
   state.gen++;
+  state.busy = false;
   const gen = state.gen;
   try {
     const rec = parseRecord(await file.text());
     const start = await api.startPosition(rec.rules, rec.ufen);
+    const engineSeat = { level: "expert" };
     const g = {
+      version: 1,
+      id: `record-${Date.now()}`,
       rules: start.rules,
       switches: start.switches,
-      seat: "watch",
-      humans: new Set(),
-      players: 2,
-      level: "expert",
-      speed: 0,
+      seats: [engineSeat, engineSeat, engineSeat, engineSeat],
       seed: rec.seed,
       startUfen: rec.ufen,
       names: rec.names,
@@ -515,19 +861,24 @@ async function loadRecord(e) {
       try {
         applied = await api.applyPlay(pos.ufen, dice, play, g.rules, 2);
       } catch (err) {
-        throw new Error(`record item ${i + 1} '${t}:${play}': ${err.detail || err.message}`);
+        if (err.code !== "invalid_argument") throw err;
+        throw Object.assign(new Error(`record item ${i + 1} '${t}:${play}': ${err.detail}`), {
+          player: `Throw ${i + 1} of the record is not a legal play in its position, so the record cannot be replayed.`,
+        });
       }
       if (gen !== state.gen) return;
-      g.items.push({ throw: t, dice, play: applied.play, mover: toThrow(pos), effects: applied.effects });
+      const item = { dice, play: applied.play, mover: toThrow(pos), effects: applied.effects || {} };
+      item.words = playText({ ...item, before: pos.structured, after: applied.position.structured });
+      g.items.push(item);
       g.positions.push(applied.position);
       g.result = applied.result;
     }
     state.game = g;
     state.view = 0;
     state.selected = null;
-    $("review").hidden = true;
+    clearReview();
     $("result").textContent = g.result.finished
-      ? `Loaded: ${TEAMS[g.result.winner]} won ${g.result.points}.`
+      ? `Loaded: ${TEAM_NAMES[TEAMS[g.result.winner]]} won ${g.result.points}.`
       : "Loaded: the game is unfinished.";
     status(`Loaded ${file.name}: ${g.items.length} throws. Step through it or review it.`);
     render();
@@ -536,20 +887,30 @@ async function loadRecord(e) {
   }
 }
 
+function clearReview() {
+  if (state.game) state.game.analysis = null;
+  $("chart").replaceChildren();
+  $("teams").replaceChildren();
+  $("mark-info").textContent = "";
+  $("review-status").textContent = "Not reviewed yet: choose a strength and review.";
+}
+
 async function review() {
   const g = state.game;
   if (!g.items.length) return status("Nothing to review yet.", { error: true });
-  $("review").hidden = false;
-  $("review-status").textContent = "Analysing…";
+  $("review").scrollIntoView({ block: "nearest" });
+  const level = $("review-level").value;
+  $("review-status").textContent = `Reviewing at ${LEVEL_NAMES(level)} strength…`;
   $("chart").replaceChildren();
   $("teams").replaceChildren();
+  $("mark-info").textContent = "";
   try {
-    const analysis = await api.analyseGame(recordText(), $("review-level").value);
+    const analysis = await api.analyseGame(recordText(), level);
     g.analysis = analysis;
     drawChart($("chart"), analysis, showMark);
     const marks = analysis.items.filter((it) => markOf(it)).length;
-    $("review-status").textContent = `${analysis.items.length} throws analysed at ${analysis.level} in ${analysis.seconds.toFixed(2)} s: ${marks} marked.`;
-    const head = ["team", "decisions", "error rate", "rating", "?!", "?", "??", "luck", "points", "luck-adjusted"];
+    $("review-status").textContent = `${analysis.items.length} throws reviewed at ${LEVEL_NAMES(analysis.level)} strength in ${analysis.seconds.toFixed(1)} s: ${marks} marked.`;
+    const head = ["side", "decisions", "error rate", "rating", "?!", "?", "??", "luck", "points", "points less luck"];
     const tr = document.createElement("tr");
     for (const h of head) {
       const th = document.createElement("th");
@@ -558,18 +919,7 @@ async function review() {
     }
     const rows = analysis.teams.map((t) => {
       const r = document.createElement("tr");
-      const cells = [
-        t.team,
-        t.decisions,
-        t.errorRate.toFixed(4),
-        t.rating,
-        t.doubtful,
-        t.bad,
-        t.veryBad,
-        t.luck.toFixed(2),
-        t.points,
-        t.luckAdjustedPoints.toFixed(2),
-      ];
+      const cells = [TEAM_NAMES[t.team] || t.team, t.decisions, t.errorRate.toFixed(4), t.rating, t.doubtful, t.bad, t.veryBad, t.luck.toFixed(2), t.points, t.luckAdjustedPoints.toFixed(2)];
       for (const c of cells) {
         const td = document.createElement("td");
         td.textContent = String(c);
@@ -578,19 +928,87 @@ async function review() {
       return r;
     });
     $("teams").replaceChildren(tr, ...rows);
+    // The people's error rate goes into the statistics.
+    const side = peopleSide(g);
+    const mine = side && analysis.teams.find((t) => t.team === side);
+    if (mine && g.mode === "play") {
+      const stats = store.get(STATS, []);
+      const s = stats.find((x) => x.id === g.id);
+      if (s) {
+        s.errorRate = mine.errorRate;
+        store.set(STATS, stats);
+      }
+    }
+    render();
   } catch (e) {
-    $("review-status").textContent = e.message;
+    $("raw-error").textContent = e.message;
+    $("review-status").textContent = errorText(e);
   }
 }
 
 function showMark(item) {
   // The position before the item's throw, with what was played and the best.
   viewAt(item.index - 1);
+  const g = state.game;
+  const pos = g.positions[item.index - 1];
+  const c = toThrow(pos);
   const m = markOf(item);
-  $("mark-info").textContent = `Throw ${item.index}, ${item.team} threw ${item.throw}: played ${item.play} (${m.label}, −${item.equityLost.toFixed(3)}); best ${item.bestPlay}. Luck ${item.luck >= 0 ? "+" : ""}${item.luck.toFixed(3)}.`;
+  const played = g.items[item.index - 1];
+  const playedWords = choiceText(item.play, pos.structured, c, c, played?.effects).toLowerCase();
+  const bestWords = choiceText(item.bestPlay, pos.structured, c, c, null).toLowerCase();
+  $("mark-info").textContent = `Throw ${item.index}: ${NAMES[c]} threw ${item.throw[0]}-${item.throw[1]} and played: ${playedWords} (${m.words}, costing ${item.equityLost.toFixed(3)} points). Best was: ${bestWords}.`;
 }
 
 // ---- drawing -------------------------------------------------------------
+
+const shownIndex = () => (state.view === null ? state.game.positions.length - 1 : state.view);
+
+// The engine's best play from a position looked back at, for the dice that
+// were thrown there: the review's when there is one, else asked for
+// (BestMove at expert, 300 ms) and kept.
+function bestAt(index) {
+  const g = state.game;
+  const it = g.items[index];
+  if (!it) return null;
+  const reviewed = g.analysis?.items?.find((a) => a.index === index + 1);
+  if (reviewed?.bestPlay) return reviewed.bestPlay;
+  const pos = g.positions[index];
+  const key = `${pos.ufen} ${it.dice.die1}${it.dice.die2}`;
+  if (state.bests.has(key)) return state.bests.get(key);
+  if (!state.bestPending.has(key)) {
+    state.bestPending.add(key);
+    api.bestMove(pos.ufen, it.dice, g.rules, { level: "expert" }, { movetimeMs: 300 }).then(
+      (best) => {
+        state.bests.set(key, best.play);
+        state.bestPending.delete(key);
+        if (state.game === g && state.view === index) {
+          render();
+          tellView();
+        }
+      },
+      (e) => {
+        state.bestPending.delete(key);
+        $("raw-error").textContent = e.message;
+      },
+    );
+  }
+  return null;
+}
+
+// The status line while looking back: the play made from the position
+// shown, and the engine's choice once known.
+function tellView() {
+  const g = state.game;
+  const index = state.view;
+  const it = g.items[index];
+  if (!it) return status(`Looking back at position ${index}: the end of the game.`, { view: true });
+  let text = `Looking back at position ${index}: next, ${it.words}`;
+  const best = bestAt(index);
+  const pos = g.positions[index];
+  if (best && best === it.play) text += " The engine agrees with that play.";
+  else if (best) text += ` The engine's choice: ${choiceText(best, pos.structured, it.mover, it.mover, null).toLowerCase()}.`;
+  status(text, { view: true });
+}
 
 function viewAt(index) {
   const g = state.game;
@@ -599,6 +1017,51 @@ function viewAt(index) {
   if (state.view === last && g.mode === "play") state.view = null;
   state.selected = null;
   render();
+  if (state.view !== null) {
+    $("hint-out").replaceChildren();
+    tellView();
+  } else if (g.mode === "play") {
+    status(state.liveStatus || turnWords(current()), { view: true });
+  }
+}
+
+function keyPressed(e) {
+  const t = e.target;
+  if ((e.key === "Enter" || e.key === " ") && t instanceof SVGElement && t.getAttribute("role") === "button") {
+    e.preventDefault();
+    t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    return;
+  }
+  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || document.querySelector("dialog[open]")) return;
+  if (e.key === "t" || e.key === "T") {
+    e.preventDefault();
+    humanThrow();
+  } else if (/^[1-9]$/.test(e.key)) {
+    const b = document.querySelectorAll("#plays button")[Number(e.key) - 1];
+    if (b) {
+      e.preventDefault();
+      b.click();
+    }
+  } else if (e.key === "ArrowLeft" && state.game) {
+    viewAt(shownIndex() - 1);
+  } else if (e.key === "ArrowRight" && state.game) {
+    viewAt(shownIndex() + 1);
+  } else if (e.key === "Escape" && state.selected) {
+    state.selected = null;
+    render();
+  }
+}
+
+function guideText(g, humanTurn, pos) {
+  if (g.result.finished) return "The game is over. Review shows where each side lost ground; How to play has the full rules.";
+  if (!humanTurn) return `${NAMES[toThrow(pos)]} is played by the engine: watch its pieces move. Your side is Red and Yellow, partners sitting opposite; you win when all eight of your pieces are home.`;
+  if (pos.structured.challenge) return "You are challenging a blob: keep throwing. Each six counts (a double six counts two); a throw without a six ends the challenge.";
+  if (!g.dice) return `It is ${NAMES[toThrow(pos)]}'s turn. Press Throw (or the T key) to throw the two dice. A six earns another throw.`;
+  const plays = g.plays.map((p) => p.play);
+  if (plays.length === 1 && plays[0] === "-") return "No piece can move with this throw, so the turn passes. The board plays a forced pass for you.";
+  if (plays.some((p) => p.startsWith("x"))) return "An enemy blob stands right in front of your piece: you may challenge it. The six you threw counts; you need one more six than the blob has pieces. Or just move.";
+  if (plays.some((p) => p.includes("b-0"))) return "A six lets a piece leave base onto your doorstep (the coloured square), and the other die can then move it or another piece.";
+  return "The pieces that can move have a thick outline. Click one, then one of the lit squares; or pick a play from the list (keys 1 to 9). Landing on a single enemy piece sends it home to base.";
 }
 
 function render({ targetKey = null } = {}) {
@@ -609,81 +1072,128 @@ function render({ targetKey = null } = {}) {
   const index = viewing ? state.view : last;
   const pos = g.positions[index];
   const live = !viewing && g.mode === "play";
-  const humanTurn = live && !g.result.finished && g.humans.has(toThrow(pos));
+  const actor = toThrow(pos);
+  const humanTurn = live && !g.result.finished && isPerson(g, actor);
+  const canChoose = humanTurn && g.plays.length && !state.busy;
   const movable = new Set();
   const targets = new Set();
-  if (humanTurn && g.plays.length) {
+  if (canChoose) {
     for (const p of g.plays) for (const m of pieceMoves(p)) movable.add(m.id);
     for (const p of g.plays) {
-      const mm = p.play.match(/^[xsw]([rgyb])(b|\d+)$/);
-      if (mm) movable.add(`${mm[1]}:${mm[2]}`);
+      const id = callPiece(p.play);
+      if (id) movable.add(id);
     }
     if (state.selected) {
-      for (const p of playsFor(state.selected)) {
-        for (const m of pieceMoves(p)) if (m.id === state.selected) targets.add(m.to);
-      }
+      for (const p of playsFor(state.selected)) for (const m of pieceMoves(p)) if (m.id === state.selected) targets.add(m.to);
     }
   }
-  board.render(pos.structured, {
-    movable,
-    selected: state.selected,
-    targets,
-    last: viewing ? [] : g.last,
-  });
-  // The dice, the position and its place in the game.
+  // Plays drawn on the board: the one previewed, the hint, or when looking
+  // back the play made from here and (reviewed) the best one.
+  const arrows = [];
+  const arrowOf = (play, kind) => {
+    const moves = movesOf(play);
+    const call = play?.match(/^[xsw]([a-z])(b|\d+)$/);
+    return { moves, kind, ring: call ? { c: LETTERS.indexOf(call[1]), sq: call[2] } : null };
+  };
+  if (viewing && g.items[index]) {
+    arrows.push(arrowOf(g.items[index].play, "played"));
+    const best = bestAt(index);
+    if (best && best !== g.items[index].play) arrows.push(arrowOf(best, "best"));
+  } else if (canChoose && state.preview) {
+    arrows.push(arrowOf(state.preview, "preview"));
+  } else if (canChoose && state.hintPlay && g.plays.some((p) => p.play === state.hintPlay)) {
+    arrows.push(arrowOf(state.hintPlay, "best"));
+  }
+  // The challenge under way, counted beside the challenger.
+  const badges = [];
+  const ch = pos.structured.challenge;
+  if (ch) {
+    const moving = (pos.structured.released || []).some((c) => colourIndex(c) === actor) ? (actor + 2) % 4 : actor;
+    const need = index === last ? challengeNeed() : null;
+    badges.push({ id: `${LETTERS[moving]}:${ch.from}`, text: `${ch.sixes} of ${need ?? "?"} sixes`, cls: "challenge" });
+  }
+  board.render(pos.structured, { movable, selected: state.selected, targets, last: viewing ? [] : g.last, badges, arrows });
+  // The dice, whose turn, the position's place in the game.
   const dice = live ? g.dice : viewing && g.items[index] ? g.items[index].dice : null;
-  $("dice").textContent = dice ? `${DIE_FACES[dice.die1]} ${DIE_FACES[dice.die2]}` : "";
-  $("dice").setAttribute("aria-label", dice ? `dice ${dice.die1} and ${dice.die2}` : "no dice thrown");
-  $("to-throw").textContent = g.result.finished && !viewing ? "" : `${COLOURS[toThrow(pos)]} to throw`;
-  $("to-throw").className = `to-throw ${COLOURS[toThrow(pos)]}`;
+  if (!$("dice").classList.contains("rolling")) showDice(dice);
+  $("to-throw").textContent = g.result.finished && !viewing ? "" : `${NAMES[actor]} to throw${isPerson(g, actor) ? "" : ` (${seatName(g, actor)})`}`;
+  $("to-throw").className = `to-throw ${COLOURS[actor]}`;
   $("ufen").value = pos.ufen;
+  $("seed-out").textContent = g.seed;
+  $("rules-out").textContent = g.switches || g.rules;
+  $("notation").textContent = recordText();
   $("position-index").textContent = `position ${index} of ${last}${viewing ? " (looking back)" : ""}`;
   if (!g.result.finished && g.mode === "play") $("result").textContent = "";
-  // The plays to choose from: all, or those of the piece (and target) chosen.
+  // The plays to choose from: all, or those of the piece (and square) chosen.
   const list = $("plays");
   list.replaceChildren();
-  if (humanTurn && g.plays.length && !state.busy) {
+  if (canChoose) {
     let shown = g.plays;
     if (state.selected) shown = playsFor(state.selected, targetKey);
-    for (const p of shown) {
+    shown.forEach((p, i) => {
       const li = document.createElement("li");
       const b = document.createElement("button");
       b.type = "button";
       b.className = "play";
       b.dataset.play = p.play;
-      b.textContent = p.play === "-" ? "Pass (-)" : p.play;
+      b.textContent = choiceText(p.play, pos.structured, actor, actor, p.effects);
+      if (i < 9) b.setAttribute("aria-keyshortcuts", String(i + 1));
       b.addEventListener("click", () => humanPlay(p.play));
+      const show = () => {
+        state.preview = p.play;
+        board.render(pos.structured, { movable, selected: state.selected, targets, last: g.last, badges, arrows: [arrowOf(p.play, "preview")] });
+      };
+      b.addEventListener("mouseenter", show);
+      b.addEventListener("focus", show);
       li.append(b);
       list.append(li);
-    }
+    });
   }
-  $("plays-title").textContent = humanTurn && g.plays.length
-    ? state.selected ? `Plays of ${state.selected}` : `Legal plays (${g.plays.length})`
-    : "Plays";
-  // History.
+  $("plays-title").textContent = canChoose ? (state.selected ? "Plays of the piece chosen" : `Plays (${g.plays.length})`) : "Plays";
+  // The game so far, in words, following the position shown.
   const hist = $("history");
-  hist.replaceChildren();
-  g.items.forEach((it, i) => {
+  const have = hist.children.length;
+  if (have > g.items.length || (have && hist.children[0].dataset.game !== g.id)) hist.replaceChildren();
+  for (let i = hist.children.length; i < g.items.length; i++) {
+    const it = g.items[i];
     const li = document.createElement("li");
+    li.dataset.game = g.id;
     const b = document.createElement("button");
     b.type = "button";
     b.className = `item ${COLOURS[it.mover]}`;
-    b.textContent = `${it.throw}:${it.play}`;
-    if (index === i + 1) b.setAttribute("aria-current", "true");
-    b.addEventListener("click", () => viewAt(i + 1));
+    b.textContent = it.words;
+    b.addEventListener("click", () => viewAt(i));
     li.append(b);
     hist.append(li);
+  }
+  [...hist.children].forEach((li, i) => {
+    const b = li.firstChild;
+    if (i === index) b.setAttribute("aria-current", "true");
+    else b.removeAttribute("aria-current");
   });
-  const humanItems = g.items.some((it) => g.humans.has(it.mover));
+  const follow = hist.children[Math.min(index, hist.children.length - 1)];
+  if (follow) {
+    if (follow.offsetTop < hist.scrollTop) hist.scrollTop = follow.offsetTop;
+    else if (follow.offsetTop + follow.offsetHeight > hist.scrollTop + hist.clientHeight) {
+      hist.scrollTop = follow.offsetTop + follow.offsetHeight - hist.clientHeight;
+    }
+  }
+  $("review").hidden = !g.items.length;
+  // The guide.
+  $("guide").hidden = !state.guided;
+  if (state.guided) $("guide-text").textContent = guideText(g, humanTurn, pos);
+  const humanItems = g.items.some((it) => isPerson(g, it.mover));
   $("btn-throw").disabled = !humanTurn || !!g.dice || state.busy;
   $("btn-takeback").disabled = g.mode !== "play" || !humanItems;
-  $("btn-hint").disabled = !humanTurn || !g.dice;
+  $("btn-hint").disabled = !canChoose;
   $("btn-review").disabled = !g.items.length;
   $("btn-download").disabled = !g.items.length;
   $("nav-prev").disabled = index === 0;
   $("nav-first").disabled = index === 0;
   $("nav-next").disabled = index === last;
-  $("nav-live").disabled = !viewing;
+  $("nav-live").disabled = !viewing || g.mode !== "play";
+  if (!canChoose) state.hintPlay = null;
+  evaluateShown();
 }
 
 init();

@@ -1,19 +1,32 @@
-// The board: a cross of 15 x 15 cells drawn in SVG. It knows only where
-// each square is drawn (RULES.md §1: relative square p of colour c is the
-// main-track square (13c + p) mod 52, lanes 51..55, home); which plays are
-// legal comes from the engine.
+// The board drawn in SVG. It knows only where each square is drawn
+// (RULES.md §1: relative square p of colour c is the main-track square
+// (13c + p) mod the track's length, then the colour's lane and home); which
+// plays are legal comes from the engine.
+//
+// Everything about where things are drawn lives in a geometry object
+// (`CROSS`, the four-sided board's 15 x 15 cross); the drawing code reads
+// only the geometry, so another board shape is another geometry.
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 40;
-export const COLOURS = ["red", "green", "yellow", "blue"];
-export const LETTERS = ["r", "g", "y", "b"];
-const FILL = { red: "#d9342b", green: "#2e9e44", yellow: "#e8c21a", blue: "#2f6fd6" };
+export const COLOURS = ["red", "green", "yellow", "blue", "orange", "purple"];
+export const LETTERS = ["r", "g", "y", "b", "o", "p"];
+export const FILL = {
+  red: "#d9342b",
+  green: "#2e9e44",
+  yellow: "#e8c21a",
+  blue: "#2f6fd6",
+  orange: "#ee7d1b",
+  purple: "#8a3fb8",
+};
+export const NAMES = ["Red", "Green", "Yellow", "Blue", "Orange", "Purple"];
 
-// The 52 main-track cells, from red's doorstep clockwise.
-function track() {
-  const cells = [];
+// The four-sided board: 52 main-track cells from red's doorstep clockwise,
+// a five-cell lane and a home triangle per colour, a base per colour.
+function crossGeometry() {
+  const track = [];
   const run = (x, y, dx, dy, n) => {
-    for (let i = 0; i < n; i++) cells.push([x + dx * i, y + dy * i]);
+    for (let i = 0; i < n; i++) track.push([x + dx * i, y + dy * i]);
   };
   run(1, 6, 1, 0, 5);
   run(6, 5, 0, -1, 6);
@@ -28,40 +41,52 @@ function track() {
   run(5, 8, -1, 0, 6);
   run(0, 7, 0, -1, 1);
   run(0, 6, 0, -1, 1);
-  return cells;
+  const lanes = [
+    [1, 7, 1, 0],
+    [7, 1, 0, 1],
+    [13, 7, -1, 0],
+    [7, 13, 0, -1],
+  ].map(([x, y, dx, dy]) => [0, 1, 2, 3, 4].map((i) => [x + dx * i, y + dy * i]));
+  const m = 7.5;
+  return {
+    size: 15,
+    colours: 4,
+    track,
+    lastTrack: 50, // a colour's last main-track square (RULES.md §1)
+    lanes,
+    bases: [
+      [0, 0],
+      [9, 0],
+      [9, 9],
+      [0, 9],
+    ],
+    baseSize: 6,
+    homes: [
+      [6.5, 7.5],
+      [7.5, 6.5],
+      [8.5, 7.5],
+      [7.5, 8.5],
+    ],
+    homeShapes: [
+      [[6, 6], [6, 9], [m, m]],
+      [[6, 6], [9, 6], [m, m]],
+      [[9, 6], [9, 9], [m, m]],
+      [[6, 9], [9, 9], [m, m]],
+    ],
+  };
 }
-const TRACK = track();
-// Each colour's lane (51..55), from the track inwards.
-const LANES = [
-  [1, 7, 1, 0],
-  [7, 1, 0, 1],
-  [13, 7, -1, 0],
-  [7, 13, 0, -1],
-].map(([x, y, dx, dy]) => [0, 1, 2, 3, 4].map((i) => [x + dx * i, y + dy * i]));
-const BASES = [
-  [0, 0],
-  [9, 0],
-  [9, 9],
-  [0, 9],
-];
-const HOMES = [
-  [6.0, 7.0],
-  [7.0, 6.0],
-  [8.0, 7.0],
-  [7.0, 8.0],
-];
+export const CROSS = crossGeometry();
 
 export function colourIndex(name) {
   // "COLOUR_RED", "red" or "r".
   const n = String(name).toLowerCase().replace("colour_", "");
-  const i = n.length === 1 ? LETTERS.indexOf(n) : COLOURS.indexOf(n);
-  return i;
+  return n.length === 1 ? LETTERS.indexOf(n) : COLOURS.indexOf(n);
 }
 
 // The cell key and centre (in cells) of colour c's relative square.
-export function place(c, square, slot = 0) {
+export function place(c, square, slot = 0, geo = CROSS) {
   if (square === "b") {
-    const [bx, by] = BASES[c];
+    const [bx, by] = geo.bases[c];
     const spots = [
       [2, 2],
       [4, 2],
@@ -71,18 +96,46 @@ export function place(c, square, slot = 0) {
     const [sx, sy] = spots[slot % 4];
     return { key: `b${LETTERS[c]}`, x: bx + sx, y: by + sy };
   }
-  if (square === "h") {
-    const [hx, hy] = HOMES[c];
-    return { key: `h${LETTERS[c]}`, x: hx + 0.5, y: hy + 0.5 };
+  const p = square === "h" ? geo.lastTrack + 6 : Number(square);
+  if (p > geo.lastTrack + 5) {
+    const [hx, hy] = geo.homes[c];
+    return { key: `h${LETTERS[c]}`, x: hx, y: hy };
   }
-  const p = Number(square);
-  if (p <= 50) {
-    const abs = (13 * c + p) % 52;
-    const [x, y] = TRACK[abs];
+  if (p <= geo.lastTrack) {
+    const abs = (13 * c + p) % geo.track.length;
+    const [x, y] = geo.track[abs];
     return { key: `t${abs}`, x: x + 0.5, y: y + 0.5 };
   }
-  const [x, y] = LANES[c][p - 51];
+  const [x, y] = geo.lanes[c][p - geo.lastTrack - 1];
   return { key: `l${LETTERS[c]}${p}`, x: x + 0.5, y: y + 0.5 };
+}
+
+// The centres a piece of colour c passes through from one relative square
+// to another (a piece entering goes base, doorstep; a knocked-off piece
+// goes straight to its base).
+export function pathOf(c, from, to, geo = CROSS) {
+  const home = geo.lastTrack + 6;
+  const num = (s) => (s === "h" ? home : s === "b" ? -1 : Number(s));
+  const a = num(from);
+  const b = num(to);
+  const pts = [place(c, from, 0, geo)];
+  if (b < 0 || b <= a) {
+    pts.push(place(c, to, 0, geo));
+    return pts;
+  }
+  for (let p = Math.max(a + 1, 0); p <= b; p++) pts.push(place(c, p === home ? "h" : String(p), 0, geo));
+  return pts;
+}
+
+// A square's name for a person: "Red's doorstep", "square 12", "Red's lane, 2 from the track".
+export function squareName(key) {
+  const c = LETTERS.indexOf(key[1]);
+  if (key[0] === "b") return `${NAMES[c]}'s base`;
+  if (key[0] === "h") return `${NAMES[c]}'s home`;
+  if (key[0] === "l") return `${NAMES[c]}'s home lane, square ${Number(key.slice(2)) - CROSS.lastTrack}`;
+  const abs = Number(key.slice(1));
+  if (abs % 13 === 0) return `${NAMES[abs / 13]}'s doorstep`;
+  return `track square ${abs} (counted from Red's doorstep)`;
 }
 
 function el(name, attrs = {}, parent = null) {
@@ -93,101 +146,99 @@ function el(name, attrs = {}, parent = null) {
 }
 
 export class Board {
-  constructor(svg, { onPiece, onTarget }) {
+  // `onPiece(id, cellKey)` and `onTarget(cellKey)` get clicks (or Enter);
+  // a board without them (a diagram) is only drawn.
+  constructor(svg, { onPiece = null, onTarget = null, geometry = CROSS, label = "the Uckers board" } = {}) {
     this.svg = svg;
+    this.geo = geometry;
     this.onPiece = onPiece;
     this.onTarget = onTarget;
-    svg.setAttribute("viewBox", `0 0 ${15 * CELL} ${15 * CELL}`);
+    svg.setAttribute("viewBox", `0 0 ${this.geo.size * CELL} ${this.geo.size * CELL}`);
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", label);
+    svg.replaceChildren();
     this.cells = new Map();
     this.drawGrid();
+    this.arrowLayer = el("g", { class: "arrows" }, svg);
     this.pieceLayer = el("g", { class: "pieces" }, svg);
     this.fxLayer = el("g", { class: "fx" }, svg);
+    const defs = el("defs", {}, svg);
+    for (const kind of ["played", "best", "preview"]) {
+      const mk = el("marker", {
+        id: `${svg.id || "b"}-head-${kind}`,
+        viewBox: "0 0 10 10",
+        refX: 6,
+        refY: 5,
+        markerWidth: 4,
+        markerHeight: 4,
+        orient: "auto-start-reverse",
+      }, defs);
+      el("path", { d: "M0,0 L10,5 L0,10 z", class: `head ${kind}` }, mk);
+    }
   }
 
   drawGrid() {
+    const geo = this.geo;
     const g = el("g", { class: "grid" }, this.svg);
-    el("rect", { x: 0, y: 0, width: 15 * CELL, height: 15 * CELL, class: "felt" }, g);
-    BASES.forEach(([bx, by], c) => {
+    el("rect", { x: 0, y: 0, width: geo.size * CELL, height: geo.size * CELL, class: "felt" }, g);
+    geo.bases.forEach(([bx, by], c) => {
+      const s = geo.baseSize;
       el("rect", {
         x: bx * CELL + 4,
         y: by * CELL + 4,
-        width: 6 * CELL - 8,
-        height: 6 * CELL - 8,
+        width: s * CELL - 8,
+        height: s * CELL - 8,
         rx: 12,
         fill: FILL[COLOURS[c]],
         class: "base",
+        "aria-label": `${NAMES[c]}'s base`,
       }, g);
-      el("rect", {
-        x: (bx + 1) * CELL,
-        y: (by + 1) * CELL,
-        width: 4 * CELL,
-        height: 4 * CELL,
-        rx: 8,
-        class: "base-inner",
-      }, g);
-      this.cells.set(`b${LETTERS[c]}`, { x: bx + 3, y: by + 3, node: null });
+      el("rect", { x: (bx + 1) * CELL, y: (by + 1) * CELL, width: (s - 2) * CELL, height: (s - 2) * CELL, rx: 8, class: "base-inner" }, g);
+      this.cells.set(`b${LETTERS[c]}`, { x: bx + s / 2, y: by + s / 2, node: null });
     });
     const cell = (key, x, y, cls, fill) => {
-      const r = el("rect", {
-        x: x * CELL,
-        y: y * CELL,
-        width: CELL,
-        height: CELL,
-        class: `cell ${cls}`,
-        "data-cell": key,
-      }, g);
+      const r = el("rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL, class: `cell ${cls}`, "data-cell": key }, g);
+      r.setAttribute("aria-label", squareName(key));
       if (fill) r.setAttribute("fill", fill);
-      r.addEventListener("click", () => this.onTarget(key));
+      if (this.onTarget) r.addEventListener("click", () => this.onTarget(key));
       this.cells.set(key, { x: x + 0.5, y: y + 0.5, node: r });
     };
-    TRACK.forEach(([x, y], abs) => {
+    geo.track.forEach(([x, y], abs) => {
       const door = abs % 13 === 0 ? COLOURS[abs / 13] : null;
       cell(`t${abs}`, x, y, door ? "door" : "track", door ? FILL[door] : null);
     });
-    LANES.forEach((lane, c) =>
-      lane.forEach(([x, y], i) => cell(`l${LETTERS[c]}${51 + i}`, x, y, "lane", FILL[COLOURS[c]])),
+    geo.lanes.forEach((lane, c) =>
+      lane.forEach(([x, y], i) => cell(`l${LETTERS[c]}${geo.lastTrack + 1 + i}`, x, y, "lane", FILL[COLOURS[c]])),
     );
-    // Home: four triangles meeting in the centre.
-    const m = 7.5 * CELL;
-    const corners = [
-      [6, 6, 6, 9],
-      [6, 6, 9, 6],
-      [9, 6, 9, 9],
-      [6, 9, 9, 9],
-    ];
-    corners.forEach(([x1, y1, x2, y2], c) => {
+    geo.homeShapes.forEach((pts, c) => {
+      const key = `h${LETTERS[c]}`;
       const t = el("polygon", {
-        points: `${x1 * CELL},${y1 * CELL} ${x2 * CELL},${y2 * CELL} ${m},${m}`,
+        points: pts.map(([x, y]) => `${x * CELL},${y * CELL}`).join(" "),
         fill: FILL[COLOURS[c]],
         class: "cell home",
-        "data-cell": `h${LETTERS[c]}`,
+        "data-cell": key,
+        "aria-label": squareName(key),
       }, g);
-      t.addEventListener("click", () => this.onTarget(`h${LETTERS[c]}`));
-      this.cells.set(`h${LETTERS[c]}`, { x: HOMES[c][0] + 0.5, y: HOMES[c][1] + 0.5, node: t });
-    });
-    // Square numbers on the doorsteps' neighbours help reading plays.
-    TRACK.forEach(([x, y], abs) => {
-      if (abs % 13 === 0) {
-        const label = el("text", {
-          x: (x + 0.5) * CELL,
-          y: (y + 0.5) * CELL + 4,
-          class: "door-label",
-        }, g);
-        label.textContent = "0";
-      }
+      if (this.onTarget) t.addEventListener("click", () => this.onTarget(key));
+      this.cells.set(key, { x: geo.homes[c][0], y: geo.homes[c][1], node: t });
     });
   }
 
   // Draws a structured position (uckers.v1.StructuredPosition as JSON).
-  // `movable`: "r:12" keys of pieces that can move; `selected`: one of them.
-  render(structured, { movable = new Set(), selected = null, targets = new Set(), last = [] } = {}) {
+  // `movable`: "r:12" keys of pieces that can move; `selected`: one of them;
+  // `targets`: cell keys lit; `last`: cell keys outlined; `badges`: text
+  // beside a piece ({ id: "r:12", text }); `arrows`: plays drawn
+  // ({ moves: [{ c, from, to }], kind: "played" | "best" | "preview" }).
+  render(structured, { movable = new Set(), selected = null, targets = new Set(), last = [], badges = [], arrows = [] } = {}) {
     this.pieceLayer.replaceChildren();
     this.fxLayer.replaceChildren();
+    this.arrowLayer.replaceChildren();
+    this.pieceAt = new Map();
     for (const node of this.svg.querySelectorAll(".cell")) {
       node.classList.remove("target", "last");
       node.removeAttribute("tabindex");
       node.removeAttribute("role");
-      node.removeAttribute("aria-label");
+      node.setAttribute("aria-label", squareName(node.dataset.cell));
     }
     for (const key of last) this.cells.get(key)?.node?.classList.add("last");
     for (const key of targets) {
@@ -196,45 +247,36 @@ export class Board {
       n.classList.add("target");
       n.setAttribute("tabindex", "0");
       n.setAttribute("role", "button");
-      n.setAttribute("aria-label", `move to ${key}`);
+      n.setAttribute("aria-label", `move to ${squareName(key)}`);
     }
     // Group the pieces by the cell they stand on.
     const groups = new Map();
     structured.colours.forEach((col, c) => {
       let baseSlot = 0;
       for (const sq of col.squares) {
-        const p = place(c, sq, sq === "b" ? baseSlot++ : 0);
+        const p = place(c, sq, sq === "b" ? baseSlot++ : 0, this.geo);
         const key = sq === "b" ? `${p.key}${baseSlot}` : p.key;
-        if (!groups.has(key)) groups.set(key, { x: p.x, y: p.y, pieces: [] });
+        if (!groups.has(key)) groups.set(key, { x: p.x, y: p.y, cell: p.key, pieces: [] });
         groups.get(key).pieces.push({ c, sq });
       }
     });
     // A mixie stack's order, bottom to top, where the rules keep one.
     const stackOrder = new Map();
     for (const s of structured.stacks || []) {
-      const p = place(colourIndex(s.team), String(s.square));
+      const p = place(colourIndex(s.team), String(s.square), 0, this.geo);
       stackOrder.set(p.key, s.order.map(colourIndex));
     }
     for (const [key, g] of groups) {
       let pieces = g.pieces;
       const order = stackOrder.get(key);
-      if (order) {
-        pieces = order.map((c) => pieces.find((p) => p.c === c && !p.used && (p.used = true)));
-      }
+      if (order) pieces = order.map((c) => pieces.find((p) => p.c === c && !p.used && (p.used = true)));
       const n = pieces.length;
-      const offsets =
-        n === 1
-          ? [[0, 0]]
-          : [
-              [-0.2, -0.2],
-              [0.2, -0.2],
-              [-0.2, 0.2],
-              [0.2, 0.2],
-            ];
+      const offsets = n === 1 ? [[0, 0]] : [[-0.2, -0.2], [0.2, -0.2], [-0.2, 0.2], [0.2, 0.2]];
       const r = n === 1 ? 0.34 : 0.22;
       pieces.forEach((piece, i) => {
         const [dx, dy] = offsets[i % 4];
         const id = `${LETTERS[piece.c]}:${piece.sq}`;
+        const top = order && i === n - 1;
         const circle = el("circle", {
           cx: (g.x + dx) * CELL,
           cy: (g.y + dy) * CELL,
@@ -242,46 +284,75 @@ export class Board {
           fill: FILL[COLOURS[piece.c]],
           class: "piece",
           "data-piece": id,
+          role: "img",
         }, this.pieceLayer);
+        const where = piece.sq === "b" ? "in base" : piece.sq === "h" ? "home" : `on ${squareName(g.cell)}`;
+        let label = `${NAMES[piece.c]} piece ${where}${n > 1 && piece.sq !== "b" ? `, one of ${n} there` : ""}${top ? ", the top of the stack" : ""}`;
         if (movable.has(id)) {
           circle.classList.add("movable");
           circle.setAttribute("tabindex", "0");
           circle.setAttribute("role", "button");
-          circle.setAttribute("aria-label", `${COLOURS[piece.c]} piece on ${piece.sq}`);
-          circle.addEventListener("click", () => this.onPiece(id, key.startsWith("b") ? `b${LETTERS[piece.c]}` : key));
+          label += ": can move";
+          circle.addEventListener("click", () => this.onPiece?.(id, key.startsWith("b") ? `b${LETTERS[piece.c]}` : key));
         }
+        circle.setAttribute("aria-label", label);
         if (id === selected) circle.classList.add("selected");
-        if (order && i === n - 1) circle.classList.add("top");
+        if (top) circle.classList.add("top");
+        this.pieceAt.set(id, { x: g.x + dx, y: g.y + dy });
       });
       if (n > 4) {
         const t = el("text", { x: g.x * CELL, y: g.y * CELL + 5, class: "count" }, this.pieceLayer);
         t.textContent = String(n);
       }
     }
+    for (const a of arrows) this.drawArrow(a);
+    for (const b of badges) this.drawBadge(b);
   }
 
-  // Slides a ghost piece along each move of a play's effects; resolves
-  // when done.
-  animate(effects, ms) {
-    if (!ms) return Promise.resolve();
-    for (const m of effects.moves || []) {
-      const c = colourIndex(m.colour);
-      const from = place(c, m.from);
-      const to = place(c, m.to);
-      const ghost = el("circle", {
-        cx: from.x * CELL,
-        cy: from.y * CELL,
-        r: 0.3 * CELL,
-        fill: FILL[COLOURS[c]],
-        class: "ghost",
-      }, this.fxLayer);
-      ghost.style.transition = `transform ${ms}ms ease-in-out`;
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-          ghost.style.transform = `translate(${(to.x - from.x) * CELL}px, ${(to.y - from.y) * CELL}px)`;
-        }),
-      );
+  drawArrow({ moves, kind, ring = null }) {
+    for (const m of moves) {
+      const pts = pathOf(m.c, m.from, m.to, this.geo);
+      const d = pts.map((p, i) => `${i ? "L" : "M"}${p.x * CELL},${p.y * CELL}`).join(" ");
+      el("path", { d, class: `arrow ${kind}`, "marker-end": `url(#${this.svg.id || "b"}-head-${kind})` }, this.arrowLayer);
     }
-    return new Promise((resolve) => setTimeout(resolve, ms));
+    if (ring) {
+      const p = place(ring.c, ring.sq, 0, this.geo);
+      el("circle", { cx: p.x * CELL, cy: p.y * CELL, r: 0.55 * CELL, class: `arrow ring ${kind}` }, this.arrowLayer);
+    }
+  }
+
+  drawBadge({ id, text, cls = "" }) {
+    const at = this.pieceAt?.get(id);
+    if (!at) return;
+    const w = 8 * text.length + 12;
+    const x = Math.min(Math.max(at.x * CELL - w / 2, 2), this.geo.size * CELL - w - 2);
+    const y = at.y < 1.5 ? at.y * CELL + 0.55 * CELL : at.y * CELL - 0.95 * CELL;
+    const g = el("g", { class: `badge ${cls}`, "data-badge": id }, this.fxLayer);
+    el("rect", { x, y, width: w, height: 22, rx: 6 }, g);
+    const t = el("text", { x: x + w / 2, y: y + 16 }, g);
+    t.textContent = text;
+  }
+
+  // Slides a piece along the track for each move (knocked-off pieces go
+  // back to their base); resolves when done. `ms` per square.
+  animate(moves, knocked, ms) {
+    if (!ms || !Element.prototype.animate) return Promise.resolve();
+    const runs = [];
+    const slide = (c, from, to, cls, delay) => {
+      const pts = pathOf(c, from, to, this.geo);
+      const still = this.pieceLayer.querySelector(`.piece[data-piece="${LETTERS[c]}:${from}"]:not(.moving)`);
+      still?.classList.add("moving");
+      const ghost = el("circle", { cx: 0, cy: 0, r: 0.3 * CELL, fill: FILL[COLOURS[c]], class: `ghost ${cls}` }, this.fxLayer);
+      const frames = pts.map((p) => ({ transform: `translate(${p.x * CELL}px, ${p.y * CELL}px)` }));
+      // A knocked-off piece takes as long as a slide of five squares home.
+      const duration = (cls === "knocked" ? 5 : Math.max(1, pts.length - 1)) * ms;
+      const a = ghost.animate(frames, { duration, delay, easing: "ease-in-out", fill: "forwards" });
+      runs.push(a.finished.catch(() => {}));
+      return duration;
+    };
+    let t = 0;
+    for (const m of moves) t = Math.max(t, slide(m.c, m.from, m.to, "", 0));
+    for (const k of knocked) slide(k.c, k.from, "b", "knocked", t);
+    return Promise.all(runs);
   }
 }

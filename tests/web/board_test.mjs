@@ -2,10 +2,8 @@
 // playwright-core (no browser download), against a real
 // `uckers serve --http`. Run by ctest (tests/CMakeLists.txt) as
 //   node board_test.mjs <path to uckers> <screenshot folder>
-// It plays a game through the board's clicks from a near-end position to
-// its end, takes a play back, downloads the record and loads it again,
-// watches a whole engine-against-engine game at the fastest level, and
-// checks the review's chart and marks. Screenshots go to the folder given.
+// Everything is done as a player does it, by clicks and keys. Screenshots
+// go to the folder given.
 
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, existsSync } from "node:fs";
@@ -25,73 +23,68 @@ if (!existsSync(chromiumPath)) {
   process.exit(1);
 }
 
+// Seeds whose first throws make each story (found with `uckers` text
+// protocol `roll seed <s> index 0 count 4`):
+const SEED_CHALLENGE_WON = "35"; // 4-6, 4-6, 3-6: declared, counted, won
+const SEED_CHALLENGE_FAILED = "10"; // a six, then a throw with no six
+const SEED_NO_SIX_FIRST = "1"; // a first throw with no six: red must pass
+// Red's piece on 10, right behind a blue blob of two on red's 11 (blue's
+// 24): a challenge needs 3 sixes (RULES.md §6).
+const CHALLENGE_UFEN = "10,b,b,b/b,b,b,b/b,b,b,b/b,b,24,24 r -";
 
 const problems = [];
 const pages = [];
-async function openBoard(browser, url) {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 1000 }, acceptDownloads: true });
+const started = Date.now();
+const step = (what) => console.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
+
+async function openBoard(context, url, { viewport = { width: 1100, height: 1000 } } = {}) {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+    // A server stopped on purpose makes the browser log the refused calls.
+    if (m.type() === "error" && !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(m.text())) {
+      problems.push(`console error: ${m.text()}`);
+    }
+  });
+  page.dialogs = [];
+  page.on("dialog", (d) => {
+    page.dialogs.push(d.type());
+    d.accept();
   });
   pages.push(page);
   await page.goto(url);
-  await page.waitForSelector("#btn-new");
-  await page.waitForFunction(() => document.querySelector("#level").options.length > 0);
+  await page.waitForFunction(() => document.querySelector("#seat-0").options.length > 0);
   return page;
 }
 
-async function newGame(page, { seat, level, speed, ufen = "", seed = "0", reviewLevel = "beginner" }) {
+// A fresh browser profile whose settings say: no sliding pieces (fast
+// tests). Forced plays are still played by the board (the default).
+async function newContext(browser) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem("uckers.settings")) {
+      localStorage.setItem("uckers.settings", JSON.stringify({ autoplay: true, anim: "off" }));
+    }
+  });
+  return context;
+}
+
+// New game…: seats are "person" or a level, for red, green, yellow, blue.
+async function newGame(page, { seats, ufen = "", seed = "0", rules = "navy" }) {
   await page.click("#btn-new");
-  await page.selectOption("#seat", seat);
-  await page.selectOption("#level", level);
-  await page.selectOption("#speed", speed);
-  await page.selectOption("#review-level", reviewLevel);
+  await page.selectOption("#rules-preset", rules);
+  for (const [i, s] of seats.entries()) await page.selectOption(`#seat-${i}`, s);
+  await page.evaluate(() => (document.querySelector("#new-advanced").open = true));
   await page.fill("#start-ufen", ufen);
   await page.fill("#seed", seed);
   await page.click("#new-game-start");
+  await page.waitForFunction(() => !document.querySelector("#new-game").open);
 }
 
 const items = (page) => page.locator("#history li").count();
 const resultText = (page) => page.textContent("#result");
-
-// One human turn through the board: throw, then a piece and its target
-// (or the one play listed, a pass). Resolves once the play is made.
-async function playOneTurn(page, { shot } = {}) {
-  const before = await items(page);
-  if (await page.isEnabled("#btn-throw")) await page.click("#btn-throw");
-  await page.waitForSelector("#plays button");
-  const movable = await page.$$eval(".piece.movable", (ps) => ps.map((p) => p.dataset.piece));
-  if (movable.length) {
-    await page.click(`.piece.movable[data-piece="${movable[0]}"]`, { force: true });
-    const targets = await page.$$eval(".cell.target", (cs) => cs.map((c) => c.dataset.cell));
-    if (shot) await page.screenshot({ path: join(shots, shot) });
-    if (targets.length) {
-      await page.click(`.cell.target[data-cell="${targets[0]}"]`, { force: true });
-      // The play is made, or several plays move that piece there and the
-      // list now holds only them.
-      await page.waitForFunction(
-        (n) =>
-          document.querySelectorAll("#history li").length > n ||
-          document.querySelector("#result").textContent ||
-          /plays move that piece there/.test(document.querySelector("#status").textContent),
-        before,
-      );
-      if (/plays move that piece there/.test(await page.textContent("#status"))) {
-        await page.click("#plays button >> nth=0");
-      }
-    } else {
-      await page.click("#plays button >> nth=0"); // a challenge or a call
-    }
-  } else {
-    assert.equal(await page.textContent("#plays button"), "Pass (-)");
-    await page.click("#plays button");
-  }
-  await page.waitForFunction(
-    (n) => document.querySelectorAll("#history li").length > n || document.querySelector("#result").textContent,
-    before,
-  );
-}
+const ufen = (page) => page.inputValue("#ufen");
 
 async function waitForHumanOrEnd(page, timeout = 60000) {
   await page.waitForFunction(
@@ -104,42 +97,236 @@ async function waitForHumanOrEnd(page, timeout = 60000) {
   );
 }
 
-const { child, url } = await startHttpServer(uckers);
+// One person's turn through the board: the T key throws, then a piece and
+// its target, or the first play listed; a forced play makes itself.
+async function playOneTurn(page, { shot } = {}) {
+  const before = await items(page);
+  if (await page.isEnabled("#btn-throw")) await page.keyboard.press("t");
+  await page.waitForFunction(
+    (n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n,
+    before,
+  );
+  if ((await items(page)) === before && (await page.locator("#plays button").count()) > 1) {
+    const movable = await page.$$eval(".piece.movable", (ps) => ps.map((p) => p.dataset.piece));
+    let played = false;
+    for (const id of movable) {
+      await page.click(`.piece.movable[data-piece="${id}"]`, { force: true });
+      const targets = await page.$$eval(".cell.target", (cs) => cs.map((c) => c.dataset.cell));
+      if (!targets.length) continue;
+      if (shot) await page.screenshot({ path: join(shots, shot) });
+      await page.click(`.cell.target[data-cell="${targets[0]}"]`, { force: true });
+      await page.waitForFunction(
+        (n) =>
+          document.querySelectorAll("#history li").length > n ||
+          document.querySelector("#result").textContent ||
+          /plays move that piece there/.test(document.querySelector("#status").textContent),
+        before,
+      );
+      if (/plays move that piece there/.test(await page.textContent("#status"))) await page.click("#plays button >> nth=0");
+      played = true;
+      break;
+    }
+    if (!played) await page.keyboard.press("1");
+  }
+  await page.waitForFunction(
+    (n) => document.querySelectorAll("#history li").length > n || document.querySelector("#result").textContent,
+    before,
+  );
+}
+
+// The visible text holds no notation, no UFEN, no snake_case name and no
+// raw error (the advanced panel, closed, keeps them).
+async function checkPlayersText(page, where) {
+  const text = await page.evaluate(() => document.body.innerText);
+  const bad = [
+    [/[bh\d]+,[bh\d]+,[bh\d]+,[bh\d]+\//, "a UFEN"],
+    [/\b[a-z]+_[a-z_]+\b/, "a snake_case name"],
+    [/\b(invalid_argument|unavailable|deadline_exceeded|HTTP \d{3})\b/, "a raw error"],
+    [/\b[rgyb](b|\d+)-(h|\d+)\b/, "a play in notation"],
+  ];
+  for (const [re, what] of bad) {
+    const m = text.match(re);
+    assert.ok(!m, `${where}: the page shows ${what}: '${m?.[0]}'`);
+  }
+}
+
+let server = await startHttpServer(uckers);
+const { url, port } = server;
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
 try {
-  // 1. From a near-end position (red needs an exact 3, yellow is home;
-  //    green and blue far behind), team RY played by clicks to the end.
+  // 1. A challenge won, told as a player hears it: the choice, the count
+  //    beside the challenger, each throw in words, the knock-off.
   {
-    const page = await openBoard(browser, url);
-    await newGame(page, {
-      seat: "RY",
-      level: "beginner",
-      speed: "fast",
-      ufen: "h,h,h,53/b,b,b,4/h,h,h,h/b,b,b,b r -",
-      seed: "20261125",
-    });
+    const context = await newContext(browser);
+    const page = await openBoard(context, url);
+    await newGame(page, { seats: ["person", "beginner", "person", "beginner"], ufen: CHALLENGE_UFEN, seed: SEED_CHALLENGE_WON });
+    await page.keyboard.press("t");
+    const choice = page.locator('#plays button[data-play^="x"]');
+    await choice.waitFor();
+    assert.equal(await choice.textContent(), "Challenge the Blue blob on 11 (needs 3 sixes)");
+    await checkPlayersText(page, "a challenge offered");
+    await choice.click();
+    await page.waitForSelector('#board .badge.challenge');
+    assert.match(await page.textContent("#board .badge"), /^1 of 3 sixes$/);
+    assert.match(await page.textContent("#status"), /challenges: the Blue blob on 11.*1 of 3/);
+    await page.screenshot({ path: join(shots, "challenge-count.png") });
+    // The challenge throws move nothing: the board plays each one itself.
+    await page.waitForFunction(() => !document.querySelector("#btn-throw").disabled);
+    await page.click("#btn-throw");
+    await page.waitForFunction(() => document.querySelectorAll("#history li").length > 1);
+    assert.match(await page.textContent("#board .badge"), /^2 of 3 sixes$/);
+    // The last throw with sliding on (Settings, as a player sets it): the
+    // dice roll, the challenger slides on, the blob goes home visibly.
+    await page.click("#btn-settings");
+    await page.selectOption("#set-anim", "normal");
+    await page.click("#settings-close");
+    await page.waitForFunction(() => !document.querySelector("#btn-throw").disabled);
+    await page.click("#btn-throw");
+    await page.waitForSelector("#dice.rolling", { timeout: 5000 });
+    await page.waitForSelector("#board .ghost.knocked", { state: "attached", timeout: 10000 });
+    await page.waitForFunction(() => /challenge is won/.test(document.querySelector("#history").textContent));
+    const story = await page.textContent("#history");
+    assert.match(story, /of 3 sixes\. The challenge goes on\.|3 of 3 sixes!/);
+    assert.match(story, /3 of 3 sixes! The challenge is won: 2 Blue pieces knocked off/);
+    assert.equal((await ufen(page)).split(" ")[0].split("/")[3], "b,b,b,b", "the blue blob went back to base");
+    await page.screenshot({ path: join(shots, "challenge-won.png") });
+    step("challenge won");
+    await context.close();
+  }
+
+  // 2. A challenge failed; then a first throw with no six is passed by the
+  //    board itself (no click on a play).
+  {
+    const context = await newContext(browser);
+    const page = await openBoard(context, url);
+    await newGame(page, { seats: ["person", "beginner", "person", "beginner"], ufen: CHALLENGE_UFEN, seed: SEED_CHALLENGE_FAILED });
+    await page.click("#btn-throw");
+    await page.click('#plays button[data-play^="x"]');
+    await page.waitForSelector('#board .badge.challenge');
+    await page.click("#btn-throw");
+    await page.waitForFunction(() => /Challenge failed/.test(document.querySelector("#history").textContent));
+    assert.match(await page.textContent("#history li:nth-child(2)"), /^Red throws \d-\d: no six\. Challenge failed\.$/);
+    assert.equal(await page.locator("#board .badge").count(), 0, "no count once the challenge is over");
+    step("challenge failed");
+    await newGame(page, { seats: ["person", "beginner", "person", "beginner"], seed: SEED_NO_SIX_FIRST });
+    await page.click("#btn-throw");
+    await page.waitForFunction(() => document.querySelectorAll("#history li").length >= 1);
+    assert.match(await page.textContent("#history li:first-child"), /^Red throws \d-\d and cannot move: a pass\.$/);
+    step("a forced pass played by the board");
+    await context.close();
+  }
+
+  // 3. Two people and two engine seats at different levels; looking back
+  //    shows that position's chances and the play made from it; a reload
+  //    offers the game back; a server restart mid-game is retried.
+  {
+    const context = await newContext(browser);
+    const page = await openBoard(context, url);
+    await newGame(page, { seats: ["person", "beginner", "person", "casual"], seed: "7" });
+    const movers = new Set();
+    for (let turn = 0; turn < 40 && (movers.size < 4 || (await items(page)) < 12); turn++) {
+      await waitForHumanOrEnd(page);
+      await playOneTurn(page, { shot: turn === 6 ? "board-targets.png" : undefined });
+      for (const c of await page.$$eval("#history button", (bs) => bs.map((b) => b.className.split(" ")[1]))) movers.add(c);
+    }
+    assert.deepEqual([...movers].sort(), ["blue", "green", "red", "yellow"], "all four seats played");
+    const notation = await page.textContent("#notation");
+    assert.match(notation, /\[RY "person"\]/);
+    assert.match(notation, /\[GB "beginner and casual"\]/, "each engine seat its own level");
+    await checkPlayersText(page, "a game in progress");
+    // Every piece and square has a name; every button says what it does.
+    assert.equal(await page.locator("#board .piece:not([aria-label])").count(), 0);
+    assert.equal(await page.locator("#board .cell:not([aria-label])").count(), 0);
+    const unnamed = await page.$$eval("button", (bs) => bs.filter((b) => !b.textContent.trim() && !b.getAttribute("aria-label")).length);
+    assert.equal(unnamed, 0, "every button has a name");
+    // Looking back: position 1's chances, not the live ones.
+    await page.waitForFunction(() => document.querySelector("#evalbar").dataset.ufen);
+    const live = await page.getAttribute("#evalbar", "data-ufen");
+    await page.click("#history li:nth-child(2) button");
+    const back = await ufen(page);
+    assert.notEqual(back, live);
+    await page.waitForFunction((u) => document.querySelector("#evalbar").dataset.ufen === u, back);
+    assert.match(await page.textContent("#eval-title"), /^Chances at position 1 \(looking back\)$/);
+    assert.match(await page.textContent("#status"), /^Looking back at position 1: next, /);
+    assert.ok((await page.locator("#board .arrow.played").count()) > 0, "the play made is drawn");
+    // The engine's choice there, drawn too when it differs.
+    await page.waitForFunction(() => /The engine (agrees|'s choice: )/.test(document.querySelector("#status").textContent));
+    const agrees = /The engine agrees/.test(await page.textContent("#status"));
+    assert.equal((await page.locator("#board .arrow.best").count()) > 0, !agrees, "the best play is drawn when it differs");
+    await page.screenshot({ path: join(shots, "looking-back.png") });
+    await page.click("#nav-live");
+    step("people and engines; looking back");
+    // A reload asks first, then offers the game back.
+    await waitForHumanOrEnd(page);
+    const played = await items(page);
+    const position = await ufen(page);
+    await page.reload();
+    assert.ok(page.dialogs.includes("beforeunload"), "leaving a game in progress asks first");
+    await page.waitForSelector("#resume:not([hidden])");
+    assert.match(await page.textContent("#resume-text"), new RegExp(`${played} throws so far`));
+    await page.screenshot({ path: join(shots, "resume.png") });
+    await page.click("#btn-resume");
+    await page.waitForFunction((n) => document.querySelectorAll("#history li").length === n, played);
+    assert.equal(await ufen(page), position, "the game is back where it was");
+    step("reload restores the game");
+    // The server stops mid-game: the throw is retried, then explained with
+    // a button to try again, which works once a server is back.
+    await waitForHumanOrEnd(page);
+    server.child.kill("SIGTERM");
+    await new Promise((r) => server.child.once("exit", r));
+    await page.click("#btn-throw");
+    await page.waitForFunction(() => /trying again/.test(document.querySelector("#status").textContent));
+    await page.waitForSelector("#btn-retry:not([hidden])", { timeout: 15000 });
+    assert.match(await page.textContent("#status"), /^The engine cannot be reached.*Try again/);
+    await checkPlayersText(page, "an error");
+    await page.screenshot({ path: join(shots, "retry.png") });
+    server = await startHttpServer(uckers, { httpPort: port });
+    await page.click("#btn-retry");
+    await page.waitForFunction(
+      (n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n,
+      played,
+    );
+    await playOneTurn(page);
+    assert.ok((await items(page)) > played, "the game goes on after the restart");
+    step("server restart retried");
+    await context.close();
+  }
+
+  // 4. A near-end game by clicks to its end; take back; the record
+  //    downloaded and loaded back.
+  {
+    const context = await newContext(browser);
+    const page = await openBoard(context, url);
+    await newGame(page, { seats: ["person", "beginner", "person", "beginner"], ufen: "h,h,h,53/b,b,b,4/h,h,h,h/b,b,b,b r -", seed: "20261125" });
     await page.waitForFunction(() => document.querySelector("#ufen").value.startsWith("53,h,h,h/"));
     await waitForHumanOrEnd(page);
-    // The first human turn: play, take it back, and play again.
-    const ufenBefore = await page.inputValue("#ufen");
-    await playOneTurn(page, { shot: "board-targets.png" });
-    assert.notEqual(await page.inputValue("#ufen"), ufenBefore);
+    const ufenBefore = await ufen(page);
+    await playOneTurn(page);
     await page.waitForFunction(() => !document.querySelector("#btn-takeback").disabled);
     await page.click("#btn-takeback");
-    await page.waitForSelector("#plays button");
-    assert.equal(await page.inputValue("#ufen"), ufenBefore, "take back returns to the position");
-    assert.equal(await items(page), 0, "take back removes the play from the game");
+    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0);
+    assert.equal(await ufen(page), ufenBefore, "take back returns to the position");
     assert.ok(await page.isDisabled("#btn-throw"), "the dice stay thrown after a take back");
-    // Play on to the end.
+    // A take back is not played again by itself, even a single play.
+    await page.click("#plays button >> nth=0");
+    await page.waitForFunction(() => document.querySelectorAll("#history li").length > 0);
     for (let turn = 0; turn < 200 && !(await resultText(page)); turn++) {
       await waitForHumanOrEnd(page);
       if (await resultText(page)) break;
       await playOneTurn(page);
     }
-    const result = await resultText(page);
-    assert.match(result, /^Game over: (RY|GB) wins/);
+    assert.match(await resultText(page), /^Game over: (Red and Yellow|Green and Blue) win/);
     await page.screenshot({ path: join(shots, "board-end.png") });
-    // The record downloads with its result, and loads back into the board.
+    // Statistics count the finished game, and its error rate once reviewed.
+    await page.click("#btn-stats");
+    assert.match(await page.textContent("#stats-table tr:nth-child(2)"), /^\d{4}-\d\d1[01][01]not reviewed$/);
+    await page.keyboard.press("Escape");
+    await page.selectOption("#review-level", "beginner");
+    await page.click("#btn-review-again");
+    await page.waitForFunction(() => /reviewed at Beginner/.test(document.querySelector("#review-status").textContent));
+    await page.click("#btn-stats");
+    assert.match(await page.textContent("#stats-table tr:nth-child(2)"), /^\d{4}-\d\d1[01][01]0\.\d{4}$/);
+    await page.keyboard.press("Escape");
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#btn-download")]);
     const file = join(shots, "near-end-record.txt");
     await download.saveAs(file);
@@ -152,48 +339,113 @@ try {
     assert.equal(await items(page), played, "the loaded record has every throw");
     await page.click("#nav-next");
     assert.match(await page.textContent("#position-index"), /^position 1 of /);
-    await page.close();
+    step("near-end game, record");
+    await context.close();
   }
 
-  // 2. Engine against engine at the fastest level, to the end; then the
-  //    review: the chart with its marks, a mark showing its position.
+  // 5. Engine against engine to the end, then the review: the chart with a
+  //    throw axis and marks in their side's colour; a mark shows its
+  //    position with the play made and the best one drawn; the review's
+  //    strength changes in the review.
   {
-    const page = await openBoard(browser, url);
-    await newGame(page, { seat: "watch", level: "beginner", speed: "fastest", seed: "11", reviewLevel: "intermediate" });
-    await page.waitForFunction(() => document.querySelector("#result").textContent, null, { timeout: 240000 });
-    assert.match(await resultText(page), /^Game over: (RY|GB) wins/);
+    const context = await newContext(browser);
+    const page = await openBoard(context, url);
+    await newGame(page, { seats: ["beginner", "beginner", "beginner", "beginner"], seed: "11" });
+    await page.waitForFunction(() => document.querySelector("#result").textContent, null, { timeout: 120000 });
     const played = await items(page);
     assert.ok(played > 20, `a whole game has many throws, not ${played}`);
-    await page.click("#btn-review");
-    await page.waitForFunction(() => /analysed/.test(document.querySelector("#review-status").textContent), null, {
-      timeout: 240000,
+    // The move list follows the play to the end.
+    const lastVisible = await page.$eval("#history", (h) => {
+      const li = h.lastElementChild.getBoundingClientRect();
+      const box = h.getBoundingClientRect();
+      return li.bottom <= box.bottom + 1 && li.top >= box.top - 1;
     });
-    const analysed = await page.textContent("#review-status");
-    assert.match(analysed, new RegExp(`^${played} throws analysed`));
-    assert.equal(await page.locator("#chart polyline").count(), 1);
+    assert.ok(lastVisible, "the last play is in view in the move list");
+    await page.selectOption("#review-level", "beginner");
+    await page.click("#btn-review");
+    await page.waitForFunction(() => /reviewed/.test(document.querySelector("#review-status").textContent), null, { timeout: 120000 });
+    await page.selectOption("#review-level", "intermediate");
+    await page.click("#btn-review-again");
+    await page.waitForFunction(() => /reviewed at Intermediate/.test(document.querySelector("#review-status").textContent), null, { timeout: 120000 });
+    assert.match(await page.textContent("#review-status"), new RegExp(`^${played} throws reviewed`));
+    assert.ok((await page.locator("#chart .chart-tick").count()) >= 3, "the chart has a throw axis with ticks");
+    assert.equal(await page.locator("#chart text", { hasText: /^throw$/ }).count(), 1, "named");
     const marks = await page.locator("#chart .mark").count();
     assert.ok(marks > 0, "a beginner's game reviewed at intermediate has marked errors");
-    assert.equal(await page.locator("#teams tr").count(), 3, "a header and a row per team");
+    assert.equal(await page.locator("#chart .mark:not(.team-RY):not(.team-GB)").count(), 0, "each mark in its side's colour");
+    assert.equal(await page.locator("#teams tr").count(), 3, "a header and a row per side");
     await page.locator("#chart .mark").first().click();
-    assert.match(await page.textContent("#mark-info"), /^Throw \d+, (RY|GB) threw \d\d: played /);
+    assert.match(await page.textContent("#mark-info"), /^Throw \d+: (Red|Green|Yellow|Blue) threw \d-\d and played: .*Best was: /);
     assert.match(await page.textContent("#position-index"), /looking back/);
-    await page.locator("#review").scrollIntoViewIfNeeded();
+    assert.ok((await page.locator("#board .arrow.best, #board .ring.best").count()) > 0, "the best play is drawn");
+    await checkPlayersText(page, "the review");
     await page.screenshot({ path: join(shots, "review.png"), fullPage: true });
-    console.log(`engine game: ${played} throws, ${marks} marks; ${analysed}`);
-    await page.close();
+    step(`engine game of ${played} throws reviewed, ${marks} marks`);
+    await context.close();
   }
 
-  // 3. Phone width: the board and the throw button fit.
+  // 6. The rules page (its diagrams drawn by the board) and the guided
+  //    first game.
   {
-    const page = await openBoard(browser, url);
-    await page.setViewportSize({ width: 390, height: 844 });
+    const context = await newContext(browser);
+    const page = await openBoard(context, url);
+    const [rules] = await Promise.all([page.waitForEvent("popup"), page.click("#link-rules")]);
+    await rules.waitForSelector("svg.diagram .piece");
+    assert.ok((await rules.locator("h2").count()) >= 6, "the rules page has its sections");
+    assert.ok((await rules.locator("svg.diagram").count()) >= 4, "and its diagrams");
+    assert.ok((await rules.locator("#switch-list dt").count()) >= 10, "and the house rules by name");
+    await checkPlayersText(rules, "the rules page");
+    await rules.screenshot({ path: join(shots, "rules.png") });
+    await rules.close();
+    await page.click("#btn-guided");
+    await page.waitForSelector("#guide:not([hidden])");
+    assert.match(await page.textContent("#guide-text"), /Press Throw/);
+    await page.click("#btn-throw");
+    await page.waitForFunction(() => !/Press Throw/.test(document.querySelector("#guide-text").textContent));
+    await page.screenshot({ path: join(shots, "guided.png") });
+    step("rules page and guided game");
+    await context.close();
+  }
+
+  // 7. A phone: the board fits, a few turns are played by taps.
+  {
+    const context = await newContext(browser);
+    const page = await openBoard(context, url, { viewport: { width: 390, height: 844 } });
+    await page.waitForSelector("#btn-throw:enabled");
     const box = await page.locator("#board").boundingBox();
     assert.ok(box.width <= 390, `the board fits a phone's width (${box.width})`);
-    await page.screenshot({ path: join(shots, "phone.png"), fullPage: true });
-    await page.close();
+    // The keyboard alone: T throws, Tab reaches a piece, Enter chooses it
+    // and a lit square (or a listed play, keys 1-9).
+    for (let turn = 0; turn < 3; turn++) {
+      await waitForHumanOrEnd(page);
+      const before = await items(page);
+      await page.keyboard.press("t");
+      await page.waitForFunction(
+        (n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n,
+        before,
+      );
+      if ((await items(page)) === before && (await page.locator("#plays button").count()) > 1) {
+        if (await page.locator("#board .piece.movable").count()) {
+          await page.focus("#board .piece.movable");
+          await page.keyboard.press("Enter");
+        }
+        if (await page.locator("#board .cell.target").count()) {
+          assert.ok(await page.evaluate(() => document.activeElement.classList.contains("target")), "the first lit square has the focus");
+          await page.keyboard.press("Enter");
+        }
+        if ((await items(page)) === before && (await page.locator("#plays button").count())) await page.keyboard.press("1");
+      }
+      await page.waitForFunction((n) => document.querySelectorAll("#history li").length > n, before);
+    }
+    assert.ok((await items(page)) >= 3);
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scroll <= 390, `nothing wider than the phone (${scroll})`);
+    await page.screenshot({ path: join(shots, "phone.png") });
+    step("phone");
+    await context.close();
   }
   assert.deepEqual(problems, [], "no errors in the page");
-  console.log(`web board: all checks passed; screenshots in ${shots}`);
+  console.log(`web board: all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots in ${shots}`);
 } catch (e) {
   // What the page showed when it failed, for the log and the folder.
   console.error(e);
@@ -202,8 +454,8 @@ try {
     try {
       await page.screenshot({ path: join(shots, `failed-${i}.png`), fullPage: true, timeout: 5000 });
       const status = await page.textContent("#status", { timeout: 2000 });
-      const ufen = await page.inputValue("#ufen", { timeout: 2000 });
-      console.error(`page ${i}: status '${status}', ufen '${ufen}'`);
+      const u = await page.inputValue("#ufen", { timeout: 2000 });
+      console.error(`page ${i}: status '${status}', ufen '${u}'`);
     } catch (dump) {
       console.error(`page ${i}: could not be read (${dump.message.split("\n")[0]})`);
     }
@@ -212,5 +464,5 @@ try {
   process.exitCode = 1;
 } finally {
   await browser.close();
-  child.kill("SIGTERM");
+  server.child.kill("SIGTERM");
 }

@@ -25,6 +25,7 @@
 #include "tools/match/games_log.h"
 #include "tools/match/player.h"
 #include "tools/match/progress.h"
+#include "tools/match/stats.h"
 #include "tools/match/workers.h"
 
 namespace uckers {
@@ -256,9 +257,14 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
     s->set_llr(llr);
     s->set_lower_bound(SprtLowerBound(config.sprt->alpha, config.sprt->beta));
     s->set_upper_bound(SprtUpperBound(config.sprt->alpha, config.sprt->beta));
+    // A GSPRT that stopped without reaching a bound is undecided: it cannot
+    // "continue" once the run is over.
     s->set_result(llr >= s->upper_bound()   ? "H1 accepted"
                   : llr <= s->lower_bound() ? "H0 accepted"
-                                            : "continue");
+                                            : absl::StrCat("undecided after ", Plural(done, "pair"),
+                                                           config.interrupted && *config.interrupted
+                                                               ? " (interrupted)"
+                                                               : " (the pair limit)"));
     for (int c : pentanomial) s->add_pentanomial(c);
   }
   report.set_seconds(elapsed());

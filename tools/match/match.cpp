@@ -208,6 +208,7 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   report.set_elo(elo.elo);
   report.set_elo_low(elo.low);
   report.set_elo_high(elo.high);
+  report.set_elo_interval(elo.interval);
   for (int w : by_wins) report.add_pairs_by_a_wins(w);
   report.set_seconds(elapsed());
   report.set_games_per_second(report.seconds() > 0 ? report.games() / report.seconds() : 0);
@@ -234,18 +235,33 @@ std::string MatchReportText(const v1::MatchReport& r) {
     absl::StrAppendFormat(&partial, "losses on time A %d, B %d\n", r.a_time_losses(),
                           r.b_time_losses());
   }
+  std::string elo;
+  if (r.elo_interval()) {
+    elo = absl::StrFormat("Elo A-B %+.1f (95%% interval %+.1f .. %+.1f)\n", r.elo(), r.elo_low(),
+                          r.elo_high());
+  } else if (r.pairs() < kMinPairsForInterval) {
+    elo = absl::StrFormat("Elo A-B: no interval from %s (at least %d are needed)\n",
+                          Plural(r.pairs(), "pair"), kMinPairsForInterval);
+  } else {
+    elo = absl::StrFormat("Elo A-B: no interval, every pair scored alike (%s)\n",
+                          r.a_win_rate() >= 1   ? "A won every game"
+                          : r.a_win_rate() <= 0 ? "B won every game"
+                                                : "one game each");
+  }
   return why + unsaved.Text() + partial +
          absl::StrFormat(
-             "match %s (A) vs %s (B), rules %s, %d pairs (%d games), seed %d\n"
-             "A wins %d, B wins %d: A win rate %.2f%%, A points per game %+.3f\n"
-             "Elo A-B %+.1f (95%% interval %+.1f .. %+.1f)\n"
+             "match %s (A) vs %s (B), rules %s, %s (%s), seed %d\n"
+             "A wins %d, B wins %d: A win rate %.2f%%, A points per game %+.3f\n",
+             r.player_a(), r.player_b(), r.rules(), Plural(r.pairs(), "pair"),
+             Plural(r.games(), "game"), r.seed(), r.a_wins(), r.b_wins(), 100 * r.a_win_rate(),
+             r.a_points_per_game()) +
+         elo +
+         absl::StrFormat(
              "pairs with A winning 0/1/2 games: %d / %d / %d\n"
              "forfeits A %d, B %d; ms per move A %.2f, B %.2f\n"
              "%.1f s, %.1f games/s\n",
-             r.player_a(), r.player_b(), r.rules(), r.pairs(), r.games(), r.seed(), r.a_wins(),
-             r.b_wins(), 100 * r.a_win_rate(), r.a_points_per_game(), r.elo(), r.elo_low(),
-             r.elo_high(), r.pairs_by_a_wins(0), r.pairs_by_a_wins(1), r.pairs_by_a_wins(2),
-             r.a_forfeits(), r.b_forfeits(), r.a_ms_per_move(), r.b_ms_per_move(), r.seconds(),
+             r.pairs_by_a_wins(0), r.pairs_by_a_wins(1), r.pairs_by_a_wins(2), r.a_forfeits(),
+             r.b_forfeits(), r.a_ms_per_move(), r.b_ms_per_move(), r.seconds(),
              r.games_per_second());
 }
 

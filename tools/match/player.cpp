@@ -227,4 +227,27 @@ absl::Status CheckPlayerStarts(const std::string& spec, const Rules& rules) {
   return absl::OkStatus();
 }
 
+std::string PlayerHelp() {
+  std::string out =
+      "players: random | greedy | mcts | a level | cmd:<program> | grpc:<target>[@<level>]\n"
+      "levels, weakest first:\n";
+  for (const LevelDef& l : Levels()) {
+    absl::StrAppend(&out, "  ", l.name, ": depth ", l.max_depth, ", filter ", l.filter_width,
+                    ", noise ", l.noise, l.ending_extension > 0 ? ", ending extension" : "",
+                    l.name == kDefaultLevel ? " (the default level)" : "", "\n");
+  }
+  absl::StrAppend(&out,
+                  "settings, each as ,key=value after the player (`expert,movetime=100`):\n"
+                  "  movetime=MS depth=1..64 nodes=N  search limits (movetime is spent)\n"
+                  "  tc=40/10+0.1 | 10+0.1 | 60       a clock: running out loses the game\n"
+                  "  objective=win|points eval=level|net|classic search=expectimax|mcts|rollout\n"
+                  "  seed=N noise=X filter=N ending_extension=0..4\n"
+                  "  endgames=FILE netfile=FILE       an endgame table, a net's weights\n"
+                  "  rollout_plies=1..1000 rollout_width=N trials=N  rollouts\n"
+                  "  exploration=0..10 throws=sampled|stratified     MCTS\n"
+                  "  eval.NAME=X                      a weight of the classic evaluation\n"
+                  "  handshake=MS (1..600000)         time a cmd: or grpc: player has to start\n");
+  return out;
+}
+
 }  // namespace uckers

@@ -61,4 +61,8 @@ absl::Status CheckPlayerStarts(const std::string& spec, const Rules& rules);
 
 inline constexpr int64_t kDefaultHandshakeMs = 5000;
 
+// What a player specification may say, for a command's help: the players,
+// the levels with their depth, filter and noise, and the settings.
+std::string PlayerHelp();
+
 }  // namespace uckers

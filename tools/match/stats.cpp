@@ -26,7 +26,12 @@ EloEstimate EloFromPairs(const std::vector<double>& pair_scores) {
   e.elo = EloFromScore(mean);
   e.low = EloFromScore(mean - half);
   e.high = EloFromScore(mean + half);
+  e.interval = static_cast<int>(n) >= kMinPairsForInterval && var > 0;
   return e;
+}
+
+std::string Plural(int64_t n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many.empty() ? one + "s" : many);
 }
 
 }  // namespace uckers

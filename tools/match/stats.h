@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 namespace uckers {
@@ -15,7 +17,17 @@ struct EloEstimate {
   double elo = 0;
   double low = 0;
   double high = 0;
+  // Whether low .. high means anything: at least kMinPairsForInterval
+  // pairs whose scores differ.
+  bool interval = false;
 };
+
+// Fewer pairs give no interval: the normal approximation over pair scores
+// is meaningless with a handful of them.
+inline constexpr int kMinPairsForInterval = 10;
+
+// "1 pair", "2 pairs".
+std::string Plural(int64_t n, const std::string& one, const std::string& many = "");
 EloEstimate EloFromPairs(const std::vector<double>& pair_scores);
 
 }  // namespace uckers

@@ -1,0 +1,202 @@
+// A player's language: plays, challenges, switches and errors in words.
+// The notation (plays, UFEN) stays in the advanced panel; everything here
+// reads what the engine answered (a play's effects, the positions before
+// and after) and says it the way a player at the table would.
+
+import { NAMES, LETTERS, colourIndex } from "./board.js";
+
+export const TEAM_NAMES = { RY: "Red and Yellow", GB: "Green and Blue" };
+export const TEAMS = { TEAM_RED_YELLOW: "RY", TEAM_GREEN_BLUE: "GB" };
+
+// The rulesets and switches of RULES.md §9 and §10, by the names the rule
+// texts give them, each with one line.
+export const RULESETS = {
+  navy: ["Navy (BR 4006)", "The Royal Navy's Basic Rules, nothing added."],
+  wafu: ["WAFU", "Navy rules with suck back and snake eyes, as the Fleet Air Arm plays."],
+  mess: ["Mess deck", "Snake eyes, blob on blob, stacks and superblobs, no moving a partner's pieces in the lane."],
+  six: ["Six-sided board", "Six colours, three teams of two."],
+  selsey: ["Selsey", "Navy rules; a won challenge earns one more throw."],
+};
+export const SWITCHES = {
+  split_single_piece: ["Split a throw on one piece", "One piece may use the dice as two moves, landing in between (variant A)."],
+  mixie_can_challenge: ["Mixie blobs challenge", "A mixie blob behind an opponent blob may challenge it (variant B)."],
+  blob_on_blob: ["Blob on blob", "On a double, a blob right behind an opponent blob may move two pieces together and knock it off or jump it (variant C)."],
+  bounce_back: ["Bounce back", "A throw that overshoots home bounces back from it instead of being refused (variant D)."],
+  one_less_six: ["One less six", "A challenge needs one six fewer (variant E)."],
+  double_six_two_throws: ["Double six, two throws", "A double six earns two extra throws instead of one (variant F)."],
+  suck_back: ["Suck back and blow back", "A piece in line with an opponent's home lane may try to send a lane piece back to base, and the lane piece may try back (variant G)."],
+  snake_eyes: ["Snake eyes", "A colour's very first 1-1 brings all its base pieces out; a second 1-1 right after sends them all back."],
+  throw_after_challenge: ["Throw after a challenge", "A won challenge earns one more throw."],
+  no_partner_pipe_moves: ["Partner's lane is private", "A colour throwing for its partner may not move the partner's pieces in the home lane."],
+  mixie_stack: ["Mixie stacks", "A mixie blob is a stack: only its top piece moves."],
+  superblob: ["Superblob", "Three or four pieces of one colour block and are challenged like a blob, but never move as a blob."],
+  doubles_throw_again: ["Doubles throw again", "Any double earns an extra throw, as a six does."],
+  six_sided: ["Six-sided board", "Six colours on a six-sided board."],
+  teams_of_three: ["Teams of three", "Six-sided board only: two teams of three alternate colours."],
+  solo: ["Every colour for itself", "No partners: each colour plays alone."],
+};
+export const LEVEL_NAMES = (l) => l.charAt(0).toUpperCase() + l.slice(1).replace(/_/g, " ");
+export const OUTCOME = {
+  OUTCOME_LEVEL_WIN: "a win",
+  OUTCOME_LEVEL_EIGHT_PIECER: "an 8-piecer",
+  OUTCOME_LEVEL_IN_HARBOUR: "an 8-piecer in harbour",
+};
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const sixes = (n) => plural(n, "six", "sixes");
+export const diceText = (d) => `${d.die1}-${d.die2}`;
+
+// A play's moves from its notation: [{ c, from, to }] (relative squares).
+export function movesOf(play) {
+  if (!play || play === "-" || /^[xsw]/.test(play)) return [];
+  return play.split(",").map((m) => {
+    const t = m.match(/^([a-z])(b|h|\d+)-(b|h|\d+)$/);
+    return t ? { c: LETTERS.indexOf(t[1]), from: t[2], to: t[3] } : null;
+  }).filter(Boolean);
+}
+
+const num = (sq) => (sq === "h" ? 56 : sq === "b" ? -1 : Number(sq));
+const has = (list, c) => (list || []).some((x) => colourIndex(x) === c);
+const allHome = (pos, c) => pos.colours[c].squares.every((s) => s === "h");
+
+// The stack (mixie_stack) a piece of colour c on relative square sq stands in.
+function stackAt(pos, c, sq) {
+  if (!pos || sq === "b" || num(sq) > 50) return null;
+  const abs = (13 * c + Number(sq)) % 52;
+  return (pos.stacks || []).find((s) => (13 * colourIndex(s.team) + s.square) % 52 === abs) || null;
+}
+
+// Who stands on absolute main-track square abs: [{ c, n }].
+function piecesOn(pos, abs) {
+  const out = [];
+  pos.colours.forEach((col, c) => {
+    const n = col.squares.filter((s) => s !== "b" && s !== "h" && num(s) <= 50 && (13 * c + num(s)) % 52 === abs).length;
+    if (n) out.push({ c, n });
+  });
+  return out;
+}
+
+function moveWords(moves, before, mover) {
+  const parts = [];
+  let prev = null;
+  for (const m of moves) {
+    const whose = m.c === mover ? "a piece" : `a ${NAMES[m.c]} piece`;
+    const n = num(m.to) - num(m.from);
+    const where = m.to === "h" ? " home" : num(m.to) > 50 && num(m.from) <= 50 ? " into the home lane" : "";
+    if (m.from === "b") {
+      parts.push(`enters ${whose}`);
+    } else if (prev && prev.c === m.c && prev.to === m.from) {
+      parts.push(`moves it ${n}${where}`);
+    } else {
+      const top = stackAt(before, m.c, m.from) ? `the top piece (${NAMES[m.c]}) of the stack on ${m.from}` : `${whose} on ${m.from}`;
+      if (m.to === "h") parts.push(`takes ${top} home`);
+      else parts.push(`moves ${top} ${n >= 0 ? `forward ${n}` : `back ${-n}`}${where}`);
+    }
+    prev = m;
+  }
+  return parts.join(" and ");
+}
+
+function knockedWords(effects) {
+  const by = new Map();
+  for (const k of effects.knockedOff || []) {
+    const c = colourIndex(k.colour);
+    by.set(c, (by.get(c) || 0) + 1);
+  }
+  return [...by].map(([c, n]) => (n === 1 ? `a ${NAMES[c]} piece` : `${n} ${NAMES[c]} pieces`)).join(" and ");
+}
+
+// A legal play as a choice for the player about to make it ("Challenge the
+// Green blob on 14 (needs 3 sixes)").
+export function choiceText(play, before, mover, moving, effects) {
+  if (play === "-") return "Pass (no play is possible)";
+  const t = play.match(/^([xsw])([a-z])(b|\d+)$/);
+  if (t) {
+    const c = LETTERS.indexOf(t[2]);
+    if (t[1] === "x") {
+      const need = effects?.challenge?.sixesNeeded;
+      const ahead = t[3] === "b" ? 0 : Number(t[3]) + 1;
+      const owners = piecesOn(before, (13 * c + ahead) % 52).filter((p) => (p.c % 2) !== (c % 2));
+      const blob = owners.length ? `the ${NAMES[owners[0].c]} blob` : "the blob";
+      const from = t[3] === "b" ? " from base" : "";
+      return `Challenge ${blob} on ${ahead === 0 ? `${NAMES[c]}'s doorstep` : ahead}${from}${need ? ` (needs ${sixes(need)})` : ""}`;
+    }
+    const k = Number(t[3]) - 50;
+    if (t[1] === "s") return `Try suck back on the ${NAMES[c]} piece ${k} up its lane (needs a ${k}, on either die or both)`;
+    return `Try blow back from the ${NAMES[c]} piece ${k} up its lane (needs a ${k}, on either die or both)`;
+  }
+  const moves = movesOf(play);
+  let text = moveWords(moves, before, moving);
+  text = text.charAt(0).toUpperCase() + text.slice(1);
+  const ko = effects ? knockedWords(effects) : "";
+  return ko ? `${text}, knocking off ${ko}` : text;
+}
+
+// What a play did, as the table hears it ("Red throws 6-3 and enters a
+// piece and moves it 3, knocking off a Green piece.").
+export function playText({ play, dice, mover, effects = {}, before, after }) {
+  const who = NAMES[mover];
+  const thrown = `${who} throws ${diceText(dice)}`;
+  const ch = effects.challenge || {};
+  const ev = ch.event || "CHALLENGE_EVENT_NONE";
+  const released = (effects.released || []).some((c) => colourIndex(c) === mover);
+  if (ev === "CHALLENGE_EVENT_DECLARED") {
+    return `${thrown} and challenges: ${choiceText(play, before, mover, mover, effects).replace(/^Challenge /, "")}; ${ch.sixes} of ${ch.sixesNeeded} so far.`;
+  }
+  if (ev === "CHALLENGE_EVENT_COUNTED") return `${thrown}: ${ch.sixes} of ${sixes(ch.sixesNeeded)}. The challenge goes on.`;
+  if (ev === "CHALLENGE_EVENT_WON") {
+    return `${thrown}: ${ch.sixesNeeded} of ${sixes(ch.sixesNeeded)}! The challenge is won: ${knockedWords(effects) || "the blob"} knocked off, and the challenger takes the square.`;
+  }
+  if (ev === "CHALLENGE_EVENT_FAILED") return `${thrown}: no six. Challenge failed.`;
+  const moves = movesOf(play);
+  const ruleMoves = effects.moves || [];
+  const sentBack = [...ruleMoves, ...(effects.knockedOff || [])].some((m) => colourIndex(m.colour) === mover && m.to === "b");
+  if (before && has(before.snakeEyesPending, mover) && dice.die1 === 1 && dice.die2 === 1 && sentBack) {
+    return `${thrown}: snake eyes again! Every ${who} piece not home goes back to base.`;
+  }
+  if (before && has(before.firstThrowPending, mover) && dice.die1 === 1 && dice.die2 === 1 && !moves.length && ruleMoves.length) {
+    return `${thrown}: snake eyes! Every ${who} piece in base comes out onto its doorstep${knockedWords(effects) ? `, knocking off ${knockedWords(effects)}` : ""}. Another 1-1 next time sends them all back.`;
+  }
+  const call = play.match(/^([sw])([a-z])(\d+)$/);
+  if (call) {
+    const c = LETTERS.indexOf(call[2]);
+    const name = call[1] === "s" ? "suck back" : "blow back";
+    const hit = (effects.knockedOff || []).length > 0;
+    if (call[1] === "s") {
+      return hit
+        ? `${thrown} for ${name} on the ${NAMES[c]} lane piece: a hit! It goes back to base and ${who}'s piece moves on one.`
+        : `${thrown} for ${name} on the ${NAMES[c]} lane piece: a miss.`;
+    }
+    return hit
+      ? `${thrown} for ${name} from its lane: a hit! The ${knockedWords(effects).replace(/^a /, "")} in line goes back to base.`
+      : `${thrown} for ${name} from its lane: a miss.`;
+  }
+  if (released) return `${thrown}: a six! ${who} is released and from now on throws for its partner.`;
+  if (before && play === "-" && allHome(before, mover) && !has(before.released, mover)) {
+    return `${thrown}: no six, so ${who} is not released yet.`;
+  }
+  if (play === "-") return `${thrown} and cannot move: a pass.`;
+  const moving = moves.length ? moves[0].c : mover;
+  let text = `${thrown} and ${moveWords(moves, before, moving)}`;
+  if (moving !== mover) text = `${thrown} for ${NAMES[moving]} and ${moveWords(moves, before, moving)}`;
+  const ko = knockedWords(effects);
+  if (ko) text += `, knocking off ${ko}`;
+  const formed = (effects.blobsFormed || []).find((b) => !b.mixie);
+  if (formed) text += `, making a blob of ${formed.size}`;
+  else if ((effects.blobsFormed || []).some((b) => b.mixie)) text += ", making a mixie blob";
+  if (after && allHome(after, moving) && !allHome(before, moving)) text += `. All four ${NAMES[moving]} pieces are home`;
+  return `${text}.`;
+}
+
+// An error as a player reads it. The engine's own words stay in the
+// advanced panel.
+export function errorText(e) {
+  const code = e?.code || "";
+  if (code === "unavailable") return "The engine cannot be reached: the server may have stopped or the connection dropped.";
+  if (code === "deadline_exceeded") return "The engine took too long to answer.";
+  if (code === "resource_exhausted") return "The engine is too busy just now.";
+  if (code === "invalid_argument") return "The engine refused that: something in the request was not allowed.";
+  if (code === "canceled") return "The request was cancelled.";
+  if (e?.player) return e.player;
+  return "Something went wrong talking to the engine.";
+}
