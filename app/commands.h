@@ -12,6 +12,8 @@ const Command& LadderAddCommand();    // app/ladder_db.cpp
 const Command& LadderWorkCommand();   // app/ladder_db.cpp
 const Command& LadderTableCommand();  // app/ladder_db.cpp
 const Command& AnalyseCommand();      // app/analyse.cpp
+const Command& VerifyCommand();       // app/verify.cpp
+const Command& DrillCommand();        // app/drill.cpp
 const Command& ServeCommand();        // app/serve.cpp
 const Command& TrainCommand();        // app/train.cpp
 const Command& TuneCommand();         // app/tune.cpp

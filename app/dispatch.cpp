@@ -15,9 +15,10 @@ namespace {
 
 const std::vector<const Command*>& Commands() {
   static const std::vector<const Command*> commands = {
-      &MatchCommand(),       &LadderCommand(),   &LadderAddCommand(), &LadderWorkCommand(),
-      &LadderTableCommand(), &AnalyseCommand(),  &ServeCommand(),     &TrainCommand(),
-      &TuneCommand(),        &EndgamesCommand(), &BenchCommand(),     &PerftCommand(),
+      &MatchCommand(),       &LadderCommand(),  &LadderAddCommand(), &LadderWorkCommand(),
+      &LadderTableCommand(), &AnalyseCommand(), &VerifyCommand(),    &DrillCommand(),
+      &ServeCommand(),       &TrainCommand(),   &TuneCommand(),      &EndgamesCommand(),
+      &BenchCommand(),       &PerftCommand(),
   };
   return commands;
 }

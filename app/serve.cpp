@@ -16,8 +16,11 @@
 #include <thread>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
+#include "dealer/dealer.h"
 #include "game/facade.h"
+#include "review/record.h"
 #include "service/connect_server.h"
 #include "service/server.h"
 
@@ -46,6 +49,9 @@ ABSL_FLAG(int64_t, http_idle_timeout_ms, 10000,
           "headers, idle keep-alive; at least 100)");
 ABSL_FLAG(std::string, http_cors_origins, "",
           "origins allowed to call over HTTP from a browser, comma-separated (none)");
+ABSL_FLAG(std::string, dealer_key_file, "",
+          "the key (64 hex digits) sealing dealt games' secrets, shared by replicas (empty: a "
+          "key drawn at start)");
 ABSL_FLAG(std::string, http_web, "",
           "serve the web board from this folder instead of the copy built in (for working on "
           "web/)");
@@ -92,6 +98,18 @@ int RunServeCommand(const CommandLine&) {
     std::cerr << "uckers serve: endgame table " << path << ": class "
               << ClassName((*table)->endgame_class()) << ", " << (*table)->size()
               << " positions, rules " << (*table)->rules().ToString() << std::endl;
+  }
+  if (std::string path = absl::GetFlag(FLAGS_dealer_key_file); !path.empty()) {
+    absl::StatusOr<std::string> text = ReadTextFile(path, 4096);
+    absl::StatusOr<dealer::Key> key = text.ok()
+                                          ? dealer::KeyFromHex(absl::StripAsciiWhitespace(*text))
+                                          : absl::StatusOr<dealer::Key>(text.status());
+    if (!key.ok()) {
+      std::cerr << "uckers serve: --dealer_key_file " << path << ": " << key.status().message()
+                << "\n";
+      return 2;
+    }
+    config.limits.dealer_key = *key;
   }
   // Signals are taken by sigwait in this thread, never by a handler.
   sigset_t signals;

@@ -1,10 +1,13 @@
 #include "game/facade.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <random>
 
 #include "absl/strings/str_cat.h"
 #include "engine/dice_sequence.h"
+#include "engine/effects.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
@@ -67,6 +70,56 @@ uint64_t NewDiceSeed() {
   uint64_t seed = 0;
   while (seed == 0) seed = (static_cast<uint64_t>(device()) << 32) ^ device();
   return seed;
+}
+
+absl::StatusOr<DealtStart> StartDealtGame(const dealer::Key& key) {
+  absl::StatusOr<dealer::Secret> secret = dealer::NewSecret();
+  if (!secret.ok()) return secret.status();
+  absl::StatusOr<std::string> token = dealer::Seal(key, *secret);
+  if (!token.ok()) return token.status();
+  return DealtStart{dealer::Commitment(*secret), *token};
+}
+
+absl::StatusOr<std::pair<int, int>> DealThrow(const dealer::Key& key, absl::string_view token,
+                                              absl::string_view client_seed, int64_t index) {
+  if (index < 0 || index > dealer::kMaxThrowIndex) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("index ", index, " must be 0..", dealer::kMaxThrowIndex));
+  }
+  if (absl::Status s = dealer::CheckClientSeed(client_seed); !s.ok()) return s;
+  absl::StatusOr<dealer::Secret> secret = dealer::Open(key, token);
+  if (!secret.ok()) return secret.status();
+  return dealer::DealDice(*secret, client_seed, index);
+}
+
+absl::StatusOr<v1::GameRecord> RevealDealtGame(const dealer::Key& key, absl::string_view token,
+                                               absl::string_view client_seed,
+                                               const v1::GameRecord& record) {
+  if (absl::Status s = dealer::CheckClientSeed(client_seed); !s.ok()) return s;
+  absl::StatusOr<dealer::Secret> secret = dealer::Open(key, token);
+  if (!secret.ok()) return secret.status();
+  absl::StatusOr<Position> end = ReplayRecord(record);
+  if (!end.ok())
+    return absl::InvalidArgumentError(absl::StrCat("record: ", end.status().message()));
+  if (record.winner().empty()) {
+    return absl::FailedPreconditionError(
+        "record: the game is not over; the secret is revealed only with a result");
+  }
+  std::string commitment = dealer::Commitment(*secret);
+  if (!record.dealer_commitment().empty() && record.dealer_commitment() != commitment) {
+    return absl::InvalidArgumentError("record: its Commitment is not this token's");
+  }
+  if (!record.client_seed().empty() && record.client_seed() != client_seed) {
+    return absl::InvalidArgumentError("record: its ClientSeed is not the client_seed given");
+  }
+  v1::GameRecord out = record;
+  out.set_dealer_commitment(commitment);
+  out.set_client_seed(std::string(client_seed));
+  out.set_dealer_secret(dealer::ToHex(*secret));
+  if (absl::Status s = VerifyDealtDice(out); !s.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("record: ", s.message()));
+  }
+  return out;
 }
 
 absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request) {
@@ -132,6 +185,171 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     return absl::FailedPreconditionError("the game has no plays to review");
   }
   return uckers::AnalyseGame(game.Record(), level, stop, on_item, endgames);
+}
+
+namespace {
+
+// The search a judgement or a map makes: the level, every play valued, by
+// equity as the review values plays.
+absl::StatusOr<SearchParams> TutorParams(const std::string& level, const EndgameTable* endgames) {
+  SearchRequest request;
+  request.level = level.empty() ? kTutorLevel : level;
+  request.objective = Objective::kPoints;
+  request.multipv = 64;
+  request.endgames = endgames;
+  absl::StatusOr<SearchParams> params = ParamsFor(request);
+  if (!params.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("level: ", params.status().message()));
+  }
+  return params;
+}
+
+int64_t MsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                               start)
+      .count();
+}
+
+}  // namespace
+
+PlayTerms PositionTerms(const Position& pos, const Rules& rules, int team) {
+  PlayTerms t;
+  EvalTerms terms;
+  Evaluate(pos, rules, &terms);
+  t.race_pips = terms.race_pips[team];
+  t.opponent_race_pips = terms.race_pips[1 - team];
+  t.home = terms.home[team];
+  t.entered = 2 * kPiecesPerColour - terms.in_base[team];
+  if (pos.IsGameOver()) return t;
+  // The opponents' next mover: the colour to throw, or the next one when
+  // `team` throws now; its partner's pieces once released.
+  int first = TeamOf(pos.to_throw()) == team ? NextColour(pos.to_throw()) : pos.to_throw();
+  int attacker = pos.released(first) ? PartnerOf(first) : first;
+  std::array<int, kTrackSquares> count{}, colours{};
+  for (int colour : {team, PartnerOf(team)}) {
+    for (Square sq : pos.pieces(colour)) {
+      if (!OnTrack(sq)) continue;
+      int abs = AbsoluteSquare(colour, sq);
+      ++count[abs];
+      colours[abs] |= 1 << (colour >> 1);
+    }
+  }
+  for (int abs = 0; abs < kTrackSquares; ++abs) {
+    // A blob of one colour is safe; a single piece or a mixie blob is not.
+    if (count[abs] == 0 || (count[abs] > 1 && colours[abs] != 3)) continue;
+    double p = HitProbability(pos, attacker, abs);
+    if (p <= 0) continue;
+    t.exposed += count[abs];
+    t.hit_chance = std::max(t.hit_chance, p);
+  }
+  if (TeamOf(pos.to_throw()) != team) {
+    PlayList plays;
+    for (Throw th : kThrows) {
+      GenerateLegalPlays(pos, rules, th, &plays);
+      for (const PlayResult& r : plays) {
+        if (r.play.kind == PlayKind::kChallenge) {
+          t.challenge_chance += th.Weight() / 36.0;
+          break;
+        }
+      }
+    }
+  }
+  return t;
+}
+
+PlayTerms TermsOf(const Position& before, const PlayResult& play, const Rules& rules) {
+  int team = TeamOf(before.to_throw());
+  PlayTerms t = PositionTerms(play.after, rules, team);
+  PlayEffects fx = EffectsOf(before, play, rules);
+  for (const BlobChange& b : fx.blobs_formed) t.blobs_made += b.team == team;
+  for (const BlobChange& b : fx.blobs_broken) t.blobs_broken += b.team == team;
+  for (const PieceChange& k : fx.knocked_off) t.knocked_off += TeamOf(k.colour) != team;
+  return t;
+}
+
+std::vector<TermDifference> Differences(const PlayTerms& best, const PlayTerms& play) {
+  std::vector<TermDifference> out;
+  auto add = [&](const char* name, double b, double p) {
+    if (std::abs(b - p) > 1e-9) out.push_back({name, b, p});
+  };
+  add("exposed", best.exposed, play.exposed);
+  add("hit_chance", best.hit_chance, play.hit_chance);
+  add("blobs_made", best.blobs_made, play.blobs_made);
+  add("blobs_broken", best.blobs_broken, play.blobs_broken);
+  add("knocked_off", best.knocked_off, play.knocked_off);
+  add("challenge_chance", best.challenge_chance, play.challenge_chance);
+  add("race_pips", best.race_pips, play.race_pips);
+  add("opponent_race_pips", best.opponent_race_pips, play.opponent_race_pips);
+  add("entered", best.entered, play.entered);
+  add("home", best.home, play.home);
+  return out;
+}
+
+absl::StatusOr<Judgement> JudgePlay(const Position& pos, const Rules& rules, Throw t,
+                                    absl::string_view play, const std::string& level,
+                                    const EndgameTable* endgames, const std::atomic<bool>& stop) {
+  auto start = std::chrono::steady_clock::now();
+  if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: no play to judge");
+  absl::StatusOr<SearchParams> params = TutorParams(level, endgames);
+  if (!params.ok()) return params.status();
+  absl::StatusOr<PlayResult> played = ParsePlay(play, pos, rules, t);
+  if (!played.ok()) return played.status();  // "play '...': ..."
+  TranspositionTable tt(2);
+  SearchReport report = SearchPlay(pos, rules, t, *params, {}, &tt, stop, nullptr);
+  if (stop) return absl::CancelledError("judging stopped");
+  Judgement j;
+  j.candidates = report.candidates;
+  j.level = level.empty() ? kTutorLevel : level;
+  j.exact = report.exact;
+  j.depth = report.depth;
+  j.played = j.candidates[0];
+  for (const Candidate& c : j.candidates) {
+    if (c.after == played->after) {
+      j.played = c;
+      break;
+    }
+  }
+  j.played.play = played->play;  // the spelling asked about, canonical
+  j.equity_lost = std::max(0.0, j.candidates[0].eval.Equity() - j.played.eval.Equity());
+  j.mark = MarkFor(j.equity_lost);
+  if (!(j.played.after == j.candidates[0].after)) {
+    PlayResult best{j.candidates[0].play, j.candidates[0].after};
+    j.differences = Differences(TermsOf(pos, best, rules), TermsOf(pos, *played, rules));
+  }
+  j.time_ms = MsSince(start);
+  return j;
+}
+
+absl::StatusOr<ThrowMap> MapThrows(const Position& pos, const Rules& rules,
+                                   const std::string& level, const EndgameTable* endgames,
+                                   const std::atomic<bool>& stop) {
+  auto start = std::chrono::steady_clock::now();
+  if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: no throw to map");
+  absl::StatusOr<SearchParams> params = TutorParams(level, endgames);
+  if (!params.ok()) return params.status();
+  params->multipv = 1;
+  ThrowMap map;
+  map.level = level.empty() ? kTutorLevel : level;
+  map.exact = true;
+  double sum[6] = {};
+  for (Throw t : kThrows) {
+    // A table of its own for each throw: each entry is exactly the search
+    // of that throw alone (a shared table's stored values would differ in
+    // the last digits).
+    TranspositionTable tt(1);
+    SearchReport r = SearchPlay(pos, rules, t, *params, {}, &tt, stop, nullptr);
+    if (stop) return absl::CancelledError("the throw map stopped");
+    ThrowMapEntry e;
+    e.dice = t;
+    e.probability = t.Weight() / 36.0;
+    e.best = r.candidates[0];
+    for (int k = 0; k < 6; ++k) sum[k] += e.probability * e.best.eval.p[k];
+    map.exact &= r.exact;
+    map.throws.push_back(e);
+  }
+  for (int k = 0; k < 6; ++k) map.eval.p[k] = sum[k];
+  map.time_ms = MsSince(start);
+  return map;
 }
 
 std::vector<std::string> PresetNames() { return uckers::PresetNames(); }

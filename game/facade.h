@@ -9,6 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "dealer/dealer.h"
 #include "engine/dice.h"
 #include "engine/play.h"
 #include "engine/position.h"
@@ -54,6 +55,26 @@ absl::StatusOr<std::vector<std::pair<int, int>>> RollDice(uint64_t seed, int ind
 // A fresh dice seed from the system's entropy (never 0), for a game whose
 // client asked the server to choose.
 uint64_t NewDiceSeed();
+
+// Verified dice (dealer/dealer.h, docs/frontend.md): a dealt game's start
+// (the commitment and the token sealing the secret under `key`), its throws
+// and the reveal. Stateless: everything but the key travels in the calls.
+struct DealtStart {
+  std::string commitment;
+  std::string token;
+};
+absl::StatusOr<DealtStart> StartDealtGame(const dealer::Key& key);
+// Throw `index` (0..dealer::kMaxThrowIndex) of the game `token` began, for
+// `client_seed`: the two dice in the order derived. An error names the bad
+// token, seed or index.
+absl::StatusOr<std::pair<int, int>> DealThrow(const dealer::Key& key, absl::string_view token,
+                                              absl::string_view client_seed, int64_t index);
+// The record of a finished dealt game with its commitment, client seed and
+// revealed secret filled in. Refuses an unfinished game, a record whose
+// throws are not the dealt ones, a bad token or seed.
+absl::StatusOr<v1::GameRecord> RevealDealtGame(const dealer::Key& key, absl::string_view token,
+                                               absl::string_view client_seed,
+                                               const v1::GameRecord& record);
 
 // Settings a request may give; unset ones take the defaults. Ranges are
 // the settings table's (search/settings.h).
@@ -105,6 +126,81 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     const Game& game, const std::string& level, const std::atomic<bool>& stop,
     const std::function<void(const v1::AnalysedItem&)>& on_item,
     const EndgameTable* endgames = nullptr);
+
+// The tutor (docs/frontend.md): its default level, fast enough to judge
+// every play as it is made (docs/frontend.md gives its latency).
+inline constexpr const char* kTutorLevel = "advanced";
+
+// What a play leaves on the board for the team that made it, computed from
+// the position (not the evaluation's weights): the terms a tutor names to
+// explain why one play is better than another.
+struct PlayTerms {
+  int exposed = 0;              // its single pieces (and mixie blobs) the opponents can hit
+  double hit_chance = 0;        // the largest chance one of them is knocked off next turn
+  int blobs_made = 0;           // blobs of its team the play formed
+  int blobs_broken = 0;         // ...and broke
+  int knocked_off = 0;          // opponents' pieces the play sent to base
+  double challenge_chance = 0;  // chance the opponents' next throw can declare a challenge
+  double race_pips = 0;         // its team's pips to go (base pieces 56 + the wait for a six)
+  double opponent_race_pips = 0;
+  int entered = 0;  // its team's pieces out of base
+  int home = 0;     // its team's pieces home
+};
+PlayTerms TermsOf(const Position& before, const PlayResult& play, const Rules& rules);
+// The board's terms of a position for `team` (0 = RY, 1 = GB): the fields
+// of PlayTerms that need no play (exposed, hit_chance, challenge_chance,
+// race pips, entered, home); the `eval` command prints them.
+PlayTerms PositionTerms(const Position& pos, const Rules& rules, int team);
+
+// A term that differs between the best play and another.
+struct TermDifference {
+  std::string term;  // "exposed", "hit_chance", ... as PlayTerms names them
+  double best = 0;
+  double play = 0;
+};
+std::vector<TermDifference> Differences(const PlayTerms& best, const PlayTerms& play);
+
+// A play judged against the best, by equity (points), at a level.
+struct Judgement {
+  Candidate played;                   // the play judged, its value for the thrower
+  std::vector<Candidate> candidates;  // every legal play, best first
+  double equity_lost = 0;             // >= 0
+  v1::Mark mark = v1::MARK_NONE;      // by the review's thresholds (review/analyse.h)
+  std::string level;
+  int depth = 0;  // plies searched
+  int64_t time_ms = 0;
+  bool exact = false;
+  // The terms that differ between the best play and the play judged (none
+  // when they are the same play).
+  std::vector<TermDifference> differences;
+};
+
+// Judges `play` (any spelling of a legal play) for throw `t` at `level`
+// (empty: kTutorLevel): every legal play valued at that level's depth, as
+// the review values them. Refuses a finished game, a bad level or play.
+absl::StatusOr<Judgement> JudgePlay(const Position& pos, const Rules& rules, Throw t,
+                                    absl::string_view play, const std::string& level,
+                                    const EndgameTable* endgames, const std::atomic<bool>& stop);
+
+// One throw of the next throw's map.
+struct ThrowMapEntry {
+  Throw dice;
+  double probability = 0;  // weight / 36
+  Candidate best;          // the best play and the mover's chances after it
+};
+struct ThrowMap {
+  std::vector<ThrowMapEntry> throws;  // kThrows' order, 6-6 first
+  Evaluation eval;                    // the probability-weighted mean
+  std::string level;
+  int64_t time_ms = 0;
+  bool exact = false;
+};
+
+// The map of a position before the throw at `level` (empty: kTutorLevel):
+// each of the 21 throws searched as JudgePlay searches it (by equity).
+absl::StatusOr<ThrowMap> MapThrows(const Position& pos, const Rules& rules,
+                                   const std::string& level, const EndgameTable* endgames,
+                                   const std::atomic<bool>& stop);
 
 // Names for the engine-information call and the `uci` command.
 inline constexpr const char* kEngineName = "Uckers";

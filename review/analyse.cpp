@@ -1,6 +1,7 @@
 #include "review/analyse.h"
 
 #include <chrono>
+#include <cmath>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -17,13 +18,6 @@ namespace uckers {
 namespace {
 
 const char* TeamName(int team) { return team == 0 ? "RY" : "GB"; }
-
-v1::Mark MarkFor(double lost) {
-  if (lost >= kVeryBad) return v1::MARK_VERY_BAD;
-  if (lost >= kBad) return v1::MARK_BAD;
-  if (lost >= kDoubtful) return v1::MARK_DOUBTFUL;
-  return v1::MARK_NONE;
-}
 
 // Luck is measured one throw deep, as gnubg does at 0-ply: the best play's
 // static equity (by the net where one plays the rules) for this throw, against the weighted mean
@@ -67,6 +61,79 @@ void AddTotals(const v1::AnalysedItem& item, v1::TeamAnalysis* team) {
 
 }  // namespace
 
+v1::Mark MarkFor(double lost) {
+  if (lost >= kVeryBad) return v1::MARK_VERY_BAD;
+  if (lost >= kBad) return v1::MARK_BAD;
+  if (lost >= kDoubtful) return v1::MARK_DOUBTFUL;
+  return v1::MARK_NONE;
+}
+
+namespace {
+
+// The regularized lower incomplete gamma function P(a, x) by its series,
+// and the upper Q(a, x) = 1 - P by its continued fraction (Lentz), each
+// where it converges fast (x < a + 1, and beyond).
+double GammaP(double a, double x) {
+  double term = 1 / a, sum = term;
+  for (int n = 1; n < 1000 && std::abs(term) > std::abs(sum) * 1e-15; ++n) {
+    term *= x / (a + n);
+    sum += term;
+  }
+  return sum * std::exp(-x + a * std::log(x) - std::lgamma(a));
+}
+
+double GammaQ(double a, double x) {
+  constexpr double kTiny = 1e-300;
+  double b = x + 1 - a, c = 1 / kTiny, d = 1 / b, h = d;
+  for (int i = 1; i < 1000; ++i) {
+    double an = -i * (i - a);
+    b += 2;
+    d = an * d + b;
+    if (std::abs(d) < kTiny) d = kTiny;
+    c = b + an / c;
+    if (std::abs(c) < kTiny) c = kTiny;
+    d = 1 / d;
+    double delta = d * c;
+    h *= delta;
+    if (std::abs(delta - 1) < 1e-15) break;
+  }
+  return std::exp(-x + a * std::log(x) - std::lgamma(a)) * h;
+}
+
+}  // namespace
+
+double ChiSquarePValue(double chi_square, int degrees_of_freedom) {
+  if (chi_square <= 0 || degrees_of_freedom <= 0) return 1;
+  double a = degrees_of_freedom / 2.0, x = chi_square / 2;
+  return x < a + 1 ? 1 - GammaP(a, x) : GammaQ(a, x);
+}
+
+v1::DiceStats DiceStatsOf(const std::vector<Throw>& throws) {
+  v1::DiceStats s;
+  int n = static_cast<int>(throws.size());
+  s.set_throws(n);
+  int counts[21] = {};
+  for (Throw t : throws) {
+    s.set_sixes(s.sixes() + t.Sixes());
+    s.set_doubles(s.doubles() + t.IsDouble());
+    for (int k = 0; k < 21; ++k) counts[k] += kThrows[k] == t;
+  }
+  s.set_expected_sixes(n / 3.0);
+  s.set_expected_doubles(n / 6.0);
+  double chi = 0;
+  for (int k = 0; k < 21; ++k) {
+    v1::ThrowCount* c = s.add_counts();
+    c->set_throw_(absl::StrCat(kThrows[k].high, kThrows[k].low));
+    c->set_count(counts[k]);
+    c->set_expected(n * kThrows[k].Weight() / 36.0);
+    if (n > 0) chi += (counts[k] - c->expected()) * (counts[k] - c->expected()) / c->expected();
+  }
+  s.set_chi_square(chi);
+  s.set_degrees_of_freedom(20);
+  s.set_p_value(n > 0 ? ChiSquarePValue(chi, 20) : 1);
+  return s;
+}
+
 // Calibrated against the levels reviewed at kAnalysisLevel (docs/analysis.md,
 // tools/rating_bands): each level lands in the band of its name, and
 // `random` and `greedy` in the bottom one.
@@ -103,6 +170,7 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
   out.set_ry(record.ry());
   out.set_gb(record.gb());
   v1::TeamAnalysis teams[2];
+  std::vector<Throw> team_throws[2];
   TranspositionTable tt(16);
   for (int i = 0; i < record.items_size(); ++i) {
     if (stop) return absl::CancelledError("analysis stopped");
@@ -114,6 +182,7 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
       return absl::InvalidArgumentError(
           absl::StrCat("item ", i + 1, ": ", played.status().message()));
     int team = TeamOf(pos.to_throw());
+    team_throws[team].push_back(*t);
     v1::AnalysedItem* a = out.add_items();
     a->set_index(i + 1);
     a->set_throw_(item.throw_());
@@ -167,6 +236,7 @@ absl::StatusOr<v1::GameAnalysis> AnalyseGame(
   for (int team = 0; team < 2; ++team) {
     v1::TeamAnalysis& t = teams[team];
     t.set_luck_adjusted_points(t.points() - t.luck() + teams[1 - team].luck());
+    *t.mutable_dice() = DiceStatsOf(team_throws[team]);
     *out.add_teams() = t;
   }
   if (pos.IsGameOver()) {
@@ -201,6 +271,15 @@ std::string AnalysisToText(const v1::GameAnalysis& a) {
         t.rating().empty() ? "no rating: no choice made" : t.rating(), t.doubtful(), t.bad(),
         t.very_bad(), t.decisions() ? static_cast<double>(marked) / t.decisions() : 0.0, t.luck(),
         t.points(), t.luck_adjusted_points());
+    const v1::DiceStats& d = t.dice();
+    if (d.throws() > 0) {
+      absl::StrAppendFormat(&out,
+                            "%s dice: %d throws, sixes %d (fair %.1f), doubles %d (fair %.1f), "
+                            "chi-square %.2f on %d df, p %.3f\n",
+                            t.team(), d.throws(), d.sixes(), d.expected_sixes(), d.doubles(),
+                            d.expected_doubles(), d.chi_square(), d.degrees_of_freedom(),
+                            d.p_value());
+    }
   }
   // Each marked decision in full: who, the position, the throw, the play
   // made and the best plays with their equities.

@@ -3,8 +3,10 @@
 #include <atomic>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/dice.h"
 #include "uckers/v1/game.pb.h"
 
 namespace uckers {
@@ -16,6 +18,18 @@ class EndgameTable;
 inline constexpr double kDoubtful = 0.03;
 inline constexpr double kBad = 0.06;
 inline constexpr double kVeryBad = 0.12;
+
+// The mark of a play that gave away `equity_lost` points: the one
+// definition the review and the tutor (JudgePlay) share.
+v1::Mark MarkFor(double equity_lost);
+
+// The chance that a chi-square variable with `degrees_of_freedom` is at
+// least `chi_square` (the upper tail: a test's p-value).
+double ChiSquarePValue(double chi_square, int degrees_of_freedom);
+
+// A team's throws against fair dice: counts of sixes, doubles and each of
+// the 21 throws with their expected values, and the chi-square test.
+v1::DiceStats DiceStatsOf(const std::vector<Throw>& throws);
 
 // Analyses a checked record at `level` (empty: kAnalysisLevel): for each
 // throw with a choice, the engine's best play against the play made, the

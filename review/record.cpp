@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "dealer/dealer.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
 #include "google/protobuf/util/json_util.h"
@@ -36,6 +37,9 @@ absl::Status ParseHeader(absl::string_view line, int line_no, v1::GameRecord* r)
   if (key == "GB") r->set_gb(value);
   if (key == "Date") r->set_date(value);
   if (key == "Start") r->set_start_ufen(value);
+  if (key == "Commitment") r->set_dealer_commitment(value);
+  if (key == "ClientSeed") r->set_client_seed(value);
+  if (key == "ServerSecret") r->set_dealer_secret(value);
   if (key == "Termination") {
     if (value != "time") {
       return Bad(absl::StrCat("line ", line_no, ": Termination \"", value,
@@ -210,6 +214,9 @@ std::string RecordToText(const v1::GameRecord& r) {
   header("Start", r.start_ufen());
   header("Result", r.winner().empty() ? "*" : absl::StrCat(r.winner(), " ", r.points()));
   header("Termination", r.termination());
+  header("Commitment", r.dealer_commitment());
+  header("ClientSeed", r.client_seed());
+  header("ServerSecret", r.dealer_secret());
   out += "\n";
   size_t width = 0;
   for (const v1::RecordItem& item : r.items()) {
@@ -305,6 +312,38 @@ absl::Status PrepareRecordsDir(const std::string& dir) {
   std::filesystem::remove(probe, ec);
   if (!written.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("--records: cannot write in ", dir));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status VerifyDealtDice(const v1::GameRecord& record) {
+  if (record.dealer_commitment().empty()) {
+    return absl::InvalidArgumentError(
+        "no Commitment header: the record's dice were not dealt by a verified dealer");
+  }
+  if (record.client_seed().empty()) return absl::InvalidArgumentError("no ClientSeed header");
+  if (record.dealer_secret().empty()) {
+    return absl::InvalidArgumentError("no ServerSecret header: the secret was not revealed");
+  }
+  if (absl::Status s = dealer::CheckCommitment(
+          {record.dealer_commitment(), record.client_seed(), record.dealer_secret()});
+      !s.ok()) {
+    return s;
+  }
+  absl::StatusOr<dealer::Secret> secret = dealer::SecretFromHex(record.dealer_secret());
+  if (!secret.ok()) return secret.status();
+  for (int i = 0; i < record.items_size(); ++i) {
+    absl::StatusOr<Throw> recorded = ParseThrow(record.items(i).throw_());
+    if (!recorded.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("item ", i + 1, ": ", recorded.status().message()));
+    }
+    auto [d1, d2] = dealer::DealDice(*secret, record.client_seed(), i);
+    if (MakeThrow(d1, d2) != *recorded) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("item ", i + 1, ": the record throws ", record.items(i).throw_(),
+                       ", the dealer dealt ", d1, d2, " (throw index ", i, ")"));
+    }
   }
   return absl::OkStatus();
 }

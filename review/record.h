@@ -61,6 +61,12 @@ struct RecordFailures {
   std::string Text() const;
 };
 
+// Checks a record's dealt dice (docs/records.md, "Dealt dice"): the
+// revealed secret's SHA-256 is the commitment, and throw i of the record is
+// the dealer's throw i for the client seed, for every item. An error names
+// the first thing that does not match (or the header that is missing).
+absl::Status VerifyDealtDice(const v1::GameRecord& record);
+
 // Fills the result fields from a final position.
 void SetRecordResult(const Position& final_position, v1::GameRecord* record);
 

@@ -188,6 +188,16 @@ void AtSearchPriority(const std::function<void()>& work) {
   thread.join();
 }
 
+EngineService::EngineService(ServiceLimits limits) : limits_(std::move(limits)) {
+  if (limits_.dealer_key) {
+    dealer_key_ = *limits_.dealer_key;
+  } else {
+    absl::StatusOr<dealer::Key> key = dealer::NewKey();
+    // Without a random generator no game can be dealt: StartDealtGame says so.
+    if (key.ok()) dealer_key_ = *key;
+  }
+}
+
 class EngineService::Slot {
  public:
   explicit Slot(EngineService* service) : service_(service) {
@@ -320,7 +330,19 @@ grpc::Status EngineService::BestMove(const CallControl& call, const v1::BestMove
   response->set_play(PlayToString(best.play));
   *response->mutable_evaluation() = proto::OutcomesOut(best.eval);
   response->add_principal_variation(PlayToString(best.play));
-  for (const Candidate& c : report->candidates) *response->add_candidates() = CandidateOut(c);
+  facade::PlayTerms best_terms;
+  if (report->candidates.size() > 1) {
+    best_terms = facade::TermsOf(p->position, {best.play, best.after}, p->rules);
+  }
+  for (const Candidate& c : report->candidates) {
+    v1::Candidate* out = response->add_candidates();
+    *out = CandidateOut(c);
+    if (&c == &best) continue;
+    for (const facade::TermDifference& d : facade::Differences(
+             best_terms, facade::TermsOf(p->position, {c.play, c.after}, p->rules))) {
+      *out->add_differences() = proto::DifferenceOut(d);
+    }
+  }
   response->set_depth(report->depth);
   response->set_nodes(static_cast<int64_t>(report->nodes));
   response->set_time_ms(report->time_ms);
@@ -534,6 +556,170 @@ grpc::Status EngineService::RollDice(grpc::ServerContext*, const v1::RollDiceReq
     t->set_die1(first);
     t->set_die2(second);
   }
+  return grpc::Status::OK;
+}
+
+grpc::Status EngineService::StartDealtGame(grpc::ServerContext*, const v1::StartDealtGameRequest*,
+                                           v1::StartDealtGameResponse* response) {
+  absl::StatusOr<facade::DealtStart> start = facade::StartDealtGame(dealer_key_);
+  if (!start.ok()) return ToGrpc(start.status());
+  response->set_commitment(start->commitment);
+  response->set_token(start->token);
+  return grpc::Status::OK;
+}
+
+grpc::Status EngineService::DealThrow(grpc::ServerContext*, const v1::DealThrowRequest* request,
+                                      v1::DealThrowResponse* response) {
+  absl::StatusOr<std::pair<int, int>> dice =
+      facade::DealThrow(dealer_key_, request->token(), request->client_seed(), request->index());
+  if (!dice.ok()) return ToGrpc(dice.status());
+  response->set_index(request->index());
+  response->mutable_throw_()->set_die1(dice->first);
+  response->mutable_throw_()->set_die2(dice->second);
+  return grpc::Status::OK;
+}
+
+grpc::Status EngineService::RevealDealtGame(grpc::ServerContext*,
+                                            const v1::RevealDealtGameRequest* request,
+                                            v1::RevealDealtGameResponse* response) {
+  v1::GameRecord record;
+  switch (request->game_case()) {
+    case v1::RevealDealtGameRequest::kRecord:
+      record = request->record();
+      break;
+    case v1::RevealDealtGameRequest::kRecordText: {
+      absl::StatusOr<v1::GameRecord> parsed = facade::ParseGameRecord(request->record_text());
+      if (!parsed.ok()) {
+        return ToGrpc(
+            absl::InvalidArgumentError(absl::StrCat("record_text: ", parsed.status().message())));
+      }
+      record = *parsed;
+      break;
+    }
+    default:
+      return ToGrpc(absl::InvalidArgumentError("game: missing: give record or record_text"));
+  }
+  absl::StatusOr<v1::GameRecord> revealed =
+      facade::RevealDealtGame(dealer_key_, request->token(), request->client_seed(), record);
+  if (absl::IsFailedPrecondition(revealed.status())) {
+    return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION,
+                        SafeMessage(revealed.status().message()));
+  }
+  if (!revealed.ok()) return ToGrpc(revealed.status());
+  response->set_secret(revealed->dealer_secret());
+  response->set_commitment(revealed->dealer_commitment());
+  *response->mutable_record() = *revealed;
+  return grpc::Status::OK;
+}
+
+grpc::Status EngineService::JudgePlay(grpc::ServerContext* context,
+                                      const v1::JudgePlayRequest* request,
+                                      v1::JudgePlayResponse* response) {
+  return JudgePlay(ControlOf(context), *request, response);
+}
+
+namespace {
+
+v1::JudgedCandidate JudgedOut(const Candidate& c, double best_equity) {
+  v1::JudgedCandidate out;
+  out.set_play(PlayToString(c.play));
+  *out.mutable_evaluation() = proto::OutcomesOut(c.eval);
+  out.set_equity_lost(std::max(0.0, best_equity - c.eval.Equity()));
+  return out;
+}
+
+}  // namespace
+
+grpc::Status EngineService::JudgePlay(const CallControl& call, const v1::JudgePlayRequest& request,
+                                      v1::JudgePlayResponse* response) {
+  absl::StatusOr<PlayInputs> in = ParsePlayInputs(request);
+  if (!in.ok()) return ToGrpc(in.status());
+  if (in->position.IsGameOver()) {
+    return ToGrpc(absl::InvalidArgumentError("position: the game is over, there is no play"));
+  }
+  int alternatives = request.alternatives() == 0 ? 3 : request.alternatives();
+  if (alternatives < 0 || alternatives > 10) {
+    return ToGrpc(absl::InvalidArgumentError(
+        absl::StrCat("alternatives: ", request.alternatives(), " must be 0..10")));
+  }
+  Slot slot(this);
+  if (!slot.status().ok()) return slot.status();
+  std::atomic<bool> stop{false};
+  absl::StatusOr<facade::Judgement> j;
+  {
+    StopWatcher watcher(call, &stop, limits_);
+    AtSearchPriority([&] {
+      j = facade::JudgePlay(in->position, in->rules, in->dice, request.play(), request.level(),
+                            limits_.endgames.get(), stop);
+    });
+  }
+  if (Cancelled(call)) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
+  if (absl::IsCancelled(j.status())) {
+    return grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED, "the deadline came first");
+  }
+  if (!j.ok()) return ToGrpc(j.status());
+  const Candidate& best = j->candidates[0];
+  response->set_play(PlayToString(j->played.play));
+  *response->mutable_evaluation() = proto::OutcomesOut(j->played.eval);
+  response->set_best_play(PlayToString(best.play));
+  *response->mutable_best_evaluation() = proto::OutcomesOut(best.eval);
+  response->set_equity_lost(j->equity_lost);
+  response->set_mark(j->mark);
+  for (size_t k = 0; k < j->candidates.size() && static_cast<int>(k) < alternatives; ++k) {
+    *response->add_alternatives() = JudgedOut(j->candidates[k], best.eval.Equity());
+  }
+  response->set_legal_plays(static_cast<int>(j->candidates.size()));
+  response->set_level(j->level);
+  response->set_time_ms(j->time_ms);
+  response->set_exact(j->exact);
+  for (const facade::TermDifference& d : j->differences) {
+    *response->add_differences() = proto::DifferenceOut(d);
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status EngineService::ThrowMap(grpc::ServerContext* context,
+                                     const v1::ThrowMapRequest* request,
+                                     v1::ThrowMapResponse* response) {
+  return ThrowMap(ControlOf(context), *request, response);
+}
+
+grpc::Status EngineService::ThrowMap(const CallControl& call, const v1::ThrowMapRequest& request,
+                                     v1::ThrowMapResponse* response) {
+  absl::StatusOr<Rules> rules = proto::RulesFrom(request.rules());
+  if (!rules.ok()) return ToGrpc(rules.status());
+  absl::StatusOr<Position> pos = proto::PositionFrom(request.position(), *rules);
+  if (!pos.ok()) return ToGrpc(pos.status());
+  if (pos->IsGameOver()) {
+    return ToGrpc(absl::InvalidArgumentError("position: the game is over, there is no throw"));
+  }
+  Slot slot(this);
+  if (!slot.status().ok()) return slot.status();
+  std::atomic<bool> stop{false};
+  absl::StatusOr<facade::ThrowMap> map;
+  {
+    StopWatcher watcher(call, &stop, limits_);
+    AtSearchPriority([&] {
+      map = facade::MapThrows(*pos, *rules, request.level(), limits_.endgames.get(), stop);
+    });
+  }
+  if (Cancelled(call)) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
+  if (absl::IsCancelled(map.status())) {
+    return grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED, "the deadline came first");
+  }
+  if (!map.ok()) return ToGrpc(map.status());
+  for (const facade::ThrowMapEntry& e : map->throws) {
+    v1::ThrowMapEntry* out = response->add_throws();
+    out->mutable_throw_()->set_die1(e.dice.high);
+    out->mutable_throw_()->set_die2(e.dice.low);
+    out->set_probability(e.probability);
+    out->set_best_play(PlayToString(e.best.play));
+    *out->mutable_evaluation() = proto::OutcomesOut(e.best.eval);
+  }
+  *response->mutable_evaluation() = proto::OutcomesOut(map->eval);
+  response->set_level(map->level);
+  response->set_time_ms(map->time_ms);
+  response->set_exact(map->exact);
   return grpc::Status::OK;
 }
 

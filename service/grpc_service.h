@@ -4,7 +4,9 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 
+#include "dealer/dealer.h"
 #include "endgame/table.h"
 #include "service/call_metrics.h"
 #include "uckers/v1/engine.grpc.pb.h"
@@ -31,6 +33,10 @@ struct ServiceLimits {
   // The endgame table searches and analyses use (`uckers serve --endgames`):
   // positions it covers, under its rules, are valued exactly. Null for none.
   std::shared_ptr<const EndgameTable> endgames;
+  // The key that seals dealt games' secrets (StartDealtGame): replicas that
+  // share it serve each other's games (`uckers serve --dealer_key_file`).
+  // None: a key of this process's own, drawn at start.
+  std::optional<dealer::Key> dealer_key;
 };
 
 // How long before a call's deadline its search is stopped, given the time
@@ -57,7 +63,7 @@ using AnalyseWriter = std::function<bool(const v1::AnalyseResponse&)>;
 // margin, returning the best so far) or when the client cancels.
 class EngineService final : public v1::Engine::Service {
  public:
-  explicit EngineService(ServiceLimits limits) : limits_(limits) {}
+  explicit EngineService(ServiceLimits limits);
 
   grpc::Status GetEngineInfo(grpc::ServerContext* context, const v1::GetEngineInfoRequest* request,
                              v1::EngineInfo* response) override;
@@ -79,6 +85,18 @@ class EngineService final : public v1::Engine::Service {
                                 v1::GetStartPositionResponse* response) override;
   grpc::Status RollDice(grpc::ServerContext* context, const v1::RollDiceRequest* request,
                         v1::RollDiceResponse* response) override;
+  grpc::Status StartDealtGame(grpc::ServerContext* context,
+                              const v1::StartDealtGameRequest* request,
+                              v1::StartDealtGameResponse* response) override;
+  grpc::Status DealThrow(grpc::ServerContext* context, const v1::DealThrowRequest* request,
+                         v1::DealThrowResponse* response) override;
+  grpc::Status RevealDealtGame(grpc::ServerContext* context,
+                               const v1::RevealDealtGameRequest* request,
+                               v1::RevealDealtGameResponse* response) override;
+  grpc::Status JudgePlay(grpc::ServerContext* context, const v1::JudgePlayRequest* request,
+                         v1::JudgePlayResponse* response) override;
+  grpc::Status ThrowMap(grpc::ServerContext* context, const v1::ThrowMapRequest* request,
+                        v1::ThrowMapResponse* response) override;
 
   // The searching calls without gRPC's context, for other fronts (the
   // Connect front, service/connect_server.h): the same checks, limits,
@@ -91,6 +109,10 @@ class EngineService final : public v1::Engine::Service {
                        const AnalyseWriter& write);
   grpc::Status AnalyseGame(const CallControl& call, const v1::AnalyseGameRequest& request,
                            v1::GameAnalysis* response);
+  grpc::Status JudgePlay(const CallControl& call, const v1::JudgePlayRequest& request,
+                         v1::JudgePlayResponse* response);
+  grpc::Status ThrowMap(const CallControl& call, const v1::ThrowMapRequest& request,
+                        v1::ThrowMapResponse* response);
 
   // Searches running now.
   int active_searches() const { return active_; }
@@ -112,6 +134,7 @@ class EngineService final : public v1::Engine::Service {
   grpc::Status Admit(const CallControl& call) const;
 
   ServiceLimits limits_;
+  dealer::Key dealer_key_{};
   CallMetrics metrics_;
   std::atomic<int> active_{0};
   std::atomic<bool> draining_{false};

@@ -282,6 +282,14 @@ v1::Outcomes OutcomesOut(const Evaluation& e) {
   return o;
 }
 
+v1::TermDifference DifferenceOut(const facade::TermDifference& d) {
+  v1::TermDifference out;
+  out.set_term(d.term);
+  out.set_best(d.best);
+  out.set_play(d.play);
+  return out;
+}
+
 v1::GameResult ResultOut(const Position& pos) {
   v1::GameResult r;
   if (!pos.IsGameOver()) return r;

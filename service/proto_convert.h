@@ -29,6 +29,7 @@ absl::StatusOr<int> HashFrom(const v1::SearchOptions& options, int max_hash_mb);
 
 v1::PositionOut PositionOut(const Position& pos);
 v1::Outcomes OutcomesOut(const Evaluation& e);
+v1::TermDifference DifferenceOut(const facade::TermDifference& d);
 v1::GameResult ResultOut(const Position& pos);
 v1::Colour ColourOut(int colour);
 v1::Team TeamOut(int team);  // 0 = RY, 1 = GB

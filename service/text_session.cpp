@@ -214,6 +214,18 @@ std::string TextSession::EvalText() const {
   // The classic evaluation's terms, then the evaluation the searches use,
   // whose score ends the text.
   std::string text = EvalToText(game_.position(), options_.rules);
+  // What a tutor explains a choice by (facade::PositionTerms), per team.
+  std::string terms;
+  for (int team = 0; team < 2; ++team) {
+    facade::PlayTerms t = facade::PositionTerms(game_.position(), options_.rules, team);
+    absl::StrAppendFormat(&terms,
+                          "\nterms %s exposed %d hit_chance %.4f challenge_chance %.4f race_pips "
+                          "%.1f entered %d home %d",
+                          team == 0 ? "RY" : "GB", t.exposed, t.hit_chance, t.challenge_chance,
+                          t.race_pips, t.entered, t.home);
+  }
+  size_t score = text.rfind("\nscore win ");
+  text.insert(score == std::string::npos ? text.size() : score, terms);
   SearchParams params = ResolveEvaluation(Params(), options_.rules);
   if (std::optional<Evaluation> exact =
           params.endgame && !game_.position().IsGameOver()

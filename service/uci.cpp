@@ -256,6 +256,10 @@ const std::vector<ProtocolCommand>& ProtocolCommands() {
       {"perft", "perft <depth>", "counts the leaves of the throw-and-play tree"},
       {"bench", "bench", "a fixed search on fixed positions: nodes, speed and the signature", 0},
       {"analyse", "analyse [level <name>]", "reviews the game of the last position ... moves"},
+      {"judge", "judge <d1> <d2> <play> [level <name>]",
+       "the tutor's verdict on a play: its loss against the best, the mark, the terms", 5},
+      {"throwmap", "throwmap [level <name>]",
+       "each of the 21 throws: its chance, best play and the mover's chances after it", 2},
       {"help", "help [<command>]", "the commands, or one command's synopsis", 1},
       {"quit", "quit", "ends any work at once and exits", 0},
   };
@@ -334,6 +338,10 @@ bool UciLoop::HandleLine(absl::string_view line) {
     Bench();
   } else if (cmd == "analyse") {
     Analyse(args);
+  } else if (cmd == "judge") {
+    Judge(args);
+  } else if (cmd == "throwmap") {
+    ThrowMapCommand(args);
   } else {
     Error(absl::StrCat("unknown command '", cmd, "'"));
   }
@@ -544,6 +552,66 @@ void UciLoop::Analyse(const Args& args) {
         Print("analysis done");
       });
   if (!s.ok()) Error(s.message());
+}
+
+// `judge <d1> <d2> <play> [level <name>]`: the tutor's verdict on a play of
+// the current position (docs/protocol.md).
+void UciLoop::Judge(const Args& args) {
+  int d1 = 0, d2 = 0;
+  std::string level;
+  if (args.size() == 6 && args[4] == "level") {
+    level = args[5];
+  } else if (args.size() != 4) {
+    return Error("expected: judge <d1> <d2> <play> [level <name>] with dice 1..6");
+  }
+  if (!ParseDie(args[1], &d1) || !ParseDie(args[2], &d2)) {
+    return Error("judge: dice must be two dice 1..6, like 'judge 6 3 rb-0,r0-3'");
+  }
+  WaitUnlessInfinite();
+  std::atomic<bool> stop{false};
+  absl::StatusOr<facade::Judgement> j =
+      facade::JudgePlay(engine_.position(), engine_.options().rules, MakeThrow(d1, d2), args[3],
+                        level, engine_.options().endgames.get(), stop);
+  if (!j.ok()) return Error(absl::StrCat("judge: ", j.status().message()));
+  static const char* kMarks[] = {"none", "none", "doubtful", "bad", "verybad"};
+  double best = j->candidates[0].eval.Equity();
+  for (size_t k = 0; k < j->candidates.size() && k < 3; ++k) {
+    const Candidate& c = j->candidates[k];
+    Print(absl::StrFormat("judge alternative %d %s equity %.4f win %.4f lost %.4f", k + 1,
+                          PlayToString(c.play), c.eval.Equity(), c.eval.Win(),
+                          std::max(0.0, best - c.eval.Equity())));
+  }
+  for (const facade::TermDifference& d : j->differences) {
+    Print(absl::StrFormat("judge differs %s best %.4g play %.4g", d.term, d.best, d.play));
+  }
+  Print(absl::StrFormat(
+      "judge play %s equity %.4f win %.4f best %s equity %.4f win %.4f lost %.4f mark %s legal %d "
+      "level %s time %d",
+      PlayToString(j->played.play), j->played.eval.Equity(), j->played.eval.Win(),
+      PlayToString(j->candidates[0].play), best, j->candidates[0].eval.Win(), j->equity_lost,
+      kMarks[j->mark], j->candidates.size(), j->level, j->time_ms));
+}
+
+// `throwmap [level <name>]`: the next throw's map of the current position.
+void UciLoop::ThrowMapCommand(const Args& args) {
+  std::string level;
+  if (args.size() == 3 && args[1] == "level") {
+    level = args[2];
+  } else if (args.size() != 1) {
+    return Error("expected: throwmap [level <name>]");
+  }
+  WaitUnlessInfinite();
+  std::atomic<bool> stop{false};
+  absl::StatusOr<facade::ThrowMap> map = facade::MapThrows(
+      engine_.position(), engine_.options().rules, level, engine_.options().endgames.get(), stop);
+  if (!map.ok()) return Error(absl::StrCat("throwmap: ", map.status().message()));
+  for (const facade::ThrowMapEntry& e : map->throws) {
+    Print(absl::StrFormat("throwmap throw %d%d probability %.4f best %s win %.4f equity %.4f",
+                          e.dice.high, e.dice.low, e.probability, PlayToString(e.best.play),
+                          e.best.eval.Win(), e.best.eval.Equity()));
+  }
+  Print(absl::StrFormat("throwmap mean win %.4f equity %.4f level %s time %d", map->eval.Win(),
+                        map->eval.Equity(), map->level, map->time_ms));
 }
 
 void UciLoop::Bench() {

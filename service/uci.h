@@ -60,6 +60,8 @@ class UciLoop {
   void Perft(const Args& args);
   void Bench();
   void Analyse(const Args& args);
+  void Judge(const Args& args);
+  void ThrowMapCommand(const Args& args);
   void Help(const Args& args);
   void PrintReport(const SearchReport& report, bool with_pv);
 

@@ -7,12 +7,18 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <set>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "dealer/dealer.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "game/game.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/create_channel.h"
 #include "httplib.h"
+#include "review/record.h"
 #include "service/connect_server.h"
 #include "service/server.h"
 #include "tests/test_util.h"
@@ -310,6 +316,145 @@ TEST_F(ConnectTest, NoPathLeavesTheWebBoardsFiles) {
     ASSERT_TRUE(r) << path;
     EXPECT_EQ(r->status, 404) << path;
   }
+}
+
+// A dealt game over Connect, as a front-end plays it: the commitment comes
+// first, in the answer to StartDealtGame; no throw can be had before it
+// (a throw needs its token); each throw follows; the reveal's secret hashes
+// to the commitment that came first and recomputes every throw.
+TEST_F(ConnectTest, ADealtGamesCommitmentComesBeforeItsFirstThrow) {
+  std::vector<std::string> log;  // the answers, in the order they came
+  auto call = [&](const std::string& method, const std::string& body,
+                  google::protobuf::Message* out) {
+    httplib::Result r = Post(method, body);
+    if (!r || r->status != 200) return r ? r->status : -1;
+    EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(r->body, out).ok()) << r->body;
+    log.push_back(method);
+    return 200;
+  };
+  v1::DealThrowResponse early;
+  EXPECT_EQ(call("DealThrow", R"({"token":"","clientSeed":"s","index":"0"})", &early), 400);
+  v1::StartDealtGameResponse start;
+  ASSERT_EQ(call("StartDealtGame", "{}", &start), 200);
+  ASSERT_EQ(start.commitment().size(), 64u);
+  std::string seed = "chosen-after-the-commitment";
+  Game game;
+  std::vector<std::pair<int, int>> dealt;
+  for (int i = 0; !game.IsOver() && i < 20000; ++i) {
+    v1::DealThrowResponse d;
+    ASSERT_EQ(call("DealThrow",
+                   absl::StrCat(R"({"token":")", start.token(), R"(","clientSeed":")", seed,
+                                R"(","index":")", i, R"("})"),
+                   &d),
+              200);
+    ASSERT_EQ(d.index(), i);
+    dealt.emplace_back(d.throw_().die1(), d.throw_().die2());
+    Throw t = MakeThrow(d.throw_().die1(), d.throw_().die2());
+    PlayList plays;
+    GenerateLegalPlays(game.position(), game.rules(), t, &plays);
+    ASSERT_TRUE(game.Play(t, PlayToString(plays[0].play)).ok());
+  }
+  ASSERT_TRUE(game.IsOver());
+  v1::RevealDealtGameResponse revealed;
+  ASSERT_EQ(call("RevealDealtGame",
+                 absl::StrCat(R"({"token":")", start.token(), R"(","clientSeed":")", seed,
+                              R"(","recordText":""})"),
+                 &revealed),
+            400);  // an empty record is no finished game
+  std::string record_json;
+  ASSERT_TRUE(google::protobuf::util::MessageToJsonString(game.Record(), &record_json).ok());
+  ASSERT_EQ(call("RevealDealtGame",
+                 absl::StrCat(R"({"token":")", start.token(), R"(","clientSeed":")", seed,
+                              R"(","record":)", record_json, "}"),
+                 &revealed),
+            200);
+  ASSERT_GE(log.size(), 3u);
+  EXPECT_EQ(log.front(), "StartDealtGame");
+  EXPECT_EQ(log[1], "DealThrow");
+  EXPECT_EQ(log.back(), "RevealDealtGame");
+  absl::StatusOr<dealer::Secret> secret = dealer::SecretFromHex(revealed.secret());
+  ASSERT_TRUE(secret.ok()) << secret.status();
+  EXPECT_EQ(dealer::Commitment(*secret), start.commitment());
+  for (size_t i = 0; i < dealt.size(); ++i) {
+    EXPECT_EQ(dealer::DealDice(*secret, seed, i), dealt[i]) << i;
+  }
+  EXPECT_TRUE(VerifyDealtDice(revealed.record()).ok());
+}
+
+TEST_F(ConnectTest, ATokenIsServedByAReplicaWithTheSameKeyOnly) {
+  ServiceLimits limits;
+  limits.dealer_key = *dealer::NewKey();
+  EngineService a(limits), b(limits), other(ServiceLimits{});
+  grpc::ServerContext context;
+  v1::StartDealtGameResponse start;
+  ASSERT_TRUE(a.StartDealtGame(&context, nullptr, &start).ok());
+  v1::DealThrowRequest request;
+  request.set_token(start.token());
+  request.set_client_seed("seed");
+  request.set_index(5);
+  v1::DealThrowResponse from_a, from_b, from_other;
+  ASSERT_TRUE(a.DealThrow(&context, &request, &from_a).ok());
+  ASSERT_TRUE(b.DealThrow(&context, &request, &from_b).ok());
+  EXPECT_EQ(from_a.SerializeAsString(), from_b.SerializeAsString());
+  grpc::Status s = other.DealThrow(&context, &request, &from_other);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(s.error_message().find("token"), std::string::npos) << s.error_message();
+}
+
+TEST_F(ConnectTest, JudgePlayAndThrowMapAnswerOverJson) {
+  httplib::Result r = Post("JudgePlay", R"({"position":{"ufen":"startpos"},
+      "throw":{"die1":6,"die2":3},"play":"rb-0,r0-3"})");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  v1::JudgePlayResponse judged;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r->body, &judged).ok());
+  EXPECT_EQ(judged.play(), "rb-0,r0-3");
+  EXPECT_EQ(judged.level(), "advanced");
+  EXPECT_GE(judged.equity_lost(), 0);
+  EXPECT_FALSE(judged.best_play().empty());
+  EXPECT_GE(judged.alternatives_size(), 1);
+  EXPECT_EQ(judged.alternatives(0).play(), judged.best_play());
+  EXPECT_EQ(judged.alternatives(0).equity_lost(), 0);
+
+  r = Post("ThrowMap", R"({"position":{"ufen":"startpos"}})");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  v1::ThrowMapResponse map;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r->body, &map).ok());
+  ASSERT_EQ(map.throws_size(), 21);
+  EXPECT_EQ(map.throws(0).throw_().die1(), 6);
+  EXPECT_EQ(map.throws(0).throw_().die2(), 6);
+  EXPECT_NEAR(map.throws(0).probability(), 1 / 36.0, 1e-12);
+
+  r = Post("JudgePlay", R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":6},
+      "play":"r9-15"})");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 400);
+  EXPECT_NE(r->body.find("play"), std::string::npos) << r->body;
+}
+
+TEST_F(ConnectTest, BestMoveCandidatesNameTheTermsInWhichTheyDifferFromTheBest) {
+  httplib::Result r =
+      Post("BestMove", R"({"position":{"ufen":"b,10,13,13/b,b,16,19/1,8,8,13/6,6,16,25 y -"},
+      "throw":{"die1":5,"die2":3},"options":{"multipv":8,"level":"advanced"}})");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  v1::BestMoveResponse best;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r->body, &best).ok());
+  ASSERT_EQ(best.candidates_size(), 8);
+  EXPECT_EQ(best.candidates(0).differences_size(), 0);
+  const std::set<std::string> terms = {
+      "exposed",          "hit_chance", "blobs_made",         "blobs_broken", "knocked_off",
+      "challenge_chance", "race_pips",  "opponent_race_pips", "entered",      "home"};
+  int explained = 0;
+  for (int k = 1; k < best.candidates_size(); ++k) {
+    for (const v1::TermDifference& d : best.candidates(k).differences()) {
+      EXPECT_TRUE(terms.count(d.term())) << d.term();
+      EXPECT_NE(d.best(), d.play()) << d.term();
+    }
+    explained += best.candidates(k).differences_size() > 0;
+  }
+  EXPECT_GE(explained, 5);
 }
 
 }  // namespace

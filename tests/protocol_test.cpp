@@ -386,6 +386,41 @@ TEST(Protocol, EvalEndsWithTheScore) {
   EXPECT_TRUE(absl::StartsWith(out.back(), "score win "));
 }
 
+TEST(Protocol, EvalNamesEachTeamsTermsBeforeTheScore) {
+  // After 6-6 entered red's blob (RULES.md §2, §4): two RY pieces out, none
+  // exposed (a blob is safe); GB has none out.
+  Transcript t;
+  std::vector<std::string> out = t.Send({"position startpos moves 66:rb-0,rb-0", "eval"});
+  ASSERT_FALSE(out.empty());
+  std::string ry, gb;
+  for (const std::string& line : out) {
+    if (absl::StartsWith(line, "terms RY ")) ry = line;
+    if (absl::StartsWith(line, "terms GB ")) gb = line;
+  }
+  EXPECT_TRUE(absl::StrContains(ry, " exposed 0 hit_chance 0.0000 ")) << ry;
+  EXPECT_TRUE(absl::StrContains(ry, " entered 2 home 0")) << ry;
+  EXPECT_TRUE(absl::StrContains(gb, " entered 0 home 0")) << gb;
+  EXPECT_TRUE(absl::StartsWith(out.back(), "score win "));
+}
+
+TEST(Protocol, JudgeAndThrowmapAnswerForTheCurrentPosition) {
+  Transcript t;
+  std::vector<std::string> judged = t.Send({"position startpos", "judge 6 3 rb-0,r0-3"});
+  ASSERT_FALSE(judged.empty());
+  EXPECT_TRUE(absl::StartsWith(judged.back(), "judge play rb-0,r0-3 ")) << judged.back();
+  EXPECT_TRUE(absl::StrContains(judged.back(), " lost 0.0000 mark none legal 1 level advanced"))
+      << judged.back();
+  std::vector<std::string> map = t.Send({"throwmap"});
+  ASSERT_EQ(map.size(), 22u);
+  EXPECT_TRUE(absl::StartsWith(map[0], "throwmap throw 66 probability 0.0278 best rb-0,rb-0 "))
+      << map[0];
+  EXPECT_TRUE(absl::StartsWith(map.back(), "throwmap mean win ")) << map.back();
+  std::vector<std::string> bad = t.Send({"judge 7 3 -", "throwmap level wizard"});
+  ASSERT_EQ(bad.size(), 2u);
+  EXPECT_TRUE(absl::StartsWith(bad[0], "info string error: judge: dice")) << bad[0];
+  EXPECT_TRUE(absl::StartsWith(bad[1], "info string error: throwmap: level")) << bad[1];
+}
+
 TEST(Protocol, QuitEndsTheLoop) {
   Transcript t;
   EXPECT_FALSE(t.loop().HandleLine("quit"));

@@ -1,0 +1,253 @@
+// The tutor's calls (game/facade.h): JudgePlay's verdicts and the next
+// throw's map, checked against the searches they stand for; the review's
+// dice statistics.
+#include <random>
+
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "game/facade.h"
+#include "gtest/gtest.h"
+#include "review/analyse.h"
+#include "search/levels.h"
+#include "tests/random_game.h"
+
+namespace uckers::testing {
+namespace {
+
+// Mid-game positions of random navy games, none finished.
+std::vector<Position> MidGamePositions(int count) {
+  Rules rules;
+  std::vector<Position> out;
+  std::mt19937_64 rng(2026);
+  while (static_cast<int>(out.size()) < count) {
+    Position pos = Position::Start(rules);
+    int steps = 20 + static_cast<int>(rng() % 120);
+    bool alive = true;
+    for (int i = 0; i < steps && alive; ++i) alive = RandomStep(pos, rules, rng);
+    if (alive && !pos.IsGameOver()) out.push_back(pos);
+  }
+  return out;
+}
+
+// A throw with a choice of plays in `pos`, if any.
+std::optional<Throw> ThrowWithChoice(const Position& pos, const Rules& rules) {
+  for (Throw t : kThrows) {
+    if (facade::LegalPlays(pos, rules, t).size() > 1) return t;
+  }
+  return std::nullopt;
+}
+
+TEST(Tutor, TheBestPlayLosesNothingAndIsUnmarked) {
+  Rules rules;
+  std::atomic<bool> stop{false};
+  int judged = 0;
+  for (const Position& pos : MidGamePositions(12)) {
+    std::optional<Throw> t = ThrowWithChoice(pos, rules);
+    if (!t) continue;
+    absl::StatusOr<facade::Judgement> first =
+        facade::JudgePlay(pos, rules, *t, PlayToString(facade::LegalPlays(pos, rules, *t)[0].play),
+                          "", nullptr, stop);
+    ASSERT_TRUE(first.ok()) << first.status();
+    std::string best = PlayToString(first->candidates[0].play);
+    absl::StatusOr<facade::Judgement> j =
+        facade::JudgePlay(pos, rules, *t, best, "", nullptr, stop);
+    ASSERT_TRUE(j.ok()) << j.status();
+    EXPECT_EQ(j->equity_lost, 0);
+    EXPECT_EQ(j->mark, v1::MARK_NONE);
+    EXPECT_EQ(PlayToString(j->played.play), best);
+    EXPECT_EQ(j->level, facade::kTutorLevel);
+    ++judged;
+  }
+  EXPECT_GE(judged, 8);
+}
+
+TEST(Tutor, AJudgedPlaysEquityIsTheSearchsValueOfThePositionItLeadsTo) {
+  // At expert (two plies): each play's value is the search, one ply less
+  // deep, of the position before the next throw, for the thrower.
+  Rules rules;
+  std::atomic<bool> stop{false};
+  int compared = 0;
+  for (const Position& pos : MidGamePositions(6)) {
+    std::optional<Throw> t = ThrowWithChoice(pos, rules);
+    if (!t) continue;
+    std::vector<PlayResult> plays = facade::LegalPlays(pos, rules, *t);
+    for (const PlayResult& p : plays) {
+      absl::StatusOr<facade::Judgement> j =
+          facade::JudgePlay(pos, rules, *t, PlayToString(p.play), "expert", nullptr, stop);
+      ASSERT_TRUE(j.ok()) << j.status();
+      ASSERT_GE(j->depth, 2);
+      if (p.after.IsGameOver()) continue;
+      facade::SearchRequest request;
+      request.level = "expert";
+      request.objective = Objective::kPoints;
+      request.limits.depth = j->depth - 1;
+      TranspositionTable tt(2);
+      absl::StatusOr<SearchReport> after = facade::Search(p.after, rules, request, &tt, stop, {});
+      ASSERT_TRUE(after.ok()) << after.status();
+      Evaluation e = after->eval;
+      if (TeamOf(p.after.to_throw()) != TeamOf(pos.to_throw())) e = e.Flipped();
+      EXPECT_NEAR(j->played.eval.Equity(), e.Equity(), 1e-9) << PlayToString(p.play);
+      EXPECT_NEAR(j->played.eval.Win(), e.Win(), 1e-9);
+      EXPECT_NEAR(j->equity_lost, j->candidates[0].eval.Equity() - e.Equity(), 1e-9);
+      EXPECT_EQ(j->mark, MarkFor(j->equity_lost));
+      ++compared;
+    }
+  }
+  EXPECT_GE(compared, 10);
+}
+
+TEST(Tutor, TermsCountWhatAPlayLeavesOnTheBoard) {
+  // From the start, 6-6 enters two red pieces as a blob on the doorstep
+  // (RULES.md §2, §4): one blob made, two pieces out of base, none exposed.
+  Rules rules;
+  Position start = Position::Start(rules);
+  absl::StatusOr<PlayResult> blob = facade::ApplyPlay(start, rules, MakeThrow(6, 6), "rb-0,rb-0");
+  ASSERT_TRUE(blob.ok()) << blob.status();
+  facade::PlayTerms t = facade::TermsOf(start, *blob, rules);
+  EXPECT_EQ(t.blobs_made, 1);
+  EXPECT_EQ(t.blobs_broken, 0);
+  EXPECT_EQ(t.entered, 2);
+  EXPECT_EQ(t.home, 0);
+  EXPECT_EQ(t.exposed, 0);
+  EXPECT_EQ(t.hit_chance, 0);
+  EXPECT_EQ(t.knocked_off, 0);
+  EXPECT_LT(t.race_pips, t.opponent_race_pips);  // two pieces out of base
+}
+
+TEST(Tutor, AJudgedPlayNamesTheTermsInWhichItDiffersFromTheBest) {
+  Rules rules;
+  std::atomic<bool> stop{false};
+  int explained = 0;
+  for (const Position& pos : MidGamePositions(8)) {
+    std::optional<Throw> t = ThrowWithChoice(pos, rules);
+    if (!t) continue;
+    for (const PlayResult& p : facade::LegalPlays(pos, rules, *t)) {
+      absl::StatusOr<facade::Judgement> j =
+          facade::JudgePlay(pos, rules, *t, PlayToString(p.play), "", nullptr, stop);
+      ASSERT_TRUE(j.ok()) << j.status();
+      const Candidate& best = j->candidates[0];
+      facade::PlayTerms b = facade::TermsOf(pos, {best.play, best.after}, rules);
+      facade::PlayTerms mine = facade::TermsOf(pos, p, rules);
+      if (p.after == best.after) {
+        EXPECT_TRUE(j->differences.empty());
+        continue;
+      }
+      std::vector<facade::TermDifference> d = facade::Differences(b, mine);
+      ASSERT_EQ(j->differences.size(), d.size());
+      for (size_t k = 0; k < d.size(); ++k) {
+        EXPECT_EQ(j->differences[k].term, d[k].term);
+        EXPECT_NE(j->differences[k].best, j->differences[k].play) << d[k].term;
+      }
+      // Two different positions differ in a term or leave the same counts.
+      explained += !d.empty();
+    }
+  }
+  EXPECT_GE(explained, 10);
+}
+
+TEST(Tutor, AnIllegalPlayOrUnknownLevelIsRefusedByName) {
+  Rules rules;
+  Position start = Position::Start(rules);
+  std::atomic<bool> stop{false};
+  absl::Status s =
+      facade::JudgePlay(start, rules, MakeThrow(6, 6), "r9-15", "", nullptr, stop).status();
+  EXPECT_NE(s.message().find("play"), std::string::npos) << s;
+  s = facade::JudgePlay(start, rules, MakeThrow(6, 3), "rb-0,r0-3", "wizard", nullptr, stop)
+          .status();
+  EXPECT_NE(s.message().find("level"), std::string::npos) << s;
+  s = facade::MapThrows(start, rules, "wizard", nullptr, stop).status();
+  EXPECT_NE(s.message().find("level"), std::string::npos) << s;
+}
+
+TEST(ThrowMap, EachThrowIsThePerThrowSearchsBestPlayAndValue) {
+  Rules rules;
+  std::atomic<bool> stop{false};
+  for (const Position& pos : MidGamePositions(3)) {
+    for (const char* level : {"advanced", "expert"}) {
+      absl::StatusOr<facade::ThrowMap> map = facade::MapThrows(pos, rules, level, nullptr, stop);
+      ASSERT_TRUE(map.ok()) << map.status();
+      ASSERT_EQ(map->throws.size(), 21u);
+      double total = 0;
+      Evaluation mean;
+      for (size_t k = 0; k < 21; ++k) {
+        const facade::ThrowMapEntry& e = map->throws[k];
+        EXPECT_EQ(e.dice, kThrows[k]);
+        EXPECT_DOUBLE_EQ(e.probability, kThrows[k].Weight() / 36.0);
+        total += e.probability;
+        mean.AddScaled(e.best.eval, e.probability);
+        facade::SearchRequest request;
+        request.level = level;
+        request.objective = Objective::kPoints;
+        request.dice = e.dice;
+        TranspositionTable tt(2);
+        absl::StatusOr<SearchReport> r = facade::Search(pos, rules, request, &tt, stop, {});
+        ASSERT_TRUE(r.ok()) << r.status();
+        EXPECT_NEAR(e.best.eval.Equity(), r->candidates[0].eval.Equity(), 1e-9) << level;
+        EXPECT_NEAR(e.best.eval.Win(), r->candidates[0].eval.Win(), 1e-9) << level;
+        EXPECT_EQ(PlayToString(e.best.play), PlayToString(r->candidates[0].play)) << level;
+      }
+      EXPECT_NEAR(total, 1.0, 1e-12);
+      EXPECT_NEAR(map->eval.Equity(), mean.Equity(), 1e-9);
+    }
+  }
+}
+
+TEST(ThrowMap, ItsMeanIsTheSearchsValueBeforeTheThrow) {
+  Rules rules;
+  std::atomic<bool> stop{false};
+  for (const Position& pos : MidGamePositions(3)) {
+    absl::StatusOr<facade::ThrowMap> map = facade::MapThrows(pos, rules, "", nullptr, stop);
+    ASSERT_TRUE(map.ok()) << map.status();
+    facade::SearchRequest request;
+    request.level = facade::kTutorLevel;
+    request.objective = Objective::kPoints;
+    TranspositionTable tt(2);
+    absl::StatusOr<SearchReport> r = facade::Search(pos, rules, request, &tt, stop, {});
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_NEAR(map->eval.Equity(), r->eval.Equity(), 1e-9);
+    EXPECT_NEAR(map->eval.Win(), r->eval.Win(), 1e-9);
+  }
+}
+
+TEST(DiceStats, CountsSixesDoublesAndEachThrowAgainstFairDice) {
+  std::vector<Throw> throws = {MakeThrow(6, 6), MakeThrow(6, 3), MakeThrow(2, 2),
+                               MakeThrow(5, 1), MakeThrow(3, 6), MakeThrow(1, 1)};
+  v1::DiceStats s = DiceStatsOf(throws);
+  EXPECT_EQ(s.throws(), 6);
+  EXPECT_EQ(s.sixes(), 4);  // 6-6 counts two
+  EXPECT_DOUBLE_EQ(s.expected_sixes(), 2.0);
+  EXPECT_EQ(s.doubles(), 3);
+  EXPECT_DOUBLE_EQ(s.expected_doubles(), 1.0);
+  ASSERT_EQ(s.counts_size(), 21);
+  EXPECT_EQ(s.counts(0).throw_(), "66");
+  EXPECT_EQ(s.counts(0).count(), 1);
+  EXPECT_EQ(s.counts(3).throw_(), "63");
+  EXPECT_EQ(s.counts(3).count(), 2);
+  EXPECT_DOUBLE_EQ(s.counts(3).expected(), 6 * 2 / 36.0);
+  EXPECT_EQ(s.degrees_of_freedom(), 20);
+}
+
+TEST(DiceStats, ChiSquarePValuesMatchTheTables) {
+  // Upper-tail critical values (any statistics table): 20 degrees of
+  // freedom, p = 0.05 at 31.410, 0.01 at 37.566; 5 degrees, 0.001 at 20.515.
+  EXPECT_NEAR(ChiSquarePValue(31.410, 20), 0.05, 1e-4);
+  EXPECT_NEAR(ChiSquarePValue(37.566, 20), 0.01, 1e-4);
+  EXPECT_NEAR(ChiSquarePValue(20.515, 5), 0.001, 1e-5);
+  EXPECT_NEAR(ChiSquarePValue(19.337, 20), 0.5, 1e-3);  // the median
+  EXPECT_DOUBLE_EQ(ChiSquarePValue(0, 20), 1.0);
+}
+
+TEST(DiceStats, FairDiceGiveALargePValueAndLoadedDiceATinyOne) {
+  std::mt19937_64 rng(7);
+  std::vector<Throw> fair, loaded;
+  for (int i = 0; i < 3600; ++i) {
+    fair.push_back(RandomThrow(rng));
+    loaded.push_back(i % 4 == 0 ? MakeThrow(6, 6) : RandomThrow(rng));
+  }
+  EXPECT_GT(DiceStatsOf(fair).p_value(), 0.001);
+  EXPECT_LT(DiceStatsOf(loaded).p_value(), 1e-9);
+  EXPECT_GT(DiceStatsOf(loaded).sixes(), DiceStatsOf(loaded).expected_sixes() * 1.3);
+}
+
+}  // namespace
+}  // namespace uckers::testing
