@@ -113,6 +113,8 @@ int LadderAddMain(const std::vector<std::string>& argv) {
   absl::StatusOr<Rules> rules = Rules::Parse(args->has("rules") ? args->flags["rules"] : "navy");
   if (!rules.ok())
     return Usage("add", absl::StrCat("--rules: ", rules.status().message()), kAddUsage);
+  if (absl::Status s = rules->RequireFourSidedTeams("uckers ladder add"); !s.ok())
+    return Usage("add", absl::StrCat("--rules: ", s.message()), kAddUsage);
   config.rules = *rules;
   absl::StatusOr<LadderAddResult> added = AddToLadder(config);
   if (!added.ok()) {

@@ -8,7 +8,7 @@
 
 namespace uckers {
 
-template <bool kStacks>
+template <bool kStacks, class Geo>
 class OrdinaryGenerator;
 
 // Generates legal plays for one position, throw by throw; what does not
@@ -22,7 +22,7 @@ class PlayGenerator {
   void Generate(Throw t, PlayList* out) const;
 
  private:
-  template <bool kStacks>
+  template <bool kStacks, class Geo>
   friend class OrdinaryGenerator;
   enum class Kind { kOrdinary, kGameOver, kChallenge, kRelease };
 
@@ -31,7 +31,10 @@ class PlayGenerator {
   const Rules& rules_;
   const int mover_;
   const bool lane_locked_;
-  const Occupancy occ_;
+  // The mover's view, on the four-sided board in 64 bits, on the six-sided
+  // in 128 (only the board's is computed).
+  Occupancy occ_;
+  WideOccupancy wide_occ_;
   Kind kind_ = Kind::kOrdinary;
 };
 

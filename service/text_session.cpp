@@ -126,6 +126,7 @@ absl::Status TextSession::StartJob(bool infinite, std::function<void()> job) {
 
 absl::Status TextSession::Go(const GoRequest& request, ReportCallback on_info,
                              DoneCallback on_done) {
+  if (absl::Status s = options_.rules.RequireFourSidedTeams("go: the search"); !s.ok()) return s;
   if (game_.position().IsGameOver()) {
     return absl::FailedPreconditionError("the game is over: no play to search");
   }
@@ -167,6 +168,9 @@ absl::Status TextSession::StartPerft(int depth,
 absl::Status TextSession::StartAnalysis(
     const std::string& level, std::function<void(const v1::AnalysedItem&)> on_item,
     std::function<void(absl::StatusOr<v1::GameAnalysis>)> on_done) {
+  if (absl::Status s = options_.rules.RequireFourSidedTeams("analyse: the review"); !s.ok()) {
+    return s;
+  }
   if (game_.items().empty()) {
     return absl::FailedPreconditionError(
         "no game to analyse: set one with position ... moves <throw>:<play> ...");
@@ -209,6 +213,10 @@ BenchResult TextSession::Bench() {
 }
 
 std::string TextSession::BoardText() const { return DrawBoard(game_.position()); }
+
+absl::Status TextSession::CheckEvaluable() const {
+  return options_.rules.RequireFourSidedTeams("eval: the evaluation");
+}
 
 std::string TextSession::EvalText() const {
   // The classic evaluation's terms, then the evaluation the searches use,

@@ -96,6 +96,9 @@ class TextSession {
   BenchResult Bench();
 
   std::string BoardText() const;
+  // An error when the evaluation does not know the rules' layout (EvalText
+  // then must not be called).
+  absl::Status CheckEvaluable() const;
   std::string EvalText() const;
 
  private:
