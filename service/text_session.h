@@ -102,6 +102,10 @@ class TextSession {
   std::string EvalText() const;
 
  private:
+  // Go for any layout but the four-sided board with two teams: the
+  // multi-side search (search/multi_side.h).
+  absl::Status GoMultiSide(const GoRequest& request, ReportCallback on_info, DoneCallback on_done);
+
   absl::Status StartJob(bool infinite, std::function<void()> job);
 
   EngineOptions options_;

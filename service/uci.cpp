@@ -335,8 +335,17 @@ void UciLoop::PrintReport(const SearchReport& r, bool with_pv) {
   uint64_t nps = r.nodes * 1000 / std::max<int64_t>(r.time_ms, 1);
   std::string head =
       absl::StrCat("info depth ", r.depth, " nodes ", r.nodes, " nps ", nps, " time ", r.time_ms);
-  auto score = [](const Evaluation& e) {
-    return absl::StrFormat("score win %.4f points %.4f", e.Win(), e.Equity());
+  // With more than two sides (PROTOCOL.md): the mover's side's chance and
+  // expected points, then every side's chance.
+  std::string sides;
+  for (double p : r.sides) absl::StrAppendFormat(&sides, " %.4f", p);
+  int num_sides = static_cast<int>(r.sides.size());
+  auto score = [&](const Evaluation& e) {
+    if (num_sides == 0) {
+      return absl::StrFormat("score win %.4f points %.4f", e.Win(), e.Equity());
+    }
+    double points = e.Win() * (num_sides - 1) - (1 - e.Win());  // plain wins, RULES.md §11
+    return absl::StrFormat("score win %.4f points %.4f sides%s", e.Win(), points, sides);
   };
   if (r.exact) Print("info string exact: the values come from the endgame table");
   if (!with_pv) {
@@ -347,7 +356,7 @@ void UciLoop::PrintReport(const SearchReport& r, bool with_pv) {
   for (size_t k = 0; k < r.candidates.size(); ++k) {
     const Candidate& c = r.candidates[k];
     Print(absl::StrCat(head, multi ? absl::StrCat(" multipv ", k + 1) : "", " ", score(c.eval),
-                       " pv ", PlayToString(c.play)));
+                       " pv ", PlayToString(c.play, engine_.position().board())));
   }
 }
 
