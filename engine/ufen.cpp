@@ -127,9 +127,13 @@ absl::Status ParseStackToken(absl::string_view token, const Rules& rules, const 
                                 "' must be m<colour><square>:<colours>, <colour> the first colour "
                                 "of a side of two or more"));
   }
+  // With teams of three a stack of the side's other two colours may stand
+  // on the square just behind its first colour's doorstep (relative
+  // track - 1, off that colour's path): the token names it so.
+  int last = l.side_size[team] > 2 ? b.track - 1 : b.last_track;
   absl::StatusOr<Square> sq = ParseSquare(token.substr(2, colon - 2), b);
-  if (!sq.ok() || !b.OnTrack(*sq)) {
-    return Invalid(absl::StrCat("stack token '", token, "' needs a square 0..", b.last_track));
+  if (!sq.ok() || *sq < 0 || *sq > last) {
+    return Invalid(absl::StrCat("stack token '", token, "' needs a square 0..", last));
   }
   absl::string_view colours = token.substr(colon + 1);
   int most = l.SidePieces(team);

@@ -56,6 +56,32 @@ TEST(Protocol, UciListsIdentityOptionsThenUciok) {
   EXPECT_EQ(out.back(), "uciok");
 }
 
+// RULES.md §11, PROTOCOL.md: under the six-sided board position, legal, d
+// and perft work; the search refuses the layout with one error line.
+TEST(Protocol, SixSidedRulesPositionLegalBoardAndPerftWork) {
+  Transcript t;
+  std::vector<std::string> out =
+      t.Send({"setoption name Rules value six", "position startpos moves 61:rb-0,r0-1", "legal 6 5",
+              "d", "perft 2"});
+  EXPECT_EQ(Ufen(t), "b,b,b,1/b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_TRUE(HasPrefix(out, "play rb-0,r1-6 ufen ")) << absl::StrJoin(out, "\n");
+  EXPECT_TRUE(HasPrefix(out, "  p0 65 |")) << absl::StrJoin(out, "\n");
+  EXPECT_TRUE(HasPrefix(out, "perft 2 nodes ")) << absl::StrJoin(out, "\n");
+  EXPECT_FALSE(HasPrefix(out, "info string error")) << absl::StrJoin(out, "\n");
+}
+
+TEST(Protocol, SixSidedRulesSearchAnswersAnError) {
+  Transcript t;
+  std::vector<std::string> out =
+      t.Send({"setoption name Rules value six", "position startpos", "go dice 6 3", "eval"});
+  ASSERT_EQ(out.size(), 2u) << absl::StrJoin(out, "\n");
+  EXPECT_TRUE(absl::StartsWith(out[0],
+                               "info string error: go: the search knows only the "
+                               "four-sided board with two teams"))
+      << out[0];
+  EXPECT_TRUE(absl::StartsWith(out[1], "info string error: eval: ")) << out[1];
+}
+
 TEST(Protocol, IsreadyAnswersReadyok) {
   Transcript t;
   EXPECT_EQ(t.Send({"isready"}), std::vector<std::string>{"readyok"});

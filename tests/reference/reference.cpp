@@ -300,7 +300,9 @@ std::string ToUfen(const Pos& pos) {
   if (pos.stacks) {
     for (int team = 0; team < g.colours; ++team) {  // a side's first colour
       bool first_of_side = Team(team) == team;
-      for (int rel = 0; rel <= g.last && first_of_side; ++rel) {
+      // rel g.track - 1 (behind the first colour's doorstep) holds a stack
+      // of the side's other colours with teams of three.
+      for (int rel = 0; rel < g.track && first_of_side; ++rel) {
         int a = Abs(team, rel);
         if (!Mixed(pos, team, a)) continue;
         std::vector<std::pair<int, char>> order;
@@ -443,7 +445,7 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
         if (colon == std::string::npos || colon < 2) Bad("bad m token '" + tok + "'");
         int team = ParseColour(rest[0]);
         if (Team(team) != team) Bad("m token colour must be a side's first colour");
-        int a = Abs(team, ParseNumber(rest.substr(1, colon - 1), 0, g.last, "stack square"));
+        int a = Abs(team, ParseNumber(rest.substr(1, colon - 1), 0, g.track - 1, "stack square"));
         std::string list = rest.substr(colon + 1);
         std::array<int, 6> used{};
         for (char ch : list) {
