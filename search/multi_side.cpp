@@ -150,8 +150,8 @@ class MaxN {
     std::stable_sort(cands.begin(), cands.end(), better);
     if (depth > 1 && !cands.empty()) {
       // Step B2. The kept plays searched a throw deeper.
-      size_t keep = ranked ? cands.size()
-                           : std::min<size_t>(cands.size(), std::max(1, params_.filter_width));
+      size_t keep =
+          ranked ? cands.size() : std::min<size_t>(cands.size(), std::max(1, params_.filter_width));
       cands.resize(keep);
       for (MultiSideCandidate& c : cands) {
         c.values = Chance(c.after, depth - 1);
@@ -203,7 +203,7 @@ absl::StatusOr<MultiSideReport> SearchMultiSide(const Position& pos, const Rules
   // search stops at it and deepens past the level's depth while it fits.
   auto deadline = limits.movetime_ms ? start + std::chrono::milliseconds(*limits.movetime_ms)
                                      : std::chrono::steady_clock::time_point::max();
-  int max_depth = limits.depth ? *limits.depth
+  int max_depth = limits.depth         ? *limits.depth
                   : limits.movetime_ms ? std::max(params.max_depth, kMaxMultiSideDepth)
                                        : params.max_depth;
   int root_side = pos.SideOf(pos.to_throw());

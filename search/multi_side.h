@@ -40,8 +40,8 @@ inline constexpr int kMaxMultiSideDepth = 4;
 // The multi-side search's settings.
 struct MultiSideParams {
   MultiSideMode mode = MultiSideMode::kMaxN;
-  int max_depth = 2;     // throws looked ahead (1: each play's static value)
-  int filter_width = 5;  // plays searched deeper at a decision below the root
+  int max_depth = 2;                      // throws looked ahead (1: each play's static value)
+  int filter_width = 5;                   // plays searched deeper at a decision below the root
   EvalWeights weights = kDefaultWeights;  // the race terms of the classic evaluation
 };
 
@@ -69,7 +69,7 @@ struct MultiSideReport {
   int depth = 0;  // the last depth completed
   uint64_t nodes = 0;
   int64_t time_ms = 0;
-  SideValues values;                         // the best play's, or the position's
+  SideValues values;                           // the best play's, or the position's
   std::vector<MultiSideCandidate> candidates;  // best first for the side to throw
 };
 

@@ -166,8 +166,8 @@ absl::Status TextSession::GoMultiSide(const GoRequest& request, ReportCallback o
   // The levels' depths: one throw for the weakest four, two for the default,
   // three for the strongest.
   const std::vector<std::string>& levels = LevelNames();
-  int rank = static_cast<int>(std::find(levels.begin(), levels.end(), options_.level) -
-                              levels.begin());
+  int rank =
+      static_cast<int>(std::find(levels.begin(), levels.end(), options_.level) - levels.begin());
   params.max_depth = rank <= 3 ? 1 : options_.level == "grandmaster" ? 3 : 2;
   Rules rules = options_.rules;
   bool infinite = request.limits.infinite;

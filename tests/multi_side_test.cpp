@@ -14,7 +14,9 @@ namespace {
 
 const char* kLayouts[] = {"six", "six+teams_of_three", "navy+solo", "six+solo"};
 
-double Sum(const SideValues& v) { return std::accumulate(v.win.begin(), v.win.begin() + v.sides, 0.0); }
+double Sum(const SideValues& v) {
+  return std::accumulate(v.win.begin(), v.win.begin() + v.sides, 0.0);
+}
 
 MultiSideReport Search(const Position& pos, const Rules& rules, std::optional<Throw> dice,
                        MultiSideParams params = {}, SearchLimits limits = {}) {

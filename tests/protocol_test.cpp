@@ -70,16 +70,37 @@ TEST(Protocol, SixSidedRulesPositionLegalBoardAndPerftWork) {
   EXPECT_FALSE(HasPrefix(out, "info string error")) << absl::StrJoin(out, "\n");
 }
 
-TEST(Protocol, SixSidedRulesSearchAnswersAnError) {
+// RULES.md §11, PROTOCOL.md: with more than two sides `go` searches by
+// max^n and `info` gives every side's chance after the mover's score.
+TEST(Protocol, SixSidedRulesGoAnswersEverySidesChances) {
   Transcript t;
   std::vector<std::string> out =
-      t.Send({"setoption name Rules value six", "position startpos", "go dice 6 3", "eval"});
-  ASSERT_EQ(out.size(), 2u) << absl::StrJoin(out, "\n");
-  EXPECT_TRUE(absl::StartsWith(out[0],
-                               "info string error: go: the search knows only the "
-                               "four-sided board with two teams"))
-      << out[0];
-  EXPECT_TRUE(absl::StartsWith(out[1], "info string error: eval: ")) << out[1];
+      t.Send({"setoption name Rules value six", "position startpos", "go dice 6 3"});
+  ASSERT_GE(out.size(), 2u) << absl::StrJoin(out, "\n");
+  EXPECT_EQ(out.back(), "bestmove rb-0,r0-3") << absl::StrJoin(out, "\n");
+  const std::string& info = out[out.size() - 2];
+  size_t at = info.find(" sides ");
+  ASSERT_NE(at, std::string::npos) << info;
+  std::vector<std::string> sides =
+      absl::StrSplit(info.substr(at + 7, info.find(" pv ") - at - 7), ' ');
+  ASSERT_EQ(sides.size(), 3u) << info;  // three teams of two
+  double sum = 0;
+  for (const std::string& p : sides) sum += std::stod(p);
+  EXPECT_NEAR(sum, 1.0, 0.001) << info;
+  std::vector<std::string> before = t.Send({"go movetime 50"});
+  EXPECT_EQ(before.back(), "bestmove (none)");
+  EXPECT_NE(before[before.size() - 2].find(" sides "), std::string::npos);
+}
+
+TEST(Protocol, ParanoidIsAMultiSideChoice) {
+  Transcript t;
+  std::vector<std::string> out =
+      t.Send({"setoption name Rules value navy+solo", "setoption name MultiSide value paranoid",
+              "position startpos", "go dice 6 6"});
+  EXPECT_EQ(out.back().rfind("bestmove ", 0), 0u) << absl::StrJoin(out, "\n");
+  EXPECT_FALSE(HasPrefix(out, "info string error")) << absl::StrJoin(out, "\n");
+  EXPECT_TRUE(absl::StartsWith(t.Send({"setoption name MultiSide value greedy"})[0],
+                               "info string error: "));
 }
 
 TEST(Protocol, IsreadyAnswersReadyok) {
