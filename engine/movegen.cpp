@@ -43,7 +43,7 @@ class OrdinaryGenerator {
         throw_(t),
         out_(out),
         mover_(gen.mover_),
-        team_(gen.base_.SideOf(mover_)),
+        team_(gen.side_),
         occ_(OccupancyFor(gen)),
         lane_locked_(gen.lane_locked_),
         finished_(base_) {
@@ -339,6 +339,7 @@ PlayGenerator::PlayGenerator(const Position& pos, const Rules& rules)
       base_(pos),
       rules_(rules),
       mover_(pos.MovingColour()),
+      side_(pos.SideOf(mover_)),
       lane_locked_(mover_ != pos.to_throw() && rules.has(Switch::kNoPartnerPipeMoves)) {
   if (pos.board().last_track < 64) {
     occ_ = ComputeOccupancy(pos, mover_);

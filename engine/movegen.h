@@ -20,6 +20,8 @@ class PlayGenerator {
 
   // As GenerateLegalPlays for this position.
   void Generate(Throw t, PlayList* out) const;
+  // Whether the game is over (Generate then adds nothing).
+  bool game_over() const { return kind_ == Kind::kGameOver; }
 
  private:
   template <bool kStacks, class Geo>
@@ -30,6 +32,7 @@ class PlayGenerator {
   Position base_;  // pos_ with the thrower's first-throw flags cleared
   const Rules& rules_;
   const int mover_;
+  const int side_;  // the mover's side
   const bool lane_locked_;
   // The mover's view, on the four-sided board in 64 bits, on the six-sided
   // in 128 (only the board's is computed).

@@ -33,7 +33,7 @@ struct Play {
   uint8_t num_moves = 0;
   std::array<Move, 2> moves{};
   // kChallenge: the challenging colour and its square (kBase from base).
-  // kSuckBack, kBlowBack: the lane's colour and the lane square (51..55).
+  // kSuckBack, kBlowBack: the lane's colour and the lane square (first_lane..home-1).
   uint8_t colour = 0;
   Square square = 0;
 
