@@ -37,6 +37,10 @@ int RunEndgamesCommand(const CommandLine& cl) {
     std::cerr << "uckers endgames build: --rules: " << rules.status().message() << "\n";
     return 2;
   }
+  if (absl::Status s = rules->RequireFourSidedTeams("uckers endgames build"); !s.ok()) {
+    std::cerr << "uckers endgames build: --rules: " << s.message() << "\n";
+    return 2;
+  }
   if (absl::Status s = CheckEndgameRules(*rules); !s.ok()) {
     std::cerr << "uckers endgames build: --rules: " << s.message() << "\n";
     return 2;

@@ -34,6 +34,10 @@ int RunLadderCommand(const CommandLine&) {
     std::cerr << "uckers ladder: --rules: " << rules.status().message() << "\n";
     return 2;
   }
+  if (absl::Status s = rules->RequireFourSidedTeams("uckers ladder"); !s.ok()) {
+    std::cerr << "uckers ladder: --rules: " << s.message() << "\n";
+    return 2;
+  }
   config.rules = *rules;
   config.pairs = absl::GetFlag(FLAGS_ladder_pairs);
   config.concurrency = absl::GetFlag(FLAGS_concurrency);

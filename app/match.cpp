@@ -26,6 +26,10 @@ int RunMatchCommand(const CommandLine&) {
     std::cerr << "uckers match: --rules: " << rules.status().message() << "\n";
     return 2;
   }
+  if (absl::Status s = rules->RequireFourSidedTeams("uckers match"); !s.ok()) {
+    std::cerr << "uckers match: --rules: " << s.message() << "\n";
+    return 2;
+  }
   for (const std::string& spec : {absl::GetFlag(FLAGS_a), absl::GetFlag(FLAGS_b)}) {
     // A malformed player is a usage error, found before any game.
     if (absl::StartsWith(spec, "cmd:") || absl::StartsWith(spec, "grpc:")) continue;

@@ -35,6 +35,10 @@ int RunTrainCommand(const CommandLine&) {
     std::cerr << "uckers train: --rules: " << rules.status().message() << "\n";
     return 2;
   }
+  if (absl::Status s = rules->RequireFourSidedTeams("uckers train"); !s.ok()) {
+    std::cerr << "uckers train: --rules: " << s.message() << "\n";
+    return 2;
+  }
   TrainConfig c;
   c.rules = *rules;
   c.hidden = absl::GetFlag(FLAGS_hidden);

@@ -59,6 +59,29 @@ void BM_PerftStackedMixieStack(benchmark::State& state) { PerftStackBench(state,
 BENCHMARK(BM_PerftMidGameMixieStack)->Arg(3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PerftStackedMixieStack)->Arg(3)->Unit(benchmark::kMillisecond);
 
+// The six-sided board (RULES.md §11, preset six): its start and PROTOCOL.md's
+// six-sided checkpoint position, to set beside the four-sided walks above.
+constexpr const char* kSixStart = "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -";
+constexpr const char* kSixMidGame = "9,9,40,77/b,3,3,70/20,78,h,h/b,b,1,80/b,12,12,30/b,b,50,h r -";
+
+void PerftSixBench(benchmark::State& state, const char* ufen) {
+  Rules rules = *Rules::Parse("six");
+  Position pos = *ParseUfen(ufen, rules);
+  int depth = static_cast<int>(state.range(0));
+  uint64_t leaves = 0;
+  for (auto _ : state) {
+    leaves = Perft(pos, rules, depth);
+    benchmark::DoNotOptimize(leaves);
+  }
+  state.counters["leaves"] = static_cast<double>(leaves);
+  state.counters["leaves_per_second"] = benchmark::Counter(
+      static_cast<double>(leaves), benchmark::Counter::kIsIterationInvariantRate);
+}
+void BM_PerftSixStart(benchmark::State& state) { PerftSixBench(state, kSixStart); }
+void BM_PerftSixMidGame(benchmark::State& state) { PerftSixBench(state, kSixMidGame); }
+BENCHMARK(BM_PerftSixStart)->Arg(4)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PerftSixMidGame)->Arg(3)->Unit(benchmark::kMillisecond);
+
 // All 21 throws' legal plays of one position.
 void GenerateBench(benchmark::State& state, const char* ufen) {
   Position pos = Parse(ufen);

@@ -4,16 +4,19 @@
 #include <map>
 #include <utility>
 
+#include "engine/occupancy.h"
 #include "engine/stack.h"
 #include "engine/turn.h"
 
 namespace uckers {
 namespace {
 
-int AbsOf(int colour, Square sq) { return OnTrack(sq) ? AbsoluteSquare(colour, sq) : -1; }
+int AbsOf(const Board& b, int colour, Square sq) {
+  return b.OnTrack(sq) ? b.Absolute(colour, sq) : -1;
+}
 
-PieceChange Change(int colour, Square from, Square to) {
-  return {colour, from, to, AbsOf(colour, from), AbsOf(colour, to)};
+PieceChange Change(const Board& b, int colour, Square from, Square to) {
+  return {colour, from, to, AbsOf(b, colour, from), AbsOf(b, colour, to)};
 }
 
 // Removes one `value` from `v`; whether there was one.
@@ -42,8 +45,8 @@ void Difference(const Position& before, const Position& after, int colour,
 // Pairs a colour's departures with its arrivals: first as the play's own
 // moves say (a piece moved twice counts once, from its first square to its
 // last), then arrivals in base as knock-offs, then the rest in square order.
-void PairChanges(const Play& play, int colour, std::vector<Square> gone, std::vector<Square> came,
-                 PlayEffects* fx) {
+void PairChanges(const Board& b, const Play& play, int colour, std::vector<Square> gone,
+                 std::vector<Square> came, PlayEffects* fx) {
   if (play.kind == PlayKind::kMoves) {
     for (int i = 0; i < play.num_moves; ++i) {
       const Move& m = play.moves[i];
@@ -58,7 +61,7 @@ void PairChanges(const Play& play, int colour, std::vector<Square> gone, std::ve
           std::find(came.begin(), came.end(), to) != came.end()) {
         TakeOne(gone, m.from);
         TakeOne(came, to);
-        fx->moves.push_back(Change(colour, m.from, to));
+        fx->moves.push_back(Change(b, colour, m.from, to));
       }
     }
   }
@@ -66,12 +69,12 @@ void PairChanges(const Play& play, int colour, std::vector<Square> gone, std::ve
   while (TakeOne(came, kBase) && !gone.empty()) {
     // A piece on the board sent to base: the one furthest on is matched
     // first, as any of them is the same to the board.
-    fx->knocked_off.push_back(Change(colour, gone.back(), kBase));
+    fx->knocked_off.push_back(Change(b, colour, gone.back(), kBase));
     gone.pop_back();
   }
   std::sort(came.begin(), came.end());
   for (size_t i = 0; i < gone.size() && i < came.size(); ++i) {
-    fx->moves.push_back(Change(colour, gone[i], came[i]));
+    fx->moves.push_back(Change(b, colour, gone[i], came[i]));
   }
 }
 
@@ -79,17 +82,26 @@ void PairChanges(const Play& play, int colour, std::vector<Square> gone, std::ve
 std::map<int, BlobChange> Blobs(const Position& pos) {
   std::map<int, BlobChange> blobs;
   StackList stacks = Stacks(pos);
-  for (int abs = 0; abs < kTrackSquares; ++abs) {
-    for (int team = 0; team < 2; ++team) {
-      int first = CountAtAbsolute(pos, team, abs);
-      int second = CountAtAbsolute(pos, team + 2, abs);
-      if (first + second < 2) continue;
+  const Layout& l = pos.layout();
+  for (int abs = 0; abs < l.board.track; ++abs) {
+    for (int team = 0; team < l.num_sides; ++team) {
+      int size = 0, kinds = 0, colour = -1;
+      for (int c = 0; c < l.board.colours; ++c) {
+        if (l.side_of[c] != team) continue;
+        int n = CountAtAbsolute(pos, c, abs);
+        size += n;
+        if (n > 0) {
+          ++kinds;
+          colour = c;
+        }
+      }
+      if (size < 2) continue;
       BlobChange b;
       b.team = team;
       b.abs = abs;
-      b.size = first + second;
-      if (first == 0 || second == 0) {
-        b.colour = first > 0 ? team : team + 2;
+      b.size = size;
+      if (kinds == 1) {
+        b.colour = colour;
       } else if (const Stack* s = stacks.Find(abs)) {
         for (int k = 0; k < s->size; ++k) b.order.push_back(s->ColourAt(k));
       }
@@ -132,11 +144,8 @@ void DescribeChallenge(const Position& before, const PlayResult& r, const Rules&
   const Position& live = after.challenge_active() ? after : before;
   int mover = live.MovingColour();
   Square from = r.play.kind == PlayKind::kChallenge ? r.play.square : live.challenge_from();
-  int target = ChallengeTarget(mover, from);
-  int blob = 0;
-  for (int c = 0; c < kNumColours; ++c) {
-    if (TeamOf(c) != TeamOf(mover)) blob += CountAtAbsolute(before, c, target);
-  }
+  int target = ChallengeTarget(before.board(), mover, from);
+  int blob = OpponentCountAt(before, mover, target);
   fx->challenge_sixes = after.challenge_active() ? after.challenge_count() : 0;
   fx->challenge_sixes_needed = ChallengeNeed(from, blob, rules);
 }
@@ -145,14 +154,14 @@ void DescribeChallenge(const Position& before, const PlayResult& r, const Rules&
 
 PlayEffects EffectsOf(const Position& before, const PlayResult& r, const Rules& rules) {
   PlayEffects fx;
-  for (int colour = 0; colour < kNumColours; ++colour) {
+  for (int colour = 0; colour < before.num_colours(); ++colour) {
     std::vector<Square> gone, came;
     Difference(before, r.after, colour, &gone, &came);
-    PairChanges(r.play, colour, gone, came, &fx);
+    PairChanges(before.board(), r.play, colour, gone, came, &fx);
   }
   CompareBlobs(before, r.after, &fx);
   DescribeChallenge(before, r, rules, &fx);
-  for (int c = 0; c < kNumColours; ++c) {
+  for (int c = 0; c < before.num_colours(); ++c) {
     if (r.after.released(c) && !before.released(c)) fx.released.push_back(c);
   }
   fx.game_over = r.after.IsGameOver();

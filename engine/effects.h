@@ -13,7 +13,8 @@
 namespace uckers {
 
 // One piece changing place. Squares are relative to the piece's own colour
-// (kBase, 0..55, kHome); the absolute main-track square is -1 off the track.
+// (kBase, the track and lane, the board's home); the absolute main-track square is -1 off the
+// track.
 struct PieceChange {
   int colour = 0;
   Square from = kBase;

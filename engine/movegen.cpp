@@ -13,14 +13,29 @@ namespace {
 
 constexpr Square kIllegal = -100;
 
+// The board as a compile-time parameter of the generator: the four-sided
+// board's path fits 64 bits, the six-sided board's needs 128.
+struct FourSided {
+  static constexpr Board kBoard = kFourSidedBoard;
+  using Bits = uint64_t;
+};
+struct SixSided {
+  static constexpr Board kBoard = kSixSidedBoard;
+  using Bits = Bits128;
+};
+
 }  // namespace
 
 // Generates the ordinary plays of RULES.md §4 and the challenges of §6 for
 // one throw. `base` is the position with the thrower's first-throw flags
 // already cleared. `kStacks`: mixie_stack (§9) is on; a template argument so
-// that the generator without it pays nothing for it.
-template <bool kStacks>
+// that the generator without it pays nothing for it. `Geo`: the board, so
+// that its numbers are constants.
+template <bool kStacks, class Geo>
 class OrdinaryGenerator {
+  using Bits = typename Geo::Bits;
+  static constexpr Board kB = Geo::kBoard;
+
  public:
   OrdinaryGenerator(const PlayGenerator& gen, Throw t, PlayList* out)
       : base_(gen.base_),
@@ -28,13 +43,15 @@ class OrdinaryGenerator {
         throw_(t),
         out_(out),
         mover_(gen.mover_),
-        team_(TeamOf(mover_)),
-        occ_(gen.occ_),
+        team_(gen.side_),
+        occ_(OccupancyFor(gen)),
         lane_locked_(gen.lane_locked_),
         finished_(base_) {
     // The turn flow after a play is the same for every play of this throw,
-    // unless the play takes the mover's last piece home (AddMoves redoes it).
-    FinishOrdinaryPlay(finished_, mover_, throw_, rules_);
+    // unless the play takes the mover's last piece home (AddMoves redoes it):
+    // before any piece moves, the game is not over and the thrower has a
+    // piece not home (else the kind is kGameOver or kRelease).
+    FinishPlayThatEndsNothing(finished_, throw_, rules_);
   }
 
   void Run() {
@@ -52,44 +69,53 @@ class OrdinaryGenerator {
   }
 
  private:
+  static const BasicOccupancy<Bits>& OccupancyFor(const PlayGenerator& gen) {
+    if constexpr (sizeof(Bits) > sizeof(uint64_t)) {
+      return gen.wide_occ_;
+    } else {
+      return gen.occ_;
+    }
+  }
+
   // Step 1. Where a single move of `n` from `from` ends, or kIllegal
   // (§4: exact throw home, opponent blobs block; bounce_back, var. D).
-  Square Target(Square from, int n, uint64_t ignore = 0) const {
-    uint64_t blobs = occ_.opponent_blobs & ~ignore;
+  Square Target(Square from, int n, Bits ignore = 0) const {
+    Bits blobs = occ_.opponent_blobs & ~ignore;
     if (from == kBase) {
       return (n == 6 && !(blobs & 1)) ? kDoorstep : kIllegal;
     }
     int q = from + n;
-    if (q <= kHome) {
-      return (blobs & SquareRange(from + 1, std::min(q, int{kLastTrack}))) ? kIllegal
-                                                                           : static_cast<Square>(q);
+    if (q <= kB.home) {
+      return (blobs & SquareRangeOf<Bits>(from + 1, std::min(q, int{kB.last_track})))
+                 ? kIllegal
+                 : static_cast<Square>(q);
     }
     if (!rules_.has(Switch::kBounceBack)) return kIllegal;
-    q = 2 * kHome - q;
-    uint64_t path =
-        SquareRange(from + 1, kLastTrack) | (q <= kLastTrack ? SquareRange(q, kLastTrack) : 0);
+    q = 2 * kB.home - q;
+    Bits path = SquareRangeOf<Bits>(from + 1, kB.last_track) |
+                (q <= kB.last_track ? SquareRangeOf<Bits>(q, kB.last_track) : Bits{0});
     return (blobs & path) ? kIllegal : static_cast<Square>(q);
   }
 
   // Whether the mover may pick up a piece on `sq` of `pos` at all
   // (mixie_stack: only a stack's top piece, §9).
   bool Movable(const Position& pos, Square sq) const {
-    if (sq == kHome) return false;
-    if (lane_locked_ && sq >= kFirstLane) return false;
+    if (sq == kB.home) return false;
+    if (lane_locked_ && sq >= kB.first_lane) return false;
     return !stacks_ || MayMoveUnderStacks(pos, mover_, sq);
   }
 
   void ApplyMove(Position& pos, Square from, Square to) const {
     if (stacks_) return MoveTopPiece(pos, mover_, from, to);
     pos.MovePiece(mover_, from, to);
-    if (OnTrack(to) && (occ_.opponents >> to & 1)) {
-      pos.KnockOff(team_, AbsoluteSquare(mover_, to));
+    if (kB.OnTrack(to) && (occ_.opponents >> to & 1)) {
+      pos.KnockOff(team_, kB.Absolute(mover_, to));
     }
   }
 
   // `after` is finished_ with the moves applied.
   void AddMoves(Position after, Move first, const Move* second) {
-    if (after.AllHome(mover_)) {  // game over, or §7's last piece home
+    if (after.pieces(mover_)[0] == kB.home) {  // all home: game over, or §7
       after = base_;
       ApplyMove(after, first.from, first.to);
       if (second) ApplyMove(after, second->from, second->to);
@@ -140,8 +166,8 @@ class OrdinaryGenerator {
         if (throw_.IsDouble() && !continues && s2 < s1 && !stacks_) continue;
         if (s2 == t1 && !reuse && mid.CountAt(mover_, t1) < 2) continue;
         // mixie_stack: on a stack the piece just moved is the top one.
-        if (s2 == t1 && !reuse && stacks_ && OnTrack(t1) &&
-            StackTopColour(mid, AbsoluteSquare(mover_, t1)) >= 0) {
+        if (s2 == t1 && !reuse && stacks_ && kB.OnTrack(t1) &&
+            StackTopColour(mid, kB.Absolute(mover_, t1)) >= 0) {
           continue;
         }
         Square t2 = Target(s2, second_die);
@@ -187,8 +213,10 @@ class OrdinaryGenerator {
     for (int i = 0; i + 1 < kPiecesPerColour; ++i) {
       Square p = row[i];
       if (row[i + 1] != p || (i > 0 && row[i - 1] == p)) continue;
-      if (p < 0 || p >= kLastTrack || (occ_.partner >> p & 1)) continue;
-      uint64_t front = uint64_t{1} << (p + 1);
+      if (p < 0 || p >= kB.last_track || (occ_.partner >> p & 1)) continue;
+      // superblob (§9): three or four pieces never move as a blob.
+      if (rules_.has(Switch::kSuperblob) && i + 2 < kPiecesPerColour && row[i + 2] == p) continue;
+      Bits front = Bits{1} << (p + 1);
       if (!(occ_.opponent_blobs & front) || !Movable(base_, p)) continue;
       Square t = Target(p, d, front);
       if (t == kIllegal) continue;
@@ -199,7 +227,7 @@ class OrdinaryGenerator {
       } else {
         after.MovePiece(mover_, p, t);
         after.MovePiece(mover_, p, t);
-        if (OnTrack(t)) after.KnockOff(team_, AbsoluteSquare(mover_, t));
+        if (kB.OnTrack(t)) after.KnockOff(team_, kB.Absolute(mover_, t));
       }
       Move m{static_cast<uint8_t>(mover_), p, t};
       AddMoves(after, m, &m);
@@ -228,10 +256,10 @@ class OrdinaryGenerator {
     Square s = base_.pieces(mover_)[0];
     if (!Movable(base_, s) || s == kBase) return;
     for (int die : {throw_.high, throw_.low}) {
-      if (s + die != kHome || Target(s, die) != kHome) continue;
+      if (s + die != kB.home || Target(s, die) != kB.home) continue;
       Position after = finished_;
-      ApplyMove(after, s, kHome);
-      AddMoves(after, Move{static_cast<uint8_t>(mover_), s, kHome}, nullptr);
+      ApplyMove(after, s, kB.home);
+      AddMoves(after, Move{static_cast<uint8_t>(mover_), s, kB.home}, nullptr);
     }
   }
 
@@ -247,7 +275,7 @@ class OrdinaryGenerator {
         if (occ_.opponent_blobs & 1) AddChallenge(s);
         continue;
       }
-      if (s >= kLastTrack || !(occ_.opponent_blobs >> (s + 1) & 1)) continue;
+      if (s >= kB.last_track || !(occ_.opponent_blobs >> (s + 1) & 1)) continue;
       if ((occ_.partner >> s & 1) && !rules_.has(Switch::kMixieCanChallenge)) {
         continue;
       }
@@ -276,7 +304,7 @@ class OrdinaryGenerator {
   PlayList* out_;
   const int mover_;
   const int team_;
-  const Occupancy& occ_;
+  const BasicOccupancy<Bits>& occ_;
   const bool lane_locked_;
   static constexpr bool stacks_ = kStacks;  // mixie_stack (§9)
   Position finished_;                       // base_ after the turn flow of an ordinary play
@@ -295,7 +323,7 @@ bool SnakeEyes(const Position& pos, const Rules& rules, Throw t, PlayList* out) 
   after.SetSnakeSecond(pos.snake_second_mask() & ~(1 << colour));
   if (pos.snake_second(colour)) {
     ResolveSecondSnakeEyes(after, rules);
-  } else if (pos.snake_first(colour) && !(ComputeOccupancy(pos, colour).opponent_blobs & 1)) {
+  } else if (pos.snake_first(colour) && !(ComputeWideOccupancy(pos, colour).opponent_blobs & 1)) {
     ResolveSnakeEyes(after, rules);
   } else {
     return false;
@@ -311,8 +339,13 @@ PlayGenerator::PlayGenerator(const Position& pos, const Rules& rules)
       base_(pos),
       rules_(rules),
       mover_(pos.MovingColour()),
-      lane_locked_(mover_ != pos.to_throw() && rules.has(Switch::kNoPartnerPipeMoves)),
-      occ_(ComputeOccupancy(pos, mover_)) {
+      side_(pos.SideOf(mover_)),
+      lane_locked_(mover_ != pos.to_throw() && rules.has(Switch::kNoPartnerPipeMoves)) {
+  if (pos.board().last_track < 64) {
+    occ_ = ComputeOccupancy(pos, mover_);
+  } else {
+    wide_occ_ = ComputeWideOccupancy(pos, mover_);
+  }
   int thrower = pos.to_throw();
   if (pos.IsGameOver()) {
     kind_ = Kind::kGameOver;
@@ -341,11 +374,14 @@ void PlayGenerator::Generate(Throw t, PlayList* out) const {
       return AddForced(after, out);
     case Kind::kOrdinary:
       if (SnakeEyes(pos_, rules_, t, out)) return;
-      if (rules_.has(Switch::kMixieStack)) {
-        OrdinaryGenerator<true>(*this, t, out).Run();
-      } else {
-        OrdinaryGenerator<false>(*this, t, out).Run();
+      bool six = pos_.board().colours == kSixSidedBoard.colours;
+      bool stacks = rules_.has(Switch::kMixieStack);
+      if (six) {
+        if (stacks) return OrdinaryGenerator<true, SixSided>(*this, t, out).Run();
+        return OrdinaryGenerator<false, SixSided>(*this, t, out).Run();
       }
+      if (stacks) return OrdinaryGenerator<true, FourSided>(*this, t, out).Run();
+      OrdinaryGenerator<false, FourSided>(*this, t, out).Run();
   }
 }
 

@@ -8,7 +8,7 @@
 
 namespace uckers {
 
-template <bool kStacks>
+template <bool kStacks, class Geo>
 class OrdinaryGenerator;
 
 // Generates legal plays for one position, throw by throw; what does not
@@ -20,9 +20,11 @@ class PlayGenerator {
 
   // As GenerateLegalPlays for this position.
   void Generate(Throw t, PlayList* out) const;
+  // Whether the game is over (Generate then adds nothing).
+  bool game_over() const { return kind_ == Kind::kGameOver; }
 
  private:
-  template <bool kStacks>
+  template <bool kStacks, class Geo>
   friend class OrdinaryGenerator;
   enum class Kind { kOrdinary, kGameOver, kChallenge, kRelease };
 
@@ -30,8 +32,12 @@ class PlayGenerator {
   Position base_;  // pos_ with the thrower's first-throw flags cleared
   const Rules& rules_;
   const int mover_;
+  const int side_;  // the mover's side
   const bool lane_locked_;
-  const Occupancy occ_;
+  // The mover's view, on the four-sided board in 64 bits, on the six-sided
+  // in 128 (only the board's is computed).
+  Occupancy occ_;
+  WideOccupancy wide_occ_;
   Kind kind_ = Kind::kOrdinary;
 };
 

@@ -22,8 +22,9 @@ absl::Status ApplyWrittenMove(absl::string_view text, absl::string_view move, in
   if (move.size() < 4 || dash == absl::string_view::npos) {
     return BadPlay(text, absl::StrCat("move '", move, "' must be <colour><from>-<to>"));
   }
+  const Board& b = pos.board();
   int colour = ColourIndex(move[0]);
-  if (colour < 0) {
+  if (colour < 0 || colour >= b.colours) {
     return BadPlay(text, absl::StrCat("move '", move, "' names no colour"));
   }
   if (colour != mover) {
@@ -31,16 +32,16 @@ absl::Status ApplyWrittenMove(absl::string_view text, absl::string_view move, in
                    absl::StrCat("move '", move, "' moves colour ", std::string(1, move[0]), " but ",
                                 std::string(1, kColourChars[mover]), " is the moving colour"));
   }
-  absl::StatusOr<Square> from = ParseSquare(move.substr(1, dash - 1));
-  absl::StatusOr<Square> to = ParseSquare(move.substr(dash + 1));
+  absl::StatusOr<Square> from = ParseSquare(move.substr(1, dash - 1), b);
+  absl::StatusOr<Square> to = ParseSquare(move.substr(dash + 1), b);
   if (!from.ok()) return BadPlay(text, from.status().message());
   if (!to.ok()) return BadPlay(text, to.status().message());
   if (pos.CountAt(colour, *from) == 0) {
     return BadPlay(text, absl::StrCat("move '", move, "': no ", std::string(1, move[0]),
-                                      " piece on ", SquareToString(*from)));
+                                      " piece on ", SquareToString(*from, b)));
   }
   pos.MovePiece(colour, *from, *to);
-  if (OnTrack(*to)) pos.KnockOff(TeamOf(colour), AbsoluteSquare(colour, *to));
+  if (b.OnTrack(*to)) pos.KnockOff(pos.SideOf(colour), b.Absolute(colour, *to));
   return absl::OkStatus();
 }
 
@@ -56,15 +57,16 @@ absl::StatusOr<Position> ApplyWrittenMoves(absl::string_view text,
 }
 
 bool SamePieces(const Position& a, const Position& b) {
-  for (int c = 0; c < kNumColours; ++c) {
+  for (int c = 0; c < a.num_colours(); ++c) {
     if (a.pieces(c) != b.pieces(c)) return false;
   }
   return true;
 }
 
-absl::StatusOr<PlayResult> FindChallenge(absl::string_view text, const PlayList& legal) {
+absl::StatusOr<PlayResult> FindChallenge(absl::string_view text, const Board& board,
+                                         const PlayList& legal) {
   for (const PlayResult& r : legal) {
-    if (r.play.kind == PlayKind::kChallenge && PlayToString(r.play) == text) {
+    if (r.play.kind == PlayKind::kChallenge && PlayToString(r.play, board) == text) {
       return r;
     }
   }
@@ -77,16 +79,18 @@ absl::StatusOr<PlayResult> FindChallenge(absl::string_view text, const PlayList&
 absl::StatusOr<PlayResult> FindLaneCall(absl::string_view text, const Position& pos, Throw t,
                                         const PlayList& legal) {
   PlayKind kind = text[0] == 's' ? PlayKind::kSuckBack : PlayKind::kBlowBack;
+  const Board& b = pos.board();
   int colour = text.size() >= 2 ? ColourIndex(text[1]) : -1;
-  absl::StatusOr<Square> sq = ParseSquare(text.size() >= 2 ? text.substr(2) : "");
-  if (colour < 0 || !sq.ok() || *sq < kFirstLane || *sq >= kHome) {
-    return BadPlay(text, "a call must be s<colour><sq> or w<colour><sq>, sq 51..55");
+  absl::StatusOr<Square> sq = ParseSquare(text.size() >= 2 ? text.substr(2) : "", b);
+  if (colour < 0 || colour >= b.colours || !sq.ok() || *sq < b.first_lane || *sq >= b.home) {
+    return BadPlay(text, absl::StrCat("a call must be s<colour><sq> or w<colour><sq>, sq ",
+                                      b.first_lane, "..", b.home - 1));
   }
   bool on_square = pos.CountAt(colour, *sq) > 0;  // a lane piece to call on
   for (const PlayResult& r : legal) {
     if (!on_square || r.play.kind != kind || r.play.colour != colour) continue;
     bool same = r.play.square == *sq;
-    bool both_miss = !LaneCallHits(t, r.play.square) && !LaneCallHits(t, *sq);
+    bool both_miss = !LaneCallHits(b, t, r.play.square) && !LaneCallHits(b, t, *sq);
     if (same || both_miss) return r;
   }
   return BadPlay(text,
@@ -117,7 +121,7 @@ absl::StatusOr<PlayResult> ParsePlay(absl::string_view text, const Position& pos
     }
     return BadPlay(text, "passing is not allowed: a move is legal");
   }
-  if (!text.empty() && text[0] == 'x') return FindChallenge(text, legal);
+  if (!text.empty() && text[0] == 'x') return FindChallenge(text, pos.board(), legal);
   if (!text.empty() && (text[0] == 's' || text[0] == 'w')) {
     return FindLaneCall(text, pos, t, legal);
   }

@@ -6,10 +6,11 @@
 namespace uckers {
 
 uint64_t Perft(const Position& pos, const Rules& rules, int depth, const std::atomic<bool>* stop) {
-  if (depth <= 0 || pos.IsGameOver()) return 1;
+  if (depth <= 0) return 1;
+  PlayGenerator generator(pos, rules);
+  if (generator.game_over()) return 1;
   // Relaxed: a stop seen one node late costs nothing.
   if (stop && depth >= 2 && stop->load(std::memory_order_relaxed)) return 0;
-  PlayGenerator generator(pos, rules);
   PlayList plays;
   uint64_t leaves = 0;
   for (Throw t : kThrows) {

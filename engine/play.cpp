@@ -8,28 +8,29 @@
 
 namespace uckers {
 
-std::string SquareToString(Square sq) {
+std::string SquareToString(Square sq, const Board& board) {
   if (sq == kBase) return "b";
-  if (sq == kHome) return "h";
+  if (sq == board.home) return "h";
   return std::to_string(sq);
 }
 
 int ColourIndex(char c) {
-  for (int i = 0; i < kNumColours; ++i) {
+  for (int i = 0; i < kMaxColours; ++i) {
     if (kColourChars[i] == c) return i;
   }
   return -1;
 }
 
-absl::StatusOr<Square> ParseSquare(absl::string_view text) {
+absl::StatusOr<Square> ParseSquare(absl::string_view text, const Board& board) {
   if (text == "b") return kBase;
-  if (text == "h") return kHome;
+  if (text == "h") return board.home;
   int value = 0;
   bool digits = !text.empty() && text.size() <= 2 &&
                 text.find_first_not_of("0123456789") == absl::string_view::npos &&
                 (text.size() == 1 || text[0] != '0');
-  if (!digits || !absl::SimpleAtoi(text, &value) || value > kFirstLane + 4) {
-    return absl::InvalidArgumentError(absl::StrCat("square '", text, "' is not b, 0..55 or h"));
+  if (!digits || !absl::SimpleAtoi(text, &value) || value >= board.home) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("square '", text, "' is not b, 0..", board.home - 1, " or h"));
   }
   return static_cast<Square>(value);
 }
@@ -44,7 +45,7 @@ std::string CallPrefix(PlayKind kind) {
 
 }  // namespace
 
-std::string PlayToString(const Play& play) {
+std::string PlayToString(const Play& play, const Board& board) {
   switch (play.kind) {
     case PlayKind::kDash:
       return "-";
@@ -52,7 +53,7 @@ std::string PlayToString(const Play& play) {
     case PlayKind::kSuckBack:
     case PlayKind::kBlowBack:
       return absl::StrCat(CallPrefix(play.kind), std::string(1, kColourChars[play.colour]),
-                          SquareToString(play.square));
+                          SquareToString(play.square, board));
     case PlayKind::kMoves:
       break;
   }
@@ -60,7 +61,7 @@ std::string PlayToString(const Play& play) {
   for (int i = 0; i < play.num_moves; ++i) {
     const Move& m = play.moves[i];
     absl::StrAppend(&out, i ? "," : "", std::string(1, kColourChars[m.colour]),
-                    SquareToString(m.from), "-", SquareToString(m.to));
+                    SquareToString(m.from, board), "-", SquareToString(m.to, board));
   }
   return out;
 }
@@ -87,7 +88,9 @@ void PlayList::Add(const Play& play, const Position& after) {
     return;
   }
   assert(size_ < kCapacity);
-  items_[size_++] = PlayResult{play, after};
+  PlayResult& item = items_[size_++];
+  item.play = play;
+  item.after = after;
 }
 
 }  // namespace uckers

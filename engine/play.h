@@ -33,7 +33,7 @@ struct Play {
   uint8_t num_moves = 0;
   std::array<Move, 2> moves{};
   // kChallenge: the challenging colour and its square (kBase from base).
-  // kSuckBack, kBlowBack: the lane's colour and the lane square (51..55).
+  // kSuckBack, kBlowBack: the lane's colour and the lane square (first_lane..home-1).
   uint8_t colour = 0;
   Square square = 0;
 
@@ -66,15 +66,18 @@ class PlayList {
   int size_ = 0;
 };
 
-// The canonical text of a square: `b`, `0`..`55`, `h`.
-std::string SquareToString(Square sq);
-// A square from its text (no leading zeros); an error quotes the text.
-absl::StatusOr<Square> ParseSquare(absl::string_view text);
-// The colour of `r`, `g`, `y` or `b`, else -1.
+// The canonical text of a square of `board`: `b`, `0`..`home-1`, `h`.
+// The board defaults to the four-sided one for callers that know only it.
+std::string SquareToString(Square sq, const Board& board = kFourSidedBoard);
+// A square of `board` from its text (no leading zeros); an error quotes the
+// text.
+absl::StatusOr<Square> ParseSquare(absl::string_view text, const Board& board = kFourSidedBoard);
+// The colour of a letter `r g y b o p`, else -1 (callers check it against
+// the board's number of colours).
 int ColourIndex(char c);
 // The play in PROTOCOL.md notation, as stored (PlayList stores canonical
-// spellings).
-std::string PlayToString(const Play& play);
+// spellings), its squares those of `board`.
+std::string PlayToString(const Play& play, const Board& board = kFourSidedBoard);
 // Whether `a` is a more canonical spelling than `b` of the same play.
 bool MoreCanonical(const Play& a, const Play& b);
 

@@ -8,9 +8,22 @@ namespace uckers {
 namespace {
 
 constexpr absl::string_view kSwitchNames[kNumSwitches] = {
-    "split_single_piece",    "mixie_can_challenge",   "blob_on_blob", "bounce_back",
-    "one_less_six",          "double_six_two_throws", "suck_back",    "snake_eyes",
-    "throw_after_challenge", "no_partner_pipe_moves", "mixie_stack",
+    "split_single_piece",
+    "mixie_can_challenge",
+    "blob_on_blob",
+    "bounce_back",
+    "one_less_six",
+    "double_six_two_throws",
+    "suck_back",
+    "snake_eyes",
+    "throw_after_challenge",
+    "no_partner_pipe_moves",
+    "mixie_stack",
+    "superblob",
+    "doubles_throw_again",
+    "six_sided",
+    "teams_of_three",
+    "solo",
 };
 
 struct PresetDef {
@@ -22,7 +35,9 @@ const PresetDef kPresets[] = {
     {"navy", {}},
     {"wafu", {Switch::kSuckBack, Switch::kSnakeEyes}},
     {"mess",
-     {Switch::kSnakeEyes, Switch::kNoPartnerPipeMoves, Switch::kBlobOnBlob, Switch::kMixieStack}},
+     {Switch::kSnakeEyes, Switch::kNoPartnerPipeMoves, Switch::kBlobOnBlob, Switch::kMixieStack,
+      Switch::kSuperblob}},
+    {"six", {Switch::kSixSided}},
     {"selsey", {Switch::kThrowAfterChallenge}},
 };
 
@@ -48,7 +63,7 @@ absl::StatusOr<Rules> Rules::Preset(absl::string_view name) {
     return rules;
   }
   return absl::InvalidArgumentError(
-      absl::StrCat("unknown ruleset '", name, "' (expected navy, wafu, mess or selsey)"));
+      absl::StrCat("unknown ruleset '", name, "' (expected navy, wafu, mess, six or selsey)"));
 }
 
 absl::StatusOr<Rules> Rules::Parse(absl::string_view text) {
@@ -64,7 +79,31 @@ absl::StatusOr<Rules> Rules::Parse(absl::string_view text) {
     rules->set(*s, on);
     end = next;
   }
+  if (absl::Status s = rules->CheckLayout(); !s.ok()) return s;
   return rules;
+}
+
+absl::Status Rules::RequireFourSidedTeams(absl::string_view what) const {
+  const Layout& l = layout();
+  if (l.IsFourSidedTeams()) return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      absl::StrCat(what, " knows only the four-sided board with two teams, not rules ", ToString(),
+                   " (", l.board.colours, " colours, ", l.num_sides,
+                   " sides, RULES.md §11); position, legal, d and perft work on every board"));
+}
+
+absl::Status Rules::CheckLayout() const {
+  if (has(Switch::kTeamsOfThree) && !has(Switch::kSixSided)) {
+    return absl::InvalidArgumentError(
+        "rule switch teams_of_three needs six_sided: teams of three exist only on the six-sided "
+        "board (RULES.md §11)");
+  }
+  if (has(Switch::kSolo) && has(Switch::kTeamsOfThree)) {
+    return absl::InvalidArgumentError(
+        "rule switches solo and teams_of_three exclude each other: under solo every colour is a "
+        "side of its own (RULES.md §11)");
+  }
+  return absl::OkStatus();
 }
 
 std::string Rules::ToString() const {

@@ -5,6 +5,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "engine/types.h"
 
 namespace uckers {
 
@@ -21,6 +22,11 @@ enum class Switch : int {
   kThrowAfterChallenge,  // seed 003: a won challenge earns one more throw
   kNoPartnerPipeMoves,   // seeds 000/001: no moving the partner's lane pieces
   kMixieStack,           // seeds 000/001: only a mixie blob's top piece moves
+  kSuperblob,            // seed 001: 3-4 pieces of a colour never move as a blob
+  kDoublesThrowAgain,    // apps, RAN mess rules: any double earns an extra throw
+  kSixSided,             // seeds 000/001: the six-sided board (§11)
+  kTeamsOfThree,         // §11: two teams of three alternate colours
+  kSolo,                 // §11: every colour for itself
   kCount,
 };
 inline constexpr int kNumSwitches = static_cast<int>(Switch::kCount);
@@ -38,7 +44,8 @@ class Rules {
   static absl::StatusOr<Rules> Preset(absl::string_view name);
 
   // Parses "preset(+switch|-switch)*", e.g. "navy+one_less_six-snake_eyes".
-  // Refuses unknown names and switches this engine does not implement yet.
+  // Refuses unknown names, and the layouts RULES.md §11 forbids
+  // (teams_of_three without six_sided, solo with teams_of_three).
   static absl::StatusOr<Rules> Parse(absl::string_view text);
 
   // The canonical string: a preset name when it equals one, else "navy"
@@ -51,6 +58,21 @@ class Rules {
   std::string SwitchList() const;
 
   bool has(Switch s) const { return on_[static_cast<int>(s)]; }
+  // The board and sides these switches choose (RULES.md §11).
+  LayoutId layout_id() const {
+    if (has(Switch::kSixSided)) {
+      return has(Switch::kSolo) ? kSixSolo : has(Switch::kTeamsOfThree) ? kSixThrees : kSixPairs;
+    }
+    return has(Switch::kSolo) ? kFourSolo : kFourTeams;
+  }
+  const Layout& layout() const { return kLayouts[layout_id()]; }
+  const Board& board() const { return layout().board; }
+  // An error when the switches name a layout RULES.md §11 refuses.
+  absl::Status CheckLayout() const;
+  // For the layers that know only the four-sided board with two teams
+  // (search, nets, endgame tables, the fronts): an error naming `what` and
+  // the layout when these rules choose another one.
+  absl::Status RequireFourSidedTeams(absl::string_view what) const;
   void set(Switch s, bool on) { on_[static_cast<int>(s)] = on; }
 
   friend bool operator==(const Rules&, const Rules&) = default;

@@ -16,38 +16,65 @@ Stack* StackList::Find(int abs) {
 }
 
 int CountAtAbsolute(const Position& pos, int colour, int abs) {
-  int rel = RelativeSquare(colour, abs);
-  return rel <= kLastTrack ? pos.CountAt(colour, static_cast<Square>(rel)) : 0;
+  const Board& b = pos.board();
+  int rel = b.Relative(colour, abs);
+  return rel <= b.last_track ? pos.CountAt(colour, static_cast<Square>(rel)) : 0;
 }
 
+namespace {
+
+// The number of colours of side `side` with a piece on absolute square `abs`.
+int ColoursOfSideAt(const Position& pos, int side, int abs) {
+  int n = 0;
+  for (int c = 0; c < pos.num_colours(); ++c) {
+    n += pos.SideOf(c) == side && CountAtAbsolute(pos, c, abs) > 0;
+  }
+  return n;
+}
+
+}  // namespace
+
 bool HoldsBothColours(const Position& pos, int team, int abs) {
-  return CountAtAbsolute(pos, team, abs) > 0 && CountAtAbsolute(pos, team + 2, abs) > 0;
+  return ColoursOfSideAt(pos, team, abs) >= 2;
 }
 
 StackList Stacks(const Position& pos) {
   StackList list;
   if (pos.stack_order() == 0) return list;  // no stack (or the switch is off)
-  for (int team = 0; team < 2; ++team) {
+  const Layout& l = pos.layout();
+  const Board& b = l.board;
+  for (int c = 0; c < b.colours; ++c) {
+    int side = l.side_of[c];
+    if (l.side_size[side] < 2) continue;
     Square last = kBase;
-    for (Square sq : pos.pieces(team)) {
-      if (!OnTrack(sq) || sq == last) continue;
+    for (Square sq : pos.pieces(c)) {
+      if (!b.OnTrack(sq) || sq == last) continue;
       last = sq;
-      int abs = AbsoluteSquare(team, sq);
-      int partner = CountAtAbsolute(pos, team + 2, abs);
-      if (partner == 0) continue;
+      int abs = b.Absolute(c, sq);
+      if (list.Find(abs) || ColoursOfSideAt(pos, side, abs) < 2) continue;
       Stack& s = list.items[list.size++];
       s.abs = static_cast<uint8_t>(abs);
-      s.team = static_cast<uint8_t>(team);
-      s.size = static_cast<uint8_t>(pos.CountAt(team, sq) + partner);
+      s.team = static_cast<uint8_t>(side);
+      int size = 0;
+      for (int k = 0; k < b.colours; ++k) {
+        if (l.side_of[k] == side) size += CountAtAbsolute(pos, k, abs);
+      }
+      s.size = static_cast<uint8_t>(size);
     }
   }
   std::sort(list.items.begin(), list.items.begin() + list.size,
             [](const Stack& a, const Stack& b) { return a.abs < b.abs; });
-  uint32_t bits = pos.stack_order();
+  uint64_t bits = pos.stack_order();
   for (int i = 0; i < list.size; ++i) {
     Stack& s = list.items[i];
-    s.order = static_cast<uint8_t>(bits & ((1u << s.size) - 1));
-    bits >>= s.size;
+    int width = StackFieldBits(l, s.team);
+    uint64_t field = (uint64_t{1} << width) - 1;
+    for (int k = 0; k < s.size; ++k) {
+      int index = static_cast<int>(bits & field);
+      int colour = l.SideColour(s.team, index);
+      s.colours[k] = static_cast<uint8_t>(colour < 0 ? s.team : colour);
+      bits >>= width;
+    }
   }
   return list;
 }
@@ -59,9 +86,10 @@ int StackTopColour(const Position& pos, int abs) {
 }
 
 bool MayMoveUnderStacks(const Position& pos, int colour, Square sq) {
-  if (!OnTrack(sq)) return true;
-  int abs = AbsoluteSquare(colour, sq);
-  if (CountAtAbsolute(pos, PartnerOf(colour), abs) == 0) return true;
+  const Board& b = pos.board();
+  if (!b.OnTrack(sq)) return true;
+  int abs = b.Absolute(colour, sq);
+  if (!HoldsBothColours(pos, pos.SideOf(colour), abs)) return true;
   int top = StackTopColour(pos, abs);
   return top < 0 || top == colour;
 }
@@ -69,14 +97,18 @@ bool MayMoveUnderStacks(const Position& pos, int colour, Square sq) {
 void SetStacks(Position& pos, StackList list) {
   std::sort(list.items.begin(), list.items.begin() + list.size,
             [](const Stack& a, const Stack& b) { return a.abs < b.abs; });
-  uint32_t bits = 0;
+  const Layout& l = pos.layout();
+  uint64_t bits = 0;
   int shift = 0;
   for (const Stack& s : list) {
     if (s.size < 2 || !HoldsBothColours(pos, s.team, s.abs)) continue;
-    bits |= static_cast<uint32_t>(s.order & ((1u << s.size) - 1)) << shift;
-    shift += s.size;
+    int width = StackFieldBits(l, s.team);
+    for (int k = 0; k < s.size; ++k) {
+      bits |= static_cast<uint64_t>(l.index_in_side[s.colours[k]]) << shift;
+      shift += width;
+    }
   }
-  pos.SetStackOrder(static_cast<uint16_t>(bits));
+  pos.SetStackOrder(bits);
 }
 
 namespace {
@@ -90,49 +122,69 @@ void Erase(StackList& list, int abs) {
 }
 
 // `colour`'s piece has just arrived on absolute square `abs` (already moved
-// there in `pos`): it goes on top of a stack, or starts one on the partner's
-// pieces (they lie below it, all of one colour).
+// there in `pos`): it goes on top of a stack, or starts one on the pieces
+// of one partner colour there (they lie below it).
 void Arrive(const Position& pos, StackList& list, int colour, int abs) {
-  int team = TeamOf(colour), bit = colour >> 1;
   if (Stack* s = list.Find(abs)) {
-    s->order = static_cast<uint8_t>(s->order | bit << s->size);
-    ++s->size;
+    s->colours[s->size++] = static_cast<uint8_t>(colour);
     return;
   }
-  int below = CountAtAbsolute(pos, PartnerOf(colour), abs);
+  int side = pos.SideOf(colour);
+  int below_colour = -1, below = 0;
+  for (int c = 0; c < pos.num_colours(); ++c) {
+    if (c == colour || pos.SideOf(c) != side) continue;
+    if (int n = CountAtAbsolute(pos, c, abs)) {
+      below_colour = c;
+      below = n;
+    }
+  }
   if (below == 0) return;
   Stack& s = list.items[list.size++];
   s.abs = static_cast<uint8_t>(abs);
-  s.team = static_cast<uint8_t>(team);
+  s.team = static_cast<uint8_t>(side);
   s.size = static_cast<uint8_t>(below + 1);
-  uint8_t below_bits = (colour >> 1) ? 0 : static_cast<uint8_t>((1u << below) - 1);
-  s.order = static_cast<uint8_t>(below_bits | bit << below);
+  for (int k = 0; k < below; ++k) s.colours[k] = static_cast<uint8_t>(below_colour);
+  s.colours[below] = static_cast<uint8_t>(colour);
+}
+
+// Whether a piece of a side other than `side` stands on absolute square `abs`.
+bool OpponentOn(const Position& pos, int side, int abs) {
+  for (int c = 0; c < pos.num_colours(); ++c) {
+    if (pos.SideOf(c) != side && CountAtAbsolute(pos, c, abs) > 0) return true;
+  }
+  return false;
+}
+
+// Whether a partner colour of `colour` stands on absolute square `abs`.
+bool PartnerOn(const Position& pos, int colour, int abs) {
+  uint8_t partners = pos.layout().PartnerMask(colour);
+  for (int c = 0; c < pos.num_colours(); ++c) {
+    if ((partners >> c & 1) && CountAtAbsolute(pos, c, abs) > 0) return true;
+  }
+  return false;
 }
 
 }  // namespace
 
 void MoveTopPiece(Position& pos, int colour, Square from, Square to) {
-  bool joins_partner =
-      OnTrack(to) && CountAtAbsolute(pos, PartnerOf(colour), AbsoluteSquare(colour, to)) > 0;
+  const Board& b = pos.board();
+  int side = pos.SideOf(colour);
+  bool joins_partner = b.OnTrack(to) && PartnerOn(pos, colour, b.Absolute(colour, to));
   if (pos.stack_order() == 0 && !joins_partner) {  // no stack before or after
     pos.MovePiece(colour, from, to);
-    if (OnTrack(to)) pos.KnockOff(TeamOf(colour), AbsoluteSquare(colour, to));
+    if (b.OnTrack(to)) pos.KnockOff(side, b.Absolute(colour, to));
     return;
   }
   StackList list = Stacks(pos);
-  if (OnTrack(from)) {
-    if (Stack* s = list.Find(AbsoluteSquare(colour, from))) {
-      --s->size;
-      s->order = static_cast<uint8_t>(s->order & ((1u << s->size) - 1));
-    }
+  if (b.OnTrack(from)) {
+    if (Stack* s = list.Find(b.Absolute(colour, from))) --s->size;
   }
   pos.MovePiece(colour, from, to);
-  if (OnTrack(to)) {
-    int abs = AbsoluteSquare(colour, to);
-    int team = TeamOf(colour);
-    if (CountAtAbsolute(pos, team ^ 1, abs) + CountAtAbsolute(pos, team ^ 3, abs) > 0) {
+  if (b.OnTrack(to)) {
+    int abs = b.Absolute(colour, to);
+    if (OpponentOn(pos, side, abs)) {
       Erase(list, abs);
-      pos.KnockOff(team, abs);
+      pos.KnockOff(side, abs);
     }
     Arrive(pos, list, colour, abs);
   }
@@ -149,28 +201,25 @@ void KnockOffStacked(Position& pos, int team, int abs) {
 void SendTopPieceToBase(Position& pos, int abs) {
   int top = StackTopColour(pos, abs);
   if (top < 0) return;
-  MoveTopPiece(pos, top, static_cast<Square>(RelativeSquare(top, abs)), kBase);
+  MoveTopPiece(pos, top, static_cast<Square>(pos.board().Relative(top, abs)), kBase);
 }
 
 void SendColourToBase(Position& pos, int colour) {
   StackList list = Stacks(pos);
   for (int i = 0; i < list.size; ++i) {
     Stack& s = list.items[i];
-    if (s.team != TeamOf(colour)) continue;
-    // Keep the other colour's pieces, in order (they are all one colour).
+    if (s.team != pos.SideOf(colour)) continue;
+    // Keep the other colours' pieces, in order.
     int kept = 0;
-    uint8_t order = 0;
     for (int k = 0; k < s.size; ++k) {
-      if (s.ColourAt(k) == colour) continue;
-      order = static_cast<uint8_t>(order | (s.order >> k & 1) << kept);
-      ++kept;
+      if (s.colours[k] != colour) s.colours[kept++] = s.colours[k];
     }
     s.size = static_cast<uint8_t>(kept);
-    s.order = order;
   }
+  const Square home = pos.board().home;
   const auto row = pos.pieces(colour);  // a copy: MovePiece reorders
   for (Square sq : row) {
-    if (sq != kBase && sq != kHome) pos.MovePiece(colour, sq, kBase);
+    if (sq != kBase && sq != home) pos.MovePiece(colour, sq, kBase);
   }
   SetStacks(pos, list);
 }

@@ -7,25 +7,24 @@
 
 namespace uckers {
 
-// mixie_stack (RULES.md §9): the pieces on a main-track square holding both
-// colours of a team, in the order they arrived.
+// mixie_stack (RULES.md §9, §11): the pieces on a main-track square holding
+// two or more colours of one side, in the order they arrived.
 struct Stack {
-  uint8_t abs = 0;    // absolute square 0..51
-  uint8_t team = 0;   // 0 = RY, 1 = GB
-  uint8_t size = 0;   // pieces on the square, 2..8
-  uint8_t order = 0;  // bit k set: the k-th piece from the bottom is of the
-                      // team's second colour (yellow or blue)
+  uint8_t abs = 0;                                      // absolute square
+  uint8_t team = 0;                                     // the side (its first colour in turn order)
+  uint8_t size = 0;                                     // pieces on the square, 2..12
+  std::array<uint8_t, 3 * kPiecesPerColour> colours{};  // bottom to top
 
   // The colour of the k-th piece from the bottom (0 = bottom).
-  int ColourAt(int k) const { return team + 2 * (order >> k & 1); }
+  int ColourAt(int k) const { return colours[k]; }
   int TopColour() const { return ColourAt(size - 1); }
 };
 
-// Every stack of a position, by absolute square ascending (at most eight:
-// each holds two or more of the sixteen pieces).
+// Every stack of a position, by absolute square ascending (each holds two
+// or more of the pieces).
 struct StackList {
   int size = 0;
-  std::array<Stack, 8> items{};
+  std::array<Stack, kMaxPieces / 2> items{};
 
   const Stack* begin() const { return items.data(); }
   const Stack* end() const { return items.data() + size; }
@@ -33,6 +32,12 @@ struct StackList {
   const Stack* Find(int abs) const;
   Stack* Find(int abs);
 };
+
+// Bits of Position::stack_order() a piece of a stack of `side` takes: enough
+// for its colour's index within the side.
+inline int StackFieldBits(const Layout& layout, int side) {
+  return layout.side_size[side] > 2 ? 2 : 1;
+}
 
 // The number of pieces of `colour` on absolute main-track square `abs`.
 int CountAtAbsolute(const Position& pos, int colour, int abs);
@@ -51,7 +56,7 @@ StackList Stacks(const Position& pos);
 int StackTopColour(const Position& pos, int abs);
 
 // Whether `colour`'s piece on relative square `sq` may be moved: always,
-// unless it stands in a stack whose top piece is of the other colour
+// unless it stands in a stack whose top piece is of another colour
 // (RULES.md §9: only the top piece moves; always true with the switch off).
 bool MayMoveUnderStacks(const Position& pos, int colour, Square sq);
 

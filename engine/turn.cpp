@@ -9,7 +9,7 @@
 namespace uckers {
 
 void PassTurn(Position& pos) {
-  pos.SetToThrow(NextColour(pos.to_throw()));
+  pos.SetToThrow(pos.board().NextColour(pos.to_throw()));
   pos.SetExtraOwed(0);
   pos.ClearChallenge();
 }
@@ -24,16 +24,7 @@ void FinishOrdinaryPlay(Position& pos, int mover, Throw t, const Rules& rules) {
     PassTurn(pos);
     return;
   }
-  int earned = 0;
-  if (t.HasSix()) {
-    earned = (t.Sixes() == 2 && rules.has(Switch::kDoubleSixTwoThrows)) ? 2 : 1;
-  }
-  int owed = std::min(pos.extra_owed() + earned, kMaxExtraOwed + 1);
-  if (owed == 0) {
-    PassTurn(pos);
-    return;
-  }
-  pos.SetExtraOwed(owed - 1);
+  FinishPlayThatEndsNothing(pos, t, rules);
 }
 
 int ChallengeNeed(Square from, int blob_size, const Rules& rules) {
@@ -41,8 +32,8 @@ int ChallengeNeed(Square from, int blob_size, const Rules& rules) {
   return rules.has(Switch::kOneLessSix) ? need - 1 : need;
 }
 
-int ChallengeTarget(int mover, Square from) {
-  return AbsoluteSquare(mover, from == kBase ? kDoorstep : from + 1);
+int ChallengeTarget(const Board& board, int mover, Square from) {
+  return board.Absolute(mover, from == kBase ? kDoorstep : from + 1);
 }
 
 void ResolveChallengeThrow(Position& pos, Throw t, const Rules& rules) {
@@ -52,15 +43,15 @@ void ResolveChallengeThrow(Position& pos, Throw t, const Rules& rules) {
   }
   int mover = pos.MovingColour();
   Square from = pos.challenge_from();
-  int target = ChallengeTarget(mover, from);
+  int target = ChallengeTarget(pos.board(), mover, from);
   int need = ChallengeNeed(from, OpponentCountAt(pos, mover, target), rules);
   int count = pos.challenge_count() + t.Sixes();
   if (count < need) {
     pos.SetChallenge(from, count);
     return;
   }
-  pos.KnockOff(TeamOf(mover), target);  // a blob: never a stack
-  Square to = static_cast<Square>(RelativeSquare(mover, target));
+  pos.KnockOff(pos.SideOf(mover), target);  // a blob: never a stack
+  Square to = static_cast<Square>(pos.board().Relative(mover, target));
   if (rules.has(Switch::kMixieStack)) {
     MoveTopPiece(pos, mover, from, to);  // the challenger is the top piece (§9)
   } else {
@@ -86,11 +77,11 @@ void ResolveSnakeEyes(Position& pos, const Rules& rules) {
   int colour = pos.to_throw();
   bool stacks = rules.has(Switch::kMixieStack);
   if (pos.pieces(colour)[0] == kBase) {
-    int abs = AbsoluteSquare(colour, kDoorstep);
+    int abs = pos.board().Absolute(colour, kDoorstep);
     if (stacks) {
-      KnockOffStacked(pos, TeamOf(colour), abs);
+      KnockOffStacked(pos, pos.SideOf(colour), abs);
     } else {
-      pos.KnockOff(TeamOf(colour), abs);
+      pos.KnockOff(pos.SideOf(colour), abs);
     }
   }
   while (pos.pieces(colour)[0] == kBase) {
@@ -113,9 +104,10 @@ void ResolveSecondSnakeEyes(Position& pos, const Rules& rules) {
     PassTurn(pos);
     return;
   }
+  const Square home = pos.board().home;
   const auto row = pos.pieces(colour);  // a copy: MovePiece reorders
   for (Square sq : row) {
-    if (sq != kBase && sq != kHome) pos.MovePiece(colour, sq, kBase);
+    if (sq != kBase && sq != home) pos.MovePiece(colour, sq, kBase);
   }
   ClearStaleLaneAttempts(pos);
   PassTurn(pos);

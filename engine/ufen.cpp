@@ -23,20 +23,22 @@ absl::Status Invalid(absl::string_view what) {
 }
 
 absl::Status ParsePieces(absl::string_view field, Position& pos) {
+  const Board& b = pos.board();
   std::vector<absl::string_view> colours = absl::StrSplit(field, '/');
-  if (colours.size() != kNumColours) {
+  if (static_cast<int>(colours.size()) != b.colours) {
     return Invalid(absl::StrCat("pieces field '", field, "' has ", colours.size(),
-                                " colour groups, expected 4"));
+                                " colour groups, expected ", b.colours,
+                                " (the ruleset's board has ", b.colours, " colours)"));
   }
-  for (int c = 0; c < kNumColours; ++c) {
+  for (int c = 0; c < b.colours; ++c) {
     std::vector<absl::string_view> items = absl::StrSplit(colours[c], ',');
     if (items.size() != kPiecesPerColour) {
       return Invalid(absl::StrCat("colour ", std::string(1, kColourChars[c]), " has ", items.size(),
-                                  " pieces, expected 4"));
+                                  " pieces, expected ", kPiecesPerColour));
     }
     std::array<Square, kPiecesPerColour> squares{};
     for (int i = 0; i < kPiecesPerColour; ++i) {
-      absl::StatusOr<Square> sq = ParseSquare(items[i]);
+      absl::StatusOr<Square> sq = ParseSquare(items[i], b);
       if (!sq.ok()) {
         return Invalid(
             absl::StrCat("colour ", std::string(1, kColourChars[c]), ": ", sq.status().message()));
@@ -48,16 +50,23 @@ absl::Status ParsePieces(absl::string_view field, Position& pos) {
   return absl::OkStatus();
 }
 
+// The board's colour letters, "r, g, y, b" or "r, g, y, b, o, p".
+std::string ColourLetters(const Board& b) {
+  std::string out;
+  for (int c = 0; c < b.colours; ++c)
+    absl::StrAppend(&out, c ? ", " : "", std::string(1, kColourChars[c]));
+  return out;
+}
+
 // A colour list such as "rg" in turn order, as a bit mask.
-absl::StatusOr<uint8_t> ParseColourList(absl::string_view token) {
+absl::StatusOr<uint8_t> ParseColourList(absl::string_view token, const Board& b) {
   uint8_t mask = 0;
   int last = -1;
   for (char ch : token.substr(1)) {
     int c = ColourIndex(ch);
-    if (c < 0 || c <= last) {
-      return Invalid(absl::StrCat("token '", token,
-                                  "' needs distinct colours r, g, y, b in "
-                                  "turn order"));
+    if (c < 0 || c >= b.colours || c <= last) {
+      return Invalid(absl::StrCat("token '", token, "' needs distinct colours ", ColourLetters(b),
+                                  " in turn order"));
     }
     mask |= 1 << c;
     last = c;
@@ -93,37 +102,55 @@ struct StateTokens {
   std::vector<StackToken> stacks;  // `m` tokens, mixie_stack
 };
 
+// The letters of a side's colours in turn order ("ry", "rbo"...).
+std::string SideLetters(const Layout& l, int side) {
+  std::string out;
+  for (int c = 0; c < l.board.colours; ++c) {
+    if (l.side_of[c] == side) out += kColourChars[c];
+  }
+  return out;
+}
+
 // `m<colour><sq>:<stack>` (mixie_stack): the colours of a stack bottom to
-// top, on `<colour>`'s square `<sq>`, `<colour>` the team's first colour.
-absl::Status ParseStackToken(absl::string_view token, const Rules& rules, StateTokens& seen) {
+// top, on `<colour>`'s square `<sq>`, `<colour>` the side's first colour.
+absl::Status ParseStackToken(absl::string_view token, const Rules& rules, const Layout& l,
+                             StateTokens& seen) {
   if (absl::Status s = RequireSwitch(token, rules, Switch::kMixieStack); !s.ok()) {
     return s;
   }
+  const Board& b = l.board;
   size_t colon = token.find(':');
   int team = token.size() >= 2 ? ColourIndex(token[1]) : -1;
-  if (colon == absl::string_view::npos || team < 0 || team > 1) {
-    return Invalid(absl::StrCat("stack token '", token, "' must be m<r|g><square>:<colours>"));
+  if (colon == absl::string_view::npos || team < 0 || team >= l.num_sides ||
+      l.side_size[team] < 2) {
+    return Invalid(absl::StrCat("stack token '", token,
+                                "' must be m<colour><square>:<colours>, <colour> the first colour "
+                                "of a side of two or more"));
   }
-  absl::StatusOr<Square> sq = ParseSquare(token.substr(2, colon - 2));
-  if (!sq.ok() || !OnTrack(*sq)) {
-    return Invalid(absl::StrCat("stack token '", token, "' needs a square 0..50"));
+  // With teams of three a stack of the side's other two colours may stand
+  // on the square just behind its first colour's doorstep (relative
+  // track - 1, off that colour's path): the token names it so.
+  int last = l.side_size[team] > 2 ? b.track - 1 : b.last_track;
+  absl::StatusOr<Square> sq = ParseSquare(token.substr(2, colon - 2), b);
+  if (!sq.ok() || *sq < 0 || *sq > last) {
+    return Invalid(absl::StrCat("stack token '", token, "' needs a square 0..", last));
   }
   absl::string_view colours = token.substr(colon + 1);
-  if (colours.size() < 2 || colours.size() > 2 * kPiecesPerColour) {
-    return Invalid(absl::StrCat("stack token '", token, "' must list 2..8 colours"));
+  int most = l.SidePieces(team);
+  if (colours.size() < 2 || static_cast<int>(colours.size()) > most) {
+    return Invalid(absl::StrCat("stack token '", token, "' must list 2..", most, " colours"));
   }
   StackToken parsed{std::string(token), Stack{}};
-  parsed.stack.abs = static_cast<uint8_t>(AbsoluteSquare(team, *sq));
+  parsed.stack.abs = static_cast<uint8_t>(b.Absolute(team, *sq));
   parsed.stack.team = static_cast<uint8_t>(team);
   parsed.stack.size = static_cast<uint8_t>(colours.size());
   for (size_t k = 0; k < colours.size(); ++k) {
     int c = ColourIndex(colours[k]);
-    if (c < 0 || TeamOf(c) != team) {
+    if (c < 0 || c >= b.colours || l.side_of[c] != team) {
       return Invalid(absl::StrCat("stack token '", token, "' lists '", std::string(1, colours[k]),
-                                  "', not a colour of team ", std::string(1, kColourChars[team]),
-                                  std::string(1, kColourChars[team + 2])));
+                                  "', not a colour of side ", SideLetters(l, team)));
     }
-    parsed.stack.order = static_cast<uint8_t>(parsed.stack.order | (c >> 1) << k);
+    parsed.stack.colours[k] = static_cast<uint8_t>(c);
   }
   for (const StackToken& other : seen.stacks) {
     if (other.stack.abs == parsed.stack.abs) {
@@ -140,31 +167,40 @@ absl::Status ParseStackToken(absl::string_view token, const Rules& rules, StateT
 // the order in `pos`.
 absl::Status ApplyStackTokens(const StateTokens& seen, const Rules& rules, Position& pos) {
   if (!rules.has(Switch::kMixieStack)) return absl::OkStatus();
+  const Layout& l = pos.layout();
+  const Board& b = l.board;
   StackList list;
   for (const StackToken& t : seen.stacks) {
     const Stack& s = t.stack;
-    int first = 0, second = 0;
-    for (int k = 0; k < s.size; ++k) (s.ColourAt(k) == s.team ? first : second)++;
-    if (CountAtAbsolute(pos, s.team, s.abs) != first ||
-        CountAtAbsolute(pos, s.team + 2, s.abs) != second) {
-      return Invalid(absl::StrCat("stack token '", t.text, "' does not match the pieces on ",
-                                  "its square (", first, " ", std::string(1, kColourChars[s.team]),
-                                  ", ", second, " ", std::string(1, kColourChars[s.team + 2]),
-                                  " listed)"));
+    int kinds = 0;
+    std::string listed;
+    for (int c = 0; c < b.colours; ++c) {
+      if (l.side_of[c] != s.team) continue;
+      int n = 0;
+      for (int k = 0; k < s.size; ++k) n += s.ColourAt(k) == c;
+      kinds += n > 0;
+      absl::StrAppend(&listed, listed.empty() ? "" : ", ", n, " ", std::string(1, kColourChars[c]));
+      if (CountAtAbsolute(pos, c, s.abs) != n) {
+        return Invalid(absl::StrCat("stack token '", t.text,
+                                    "' does not match the pieces on its square (", listed,
+                                    " listed so far)"));
+      }
     }
-    if (first == 0 || second == 0) {
+    if (kinds < 2) {
       return Invalid(
           absl::StrCat("stack token '", t.text, "' names a square of one colour: no stack"));
     }
     list.items[list.size++] = s;
   }
-  for (int team = 0; team < 2; ++team) {  // every square with both colours
-    for (Square rel : pos.pieces(team)) {
-      if (!OnTrack(rel)) continue;
-      int abs = AbsoluteSquare(team, rel);
+  for (int c = 0; c < b.colours; ++c) {  // every square with two colours of a side
+    int team = l.side_of[c];
+    for (Square sq : pos.pieces(c)) {
+      if (!b.OnTrack(sq)) continue;
+      int abs = b.Absolute(c, sq);
       if (!HoldsBothColours(pos, team, abs) || list.Find(abs)) continue;
+      int rel = b.Relative(team, abs);
       return Invalid(absl::StrCat("square ", std::string(1, kColourChars[team]), rel,
-                                  " holds both colours of a team but has no stack token m",
+                                  " holds two colours of a side but has no stack token m",
                                   std::string(1, kColourChars[team]), rel,
                                   ":<colours> giving their order (mixie_stack)"));
     }
@@ -174,13 +210,15 @@ absl::Status ApplyStackTokens(const StateTokens& seen, const Rules& rules, Posit
 }
 
 absl::Status ParseChallengeToken(absl::string_view token, Position& pos) {
+  const Board& b = pos.board();
   size_t colon = token.find(':');
   if (colon == absl::string_view::npos) {
     return Invalid(absl::StrCat("challenge token '", token, "' must be c<square>:<sixes>"));
   }
-  absl::StatusOr<Square> from = ParseSquare(token.substr(1, colon - 1));
-  if (!from.ok() || *from == kHome || *from >= kLastTrack) {
-    return Invalid(absl::StrCat("challenge token '", token, "' needs a square b or 0..49"));
+  absl::StatusOr<Square> from = ParseSquare(token.substr(1, colon - 1), b);
+  if (!from.ok() || *from == b.home || *from >= b.last_track) {
+    return Invalid(
+        absl::StrCat("challenge token '", token, "' needs a square b or 0..", b.last_track - 1));
   }
   absl::StatusOr<int> n = ParseCount(token, token.substr(colon + 1));
   if (!n.ok()) return n.status();
@@ -198,7 +236,7 @@ absl::Status ParseLaneAttemptsToken(absl::string_view token, const Rules& rules,
     return s;
   }
   int colour = token.size() >= 2 ? ColourIndex(token[1]) : -1;
-  if (colour < 0) {
+  if (colour < 0 || colour >= pos.num_colours()) {
     return Invalid(absl::StrCat("token '", token,
                                 "' must name a colour: ", std::string(1, token[0]), "<colour><n>"));
   }
@@ -219,7 +257,7 @@ absl::Status ParseStateToken(absl::string_view token, const Rules& rules, StateT
                              Position& pos) {
   char kind = token[0];
   if (kind == 'k' || kind == 'K') return ParseLaneAttemptsToken(token, rules, pos);
-  if (kind == 'm') return ParseStackToken(token, rules, seen);
+  if (kind == 'm') return ParseStackToken(token, rules, pos.layout(), seen);
   if (kind < 0 || seen.seen[static_cast<int>(kind)]) {
     return Invalid(absl::StrCat("state token '", token, "' is repeated or unknown"));
   }
@@ -247,8 +285,12 @@ absl::Status ParseStateToken(absl::string_view token, const Rules& rules, StateT
           return s;
         }
       }
-      absl::StatusOr<uint8_t> mask = ParseColourList(token);
+      absl::StatusOr<uint8_t> mask = ParseColourList(token, pos.board());
       if (!mask.ok()) return mask.status();
+      if (kind == 'p' && pos.num_sides() == pos.num_colours()) {
+        return Invalid(
+            absl::StrCat("token '", token, "': under solo no colour throws for a partner"));
+      }
       if (kind == 'p') pos.SetReleased(*mask);
       if (kind == 's') pos.SetSnakeFirst(*mask);
       if (kind == 'S') pos.SetSnakeSecond(*mask);
@@ -260,11 +302,12 @@ absl::Status ParseStateToken(absl::string_view token, const Rules& rules, StateT
 }
 
 absl::Status CheckTeamsApart(const Position& pos) {
-  for (int c = 0; c < kNumColours; c += 1) {
-    uint64_t opponents = ComputeOccupancy(pos, c).opponents;
+  const Board& b = pos.board();
+  for (int c = 0; c < b.colours; c += 1) {
+    Bits128 opponents = ComputeWideOccupancy(pos, c).opponents;
     for (Square sq : pos.pieces(c)) {
-      if (OnTrack(sq) && (opponents >> sq & 1)) {
-        return Invalid(absl::StrCat("both teams stand on one square (",
+      if (b.OnTrack(sq) && (opponents >> sq & 1)) {
+        return Invalid(absl::StrCat("two sides stand on one square (",
                                     std::string(1, kColourChars[c]), " square ", sq, ")"));
       }
     }
@@ -277,12 +320,12 @@ absl::Status CheckChallenge(const Position& pos, const Rules& rules) {
   if (pos.IsGameOver()) return Invalid("a challenge is under way in a finished game");
   int mover = pos.MovingColour();
   Square from = pos.challenge_from();
-  std::string where = absl::StrCat("challenge from ", SquareToString(from), ": ");
+  std::string where = absl::StrCat("challenge from ", SquareToString(from, pos.board()), ": ");
   if (pos.CountAt(mover, from) == 0) {
     return Invalid(absl::StrCat(where, "the moving colour ", std::string(1, kColourChars[mover]),
                                 " has no piece there"));
   }
-  Occupancy occ = ComputeOccupancy(pos, mover);
+  WideOccupancy occ = ComputeWideOccupancy(pos, mover);
   int front = from == kBase ? kDoorstep : from + 1;
   if (!(occ.opponent_blobs >> front & 1)) {
     return Invalid(absl::StrCat(where, "no opponent blob in front"));
@@ -293,7 +336,7 @@ absl::Status CheckChallenge(const Position& pos, const Rules& rules) {
   if (rules.has(Switch::kMixieStack) && !MayMoveUnderStacks(pos, mover, from)) {
     return Invalid(absl::StrCat(where, "only a stack's top piece may challenge"));
   }
-  int target = ChallengeTarget(mover, from);
+  int target = ChallengeTarget(pos.board(), mover, from);
   int need = ChallengeNeed(from, OpponentCountAt(pos, mover, target), rules);
   if (pos.challenge_count() >= need) {
     return Invalid(absl::StrCat(where, "count ", pos.challenge_count(),
@@ -303,12 +346,11 @@ absl::Status CheckChallenge(const Position& pos, const Rules& rules) {
 }
 
 absl::Status CheckLaneAttempts(const Position& pos) {
-  for (int c = 0; c < kNumColours; ++c) {
+  for (int c = 0; c < pos.num_colours(); ++c) {
     if ((pos.suck_attempts(c) || pos.blow_attempts(c)) && !OpponentInLine(pos, c)) {
-      return Invalid(absl::StrCat("attempts are counted against colour ",
-                                  std::string(1, kColourChars[c]),
-                                  "'s square 50 (tokens k, K) but no opponent "
-                                  "piece stands there"));
+      return Invalid(absl::StrCat(
+          "attempts are counted against colour ", std::string(1, kColourChars[c]), "'s square ",
+          pos.board().last_track, " (tokens k, K) but no opponent piece stands there"));
     }
   }
   return absl::OkStatus();
@@ -317,15 +359,15 @@ absl::Status CheckLaneAttempts(const Position& pos) {
 absl::Status CheckConsistency(const Position& pos, const Rules& rules) {
   if (absl::Status s = CheckLaneAttempts(pos); !s.ok()) return s;
   if (absl::Status s = CheckTeamsApart(pos); !s.ok()) return s;
-  if (pos.AllHome(0) && pos.AllHome(1) && pos.AllHome(2) && pos.AllHome(3)) {
-    return Invalid("both teams have every piece home");
-  }
-  for (int c = 0; c < kNumColours; ++c) {
+  int sides_home = 0;
+  for (int side = 0; side < pos.num_sides(); ++side) sides_home += pos.SideHome(side);
+  if (sides_home > 1) return Invalid("more than one side has every piece home");
+  for (int c = 0; c < pos.num_colours(); ++c) {
     std::string name(1, kColourChars[c]);
     if (pos.released(c) && !pos.AllHome(c)) {
       return Invalid(absl::StrCat("released colour ", name, " has pieces not home"));
     }
-    if (pos.snake_first(c) && pos.pieces(c)[3] != kBase) {
+    if (pos.snake_first(c) && pos.pieces(c)[kPiecesPerColour - 1] != kBase) {
       return Invalid(
           absl::StrCat("colour ", name, " has not thrown yet but has pieces out of base"));
     }
@@ -344,21 +386,21 @@ absl::Status CheckConsistency(const Position& pos, const Rules& rules) {
 
 std::string ColourList(char prefix, uint8_t mask) {
   std::string out(1, prefix);
-  for (int c = 0; c < kNumColours; ++c) {
+  for (int c = 0; c < kMaxColours; ++c) {
     if (mask >> c & 1) out += kColourChars[c];
   }
   return out;
 }
 
-// The `m` tokens, by team (r, then g), then by square relative to the
-// team's first colour.
+// The `m` tokens, by side (its first colour), then by square relative to
+// the side's first colour.
 void AppendStackTokens(const Position& pos, std::vector<std::string>& state) {
   const StackList stacks = Stacks(pos);
-  for (int team = 0; team < 2; ++team) {
+  for (int team = 0; team < pos.num_sides(); ++team) {
     std::vector<std::pair<int, std::string>> tokens;
     for (const Stack& s : stacks) {
       if (s.team != team) continue;
-      int rel = RelativeSquare(team, s.abs);
+      int rel = pos.board().Relative(team, s.abs);
       std::string colours;
       for (int k = 0; k < s.size; ++k) colours += kColourChars[s.ColourAt(k)];
       tokens.emplace_back(rel,
@@ -379,11 +421,17 @@ absl::StatusOr<Position> ParseUfen(absl::string_view text, const Rules& rules) {
                      "state), found ",
                      fields.size()));
   }
-  Position pos = Position::Start(Rules());
+  if (absl::Status s = rules.CheckLayout(); !s.ok()) return s;
+  Rules layout_only;  // the layout's switches alone: no snake_eyes flags
+  layout_only.set(Switch::kSixSided, rules.has(Switch::kSixSided));
+  layout_only.set(Switch::kTeamsOfThree, rules.has(Switch::kTeamsOfThree));
+  layout_only.set(Switch::kSolo, rules.has(Switch::kSolo));
+  Position pos = Position::Start(layout_only);
   if (absl::Status s = ParsePieces(fields[0], pos); !s.ok()) return s;
   int to_throw = fields[1].size() == 1 ? ColourIndex(fields[1][0]) : -1;
-  if (to_throw < 0) {
-    return Invalid(absl::StrCat("colour to throw '", fields[1], "' is not r, g, y or b"));
+  if (to_throw < 0 || to_throw >= pos.num_colours()) {
+    return Invalid(absl::StrCat("colour to throw '", fields[1], "' is not one of ",
+                                ColourLetters(pos.board())));
   }
   pos.SetToThrow(to_throw);
   StateTokens seen;
@@ -402,15 +450,15 @@ absl::StatusOr<Position> ParseUfen(absl::string_view text, const Rules& rules) {
 
 std::string ToUfen(const Position& pos) {
   std::vector<std::string> colours;
-  for (int c = 0; c < kNumColours; ++c) {
+  for (int c = 0; c < pos.num_colours(); ++c) {
     std::vector<std::string> squares;
-    for (Square sq : pos.pieces(c)) squares.push_back(SquareToString(sq));
+    for (Square sq : pos.pieces(c)) squares.push_back(SquareToString(sq, pos.board()));
     colours.push_back(absl::StrJoin(squares, ","));
   }
   std::vector<std::string> state;
   if (pos.challenge_active()) {
-    state.push_back(
-        absl::StrCat("c", SquareToString(pos.challenge_from()), ":", pos.challenge_count()));
+    state.push_back(absl::StrCat("c", SquareToString(pos.challenge_from(), pos.board()), ":",
+                                 pos.challenge_count()));
   }
   if (pos.extra_owed() > 0) state.push_back(absl::StrCat("x", pos.extra_owed()));
   if (pos.released_mask()) state.push_back(ColourList('p', pos.released_mask()));
@@ -418,12 +466,12 @@ std::string ToUfen(const Position& pos) {
   if (pos.snake_second_mask()) {
     state.push_back(ColourList('S', pos.snake_second_mask()));
   }
-  for (int c = 0; c < kNumColours; ++c) {
+  for (int c = 0; c < pos.num_colours(); ++c) {
     if (int n = pos.suck_attempts(c)) {
       state.push_back(absl::StrCat("k", std::string(1, kColourChars[c]), n));
     }
   }
-  for (int c = 0; c < kNumColours; ++c) {
+  for (int c = 0; c < pos.num_colours(); ++c) {
     if (int n = pos.blow_attempts(c)) {
       state.push_back(absl::StrCat("K", std::string(1, kColourChars[c]), n));
     }

@@ -20,7 +20,10 @@ namespace uckers::facade {
 
 absl::StatusOr<Rules> ParseRules(absl::string_view text) {
   if (text.empty()) return Rules();
-  return Rules::Parse(text);
+  absl::StatusOr<Rules> rules = Rules::Parse(text);
+  if (!rules.ok()) return rules.status();
+  if (absl::Status s = rules->RequireFourSidedTeams("this front"); !s.ok()) return s;
+  return rules;
 }
 
 absl::StatusOr<Position> ParsePosition(absl::string_view text, const Rules& rules) {
@@ -40,8 +43,8 @@ std::vector<PlayResult> LegalPlays(const Position& pos, const Rules& rules, Thro
   PlayList list;
   GenerateLegalPlays(pos, rules, t, &list);
   std::vector<PlayResult> plays(list.begin(), list.end());
-  std::sort(plays.begin(), plays.end(), [](const PlayResult& a, const PlayResult& b) {
-    return PlayToString(a.play) < PlayToString(b.play);
+  std::sort(plays.begin(), plays.end(), [&pos](const PlayResult& a, const PlayResult& b) {
+    return PlayToString(a.play, pos.board()) < PlayToString(b.play, pos.board());
   });
   return plays;
 }
@@ -144,6 +147,7 @@ absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
                                     const SearchRequest& request, TranspositionTable* tt,
                                     const std::atomic<bool>& stop,
                                     const ReportCallback& on_progress) {
+  if (absl::Status s = rules.RequireFourSidedTeams("the search"); !s.ok()) return s;
   if (pos.IsGameOver()) {
     return absl::FailedPreconditionError("the game is over: no play to search");
   }

@@ -39,7 +39,7 @@ absl::StatusOr<Game> Game::FromRecord(const v1::GameRecord& record) {
 absl::Status Game::Play(Throw t, absl::string_view play) {
   absl::StatusOr<PlayResult> r = ParsePlay(play, position_, rules_, t);
   if (!r.ok()) return r.status();
-  items_.push_back({t, PlayToString(r->play), position_});
+  items_.push_back({t, PlayToString(r->play, position_.board()), position_});
   position_ = r->after;
   return absl::OkStatus();
 }

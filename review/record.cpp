@@ -104,10 +104,16 @@ absl::StatusOr<Rules> RecordRules(const v1::GameRecord& record) {
   if (!record.switches().empty()) {
     absl::StatusOr<Rules> rules = Rules::Parse(record.switches());
     if (!rules.ok()) return Bad(absl::StrCat("Switches: ", rules.status().message()));
+    if (absl::Status s = rules->RequireFourSidedTeams("a game record"); !s.ok()) {
+      return Bad(absl::StrCat("Switches: ", s.message()));
+    }
     return rules;
   }
   absl::StatusOr<Rules> rules = Rules::Parse(record.rules().empty() ? "navy" : record.rules());
   if (!rules.ok()) return Bad(absl::StrCat("Rules: ", rules.status().message()));
+  if (absl::Status s = rules->RequireFourSidedTeams("a game record"); !s.ok()) {
+    return Bad(absl::StrCat("Rules: ", s.message()));
+  }
   return rules;
 }
 

@@ -143,7 +143,7 @@ double LaneHitChance(Square lane_square) {
       int hits = 0;
       for (int d1 = 1; d1 <= 6; ++d1) {
         for (int d2 = 1; d2 <= 6; ++d2) {
-          hits += LaneCallHits(MakeThrow(d1, d2), static_cast<Square>(q));
+          hits += LaneCallHits(kFourSidedBoard, MakeThrow(d1, d2), static_cast<Square>(q));
         }
       }
       out[q - kFirstLane] = hits / 36.0;
@@ -163,7 +163,9 @@ double LaneCallThreat(const Position& pos, int colour, Square sq) {
   }
   double best = 0.0;
   for (int lane : {colour ^ 1, colour ^ 3}) {
-    if (AbsoluteSquare(colour, sq) != InLineSquare(lane) || pos.blow_attempts(lane) >= 2) continue;
+    if (AbsoluteSquare(colour, sq) != InLineSquare(kFourSidedBoard, lane) ||
+        pos.blow_attempts(lane) >= 2)
+      continue;
     for (Square q : pos.pieces(lane)) {
       if (q >= kFirstLane && q < kHome) best = std::max(best, LaneHitChance(q));
     }

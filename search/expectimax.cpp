@@ -168,7 +168,7 @@ double Expectimax::ChallengeNode(const Position& pos, int depth, Evaluation* eva
   // the throws in between move nothing (RULES.md §6).
   Position success = pos, failure = pos;
   int mover = pos.MovingColour();
-  int target = ChallengeTarget(mover, pos.challenge_from());
+  int target = ChallengeTarget(pos.board(), mover, pos.challenge_from());
   int need = ChallengeNeed(pos.challenge_from(), OpponentCountAt(pos, mover, target), rules_);
   while (success.challenge_active()) ResolveChallengeThrow(success, Throw{6, 6}, rules_);
   ResolveChallengeThrow(failure, Throw{1, 1}, rules_);

@@ -104,6 +104,10 @@ struct SearchReport {
   Evaluation eval;                    // the best play's, or the position's
   std::vector<Candidate> candidates;  // best first, at most multipv
   bool exact = false;                 // the values come from endgame tables
+  // With more than two sides (RULES.md §11, search/multi_side.h): every
+  // side's probability of winning, sides numbered by their first colour;
+  // `eval` then holds the mover's side's as a plain win or loss.
+  std::vector<double> sides;
 };
 
 using ReportCallback = std::function<void(const SearchReport&)>;

@@ -73,6 +73,15 @@ const std::vector<SettingDef>& SettingDefs() {
        "level",
        "static evaluation: the level's, the learned net (where one is trained for "
        "the rules) or the classic hand-made one"},
+      {"MultiSide",
+       "multi_side",
+       K::kChoice,
+       0,
+       0,
+       {"maxn", "paranoid"},
+       "maxn",
+       "with more than two sides: each side maximises its own chance (maxn), or every other "
+       "side plays against the mover (paranoid)"},
       {"EndgamePath",
        "endgames",
        K::kText,

@@ -632,6 +632,7 @@ v1::JudgedCandidate JudgedOut(const Candidate& c, double best_equity) {
 
 grpc::Status EngineService::JudgePlay(const CallControl& call, const v1::JudgePlayRequest& request,
                                       v1::JudgePlayResponse* response) {
+  if (grpc::Status s = Admit(call); !s.ok()) return s;
   absl::StatusOr<PlayInputs> in = ParsePlayInputs(request);
   if (!in.ok()) return ToGrpc(in.status());
   if (in->position.IsGameOver()) {
@@ -647,7 +648,7 @@ grpc::Status EngineService::JudgePlay(const CallControl& call, const v1::JudgePl
   std::atomic<bool> stop{false};
   absl::StatusOr<facade::Judgement> j;
   {
-    StopWatcher watcher(call, &stop, limits_);
+    StopWatcher watcher(call, &stop, limits_, &drain_at_);
     AtSearchPriority([&] {
       j = facade::JudgePlay(in->position, in->rules, in->dice, request.play(), request.level(),
                             limits_.endgames.get(), stop);
@@ -686,6 +687,7 @@ grpc::Status EngineService::ThrowMap(grpc::ServerContext* context,
 
 grpc::Status EngineService::ThrowMap(const CallControl& call, const v1::ThrowMapRequest& request,
                                      v1::ThrowMapResponse* response) {
+  if (grpc::Status s = Admit(call); !s.ok()) return s;
   absl::StatusOr<Rules> rules = proto::RulesFrom(request.rules());
   if (!rules.ok()) return ToGrpc(rules.status());
   absl::StatusOr<Position> pos = proto::PositionFrom(request.position(), *rules);
@@ -698,7 +700,7 @@ grpc::Status EngineService::ThrowMap(const CallControl& call, const v1::ThrowMap
   std::atomic<bool> stop{false};
   absl::StatusOr<facade::ThrowMap> map;
   {
-    StopWatcher watcher(call, &stop, limits_);
+    StopWatcher watcher(call, &stop, limits_, &drain_at_);
     AtSearchPriority([&] {
       map = facade::MapThrows(*pos, *rules, request.level(), limits_.endgames.get(), stop);
     });

@@ -64,6 +64,7 @@ absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value)
     if (def->key == "search") algorithm = *AlgorithmByName(text);
     if (def->key == "eval") eval = EvalKindByName(text);
     if (def->key == "level") level = std::string(text);
+    if (def->key == "multi_side") paranoid = text == "paranoid";
     if (def->key == "objective") objective = text == "win" ? Objective::kWin : Objective::kPoints;
     return absl::OkStatus();
   }

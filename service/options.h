@@ -40,6 +40,7 @@ struct EngineOptions {
   Algorithm algorithm = Algorithm::kExpectimax;  // Search: expectimax or mcts
   std::string level = "expert";                  // Level: beginner .. grandmaster
   std::optional<EvalKind> eval;                  // Eval: net or classic (unset: the level's)
+  bool paranoid = false;                         // MultiSide: maxn or paranoid
   std::string endgame_path;                      // EndgamePath: the table file, or empty
   std::shared_ptr<const EndgameTable> endgames;  // ...and the table read from it
 

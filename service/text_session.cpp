@@ -14,6 +14,8 @@
 #include "search/evaluate.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
+#include "search/multi_side.h"
+#include "search/settings.h"
 
 namespace uckers {
 namespace {
@@ -126,6 +128,7 @@ absl::Status TextSession::StartJob(bool infinite, std::function<void()> job) {
 
 absl::Status TextSession::Go(const GoRequest& request, ReportCallback on_info,
                              DoneCallback on_done) {
+  if (!options_.rules.layout().IsFourSidedTeams()) return GoMultiSide(request, on_info, on_done);
   if (game_.position().IsGameOver()) {
     return absl::FailedPreconditionError("the game is over: no play to search");
   }
@@ -150,6 +153,57 @@ absl::Status TextSession::Go(const GoRequest& request, ReportCallback on_info,
   });
 }
 
+absl::Status TextSession::GoMultiSide(const GoRequest& request, ReportCallback on_info,
+                                      DoneCallback on_done) {
+  Position pos = game_.position();
+  if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: no play to search");
+  if (request.limits.clocks.time_ms[0] || request.limits.clocks.time_ms[1]) {
+    return absl::InvalidArgumentError(
+        "go: clocks are per team of the four-sided game; with more sides give movetime");
+  }
+  MultiSideParams params;
+  params.mode = options_.paranoid ? MultiSideMode::kParanoid : MultiSideMode::kMaxN;
+  // The levels' depths: one throw for the weakest four, two for the default,
+  // three for the strongest.
+  const std::vector<std::string>& levels = LevelNames();
+  int rank =
+      static_cast<int>(std::find(levels.begin(), levels.end(), options_.level) - levels.begin());
+  params.max_depth = rank <= 3 ? 1 : options_.level == "grandmaster" ? 3 : 2;
+  Rules rules = options_.rules;
+  bool infinite = request.limits.infinite;
+  return StartJob(infinite, [this, pos, rules, params, request, on_info, on_done] {
+    absl::StatusOr<MultiSideReport> searched =
+        SearchMultiSide(pos, rules, request.dice, params, request.limits, stop_);
+    SearchReport report;
+    if (searched.ok()) {
+      int side = pos.SideOf(pos.to_throw());
+      auto as_eval = [side](const SideValues& v) {
+        Evaluation e;
+        e.p[kWinPlain] = v.win[side];
+        e.p[kLossPlain] = 1 - v.win[side];
+        return e;
+      };
+      report.depth = searched->depth;
+      report.nodes = searched->nodes;
+      report.time_ms = searched->time_ms;
+      report.eval = as_eval(searched->values);
+      report.sides.assign(searched->values.win.begin(),
+                          searched->values.win.begin() + searched->values.sides);
+      for (const MultiSideCandidate& c : searched->candidates) {
+        report.candidates.push_back({c.play, c.after, as_eval(c.values)});
+      }
+      on_info(report);
+    }
+    while (request.limits.infinite && !stop_) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    std::string best = request.dice && !report.candidates.empty()
+                           ? PlayToString(report.candidates[0].play, pos.board())
+                           : "(none)";
+    on_done(report, best);
+  });
+}
+
 absl::Status TextSession::StartPerft(int depth,
                                      std::function<void(std::optional<uint64_t>)> on_done) {
   if (depth < 1 || depth > kMaxPerftDepth) {
@@ -167,6 +221,9 @@ absl::Status TextSession::StartPerft(int depth,
 absl::Status TextSession::StartAnalysis(
     const std::string& level, std::function<void(const v1::AnalysedItem&)> on_item,
     std::function<void(absl::StatusOr<v1::GameAnalysis>)> on_done) {
+  if (absl::Status s = options_.rules.RequireFourSidedTeams("analyse: the review"); !s.ok()) {
+    return s;
+  }
   if (game_.items().empty()) {
     return absl::FailedPreconditionError(
         "no game to analyse: set one with position ... moves <throw>:<play> ...");
@@ -209,6 +266,10 @@ BenchResult TextSession::Bench() {
 }
 
 std::string TextSession::BoardText() const { return DrawBoard(game_.position()); }
+
+absl::Status TextSession::CheckEvaluable() const {
+  return options_.rules.RequireFourSidedTeams("eval: the evaluation");
+}
 
 std::string TextSession::EvalText() const {
   // The classic evaluation's terms, then the evaluation the searches use,

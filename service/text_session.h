@@ -96,9 +96,16 @@ class TextSession {
   BenchResult Bench();
 
   std::string BoardText() const;
+  // An error when the evaluation does not know the rules' layout (EvalText
+  // then must not be called).
+  absl::Status CheckEvaluable() const;
   std::string EvalText() const;
 
  private:
+  // Go for any layout but the four-sided board with two teams: the
+  // multi-side search (search/multi_side.h).
+  absl::Status GoMultiSide(const GoRequest& request, ReportCallback on_info, DoneCallback on_done);
+
   absl::Status StartJob(bool infinite, std::function<void()> job);
 
   EngineOptions options_;

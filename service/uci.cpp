@@ -24,23 +24,24 @@ namespace {
 
 char ColourChar(int colour) { return kColourChars[colour]; }
 
-std::string PieceList(const std::vector<PieceChange>& changes) {
+std::string PieceList(const std::vector<PieceChange>& changes, const Board& board) {
   if (changes.empty()) return "-";
   std::string out;
   for (const PieceChange& m : changes) {
     absl::StrAppend(&out, out.empty() ? "" : ",", std::string(1, ColourChar(m.colour)),
-                    SquareToString(m.from), "-", SquareToString(m.to));
+                    SquareToString(m.from, board), "-", SquareToString(m.to, board));
   }
   return out;
 }
 
-std::string BlobList(const std::vector<BlobChange>& blobs) {
+std::string BlobList(const std::vector<BlobChange>& blobs, const Layout& layout) {
   if (blobs.empty()) return "-";
   std::string out;
   for (const BlobChange& b : blobs) {
-    std::string who = b.colour >= 0 ? std::string(1, ColourChar(b.colour))
-                                    : absl::StrCat(std::string(1, ColourChar(b.team)),
-                                                   std::string(1, ColourChar(b.team + 2)));
+    std::string who;  // the blob's colour, or a mixie blob's side's colours
+    for (int c = 0; c < layout.board.colours; ++c) {
+      if (b.colour >= 0 ? c == b.colour : layout.side_of[c] == b.team) who += ColourChar(c);
+    }
     absl::StrAppend(&out, out.empty() ? "" : ",", who, "@", b.abs, ":", b.size);
   }
   return out;
@@ -48,7 +49,8 @@ std::string BlobList(const std::vector<BlobChange>& blobs) {
 
 // `effects <play> moves .. knocked .. formed .. broken .. challenge ..
 // released .. next <colour> moving <colour> extra <0|1>` (docs/protocol.md).
-std::string EffectsLine(const PlayResult& r, const PlayEffects& fx) {
+std::string EffectsLine(const PlayResult& r, const PlayEffects& fx, const Layout& layout) {
+  const Board& board = layout.board;
   static constexpr const char* kEvents[] = {"none", "declared", "counted", "won", "failed"};
   std::string challenge = kEvents[static_cast<int>(fx.challenge)];
   if (fx.challenge == ChallengeEvent::kDeclared || fx.challenge == ChallengeEvent::kCounted) {
@@ -61,9 +63,10 @@ std::string EffectsLine(const PlayResult& r, const PlayEffects& fx) {
                          : absl::StrCat(std::string(1, ColourChar(fx.next_to_throw)), " moving ",
                                         std::string(1, ColourChar(fx.next_moving_colour)),
                                         " extra ", fx.extra_throw ? 1 : 0);
-  return absl::StrCat("effects ", PlayToString(r.play), " moves ", PieceList(fx.moves), " knocked ",
-                      PieceList(fx.knocked_off), " formed ", BlobList(fx.blobs_formed), " broken ",
-                      BlobList(fx.blobs_broken), " challenge ", challenge, " released ",
+  return absl::StrCat("effects ", PlayToString(r.play, board), " moves ",
+                      PieceList(fx.moves, board), " knocked ", PieceList(fx.knocked_off, board),
+                      " formed ", BlobList(fx.blobs_formed, layout), " broken ",
+                      BlobList(fx.blobs_broken, layout), " challenge ", challenge, " released ",
                       released.empty() ? "-" : released, " next ", next);
 }
 
@@ -325,7 +328,11 @@ bool UciLoop::HandleLine(absl::string_view line) {
   } else if (cmd == "stop") {
     engine_.Stop();
   } else if (cmd == "eval") {
-    Print(engine_.EvalText());
+    if (absl::Status s = engine_.CheckEvaluable(); !s.ok()) {
+      Error(s.message());
+    } else {
+      Print(engine_.EvalText());
+    }
   } else if (cmd == "legal") {
     Legal(args);
   } else if (cmd == "roll") {
@@ -445,8 +452,17 @@ void UciLoop::PrintReport(const SearchReport& r, bool with_pv) {
   uint64_t nps = r.nodes * 1000 / std::max<int64_t>(r.time_ms, 1);
   std::string head =
       absl::StrCat("info depth ", r.depth, " nodes ", r.nodes, " nps ", nps, " time ", r.time_ms);
-  auto score = [](const Evaluation& e) {
-    return absl::StrFormat("score win %.4f points %.4f", e.Win(), e.Equity());
+  // With more than two sides (PROTOCOL.md): the mover's side's chance and
+  // expected points, then every side's chance.
+  std::string sides;
+  for (double p : r.sides) absl::StrAppendFormat(&sides, " %.4f", p);
+  int num_sides = static_cast<int>(r.sides.size());
+  auto score = [&](const Evaluation& e) {
+    if (num_sides == 0) {
+      return absl::StrFormat("score win %.4f points %.4f", e.Win(), e.Equity());
+    }
+    double points = e.Win() * (num_sides - 1) - (1 - e.Win());  // plain wins, RULES.md §11
+    return absl::StrFormat("score win %.4f points %.4f sides%s", e.Win(), points, sides);
   };
   if (r.exact) Print("info string exact: the values come from the endgame table");
   if (!with_pv) {
@@ -457,7 +473,7 @@ void UciLoop::PrintReport(const SearchReport& r, bool with_pv) {
   for (size_t k = 0; k < r.candidates.size(); ++k) {
     const Candidate& c = r.candidates[k];
     Print(absl::StrCat(head, multi ? absl::StrCat(" multipv ", k + 1) : "", " ", score(c.eval),
-                       " pv ", PlayToString(c.play)));
+                       " pv ", PlayToString(c.play, engine_.position().board())));
   }
 }
 
@@ -469,9 +485,10 @@ void UciLoop::Legal(const Args& args) {
   }
   std::vector<PlayResult> plays = engine_.LegalPlays(MakeThrow(d1, d2));
   for (const PlayResult& r : plays) {
-    Print(absl::StrCat("play ", PlayToString(r.play), " ufen ", ToUfen(r.after)));
+    const Position& pos = engine_.position();
+    Print(absl::StrCat("play ", PlayToString(r.play, pos.board()), " ufen ", ToUfen(r.after)));
     if (effects) {
-      Print(EffectsLine(r, EffectsOf(engine_.position(), r, engine_.options().rules)));
+      Print(EffectsLine(r, EffectsOf(pos, r, engine_.options().rules), pos.layout()));
     }
   }
   Print(absl::StrCat("legal ", plays.size()));

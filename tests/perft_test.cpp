@@ -117,6 +117,92 @@ TEST(Perft, RandomGamesAgreeWithReferenceGeneratorThrowByThrow) {
   for (const std::string& text : AllRulesets()) RandomGamesAgreeWithReference(text, 6);
 }
 
+// ------------------------------------------------- boards and sides (§11)
+
+// PROTOCOL.md: the start position gives 22, 583, 21213, 994540 on every
+// board and side layout (RULES.md §11), the independent reference agreeing.
+TEST(Perft, StartPositionCountsAreTheSameOnEveryLayout) {
+  const uint64_t expected[] = {1, 22, 583, 21213, 994540};
+  for (const char* rules : {"six", "six+teams_of_three", "six+solo", "navy+solo"}) {
+    std::string ufen = ToUfen(Position::Start(R(rules)));
+    for (int depth = 0; depth <= 4; ++depth) {
+      EXPECT_EQ(FastPerft(ufen, rules, depth), expected[depth]) << rules << " depth " << depth;
+    }
+    for (int depth = 1; depth <= 3; ++depth) {
+      EXPECT_EQ(reference::Perft(ufen, rules, depth), expected[depth])
+          << rules << " reference depth " << depth;
+    }
+  }
+}
+
+// PROTOCOL.md: 22, 583, 22065, 1197915 from the start under
+// navy+doubles_throw_again (RULES.md §9): a double earns a throw.
+TEST(Perft, StartPositionWithDoublesThrowAgainMatchesProtocol) {
+  const uint64_t expected[] = {1, 22, 583, 22065, 1197915};
+  for (int depth = 0; depth <= 4; ++depth) {
+    EXPECT_EQ(FastPerft(std::string(kStartUfen), "navy+doubles_throw_again", depth),
+              expected[depth])
+        << "depth " << depth;
+  }
+  EXPECT_EQ(reference::Perft(std::string(kStartUfen), "navy+doubles_throw_again", 3), 22065u);
+}
+
+struct Checkpoint {
+  const char* ufen;
+  const char* rules;
+  uint64_t nodes[3];  // perft 1, 2, 3
+};
+
+// PROTOCOL.md's perft checkpoints of the new rulesets.
+const Checkpoint kCheckpoints[] = {
+    {"9,9,40,77/b,3,3,70/20,78,h,h/b,b,1,80/b,12,12,30/b,b,50,h r -", "six", {153, 16392, 1617003}},
+    {"9,9,40,77/b,3,3,70/20,78,h,h/b,b,1,80/b,12,12,30/b,b,50,h r -",
+     "six+blob_on_blob+superblob",
+     {153, 16398, 1618216}},
+    {"b,20,33,33/b,8,8,60/b,72,79,h/h,h,h,h/0,46,81,h/b,30,30,70 b pb",
+     "six+teams_of_three",
+     {117, 11136, 1118100}},
+    {"b,9,9,52/0,0,40,78/b,60,77,h/b,b,20,20/b,b,b,10/74,80,h,h y -",
+     "six+solo",
+     {32, 1531, 93907}},
+    {"b,b,9,30/b,b,b,45/b,b,40,40/b,b,b,20 r -", "navy+solo", {66, 3984, 232115}},
+    {"b,b,9,30/b,b,b,45/b,b,40,40/b,b,b,20 r -", "navy+doubles_throw_again", {97, 8408, 794629}},
+    {"b,b,9,9/b,b,49,49/b,b,45,45/b,31,31,31 b -", "navy+superblob+blob_on_blob", {27, 723, 23352}},
+};
+
+TEST(Perft, NewRulesetCheckpointsMatchProtocol) {
+  for (const Checkpoint& c : kCheckpoints) {
+    for (int depth = 1; depth <= 3; ++depth) {
+      EXPECT_EQ(FastPerft(c.ufen, c.rules, depth), c.nodes[depth - 1])
+          << c.ufen << " [" << c.rules << "] depth " << depth;
+    }
+  }
+}
+
+TEST(Perft, NewRulesetCheckpointsAgreeWithReferenceGenerator) {
+  for (const Checkpoint& c : kCheckpoints) {
+    for (int depth = 1; depth <= 2; ++depth) {
+      EXPECT_EQ(reference::Perft(c.ufen, c.rules, depth), c.nodes[depth - 1])
+          << c.ufen << " [" << c.rules << "] reference depth " << depth;
+    }
+  }
+}
+
+// Random games on every layout, with the new switches and with every
+// switch the layout allows, agree with the reference throw by throw.
+TEST(Perft, NewLayoutRandomGamesAgreeWithReferenceGeneratorThrowByThrow) {
+  for (const std::string text :
+       {"six", "six+teams_of_three", "six+solo", "navy+solo", "navy+doubles_throw_again",
+        "navy+superblob+blob_on_blob", "six+mixie_stack+blob_on_blob+superblob",
+        "six+teams_of_three+mixie_stack+snake_eyes+no_partner_pipe_moves",
+        "six+teams_of_three+suck_back+bounce_back+mixie_can_challenge",
+        "six+solo+suck_back+split_single_piece+doubles_throw_again",
+        "mess+six_sided+suck_back+double_six_two_throws+doubles_throw_again+one_less_six",
+        "navy+solo+snake_eyes+blob_on_blob+superblob+throw_after_challenge"}) {
+    RandomGamesAgreeWithReference(text, 2);
+  }
+}
+
 // ------------------------------------------------------------- suck_back
 
 // suck_back (RULES.md §9 var. G, read in docs/rules-reading.md "Suck back

@@ -107,6 +107,53 @@ TEST(ProtocolLimits, LimitsAreReadAsByEveryFront) {
   EXPECT_TRUE(absl::StartsWith(out.back(), "bestmove ")) << out.back();
 }
 
+// RULES.md §11, PROTOCOL.md: under the six-sided board position, legal, d
+// and perft work; the search refuses the layout with one error line.
+TEST(Protocol, SixSidedRulesPositionLegalBoardAndPerftWork) {
+  Transcript t;
+  std::vector<std::string> out =
+      t.Send({"setoption name Rules value six", "position startpos moves 61:rb-0,r0-1", "legal 6 5",
+              "d", "perft 2"});
+  EXPECT_EQ(Ufen(t), "b,b,b,1/b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -");
+  EXPECT_TRUE(HasPrefix(out, "play rb-0,r1-6 ufen ")) << absl::StrJoin(out, "\n");
+  EXPECT_TRUE(HasPrefix(out, "  p0 65 |")) << absl::StrJoin(out, "\n");
+  EXPECT_TRUE(HasPrefix(out, "perft 2 nodes ")) << absl::StrJoin(out, "\n");
+  EXPECT_FALSE(HasPrefix(out, "info string error")) << absl::StrJoin(out, "\n");
+}
+
+// RULES.md §11, PROTOCOL.md: with more than two sides `go` searches by
+// max^n and `info` gives every side's chance after the mover's score.
+TEST(Protocol, SixSidedRulesGoAnswersEverySidesChances) {
+  Transcript t;
+  std::vector<std::string> out =
+      t.Send({"setoption name Rules value six", "position startpos", "go dice 6 3"});
+  ASSERT_GE(out.size(), 2u) << absl::StrJoin(out, "\n");
+  EXPECT_EQ(out.back(), "bestmove rb-0,r0-3") << absl::StrJoin(out, "\n");
+  const std::string& info = out[out.size() - 2];
+  size_t at = info.find(" sides ");
+  ASSERT_NE(at, std::string::npos) << info;
+  std::vector<std::string> sides =
+      absl::StrSplit(info.substr(at + 7, info.find(" pv ") - at - 7), ' ');
+  ASSERT_EQ(sides.size(), 3u) << info;  // three teams of two
+  double sum = 0;
+  for (const std::string& p : sides) sum += std::stod(p);
+  EXPECT_NEAR(sum, 1.0, 0.001) << info;
+  std::vector<std::string> before = t.Send({"go movetime 50"});
+  EXPECT_EQ(before.back(), "bestmove (none)");
+  EXPECT_NE(before[before.size() - 2].find(" sides "), std::string::npos);
+}
+
+TEST(Protocol, ParanoidIsAMultiSideChoice) {
+  Transcript t;
+  std::vector<std::string> out =
+      t.Send({"setoption name Rules value navy+solo", "setoption name MultiSide value paranoid",
+              "position startpos", "go dice 6 6"});
+  EXPECT_EQ(out.back().rfind("bestmove ", 0), 0u) << absl::StrJoin(out, "\n");
+  EXPECT_FALSE(HasPrefix(out, "info string error")) << absl::StrJoin(out, "\n");
+  EXPECT_TRUE(absl::StartsWith(t.Send({"setoption name MultiSide value greedy"})[0],
+                               "info string error: "));
+}
+
 TEST(Protocol, IsreadyAnswersReadyok) {
   Transcript t;
   EXPECT_EQ(t.Send({"isready"}), std::vector<std::string>{"readyok"});

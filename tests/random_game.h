@@ -62,6 +62,23 @@ inline std::vector<std::string> AllRulesets() {
           "+double_six_two_throws+throw_after_challenge+suck_back"};
 }
 
+// The rulesets of the boards and sides of RULES.md §11 and the switches
+// superblob and doubles_throw_again (§9), each layout with the switches it
+// allows: what the property tests run under beside AllRulesets().
+inline std::vector<std::string> AllLayoutRulesets() {
+  return {"six",
+          "six+teams_of_three",
+          "six+solo",
+          "navy+solo",
+          "navy+doubles_throw_again",
+          "navy+superblob+blob_on_blob",
+          "mess+six_sided+suck_back+doubles_throw_again",
+          "six+teams_of_three+mixie_stack+snake_eyes+no_partner_pipe_moves+blob_on_blob+superblob",
+          "six+teams_of_three+suck_back+bounce_back+mixie_can_challenge+double_six_two_throws",
+          "six+solo+suck_back+split_single_piece+doubles_throw_again+one_less_six",
+          "navy+solo+snake_eyes+blob_on_blob+superblob+throw_after_challenge+bounce_back"};
+}
+
 // Calls `visit(name, pos)` on every position of `games` random games (at
 // most `steps` plays each) under each ruleset of AllRulesets(), named by
 // `name`; the same positions for the same seed.

@@ -19,10 +19,11 @@ TEST(Rulesets, NavyIsTheDefaultWithEverySwitchOff) {
 }
 
 // RULES.md §10: mess = navy + snake_eyes + no_partner_pipe_moves +
-// blob_on_blob + mixie_stack; it parses and prints as its preset name.
+// blob_on_blob + mixie_stack + superblob; it parses and prints as its
+// preset name.
 TEST(Rulesets, MessParsesAndPrints) {
   Rules mess = R("mess");
-  EXPECT_EQ(mess, R("navy+snake_eyes+no_partner_pipe_moves+blob_on_blob+mixie_stack"));
+  EXPECT_EQ(mess, R("navy+snake_eyes+no_partner_pipe_moves+blob_on_blob+mixie_stack+superblob"));
   EXPECT_TRUE(mess.has(Switch::kSnakeEyes));
   EXPECT_TRUE(mess.has(Switch::kNoPartnerPipeMoves));
   EXPECT_TRUE(mess.has(Switch::kBlobOnBlob));
@@ -30,8 +31,11 @@ TEST(Rulesets, MessParsesAndPrints) {
   EXPECT_FALSE(mess.has(Switch::kSuckBack));
   EXPECT_FALSE(mess.has(Switch::kThrowAfterChallenge));
   EXPECT_EQ(mess.ToString(), "mess");
-  EXPECT_EQ(R("navy+mixie_stack+blob_on_blob+snake_eyes+no_partner_pipe_moves").ToString(), "mess");
-  EXPECT_EQ(mess.SwitchList(), "navy+blob_on_blob+snake_eyes+no_partner_pipe_moves+mixie_stack");
+  EXPECT_EQ(
+      R("navy+superblob+mixie_stack+blob_on_blob+snake_eyes+no_partner_pipe_moves").ToString(),
+      "mess");
+  EXPECT_EQ(mess.SwitchList(),
+            "navy+blob_on_blob+snake_eyes+no_partner_pipe_moves+mixie_stack+superblob");
 }
 
 // RULES.md §10: selsey = navy + throw_after_challenge.
@@ -54,7 +58,8 @@ TEST(Rulesets, SwitchesPrintInSectionNineOrder) {
 
 // RULES.md §10: a minus turns a switch off.
 TEST(Rulesets, MinusTurnsASwitchOff) {
-  EXPECT_EQ(R("mess-blob_on_blob").ToString(), "navy+snake_eyes+no_partner_pipe_moves+mixie_stack");
+  EXPECT_EQ(R("mess-blob_on_blob").ToString(),
+            "navy+snake_eyes+no_partner_pipe_moves+mixie_stack+superblob");
   EXPECT_EQ(R("navy+one_less_six-one_less_six"), Rules());
   EXPECT_EQ(R("selsey-throw_after_challenge").ToString(), "navy");
 }

@@ -41,7 +41,7 @@ inline std::vector<std::string> Plays(const std::string& ufen, int d1, int d2,
   PlayList list;
   GenerateLegalPlays(P(ufen, rules), rules, MakeThrow(d1, d2), &list);
   std::vector<std::string> out;
-  for (const PlayResult& r : list) out.push_back(PlayToString(r.play));
+  for (const PlayResult& r : list) out.push_back(PlayToString(r.play, rules.board()));
   std::sort(out.begin(), out.end());
   return out;
 }

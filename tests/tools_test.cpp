@@ -213,7 +213,8 @@ TEST(Records, RecordCarriesItsSwitchesAndReplaysByThem) {
   GameResult game;
   v1::GameRecord record = RecordOf(game, R("mess"), "a", "b", 1);
   EXPECT_EQ(record.rules(), "mess");
-  EXPECT_EQ(record.switches(), "navy+blob_on_blob+snake_eyes+no_partner_pipe_moves+mixie_stack");
+  EXPECT_EQ(record.switches(),
+            "navy+blob_on_blob+snake_eyes+no_partner_pipe_moves+mixie_stack+superblob");
   Position reached;
   std::string items = StackedMessGame(&reached);
   ASSERT_NE(reached.stack_order(), 0);
@@ -250,7 +251,8 @@ TEST(Records, FailedReplayNamesTheSwitchesItWasReadWith) {
   ASSERT_FALSE(r.ok());
   EXPECT_TRUE(absl::StrContains(
       r.status().message(),
-      "(read with rules navy+blob_on_blob+snake_eyes+no_partner_pipe_moves+mixie_stack)"))
+      "(read with rules "
+      "navy+blob_on_blob+snake_eyes+no_partner_pipe_moves+mixie_stack+superblob)"))
       << r.status();
 }
 

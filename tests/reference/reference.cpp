@@ -16,8 +16,7 @@ namespace uckers::reference {
 namespace {
 
 constexpr int kBase = -1;  // a piece in base
-constexpr int kHome = 56;  // a piece home
-constexpr const char* kColourLetters = "rgyb";
+constexpr const char* kColourLetters = "rgybop";
 
 // ---------------------------------------------------------------- rules ---
 
@@ -33,7 +32,38 @@ struct Rules {
   bool throw_after_challenge = false;  // seed 003
   bool no_partner_pipe_moves = false;  // seeds 000/001
   bool mixie_stack = false;            // seeds 000/001
+  bool superblob = false;              // seed 001
+  bool doubles_throw_again = false;    // apps, RAN mess rules
+  bool six_sided = false;              // §11
+  bool teams_of_three = false;         // §11
+  bool solo = false;                   // §11
 };
+
+// The board and the sides of the game being worked out (RULES.md §1, §11),
+// set from the rules by the entry points below.
+struct Geometry {
+  int colours = 4;   // 4 or 6
+  int track = 52;    // 13 per colour
+  int last = 50;     // the square in line with the lane
+  int home = 56;     // last + 6
+  int side[6] = {};  // colour -> its side (numbered by its first colour)
+};
+Geometry g;
+
+void SetGeometry(const Rules& r) {
+  g.colours = r.six_sided ? 6 : 4;
+  g.track = 13 * g.colours;
+  g.last = g.track - 2;
+  g.home = g.last + 6;
+  for (int c = 0; c < g.colours; ++c) {
+    if (r.solo)
+      g.side[c] = c;
+    else if (r.teams_of_three)
+      g.side[c] = c % 2;
+    else
+      g.side[c] = c % (g.colours / 2);  // partners opposite
+  }
+}
 
 [[noreturn]] void Bad(const std::string& what) { throw std::invalid_argument(what); }
 
@@ -49,6 +79,11 @@ bool* SwitchByName(Rules& r, const std::string& name) {
   if (name == "throw_after_challenge") return &r.throw_after_challenge;
   if (name == "no_partner_pipe_moves") return &r.no_partner_pipe_moves;
   if (name == "mixie_stack") return &r.mixie_stack;
+  if (name == "superblob") return &r.superblob;
+  if (name == "doubles_throw_again") return &r.doubles_throw_again;
+  if (name == "six_sided") return &r.six_sided;
+  if (name == "teams_of_three") return &r.teams_of_three;
+  if (name == "solo") return &r.solo;
   return nullptr;
 }
 
@@ -58,7 +93,9 @@ Rules ParseRules(const std::string& text) {
   Rules r;
   if (preset == "navy") {
   } else if (preset == "mess") {
-    r.snake_eyes = r.no_partner_pipe_moves = r.blob_on_blob = r.mixie_stack = true;
+    r.snake_eyes = r.no_partner_pipe_moves = r.blob_on_blob = r.mixie_stack = r.superblob = true;
+  } else if (preset == "six") {
+    r.six_sided = true;
   } else if (preset == "selsey") {
     r.throw_after_challenge = true;
   } else if (preset == "wafu") {
@@ -76,49 +113,60 @@ Rules ParseRules(const std::string& text) {
     *sw = on;
     cut = next;
   }
+  if (r.teams_of_three && !r.six_sided) Bad("teams_of_three needs six_sided");
+  if (r.teams_of_three && r.solo) Bad("solo with teams_of_three");
+  SetGeometry(r);
   return r;
 }
 
 // ------------------------------------------------------------- position ---
 
 struct Pos {
-  // sq[colour][i]: relative square, kBase, 0..55 or kHome. Order is
+  // sq[colour][i]: relative square, kBase, 0..home-1 or g.home. Order is
   // meaningless (pieces are identical); printing sorts.
-  std::array<std::array<int, 4>, 4> sq{};
+  std::array<std::array<int, 4>, 6> sq{};
   int to_throw = 0;                // colour to throw next
   bool challenge = false;          // a challenge under way (c token)
   int challenge_sq = 0;            // kBase or 0..49, relative to the moving colour
   int challenge_n = 0;             // sixes counted so far
   int x = 0;                       // extra throws owed after the next one
-  std::array<bool, 4> released{};  // p token
-  std::array<bool, 4> first{};     // s token: first throw not yet made
-  std::array<bool, 4> second{};    // S token: next throw is after snake eyes
+  std::array<bool, 6> released{};  // p token
+  std::array<bool, 6> first{};     // s token: first throw not yet made
+  std::array<bool, 6> second{};    // S token: next throw is after snake eyes
   // suck_back: attempts used against the pieces standing on colour L's
   // square 50 (in line with L's lane): suck[L] by L's opponents (k token),
   // blow[L] by L itself (K token). 0..2.
-  std::array<int, 4> suck{};
-  std::array<int, 4> blow{};
+  std::array<int, 6> suck{};
+  std::array<int, 6> blow{};
   // mixie_stack: when each piece last arrived on its main-track square
   // (stamp[colour][i], from `clock`). On a square holding both colours of a
   // team the pieces stand in stamp order, the latest on top.
   bool stacks = false;
-  std::array<std::array<int, 4>, 4> stamp{};
+  std::array<std::array<int, 4>, 6> stamp{};
   int clock = 0;
 };
 
-int Team(int c) { return c % 2; }
-int Partner(int c) { return (c + 2) % 4; }
-int Abs(int c, int p) { return (13 * c + p) % 52; }
-bool OnTrack(int p) { return p >= 0 && p <= 50; }
+int Team(int c) { return g.side[c]; }
+int Abs(int c, int p) { return (13 * c + p) % g.track; }
+bool OnTrack(int p) { return p >= 0 && p <= g.last; }
+bool Opponents(int a, int b) { return Team(a) != Team(b); }
+bool Partners(int a, int b) { return a != b && Team(a) == Team(b); }
 
 bool AllHome(const Pos& pos, int c) {
   for (int p : pos.sq[c])
-    if (p != kHome) return false;
+    if (p != g.home) return false;
   return true;
 }
-bool TeamHome(const Pos& pos, int team) { return AllHome(pos, team) && AllHome(pos, team + 2); }
-bool GameOver(const Pos& pos) { return TeamHome(pos, 0) || TeamHome(pos, 1); }
-bool Opponents(int a, int b) { return Team(a) != Team(b); }
+bool TeamHome(const Pos& pos, int team) {
+  for (int c = 0; c < g.colours; ++c)
+    if (Team(c) == team && !AllHome(pos, c)) return false;
+  return true;
+}
+bool GameOver(const Pos& pos) {
+  for (int c = 0; c < g.colours; ++c)
+    if (TeamHome(pos, Team(c))) return true;
+  return false;
+}
 
 // Pieces of colour c on absolute main-track square a.
 int CountOn(const Pos& pos, int c, int a) {
@@ -128,22 +176,36 @@ int CountOn(const Pos& pos, int c, int a) {
   return n;
 }
 
-// Size of the opponent blob (one opponent colour, >= 2 pieces, the other
-// opponent colour absent) on absolute square a as seen by colour m; 0 if none.
+// Size of the opponent blob (one opponent colour, >= 2 pieces, no other
+// colour there) on absolute square a as seen by colour m; 0 if none.
 int OpponentBlobSize(const Pos& pos, int m, int a) {
-  int o1 = (m + 1) % 4, o2 = (m + 3) % 4;
-  int n1 = CountOn(pos, o1, a), n2 = CountOn(pos, o2, a);
-  if (n1 >= 2 && n2 == 0) return n1;
-  if (n2 >= 2 && n1 == 0) return n2;
-  return 0;
+  int colours_there = 0, size = 0;
+  for (int c = 0; c < g.colours; ++c) {
+    int n = CountOn(pos, c, a);
+    if (n == 0) continue;
+    ++colours_there;
+    if (Opponents(c, m)) size = n;
+  }
+  return colours_there == 1 && size >= 2 ? size : 0;
+}
+
+// Pieces of colours other than m's own of m's side on absolute square a.
+int PartnerCountOn(const Pos& pos, int m, int a) {
+  int n = 0;
+  for (int c = 0; c < g.colours; ++c)
+    if (Partners(c, m)) n += CountOn(pos, c, a);
+  return n;
 }
 
 // mixie_stack: piece i of colour c has just arrived where it stands.
 void Arrived(Pos& pos, int c, int i) { pos.stamp[c][i] = ++pos.clock; }
 
-// Whether absolute square a holds both colours of colour c's team.
+// Whether absolute square a holds two or more colours of colour c's side.
 bool Mixed(const Pos& pos, int c, int a) {
-  return CountOn(pos, c, a) > 0 && CountOn(pos, Partner(c), a) > 0;
+  int colours = 0;
+  for (int k = 0; k < g.colours; ++k)
+    if (Team(k) == Team(c) && CountOn(pos, k, a) > 0) ++colours;
+  return colours >= 2;
 }
 
 // mixie_stack: whether piece i of colour c may move: it stands in no stack,
@@ -151,11 +213,13 @@ bool Mixed(const Pos& pos, int c, int a) {
 bool OnTop(const Pos& pos, int c, int i) {
   int p = pos.sq[c][i];
   if (!pos.stacks || !OnTrack(p) || !Mixed(pos, c, Abs(c, p))) return true;
-  for (int k : {c, Partner(c)})
+  for (int k = 0; k < g.colours; ++k) {
+    if (Team(k) != Team(c)) continue;
     for (int j = 0; j < 4; ++j)
       if (OnTrack(pos.sq[k][j]) && Abs(k, pos.sq[k][j]) == Abs(c, p) &&
           pos.stamp[k][j] > pos.stamp[c][i])
         return false;
+  }
   return true;
 }
 
@@ -169,17 +233,19 @@ int TopPieceOn(const Pos& pos, int c, int a) {
 
 // Every opponent piece (of m's opponents) on absolute square a goes to base.
 void KnockOff(Pos& pos, int m, int a) {
-  for (int c : {(m + 1) % 4, (m + 3) % 4})
+  for (int c = 0; c < g.colours; ++c) {
+    if (!Opponents(c, m)) continue;
     for (int& p : pos.sq[c])
       if (OnTrack(p) && Abs(c, p) == a) p = kBase;
+  }
 }
 
-// Absolute square of colour L's square 50, in line with L's lane.
-int InLine(int L) { return Abs(L, 50); }
+// Absolute square of colour L's square g.last, in line with L's lane.
+int InLine(int L) { return Abs(L, g.last); }
 
 // Whether a piece of any of L's opponents stands on L's square 50.
 bool OpponentInLine(const Pos& pos, int L) {
-  for (int c = 0; c < 4; ++c)
+  for (int c = 0; c < g.colours; ++c)
     if (Opponents(c, L) && CountOn(pos, c, InLine(L)) > 0) return true;
   return false;
 }
@@ -187,29 +253,29 @@ bool OpponentInLine(const Pos& pos, int L) {
 // After every play: the attempt counters of L are cleared when no opponent
 // of L stands in line with L's lane any more.
 void ClearStaleAttempts(Pos& pos) {
-  for (int L = 0; L < 4; ++L) {
+  for (int L = 0; L < g.colours; ++L) {
     if (!OpponentInLine(pos, L)) pos.suck[L] = pos.blow[L] = 0;
   }
 }
 
 std::string SquareText(int p) {
   if (p == kBase) return "b";
-  if (p == kHome) return "h";
+  if (p == g.home) return "h";
   return std::to_string(p);
 }
 
-std::string ColourList(const std::array<bool, 4>& set) {
+std::string ColourList(const std::array<bool, 6>& set) {
   std::string s;
-  for (int c = 0; c < 4; ++c)
+  for (int c = 0; c < g.colours; ++c)
     if (set[c]) s += kColourLetters[c];
   return s;
 }
 
 std::string ToUfen(const Pos& pos) {
   std::string out;
-  for (int c = 0; c < 4; ++c) {
+  for (int c = 0; c < g.colours; ++c) {
     std::array<int, 4> v = pos.sq[c];
-    std::sort(v.begin(), v.end());  // kBase (-1) first, kHome (56) last
+    std::sort(v.begin(), v.end());  // kBase (-1) first, home last
     if (c > 0) out += '/';
     for (int i = 0; i < 4; ++i) {
       if (i > 0) out += ',';
@@ -225,20 +291,23 @@ std::string ToUfen(const Pos& pos) {
   if (ColourList(pos.released) != "") tokens.push_back("p" + ColourList(pos.released));
   if (ColourList(pos.first) != "") tokens.push_back("s" + ColourList(pos.first));
   if (ColourList(pos.second) != "") tokens.push_back("S" + ColourList(pos.second));
-  for (int c = 0; c < 4; ++c)
+  for (int c = 0; c < g.colours; ++c)
     if (pos.suck[c] > 0)
       tokens.push_back(std::string("k") + kColourLetters[c] + std::to_string(pos.suck[c]));
-  for (int c = 0; c < 4; ++c)
+  for (int c = 0; c < g.colours; ++c)
     if (pos.blow[c] > 0)
       tokens.push_back(std::string("K") + kColourLetters[c] + std::to_string(pos.blow[c]));
   if (pos.stacks) {
-    for (int team = 0; team < 2; ++team) {
-      for (int rel = 0; rel <= 50; ++rel) {
+    for (int team = 0; team < g.colours; ++team) {  // a side's first colour
+      bool first_of_side = Team(team) == team;
+      // rel g.track - 1 (behind the first colour's doorstep) holds a stack
+      // of the side's other colours with teams of three.
+      for (int rel = 0; rel < g.track && first_of_side; ++rel) {
         int a = Abs(team, rel);
         if (!Mixed(pos, team, a)) continue;
         std::vector<std::pair<int, char>> order;
-        for (int k : {team, team + 2})
-          for (int j = 0; j < 4; ++j)
+        for (int k = 0; k < g.colours; ++k)
+          for (int j = 0; j < 4 && Team(k) == team; ++j)
             if (OnTrack(pos.sq[k][j]) && Abs(k, pos.sq[k][j]) == a)
               order.push_back({pos.stamp[k][j], kColourLetters[k]});
         std::stable_sort(order.begin(), order.end(),
@@ -283,14 +352,14 @@ int ParseNumber(const std::string& s, int lo, int hi, const std::string& what) {
 }
 
 int ParseColour(char ch) {
-  for (int c = 0; c < 4; ++c)
+  for (int c = 0; c < g.colours; ++c)
     if (kColourLetters[c] == ch) return c;
   Bad(std::string("bad colour '") + ch + "'");
 }
 
-std::array<bool, 4> ParseColourList(const std::string& s) {
+std::array<bool, 6> ParseColourList(const std::string& s) {
   if (s.empty()) Bad("empty colour list");
-  std::array<bool, 4> set{};
+  std::array<bool, 6> set{};
   for (char ch : s) {
     int c = ParseColour(ch);
     if (set[c]) Bad("colour repeated in '" + s + "'");
@@ -299,18 +368,26 @@ std::array<bool, 4> ParseColourList(const std::string& s) {
   return set;
 }
 
+// A released colour moves the first partner after it in turn order that
+// still has a piece not home (§7, §11).
 int MovingColour(const Pos& pos) {
-  return pos.released[pos.to_throw] ? Partner(pos.to_throw) : pos.to_throw;
+  int c = pos.to_throw;
+  if (!pos.released[c]) return c;
+  for (int k = 1; k < g.colours; ++k) {
+    int p = (c + k) % g.colours;
+    if (Partners(p, c) && !AllHome(pos, p)) return p;
+  }
+  return c;
 }
 
-// Sixes needed by a challenge from `from` (kBase or 0..49) of colour m.
+// Sixes needed by a challenge from `from` (kBase or 0..last-1) of colour m.
 int ChallengeNeed(const Pos& pos, const Rules& r, int m, int from) {
   int blob_abs = from == kBase ? Abs(m, 0) : Abs(m, from + 1);
   int need = OpponentBlobSize(pos, m, blob_abs) + (from == kBase ? 2 : 1);
   return r.one_less_six ? need - 1 : need;
 }
 
-// Whether colour m may declare a challenge from `from` (kBase or 0..49).
+// Whether colour m may declare a challenge from `from` (kBase or 0..last-1).
 bool ChallengeAllowed(const Pos& pos, const Rules& r, int m, int from) {
   if (from == kBase) {
     bool in_base = false;
@@ -319,7 +396,7 @@ bool ChallengeAllowed(const Pos& pos, const Rules& r, int m, int from) {
     return in_base && OpponentBlobSize(pos, m, Abs(m, 0)) > 0;
   }
   if (CountOn(pos, m, Abs(m, from)) == 0) return false;
-  if (!r.mixie_can_challenge && CountOn(pos, Partner(m), Abs(m, from)) > 0) return false;
+  if (!r.mixie_can_challenge && PartnerCountOn(pos, m, Abs(m, from)) > 0) return false;
   if (TopPieceOn(pos, m, Abs(m, from)) < 0) return false;  // mixie_stack
   return OpponentBlobSize(pos, m, Abs(m, from + 1)) > 0;
 }
@@ -330,8 +407,8 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
   Pos pos;
   pos.stacks = r.mixie_stack;
   std::vector<std::string> colours = Split(fields[0], '/');
-  if (colours.size() != 4) Bad("UFEN needs 4 colours");
-  for (int c = 0; c < 4; ++c) {
+  if (static_cast<int>(colours.size()) != g.colours) Bad("UFEN needs one field per colour");
+  for (int c = 0; c < g.colours; ++c) {
     std::vector<std::string> pieces = Split(colours[c], ',');
     if (pieces.size() != 4) Bad("each colour needs 4 pieces");
     for (int i = 0; i < 4; ++i) {
@@ -339,9 +416,9 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
       if (s == "b")
         pos.sq[c][i] = kBase;
       else if (s == "h")
-        pos.sq[c][i] = kHome;
+        pos.sq[c][i] = g.home;
       else
-        pos.sq[c][i] = ParseNumber(s, 0, 55, "square");
+        pos.sq[c][i] = ParseNumber(s, 0, g.home - 1, "square");
     }
   }
   if (fields[1].size() != 1) Bad("bad colour to throw");
@@ -357,7 +434,7 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
         if (rest.size() != 2) Bad("bad attempts token '" + tok + "'");
         int L = ParseColour(rest[0]);
         int n = ParseNumber(rest.substr(1), 1, 2, "attempts");
-        std::array<int, 4>& counts = kind == 'k' ? pos.suck : pos.blow;
+        std::array<int, 6>& counts = kind == 'k' ? pos.suck : pos.blow;
         if (counts[L] != 0) Bad("attempts token repeated '" + tok + "'");
         counts[L] = n;
         continue;
@@ -367,10 +444,10 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
         size_t colon = rest.find(':');
         if (colon == std::string::npos || colon < 2) Bad("bad m token '" + tok + "'");
         int team = ParseColour(rest[0]);
-        if (team > 1) Bad("m token colour must be r or g");
-        int a = Abs(team, ParseNumber(rest.substr(1, colon - 1), 0, 50, "stack square"));
+        if (Team(team) != team) Bad("m token colour must be a side's first colour");
+        int a = Abs(team, ParseNumber(rest.substr(1, colon - 1), 0, g.track - 1, "stack square"));
         std::string list = rest.substr(colon + 1);
-        std::array<int, 4> used{};
+        std::array<int, 6> used{};
         for (char ch : list) {
           int k = ParseColour(ch);
           if (Team(k) != team) Bad("m token colour of the other team");
@@ -382,9 +459,13 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
           Arrived(pos, k, found);
           ++used[k];
         }
-        if (used[team] != CountOn(pos, team, a) || used[team + 2] != CountOn(pos, team + 2, a) ||
-            used[team] == 0 || used[team + 2] == 0)
-          Bad("m token does not match the pieces");
+        int kinds = 0;
+        for (int k = 0; k < g.colours; ++k) {
+          if (Team(k) != team) continue;
+          if (used[k] != CountOn(pos, k, a)) Bad("m token does not match the pieces");
+          kinds += used[k] > 0;
+        }
+        if (kinds < 2) Bad("m token of one colour");
         continue;
       }
       if (!seen.insert(kind).second) Bad("state token repeated");
@@ -394,7 +475,8 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
           if (colon == std::string::npos) Bad("bad c token");
           std::string from = rest.substr(0, colon);
           pos.challenge = true;
-          pos.challenge_sq = from == "b" ? kBase : ParseNumber(from, 0, 49, "challenge square");
+          pos.challenge_sq =
+              from == "b" ? kBase : ParseNumber(from, 0, g.last - 1, "challenge square");
           pos.challenge_n = ParseNumber(rest.substr(colon + 1), 1, 99, "challenge count");
           break;
         }
@@ -419,18 +501,25 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
     }
   }
   // Consistency.
-  for (int a = 0; a < 52; ++a) {
-    bool team_there[2] = {false, false};
-    for (int c = 0; c < 4; ++c)
-      if (CountOn(pos, c, a) > 0) team_there[Team(c)] = true;
-    if (team_there[0] && team_there[1]) Bad("both teams on one square");
+  for (int a = 0; a < g.track; ++a) {
+    int sides_there = 0;
+    std::array<bool, 6> side_there{};
+    for (int c = 0; c < g.colours; ++c)
+      if (CountOn(pos, c, a) > 0 && !side_there[Team(c)]) {
+        side_there[Team(c)] = true;
+        ++sides_there;
+      }
+    if (sides_there > 1) Bad("two sides on one square");
   }
-  if (TeamHome(pos, 0) && TeamHome(pos, 1)) Bad("both teams home");
-  for (int c = 0; c < 2 && r.mixie_stack; ++c)
+  int sides_home = 0;
+  for (int c = 0; c < g.colours; ++c)
+    if (Team(c) == c && TeamHome(pos, c)) ++sides_home;
+  if (sides_home > 1) Bad("two sides home");
+  for (int c = 0; c < g.colours && r.mixie_stack; ++c)
     for (int i = 0; i < 4; ++i)
       if (OnTrack(pos.sq[c][i]) && Mixed(pos, c, Abs(c, pos.sq[c][i])) && pos.stamp[c][i] == 0)
-        Bad("a square with both colours of a team has no m token");
-  for (int c = 0; c < 4; ++c)
+        Bad("a square with two colours of a side has no m token");
+  for (int c = 0; c < g.colours; ++c)
     if (pos.released[c] && !AllHome(pos, c)) Bad("released colour with pieces not home");
   if (pos.challenge) {
     int m = MovingColour(pos);
@@ -440,7 +529,7 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
       Bad("c token count already at the need");
   }
   if (GameOver(pos) && pos.x > 0) Bad("x token in a finished game");
-  for (int L = 0; L < 4; ++L)
+  for (int L = 0; L < g.colours; ++L)
     if ((pos.suck[L] > 0 || pos.blow[L] > 0) && !OpponentInLine(pos, L))
       Bad("k/K token with no opponent in line with the lane");
   return pos;
@@ -449,7 +538,7 @@ Pos ParseUfen(const std::string& text, const Rules& r) {
 // ---------------------------------------------------------------- moves ---
 
 // Whether an opponent blob (of m's opponents) stands on m's relative main
-// track square rel (0..50).
+// track square rel (0..last).
 bool BlockedAt(const Pos& pos, int m, int rel) { return OpponentBlobSize(pos, m, Abs(m, rel)) > 0; }
 
 // Colour m enters piece i (in base) on its doorstep.
@@ -462,27 +551,27 @@ bool Enter(Pos& pos, int m, int i) {
   return true;
 }
 
-// Colour m moves piece i (on 0..55) by n squares as one move. c is the
-// colour throwing (for no_partner_pipe_moves).
+// Colour m moves piece i (on the board, not home) by n squares as one move.
+// c is the colour throwing (for no_partner_pipe_moves).
 bool Step(Pos& pos, const Rules& r, int c, int m, int i, int n) {
   int from = pos.sq[m][i];
-  if (from < 0 || from >= kHome) return false;
+  if (from < 0 || from >= g.home) return false;
   if (!OnTop(pos, m, i)) return false;  // mixie_stack: only the top moves
-  if (r.no_partner_pipe_moves && m != c && from >= 51 && from <= 55) return false;
+  if (r.no_partner_pipe_moves && m != c && from > g.last) return false;
   int q = from + n;
-  if (q > kHome) {
+  if (q > g.home) {
     if (!r.bounce_back) return false;
-    q = 112 - from - n;
-    for (int s = from + 1; s <= 50; ++s)
+    q = 2 * g.home - from - n;
+    for (int s = from + 1; s <= g.last; ++s)
       if (BlockedAt(pos, m, s)) return false;
-    for (int s = q; s <= 50; ++s)
+    for (int s = q; s <= g.last; ++s)
       if (BlockedAt(pos, m, s)) return false;
   } else {
-    for (int s = from + 1; s <= std::min(q, 50); ++s)
+    for (int s = from + 1; s <= std::min(q, g.last); ++s)
       if (BlockedAt(pos, m, s)) return false;
   }
   pos.sq[m][i] = q;
-  if (q <= 50) KnockOff(pos, m, Abs(m, q));
+  if (q <= g.last) KnockOff(pos, m, Abs(m, q));
   Arrived(pos, m, i);
   return true;
 }
@@ -501,13 +590,13 @@ bool ApplyDie(Pos& pos, const Rules& r, int c, int m, int i, int d, bool* entere
 // ------------------------------------------------------------ turn flow ---
 
 void PassTurn(Pos& pos) {
-  pos.to_throw = (pos.to_throw + 1) % 4;
+  pos.to_throw = (pos.to_throw + 1) % g.colours;
   pos.x = 0;
   pos.challenge = false;
 }
 
 // Turn flow after an ordinary play (moves or pass) by colour c moving m.
-void FinishOrdinary(Pos& pos, const Rules& r, int c, int m, int sixes) {
+void FinishOrdinary(Pos& pos, const Rules& r, int c, int m, int sixes, bool is_double) {
   if (TeamHome(pos, Team(m))) {  // game over: c stays to throw
     pos.to_throw = c;
     pos.x = 0;
@@ -518,7 +607,9 @@ void FinishOrdinary(Pos& pos, const Rules& r, int c, int m, int sixes) {
     PassTurn(pos);
     return;
   }
-  int earned = sixes == 0 ? 0 : (sixes == 2 && r.double_six_two_throws ? 2 : 1);
+  // A six earns a throw; with doubles_throw_again so does any double.
+  bool earns = sixes > 0 || (is_double && r.doubles_throw_again);
+  int earned = !earns ? 0 : (sixes == 2 && r.double_six_two_throws ? 2 : 1);
   if (pos.x + earned > 0) {
     pos.x = pos.x + earned - 1;
     pos.to_throw = c;
@@ -593,7 +684,7 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
     if (was_second) {
       Pos pos = base;
       for (int& p : pos.sq[c])
-        if (p != kHome) p = kBase;
+        if (p != g.home) p = kBase;
       PassTurn(pos);
       Add(out, pos);
       return out;
@@ -621,7 +712,7 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
     for (int i = 0; i < 4; ++i) {
       Pos a = base;
       bool entered = false;
-      bool was_on_board = base.sq[m][i] >= 0 && base.sq[m][i] < kHome;
+      bool was_on_board = base.sq[m][i] >= 0 && base.sq[m][i] < g.home;
       if (!ApplyDie(a, r, c, m, i, da, &entered)) continue;
       for (int j = 0; j < 4; ++j) {
         if (j == i && !(entered || (r.split_single_piece && was_on_board))) continue;
@@ -640,12 +731,13 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
   // blob directly in front.
   if (r.blob_on_blob && d1 == d2) {
     const int d = d1;
-    for (int p = 0; p <= 49; ++p) {
+    for (int p = 0; p <= g.last - 1; ++p) {
       int a = Abs(m, p);
-      if (CountOn(base, m, a) < 2 || CountOn(base, Partner(m), a) > 0) continue;
+      if (CountOn(base, m, a) < 2 || PartnerCountOn(base, m, a) > 0) continue;
+      if (r.superblob && CountOn(base, m, a) >= 3) continue;  // a superblob never moves as one
       if (!BlockedAt(base, m, p + 1)) continue;
       bool blocked = false;
-      for (int s = p + 2; s <= std::min(p + d, 50); ++s)
+      for (int s = p + 2; s <= std::min(p + d, g.last); ++s)
         if (BlockedAt(base, m, s)) blocked = true;
       if (blocked) continue;
       Pos b = base;
@@ -657,7 +749,7 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
           ++moved;
         }
       }
-      if (p + d <= 50) KnockOff(b, m, Abs(m, p + d));
+      if (p + d <= g.last) KnockOff(b, m, Abs(m, p + d));
       both.push_back(b);
     }
   }
@@ -673,13 +765,13 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
   {
     int not_home = 0, last = -1;
     for (int i = 0; i < 4; ++i)
-      if (base.sq[m][i] != kHome) {
+      if (base.sq[m][i] != g.home) {
         ++not_home;
         last = i;
       }
     if (not_home == 1 && base.sq[m][last] >= 0) {
       for (int d : {d1, d2}) {
-        if (base.sq[m][last] + d != kHome) continue;
+        if (base.sq[m][last] + d != g.home) continue;
         Pos a = base;
         if (Step(a, r, c, m, last, d)) exact_home.push_back(a);
       }
@@ -696,12 +788,12 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
   for (const Pos& p : exact_home) chosen.push_back(p);
   if (chosen.empty()) chosen.push_back(base);  // pass
   for (Pos pos : chosen) {
-    FinishOrdinary(pos, r, c, m, sixes);
+    FinishOrdinary(pos, r, c, m, sixes, d1 == d2);
     Add(out, pos);
   }
   // Challenges: an alternative on any throw with a six.
   if (sixes > 0) {
-    for (int from = kBase; from <= 49; ++from) {
+    for (int from = kBase; from <= g.last - 1; ++from) {
       if (!ChallengeAllowed(base, r, m, from)) continue;
       Pos pos = base;
       pos.challenge = true;
@@ -716,16 +808,16 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
   // call's throw hits lane square q when either die or the sum is q - 50.
   if (r.suck_back) {
     auto hits = [&](int q) {
-      int k = q - 50;
+      int k = q - g.last;
       return d1 == k || d2 == k || d1 + d2 == k;
     };
-    // Suck back: m stands on opponent L's square 50; L has pieces in its lane.
-    for (int L = 0; L < 4; ++L) {
+    // Suck back: m stands on opponent L's square g.last; L has lane pieces.
+    for (int L = 0; L < g.colours; ++L) {
       if (!Opponents(m, L)) continue;
       if (CountOn(base, m, InLine(L)) == 0) continue;
       if (TopPieceOn(base, m, InLine(L)) < 0) continue;  // mixie_stack
       if (base.suck[L] >= 2) continue;
-      for (int q = 51; q <= 55; ++q) {
+      for (int q = g.last + 1; q < g.home; ++q) {
         bool lane_piece = false;
         for (int p : base.sq[L])
           if (p == q) lane_piece = true;
@@ -739,22 +831,25 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
           // (an opponent blob in front blocks it: it stays).
           Step(pos, r, c, m, TopPieceOn(pos, m, InLine(L)), 1);
         }
-        FinishOrdinary(pos, r, c, m, sixes);
+        FinishOrdinary(pos, r, c, m, sixes, d1 == d2);
         Add(out, pos);
       }
     }
     // Blow back: m has pieces in its own lane, an opponent stands on m's 50.
     if (base.blow[m] < 2 && OpponentInLine(base, m)) {
-      for (int q = 51; q <= 55; ++q) {
+      for (int q = g.last + 1; q < g.home; ++q) {
         bool lane_piece = false;
         for (int p : base.sq[m])
           if (p == q) lane_piece = true;
         if (!lane_piece) continue;
         Pos pos = base;
         pos.blow[m] += 1;
-        if (hits(q) && base.stacks && Mixed(base, (m + 1) % 4, InLine(m))) {
+        bool stack_there = false;
+        for (int k = 0; k < g.colours; ++k)
+          if (Opponents(k, m) && Mixed(base, k, InLine(m))) stack_there = true;
+        if (hits(q) && base.stacks && stack_there) {
           // mixie_stack: blow back sends only the stack's top piece home.
-          for (int k = 0; k < 4; ++k) {
+          for (int k = 0; k < g.colours; ++k) {
             if (!Opponents(k, m)) continue;
             int top = TopPieceOn(pos, k, InLine(m));
             if (top >= 0) {
@@ -765,7 +860,7 @@ Results Generate(const Pos& start, const Rules& r, int d1, int d2) {
         } else if (hits(q)) {
           KnockOff(pos, m, InLine(m));
         }
-        FinishOrdinary(pos, r, c, m, sixes);
+        FinishOrdinary(pos, r, c, m, sixes, d1 == d2);
         Add(out, pos);
       }
     }

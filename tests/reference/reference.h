@@ -16,6 +16,8 @@ namespace uckers::reference {
 // under ruleset `rules` (e.g. "navy", "mess", "selsey",
 // "navy+one_less_six-snake_eyes", "wafu"), sorted ascending as strings.
 // Empty for a finished game. Every switch of RULES.md §9 is implemented,
+// the boards and sides of §11 too (six_sided, teams_of_three, solo: UFENs
+// of four or six colour fields),
 // suck_back (k/K tokens, suck-back and blow-back calls) as
 // docs/rules-reading.md reads it. Throws std::invalid_argument on bad input
 // (malformed or inconsistent UFEN, unknown ruleset or switch, dice out of

@@ -1,0 +1,239 @@
+#include "search/multi_side.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+#include "engine/movegen.h"
+
+namespace uckers {
+namespace {
+
+// Of the 36 ordered throws, how many let a piece move exactly `d` squares
+// with one die or both summed: a single piece that far ahead can be hit.
+constexpr std::array<int, 13> HitThrows() {
+  std::array<int, 13> n{};
+  for (int d = 1; d <= 12; ++d) {
+    for (int a = 1; a <= 6; ++a) {
+      for (int b = 1; b <= 6; ++b) n[d] += (a == d || b == d || a + b == d);
+    }
+  }
+  return n;
+}
+constexpr std::array<int, 13> kHitThrows = HitThrows();
+
+// One side's pips to go with the classic evaluation's race, shape and
+// exposure terms (search/evaluate.cpp reads the same weights for two).
+double SidePips(const Position& pos, int side, const EvalWeights& w) {
+  const Board& b = pos.board();
+  const Layout& layout = pos.layout();
+  double pips = 0;
+  double exposure = w.exposure_factor;
+  if (pos.SideOf(pos.to_throw()) == side) exposure *= w.mover_exposure;
+  for (int colour = 0; colour < b.colours; ++colour) {
+    if (layout.SideOf(colour) != side) continue;
+    const auto& row = pos.pieces(colour);
+    for (int i = 0; i < kPiecesPerColour; ++i) {
+      Square sq = row[i];
+      double to_go = sq == kBase ? b.home + w.entry_pips : b.home - sq;
+      pips += to_go + w.straggler * to_go * to_go / b.home;
+      if (sq >= b.first_lane && sq < b.home) pips += w.lane_pips;
+      if (!b.OnTrack(sq)) continue;
+      int count = pos.CountAt(colour, sq);
+      if (count >= 2) {
+        if (i == 0 || row[i - 1] != sq) pips -= w.blob_pips;
+        continue;
+      }
+      // A single piece: the chance some other side's piece behind it hits
+      // it next, times what it loses (back to base).
+      int abs = b.Absolute(colour, sq);
+      double risk = 0;
+      for (int enemy = 0; enemy < b.colours; ++enemy) {
+        if (layout.SideOf(enemy) == side) continue;
+        int target = b.Relative(enemy, abs);
+        if (target > b.last_track) continue;  // not on the enemy's path
+        for (Square from : pos.pieces(enemy)) {
+          if (from == kBase || !b.OnTrack(from)) continue;
+          int d = target - from;
+          if (d >= 1 && d <= 12) risk += kHitThrows[d] / 36.0;
+        }
+      }
+      pips += exposure * std::min(risk, 1.0) * (sq + w.entry_pips);
+    }
+  }
+  return pips;
+}
+
+}  // namespace
+
+SideValues ClassicSideValues(const Position& pos, const EvalWeights& w) {
+  if (pos.IsGameOver()) return TerminalSideValues(pos);
+  SideValues v;
+  v.sides = pos.num_sides();
+  std::array<double, kMaxColours> pips{};
+  double mean = 0;
+  for (int s = 0; s < v.sides; ++s) {
+    pips[s] = SidePips(pos, s, w);
+    mean += pips[s] / v.sides;
+  }
+  pips[pos.SideOf(pos.to_throw())] -= w.tempo_pips;
+  // For two sides exp(-a/k) / (exp(-a/k) + exp(-b/k)) is the two-side
+  // evaluation's logistic of the lead (b - a) / k.
+  double scale = w.scale_base + w.scale_per_sqrt_pip * std::sqrt(std::max(1.0, mean));
+  double least = *std::min_element(pips.begin(), pips.begin() + v.sides);
+  double sum = 0;
+  for (int s = 0; s < v.sides; ++s) {
+    v.win[s] = std::exp(-(pips[s] - least) / scale);
+    sum += v.win[s];
+  }
+  for (int s = 0; s < v.sides; ++s) v.win[s] /= sum;
+  return v;
+}
+
+SideValues TerminalSideValues(const Position& pos) {
+  SideValues v;
+  v.sides = pos.num_sides();
+  int winner = pos.WinningSide();
+  if (winner >= 0) v.win[winner] = 1;
+  return v;
+}
+
+double ExpectedPoints(const SideValues& v, int side) {
+  return v.win[side] * (v.sides - 1) - (1 - v.win[side]);
+}
+
+namespace {
+
+// Step by step as search/expectimax.cpp, over vectors of side values.
+class MaxN {
+ public:
+  MaxN(const Rules& rules, const MultiSideParams& params, int root_side,
+       const std::atomic<bool>& stop, std::chrono::steady_clock::time_point deadline)
+      : rules_(rules), params_(params), root_side_(root_side), stop_(stop), deadline_(deadline) {}
+
+  // How good `v` is for `side` choosing: its own chance (max^n), or under
+  // paranoid the root side's chance, against it for every other side.
+  double Utility(const SideValues& v, int side) const {
+    if (params_.mode == MultiSideMode::kMaxN) return v.win[side];
+    return side == root_side_ ? v.win[root_side_] : -v.win[root_side_];
+  }
+
+  // Step A. The values of `pos` before its throw, `depth` throws ahead.
+  SideValues Chance(const Position& pos, int depth) {
+    if (pos.IsGameOver()) return TerminalSideValues(pos);
+    if (depth <= 0) return Static(pos);
+    SideValues sum;
+    sum.sides = pos.num_sides();
+    for (Throw t : kThrows) {
+      SideValues v = Decide(pos, t, depth, nullptr);
+      for (int s = 0; s < sum.sides; ++s) sum.win[s] += v.win[s] * t.Weight() / 36.0;
+      if (aborted_) break;
+    }
+    return sum;
+  }
+
+  // Step B. The values after the best play of throw `t` for the side to
+  // throw; `ranked`, when given, receives every play searched, best first.
+  SideValues Decide(const Position& pos, Throw t, int depth,
+                    std::vector<MultiSideCandidate>* ranked) {
+    PlayList plays;
+    GenerateLegalPlays(pos, rules_, t, &plays);
+    int side = pos.SideOf(pos.to_throw());
+    // Step B1. Every play's static value orders them; a decision below the
+    // root keeps only the best few for the deeper search (gnubg's filter).
+    std::vector<MultiSideCandidate> cands;
+    for (const PlayResult& p : plays) cands.push_back({p.play, p.after, Static(p.after)});
+    auto better = [&](const MultiSideCandidate& a, const MultiSideCandidate& b) {
+      return Utility(a.values, side) > Utility(b.values, side);
+    };
+    std::stable_sort(cands.begin(), cands.end(), better);
+    if (depth > 1 && !cands.empty()) {
+      // Step B2. The kept plays searched a throw deeper.
+      size_t keep =
+          ranked ? cands.size() : std::min<size_t>(cands.size(), std::max(1, params_.filter_width));
+      cands.resize(keep);
+      for (MultiSideCandidate& c : cands) {
+        c.values = Chance(c.after, depth - 1);
+        if (aborted_) break;
+      }
+      std::stable_sort(cands.begin(), cands.end(), better);
+    }
+    SideValues best = cands.empty() ? TerminalSideValues(pos) : cands.front().values;
+    if (ranked) *ranked = std::move(cands);
+    return best;
+  }
+
+  bool aborted() const { return aborted_; }
+  uint64_t nodes() const { return nodes_; }
+
+ private:
+  SideValues Static(const Position& pos) {
+    if ((++nodes_ & 1023) == 0 &&
+        (stop_.load(std::memory_order_relaxed) || std::chrono::steady_clock::now() > deadline_)) {
+      aborted_ = true;
+    }
+    return ClassicSideValues(pos, params_.weights);
+  }
+
+  const Rules& rules_;
+  const MultiSideParams& params_;
+  const int root_side_;
+  const std::atomic<bool>& stop_;
+  const std::chrono::steady_clock::time_point deadline_;
+  uint64_t nodes_ = 0;
+  bool aborted_ = false;
+};
+
+}  // namespace
+
+absl::StatusOr<MultiSideReport> SearchMultiSide(const Position& pos, const Rules& rules,
+                                                std::optional<Throw> dice,
+                                                const MultiSideParams& params,
+                                                const SearchLimits& limits,
+                                                const std::atomic<bool>& stop) {
+  if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: nothing to search");
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed_ms = [&] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 start)
+        .count();
+  };
+  // Without a movetime the depth alone bounds the search; with one, the
+  // search stops at it and deepens past the level's depth while it fits.
+  auto deadline = limits.movetime_ms ? start + std::chrono::milliseconds(*limits.movetime_ms)
+                                     : std::chrono::steady_clock::time_point::max();
+  int max_depth = limits.depth         ? *limits.depth
+                  : limits.movetime_ms ? std::max(params.max_depth, kMaxMultiSideDepth)
+                                       : params.max_depth;
+  int root_side = pos.SideOf(pos.to_throw());
+  MultiSideReport report;
+  int64_t last_ms = 0;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    // Step 0. A deeper iteration costs about the branching of a throw's
+    // decisions more; start it only if it should end within the time.
+    if (depth > params.max_depth && limits.movetime_ms &&
+        elapsed_ms() + std::max<int64_t>(1, last_ms) * 20 > *limits.movetime_ms) {
+      break;
+    }
+    int64_t began = elapsed_ms();
+    MaxN search(rules, params, root_side, stop, deadline);
+    MultiSideReport iteration;
+    if (dice) {
+      iteration.values = search.Decide(pos, *dice, depth, &iteration.candidates);
+    } else {
+      iteration.values = search.Chance(pos, depth);
+    }
+    report.nodes += search.nodes();
+    if (search.aborted() && report.depth > 0) break;  // keep the last whole depth
+    iteration.depth = depth;
+    iteration.nodes = report.nodes;
+    report = std::move(iteration);
+    last_ms = elapsed_ms() - began;
+    if (search.aborted() || stop) break;
+  }
+  report.time_ms = elapsed_ms();
+  return report;
+}
+
+}  // namespace uckers

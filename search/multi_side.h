@@ -1,0 +1,87 @@
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/dice.h"
+#include "engine/play.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "search/search.h"
+
+// Search and evaluation for a game of more than two sides (RULES.md §11:
+// three teams of two on the six-sided board, every colour for itself). Two
+// sides stay with expectimax and MCTS (search/search.h); here each side
+// maximises its own chance of winning (max^n over the dice tree: chance
+// nodes average the vector of every side's value, a decision takes the play
+// best for the side to throw), or, for comparison, `paranoid`: every other
+// side plays against the side at the root.
+namespace uckers {
+
+// Every side's probability of winning, sides numbered by their first colour
+// in turn order (Layout); they sum to 1.
+struct SideValues {
+  int sides = 0;
+  std::array<double, kMaxColours> win{};
+};
+
+enum class MultiSideMode {
+  kMaxN,      // each side maximises its own value
+  kParanoid,  // the other sides minimise the root side's value
+};
+
+// The deepest a movetime lets the multi-side search go.
+inline constexpr int kMaxMultiSideDepth = 4;
+
+// The multi-side search's settings.
+struct MultiSideParams {
+  MultiSideMode mode = MultiSideMode::kMaxN;
+  int max_depth = 2;                      // throws looked ahead (1: each play's static value)
+  int filter_width = 5;                   // plays searched deeper at a decision below the root
+  EvalWeights weights = kDefaultWeights;  // the race terms of the classic evaluation
+};
+
+// The classic evaluation generalised to k sides: each side's race (pips to
+// bring every piece of its colours home, a base piece costing its wait for
+// a six, stragglers and lane pieces as in the two-side evaluation, the side
+// to throw ahead by a tempo) turned into win probabilities by a softmax of
+// the same width as the two-side logistic, which it equals for two sides.
+SideValues ClassicSideValues(const Position& pos, const EvalWeights& weights = kDefaultWeights);
+
+// The values of a finished game: 1 for the winning side.
+SideValues TerminalSideValues(const Position& pos);
+
+// A side's expected points from its win probability (plain wins and losses:
+// it wins 1 from each other side, or loses 1; RULES.md §11).
+double ExpectedPoints(const SideValues& v, int side);
+
+struct MultiSideCandidate {
+  Play play;
+  Position after;
+  SideValues values;
+};
+
+struct MultiSideReport {
+  int depth = 0;  // the last depth completed
+  uint64_t nodes = 0;
+  int64_t time_ms = 0;
+  SideValues values;                           // the best play's, or the position's
+  std::vector<MultiSideCandidate> candidates;  // best first for the side to throw
+};
+
+// Searches `pos` (not over) under `rules`: with `dice`, the plays of that
+// throw, best first; without, the position's value before the throw.
+// Deepens from depth 1 to `limits.depth` or `params.max_depth`, and with a
+// movetime on while the next depth is expected to end within it; `stop`
+// ends it with the last depth completed.
+absl::StatusOr<MultiSideReport> SearchMultiSide(const Position& pos, const Rules& rules,
+                                                std::optional<Throw> dice,
+                                                const MultiSideParams& params,
+                                                const SearchLimits& limits,
+                                                const std::atomic<bool>& stop);
+
+}  // namespace uckers

@@ -1,0 +1,131 @@
+// The search and evaluation for more than two sides (search/multi_side.h,
+// RULES.md §11).
+#include "search/multi_side.h"
+
+#include <atomic>
+#include <numeric>
+#include <random>
+
+#include "engine/movegen.h"
+#include "tests/test_util.h"
+
+namespace uckers::testing {
+namespace {
+
+const char* kLayouts[] = {"six", "six+teams_of_three", "navy+solo", "six+solo"};
+
+double Sum(const SideValues& v) {
+  return std::accumulate(v.win.begin(), v.win.begin() + v.sides, 0.0);
+}
+
+MultiSideReport Search(const Position& pos, const Rules& rules, std::optional<Throw> dice,
+                       MultiSideParams params = {}, SearchLimits limits = {}) {
+  std::atomic<bool> stop{false};
+  absl::StatusOr<MultiSideReport> r = SearchMultiSide(pos, rules, dice, params, limits, stop);
+  EXPECT_TRUE(r.ok()) << r.status();
+  return r.ok() ? *r : MultiSideReport{};
+}
+
+// RULES.md §11: every side's chance, summing to one, on random positions of
+// every layout.
+TEST(MultiSide, ClassicValuesAreEverySidesChanceSummingToOne) {
+  std::mt19937_64 rng(7);
+  for (const char* text : kLayouts) {
+    Rules rules = R(text);
+    Position pos = Position::Start(rules);
+    for (int ply = 0; ply < 300 && !pos.IsGameOver(); ++ply) {
+      SideValues v = ClassicSideValues(pos);
+      ASSERT_EQ(v.sides, pos.num_sides()) << text;
+      EXPECT_NEAR(Sum(v), 1.0, 1e-9) << text;
+      for (int s = 0; s < v.sides; ++s) EXPECT_GT(v.win[s], 0.0) << text;
+      PlayList plays;
+      GenerateLegalPlays(pos, rules, kThrows[rng() % kThrows.size()], &plays);
+      pos = plays[rng() % plays.size()].after;
+    }
+  }
+}
+
+TEST(MultiSide, AtTheStartTheSideToThrowLeadsAndTheOthersAreEqual) {
+  for (const char* text : kLayouts) {
+    SideValues v = ClassicSideValues(Position::Start(R(text)));
+    for (int s = 2; s < v.sides; ++s) EXPECT_NEAR(v.win[s], v.win[1], 1e-12) << text;
+    EXPECT_GT(v.win[0], v.win[1]) << text;  // red throws first: the tempo
+  }
+}
+
+TEST(MultiSide, AFinishedGameIsWonByItsWinnerAlone) {
+  Rules rules = R("navy+solo");
+  Position pos = P("b,b,b,b/h,h,h,h/b,b,b,b/b,b,b,b r -", rules);
+  ASSERT_TRUE(pos.IsGameOver());
+  SideValues v = ClassicSideValues(pos);
+  EXPECT_EQ(v.win[1], 1.0);
+  EXPECT_EQ(Sum(v), 1.0);
+}
+
+TEST(MultiSide, EachSideTakesThePlayThatWinsAtOnce) {
+  Rules rules = R("navy+solo");
+  // Red's last piece is two from home; a 2 takes it there and wins.
+  Position pos = P("h,h,h,54/b,b,b,30/b,b,b,20/b,b,b,10 r -", rules);
+  for (int depth : {1, 2}) {
+    MultiSideParams params;
+    params.max_depth = depth;
+    MultiSideReport r = Search(pos, rules, MakeThrow(2, 1), params);
+    ASSERT_FALSE(r.candidates.empty());
+    EXPECT_TRUE(r.candidates[0].after.IsGameOver()) << PlayToString(r.candidates[0].play);
+    EXPECT_EQ(r.values.win[0], 1.0);
+  }
+}
+
+// With two sides the game is zero-sum: max^n and paranoid are the same search.
+TEST(MultiSide, WithTwoSidesMaxnAndParanoidAgree) {
+  Rules rules = R("six+teams_of_three");
+  Position pos = Position::Start(rules);
+  std::mt19937_64 rng(3);
+  for (int ply = 0; ply < 40; ++ply) {
+    PlayList plays;
+    GenerateLegalPlays(pos, rules, kThrows[rng() % kThrows.size()], &plays);
+    pos = plays[rng() % plays.size()].after;
+  }
+  ASSERT_FALSE(pos.IsGameOver());
+  MultiSideParams maxn, paranoid;
+  paranoid.mode = MultiSideMode::kParanoid;
+  MultiSideReport a = Search(pos, rules, MakeThrow(6, 3), maxn);
+  MultiSideReport b = Search(pos, rules, MakeThrow(6, 3), paranoid);
+  ASSERT_FALSE(a.candidates.empty());
+  EXPECT_EQ(a.candidates[0].play, b.candidates[0].play);
+  EXPECT_NEAR(a.values.win[0], b.values.win[0], 1e-12);
+}
+
+// A chance node averages the best decision of each throw (weights 1/36 and
+// 2/36): the search's value before the throw is that average.
+TEST(MultiSide, TheValueBeforeTheThrowAveragesTheThrowsBestPlays) {
+  Rules rules = R("six");
+  Position pos = P("9,9,40,77/b,3,3,70/20,78,h,h/b,b,1,80/b,12,12,30/b,b,50,h r -", rules);
+  MultiSideParams params;
+  params.max_depth = 1;
+  SideValues before = Search(pos, rules, std::nullopt, params).values;
+  std::array<double, kMaxColours> expected{};
+  for (Throw t : kThrows) {
+    SideValues v = Search(pos, rules, t, params).values;
+    for (int s = 0; s < v.sides; ++s) expected[s] += v.win[s] * t.Weight() / 36.0;
+  }
+  for (int s = 0; s < before.sides; ++s) EXPECT_NEAR(before.win[s], expected[s], 1e-12);
+}
+
+TEST(MultiSide, AMovetimeIsKeptAndAStopEndsTheSearch) {
+  Rules rules = R("six+solo");
+  Position pos = P("b,9,9,52/0,0,40,78/b,60,77,h/b,b,20,20/b,b,b,10/74,80,h,h y -", rules);
+  SearchLimits limits;
+  limits.movetime_ms = 150;
+  MultiSideReport r = Search(pos, rules, MakeThrow(6, 6), {}, limits);
+  EXPECT_GE(r.depth, 1);
+  EXPECT_LT(r.time_ms, 1000);
+  std::atomic<bool> stop{true};
+  absl::StatusOr<MultiSideReport> stopped =
+      SearchMultiSide(pos, rules, MakeThrow(6, 6), {}, SearchLimits{}, stop);
+  ASSERT_TRUE(stopped.ok());
+  EXPECT_FALSE(stopped->candidates.empty());  // depth 1 is always whole
+}
+
+}  // namespace
+}  // namespace uckers::testing
