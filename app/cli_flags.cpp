@@ -37,6 +37,13 @@ namespace uckers {
 
 void PrintPlayerHelp(std::ostream& out) { out << PlayerHelp(); }
 
+std::vector<SharedFlag> RunFlags(std::vector<SharedFlag> more) {
+  std::vector<SharedFlag> flags = {{"rules"},    {"concurrency"}, {"seed"},   {"json"},
+                                   {"progress"}, {"records"},     {"resume"}, {"games_out"}};
+  flags.insert(flags.end(), more.begin(), more.end());
+  return flags;
+}
+
 absl::StatusOr<RunOutputs> ReadRunOutputs() {
   RunOutputs out;
   out.records_dir = absl::GetFlag(FLAGS_records);

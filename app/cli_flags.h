@@ -2,9 +2,11 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/flags/declare.h"
 #include "absl/status/statusor.h"
+#include "app/command.h"
 
 // Flags shared by the `uckers` subcommands (match, ladder, analyse): Abseil
 // flags live in one registry per program, so each is defined once here.
@@ -34,5 +36,10 @@ struct RunOutputs {
   std::string games_out;
 };
 absl::StatusOr<RunOutputs> ReadRunOutputs();
+
+// The shared flags of a run of games (match, ladder): the rules, the
+// concurrency, the seed, the report's form and the outputs above, then
+// `more`.
+std::vector<SharedFlag> RunFlags(std::vector<SharedFlag> more);
 
 }  // namespace uckers

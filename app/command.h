@@ -48,7 +48,7 @@ struct Command {
   // every flag defined there is the command's, declared once.
   std::string flags_file = "";
   std::vector<SharedFlag> shared = {};  // flags of app/cli_flags.cpp it reads
-  int min_arguments = 0;           // positional arguments it takes
+  int min_arguments = 0;                // positional arguments it takes
   int max_arguments = 0;
   std::string arguments_text = "";  // what the positional arguments are, for errors
   // The work: 0 done, 1 failed, 2 usage.

@@ -119,15 +119,7 @@ const Command& LadderCommand() {
           "       uckers ladder add|work|table --db DB ...  a standing ladder in a database\n"
           "       (uckers help ladder add, ...)",
       .flags_file = "app/ladder.cpp",
-      .shared = {{"rules"},
-                 {"concurrency"},
-                 {"seed"},
-                 {"json"},
-                 {"progress"},
-                 {"records"},
-                 {"resume"},
-                 {"games_out"},
-                 {"chart"}},
+      .shared = RunFlags({{"chart"}}),
       .run = RunLadderCommand,
       .more_help = PrintPlayerHelp,
   };

@@ -95,15 +95,7 @@ const Command& MatchCommand() {
           "uckers match --a SPEC --b SPEC [--pairs N] [--concurrency K] [--rules R]\n"
           "  each pair plays one dice sequence twice, the players' teams swapped",
       .flags_file = "app/match.cpp",
-      .shared = {{"rules"},
-                 {"concurrency"},
-                 {"seed"},
-                 {"json"},
-                 {"progress"},
-                 {"records"},
-                 {"resume"},
-                 {"games_out"},
-                 {"pairs"}},
+      .shared = RunFlags({{"pairs"}}),
       .run = RunMatchCommand,
       .more_help = PrintPlayerHelp,
   };

@@ -150,8 +150,9 @@ class MaxN {
     std::stable_sort(cands.begin(), cands.end(), better);
     if (depth > 1 && !cands.empty()) {
       // Step B2. The kept plays searched a throw deeper.
-      size_t keep =
-          ranked ? cands.size() : std::min<size_t>(cands.size(), std::max(1, params_.filter_width));
+      // The root keeps twice as many: its ranking is searched wider.
+      int width = std::max(1, params_.filter_width) * (ranked ? 2 : 1);
+      size_t keep = std::min<size_t>(cands.size(), width);
       cands.resize(keep);
       for (MultiSideCandidate& c : cands) {
         c.values = Chance(c.after, depth - 1);

@@ -91,7 +91,9 @@ function fail(e, retry = null) {
 }
 
 api.retry.onRetry = (attempt, attempts) =>
-  status(`Lost touch with the engine; trying again (${attempt} of ${attempts})…`, { error: true, retry: state.retry });
+  // While a call is being tried again, no Try again button: a second
+  // call failing meanwhile must not offer one before the first gives up.
+  status(`Lost touch with the engine; trying again (${attempt} of ${attempts})…`, { error: true });
 
 // ---- starting a game -----------------------------------------------------
 

@@ -276,6 +276,11 @@ try {
     await new Promise((r) => server.child.once("exit", r));
     await page.click("#btn-throw");
     await page.waitForFunction(() => /trying again/.test(document.querySelector("#status").textContent));
+    await page.waitForFunction(
+      () => /^The engine cannot be reached/.test(document.querySelector("#status").textContent),
+      null,
+      { timeout: 15000 },
+    );
     await page.waitForSelector("#btn-retry:not([hidden])", { timeout: 15000 });
     assert.match(await page.textContent("#status"), /^The engine cannot be reached.*Try again/);
     await checkPlayersText(page, "an error");
