@@ -10,6 +10,7 @@
 #include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/match/match.h"
+#include "tools/match/multi_side_match.h"
 #include "tools/match/player.h"
 
 ABSL_FLAG(std::string, a, "expert",
@@ -20,16 +21,55 @@ namespace uckers {
 
 namespace {
 
+// A layout of more than two sides or the six-sided board: A in one seat, B
+// in the others, every seat in turn on each dice sequence
+// (tools/match/multi_side_match.h).
+int RunMultiSide(const Rules& rules) {
+  MultiSideMatchConfig config;
+  config.player_a = absl::GetFlag(FLAGS_a);
+  config.player_b = absl::GetFlag(FLAGS_b);
+  config.rules = rules;
+  config.sequences = absl::GetFlag(FLAGS_pairs);
+  config.concurrency = absl::GetFlag(FLAGS_concurrency);
+  config.seed = absl::GetFlag(FLAGS_seed);
+  config.progress = absl::GetFlag(FLAGS_progress);
+  for (const std::string& spec : {config.player_a, config.player_b}) {
+    if (absl::Status s = CheckMultiSidePlayer(spec); !s.ok()) {
+      std::cerr << "uckers match: " << s.message() << "\n";
+      return 2;
+    }
+  }
+  if (!absl::GetFlag(FLAGS_records).empty() || !absl::GetFlag(FLAGS_games_out).empty() ||
+      absl::GetFlag(FLAGS_resume)) {
+    std::cerr << "uckers match: --records, --resume and --games_out are for the four-sided game "
+                 "of two teams; game records do not yet hold more sides\n";
+    return 2;
+  }
+  if (absl::Status s = CheckPairsAndConcurrency(config.sequences, config.concurrency); !s.ok()) {
+    std::cerr << "uckers match: " << s.message() << "\n";
+    return 2;
+  }
+  absl::StatusOr<v1::MatchReport> report;
+  {
+    InterruptFlag interrupt;
+    config.interrupted = interrupt.flag();
+    report = RunMultiSideMatch(config);
+  }
+  if (!report.ok()) {
+    std::cerr << "uckers match: " << report.status().message() << "\n";
+    return 1;
+  }
+  std::cout << (absl::GetFlag(FLAGS_json) ? ToJson(*report) : MultiSideMatchReportText(*report));
+  return report->interrupted() ? 1 : 0;
+}
+
 int RunMatchCommand(const CommandLine&) {
   absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
   if (!rules.ok()) {
     std::cerr << "uckers match: --rules: " << rules.status().message() << "\n";
     return 2;
   }
-  if (absl::Status s = rules->RequireFourSidedTeams("uckers match"); !s.ok()) {
-    std::cerr << "uckers match: --rules: " << s.message() << "\n";
-    return 2;
-  }
+  if (!rules->layout().IsFourSidedTeams()) return RunMultiSide(*rules);
   for (const std::string& spec : {absl::GetFlag(FLAGS_a), absl::GetFlag(FLAGS_b)}) {
     // A malformed player is a usage error, found before any game.
     if (absl::StartsWith(spec, "cmd:") || absl::StartsWith(spec, "grpc:")) continue;

@@ -153,6 +153,28 @@ TEST(Cli, ServeOnABadAddressSaysSoInOneLine) {
   EXPECT_EQ(r.out.find(".cc:"), std::string::npos) << r.out;  // no raw gRPC log line
 }
 
+// RULES.md §11: with k sides A takes one seat and B the others, each dice
+// sequence played with A in every seat; the same player on every seat then
+// wins exactly the fair share 1/k.
+TEST(Cli, AMatchOfMoreSidesRotatesTheSeatsOverTheSameDice) {
+  Result r = Uckers("match --rules six --a greedy --b greedy --pairs 12 --noprogress");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("12 dice sequences (36 games"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("A's share of the wins 33.33%"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fair share 33.33%"), std::string::npos) << r.out;
+  Result json =
+      Uckers("match --rules navy+solo --a expert --b greedy --pairs 2 --json --noprogress");
+  EXPECT_EQ(json.code, 0) << json.out;
+  EXPECT_NE(json.out.find("\"sides\": 4"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"games\": 8"), std::string::npos) << json.out;
+}
+
+TEST(Cli, AMatchOfMoreSidesRefusesWhatItCannotPlayOrRecord) {
+  EXPECT_EQ(Uckers("match --rules six --a expert,noise=1 --b greedy --pairs 1").code, 2);
+  EXPECT_EQ(Uckers("match --rules six --a cmd:./x --b greedy --pairs 1").code, 2);
+  EXPECT_EQ(Uckers("match --rules six --a expert --b greedy --pairs 1 --records /tmp/x").code, 2);
+}
+
 TEST(Cli, HelpForAnUnknownCommandIsAUsageError) { EXPECT_EQ(Uckers("help frobnicate").code, 2); }
 
 TEST(Cli, AProtocolCommandWithABadArgumentIsAUsageError) {

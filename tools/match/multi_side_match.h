@@ -1,0 +1,43 @@
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "engine/rules.h"
+#include "uckers/v1/match.pb.h"
+
+// A match under a layout of more than two sides, or on the six-sided board
+// (RULES.md §11): player A takes one side, player B every other side, and
+// each dice sequence is played once with A in each seat in turn (duplicate
+// over rotations: every player plays every seat equally often on the same
+// dice). The result is A's share of the games won against the fair share
+// 1/k of k sides, with a 95 % interval over the dice sequences.
+namespace uckers {
+
+struct MultiSideMatchConfig {
+  std::string player_a = "expert";  // a level, greedy or random; `,multi_side=paranoid`
+  std::string player_b = "greedy";
+  Rules rules;
+  int sequences = 100;                             // dice sequences; each is played once per seat
+  int concurrency = 2;                             // games at once
+  uint64_t seed = 1;                               // sequence i throws the dice of seed + i
+  bool progress = true;                            // a line on stderr at each tenth
+  const std::atomic<bool>* interrupted = nullptr;  // stops between games
+};
+
+// Checks a player specification for these games: INVALID_ARGUMENT naming
+// what is wrong.
+absl::Status CheckMultiSidePlayer(const std::string& spec);
+
+// Plays the match. The report's `pairs` counts the dice sequences played,
+// `games` the games, `a_wins` the games A's side won, `sides` the layout's
+// sides and `a_win_rate` with `a_win_rate_low` .. `a_win_rate_high` A's
+// share of the wins.
+absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& config);
+
+// The report in words.
+std::string MultiSideMatchReportText(const v1::MatchReport& report);
+
+}  // namespace uckers
