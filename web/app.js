@@ -90,10 +90,12 @@ function fail(e, retry = null) {
   render();
 }
 
-api.retry.onRetry = (attempt, attempts) =>
-  // While a call is being tried again, no Try again button: a second
-  // call failing meanwhile must not offer one before the first gives up.
+api.retry.onRetry = (attempt, attempts) => {
+  // Once a call has given up and offers Try again, another call's retries
+  // (the evaluation beside a throw) leave that message and its button be.
+  if (state.retry) return;
   status(`Lost touch with the engine; trying again (${attempt} of ${attempts})…`, { error: true });
+};
 
 // ---- starting a game -----------------------------------------------------
 
