@@ -4,26 +4,13 @@
 #include <filesystem>
 #include <iostream>
 
+#include "absl/flags/flag.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
 
-#ifdef UCKERS_HAVE_GRPC
-#include <grpc/support/log.h>
-#include <signal.h>
-
-#include <chrono>
-#include <cstdlib>
-#include <thread>
-
-#include "absl/flags/flag.h"
-#include "absl/strings/ascii.h"
-#include "absl/strings/str_split.h"
-#include "dealer/dealer.h"
-#include "game/facade.h"
-#include "review/record.h"
-#include "service/connect_server.h"
-#include "service/server.h"
-
+// The flags are the command's in every build, so that a build without gRPC
+// reads them and says why it cannot serve (exit 1), rather than calling
+// them unknown.
 ABSL_FLAG(std::string, address, "127.0.0.1:50051", "address to listen on (host:port)");
 ABSL_FLAG(int, max_searches, 8, "concurrent searches before RESOURCE_EXHAUSTED");
 ABSL_FLAG(int, max_request_threads, 2, "search threads one request may ask for");
@@ -55,6 +42,23 @@ ABSL_FLAG(std::string, dealer_key_file, "",
 ABSL_FLAG(std::string, http_web, "",
           "serve the web board from this folder instead of the copy built in (for working on "
           "web/)");
+
+#ifdef UCKERS_HAVE_GRPC
+#include <grpc/support/log.h>
+#include <signal.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_split.h"
+#include "dealer/dealer.h"
+#include "game/facade.h"
+#include "review/record.h"
+#include "service/connect_server.h"
+#include "service/server.h"
 
 namespace uckers {
 
