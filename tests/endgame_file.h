@@ -1,5 +1,7 @@
 #pragma once
 
+#include <unistd.h>
+
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -9,9 +11,11 @@
 namespace uckers::testing {
 
 // The table of `cls` under `rules`, written once per test program to a file
-// under the test's temporary folder; its path.
+// under the test's temporary folder, named for the process (ctest runs test
+// programs side by side, and one must not read a table another is writing);
+// its path.
 inline std::string TableFile(EndgameClass cls, const std::string& rules) {
-  std::string path = absl::StrCat(::testing::TempDir(), "uckers-", rules, "-",
+  std::string path = absl::StrCat(::testing::TempDir(), "uckers-", getpid(), "-", rules, "-",
                                   std::string(ClassName(cls)), ".egt");
   absl::StatusOr<EndgameTable> t = BuildEndgameTable(cls, *Rules::Parse(rules), {}, nullptr);
   EXPECT_TRUE(t.ok()) << t.status();
