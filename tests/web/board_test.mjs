@@ -424,11 +424,21 @@ try {
     for (let turn = 0; turn < 3; turn++) {
       await waitForHumanOrEnd(page);
       const before = await items(page);
-      await page.keyboard.press("t");
-      await page.waitForFunction(
-        (n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n,
-        before,
-      );
+      // A key pressed before the board took the turn is lost under load:
+      // press again until the throw is seen.
+      for (let attempt = 0; ; attempt++) {
+        await page.keyboard.press("t");
+        try {
+          await page.waitForFunction(
+            (n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n,
+            before,
+            { timeout: 6000 },
+          );
+          break;
+        } catch (e) {
+          if (attempt >= 4) throw e;
+        }
+      }
       if ((await items(page)) === before && (await page.locator("#plays button").count()) > 1) {
         if (await page.locator("#board .piece.movable").count()) {
           await page.focus("#board .piece.movable");
