@@ -214,6 +214,25 @@ std::string AddressOf(const sockaddr_storage& a) {
   return text;
 }
 
+// Calls `f(fd, {peer address, peer port})` for each of this process's
+// sockets connected to local port `port` (the HTTP front's connections:
+// cpp-httplib does not list them, /proc/self/fd does).
+void ForEachConnection(int port,
+                       const std::function<void(int, const std::pair<std::string, int>&)>& f) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
+    int fd = -1;
+    if (!absl::SimpleAtoi(entry.path().filename().string(), &fd)) continue;
+    sockaddr_storage local{}, peer{};
+    socklen_t n = sizeof local, m = sizeof peer;
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &n) != 0 ||
+        getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &m) != 0 || PortOf(local) != port) {
+      continue;
+    }
+    f(fd, {AddressOf(peer), PortOf(peer)});
+  }
+}
+
 // The code of the Connect error body httplib's own refusals get (a bad
 // request line, an unknown path, a body over the cap...).
 grpc::StatusCode CodeOfHttpStatus(int status) {
@@ -499,17 +518,7 @@ void ConnectServer::WatchIdle() {
       busy = busy_;
     }
     std::map<int, Seen> next;
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
-      int fd = -1;
-      if (!absl::SimpleAtoi(entry.path().filename().string(), &fd)) continue;
-      sockaddr_storage local{}, peer{};
-      socklen_t n = sizeof local, m = sizeof peer;
-      if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &n) != 0 ||
-          getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &m) != 0 || PortOf(local) != port_) {
-        continue;
-      }
-      std::pair<std::string, int> who{AddressOf(peer), PortOf(peer)};
+    ForEachConnection(port_, [&](int fd, const std::pair<std::string, int>& who) {
       auto it = seen.find(fd);
       Seen s{who, now};
       if (it != seen.end() && it->second.peer == who && !busy.count(who)) {
@@ -517,10 +526,10 @@ void ConnectServer::WatchIdle() {
       }
       if (now - s.active > limit) {
         shutdown(fd, SHUT_RDWR);
-        continue;
+        return;
       }
       next[fd] = s;
-    }
+    });
     seen.swap(next);
   }
 }
@@ -531,19 +540,9 @@ void ConnectServer::ShutConnections(int how, bool idle_only) {
     std::lock_guard<std::mutex> lock(busy_mu_);
     busy = busy_;
   }
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
-    int fd = -1;
-    if (!absl::SimpleAtoi(entry.path().filename().string(), &fd)) continue;
-    sockaddr_storage local{}, peer{};
-    socklen_t n = sizeof local, m = sizeof peer;
-    if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &n) != 0 ||
-        getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &m) != 0 || PortOf(local) != port_) {
-      continue;
-    }
-    if (idle_only && busy.count({AddressOf(peer), PortOf(peer)})) continue;
-    shutdown(fd, how);
-  }
+  ForEachConnection(port_, [&](int fd, const std::pair<std::string, int>& who) {
+    if (!(idle_only && busy.count(who))) shutdown(fd, how);
+  });
 }
 
 void ConnectServer::Count(const std::string& method, const std::string& code, double seconds) {
