@@ -293,13 +293,13 @@ void ExpectResumedRunEqualsAWholeOne(const std::string& name, const std::string&
 TEST(Cli, ALadderInterruptedAndResumedEndsAsAnUninterruptedOne) {
   ExpectResumedRunEqualsAWholeOne(
       "ladder",
-      "ladder --players \"beginner;casual\" --ladder_pairs 200 --seed 9 --json --progress=false",
+      "ladder --players \"beginner;casual\" --ladder_pairs 80 --seed 9 --json --progress=false",
       "\"players\"", "\"seconds\"");
 }
 
 TEST(Cli, AMatchInterruptedAndResumedEndsAsAnUninterruptedOne) {
   ExpectResumedRunEqualsAWholeOne(
-      "match", "match --a casual --b beginner --pairs 300 --seed 3 --json --progress=false",
+      "match", "match --a casual --b beginner --pairs 120 --seed 3 --json --progress=false",
       "\"a_wins\"", "\"seconds\"");
 }
 
