@@ -7,8 +7,8 @@ import * as api from "./api.js";
 import { Board, COLOURS, LETTERS, NAMES, FILL, colourIndex, place } from "./board.js";
 import { drawChart, markOf } from "./chart.js";
 import {
-  TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES,
-  choiceText, playText, movesOf, errorText, diceText,
+  TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES, MARKS,
+  choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms,
 } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,6 +33,7 @@ const store = {
 const SAVED = "uckers.game";
 const STATS = "uckers.stats";
 const SETTINGS = "uckers.settings";
+const DEFAULTS = { autoplay: true, anim: "normal", tutor: false, tutorAt: "MARK_BAD" };
 const ANIM_MS = { normal: 90, fast: 35, off: 0 }; // per square
 const ENGINE_PAUSE = { normal: 700, fast: 250, off: 0 };
 const AUTOPLAY_PAUSE = { normal: 900, fast: 400, off: 60 };
@@ -51,8 +52,9 @@ const state = {
   bestPending: new Set(),
   busy: false,
   retry: null,
-  settings: { autoplay: true, anim: "normal", ...store.get(SETTINGS, {}) },
+  settings: { ...DEFAULTS, ...store.get(SETTINGS, {}) },
   guided: false,
+  tutorAsk: null, // the play the tutor stopped: { play, gen, verdict }
 };
 
 const board = new Board($("board"), { onPiece: pieceClicked, onTarget: targetClicked });
@@ -64,6 +66,7 @@ const current = () => state.game.positions[state.game.positions.length - 1];
 const toThrow = (pos) => colourIndex(pos.structured.toThrow);
 const teamOf = (c) => (c % 2 === 0 ? "RY" : "GB");
 const pct = (p) => `${Math.round(100 * p)}%`;
+const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 const isPerson = (g, c) => g.seats[c].person;
 const seatName = (g, c) => (g.seats[c].person ? "a person" : `the engine, ${LEVEL_NAMES(g.seats[c].level)}`);
 const sameSeat = (a, b) => a.person === b.person && a.level === b.level;
@@ -160,12 +163,22 @@ async function init() {
   $("btn-settings").addEventListener("click", () => {
     $("set-autoplay").checked = state.settings.autoplay;
     $("set-anim").value = state.settings.anim;
+    $("set-tutor").checked = state.settings.tutor;
+    $("set-tutor-at").value = state.settings.tutorAt;
     $("settings").showModal();
   });
   $("settings").addEventListener("close", () => {
-    state.settings = { autoplay: $("set-autoplay").checked, anim: $("set-anim").value };
+    state.settings = {
+      autoplay: $("set-autoplay").checked,
+      anim: $("set-anim").value,
+      tutor: $("set-tutor").checked,
+      tutorAt: $("set-tutor-at").value,
+    };
     store.set(SETTINGS, state.settings);
+    if (state.game) render();
   });
+  $("btn-rethink").addEventListener("click", rethink);
+  $("btn-play-anyway").addEventListener("click", playAnyway);
   $("record-file").addEventListener("click", (e) => {
     if (!leaveAsk()) e.preventDefault();
   });
@@ -527,19 +540,66 @@ function targetClicked(key) {
   render({ targetKey: key });
 }
 
-async function humanPlay(play) {
-  if (state.busy) return;
+async function humanPlay(play, { checked = false } = {}) {
+  if (state.busy || state.tutorAsk) return;
   state.busy = true;
   render();
   $("hint-out").replaceChildren();
   const gen = state.gen;
   try {
+    if (!checked && (await tutorStops(play, gen))) return;
+    if (gen !== state.gen) return;
     await makePlay(play, gen);
   } catch (e) {
-    if (gen === state.gen) fail(e, () => humanPlay(play));
+    if (gen === state.gen) fail(e, () => humanPlay(play, { checked }));
     return;
   }
   state.busy = false;
+}
+
+// ---- the tutor -------------------------------------------------------------
+
+// Tutor mode (Settings): before a person's play is made, one JudgePlay (at
+// the tutor's level); a play marked at the threshold or worse is stopped
+// and the tutor says why. True when it stopped the play.
+async function tutorStops(play, gen) {
+  const g = state.game;
+  if (!state.settings.tutor || g.plays.length < 2) return false;
+  const pos = current();
+  const verdict = await api.judgePlay(pos.ufen, g.dice, play, g.rules);
+  if (gen !== state.gen || markRank(verdict.mark) < markRank(state.settings.tutorAt)) return false;
+  state.tutorAsk = { play, gen, verdict };
+  state.busy = false;
+  const c = toThrow(pos);
+  const effects = (p) => g.plays.find((x) => x.play === p)?.effects;
+  const mark = MARKS[verdict.mark];
+  $("tutor-verdict").textContent = `The tutor: that would be ${mark.words} (${mark.label}), giving away ${verdict.equityLost.toFixed(3)} points.`;
+  $("tutor-play").textContent = `Your play: ${lower(choiceText(play, pos.structured, c, c, effects(play)))}.`;
+  $("tutor-best").textContent = `The best play: ${lower(choiceText(verdict.bestPlay, pos.structured, c, c, effects(verdict.bestPlay)))}.`;
+  const why = explainTerms(verdict.differences);
+  $("tutor-why").replaceChildren(...why.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
+  $("tutor-why-title").hidden = !why.length;
+  status("The tutor stopped that play: rethink it, or play it anyway.");
+  render();
+  $("tutor").scrollIntoView({ block: "nearest" });
+  $("btn-rethink").focus({ preventScroll: true });
+  return true;
+}
+
+function rethink() {
+  if (!state.tutorAsk) return;
+  state.tutorAsk = null;
+  const pos = current();
+  status(`${NAMES[toThrow(pos)]} throws ${diceText(state.game.dice)}: choose again.`);
+  render();
+  $("plays").querySelector("button")?.focus({ preventScroll: true });
+}
+
+function playAnyway() {
+  const ask = state.tutorAsk;
+  if (!ask) return;
+  state.tutorAsk = null;
+  humanPlay(ask.play, { checked: true });
 }
 
 // Back to the last throw a person played, its dice still thrown (the dice
@@ -732,14 +792,24 @@ async function hint() {
   try {
     const best = await api.bestMove(pos.ufen, g.dice, g.rules, { level: "expert", multipv: 3 }, { movetimeMs: 1000 });
     const list = document.createElement("ol");
-    for (const cand of best.candidates) {
+    for (const [i, cand] of best.candidates.entries()) {
       const li = document.createElement("li");
       const effects = g.plays.find((p) => p.play === cand.play)?.effects;
       li.textContent = `${choiceText(cand.play, pos.structured, c, c, effects)}: ${TEAM_NAMES[teamOf(c)]} win ${pct(cand.evaluation.winProbability)}`;
+      // Why the best is better: what this one leaves against it.
+      const why = explainTerms(cand.differences);
+      if (i > 0 && why.length) {
+        const ul = document.createElement("ul");
+        ul.className = "why";
+        for (const w of why) ul.append(Object.assign(document.createElement("li"), { textContent: w }));
+        li.append(ul);
+      }
       list.append(li);
     }
     const p = document.createElement("p");
-    p.textContent = "The engine's best plays (the first is drawn on the board):";
+    p.textContent = best.candidates.length > 1
+      ? "The engine's best plays (the first is drawn on the board); under each other play, how it compares with the first:"
+      : "The engine's best play (drawn on the board):";
     out.replaceChildren(p, list);
     state.hintPlay = best.play;
     render();
@@ -896,6 +966,8 @@ function clearReview() {
   $("chart").replaceChildren();
   $("teams").replaceChildren();
   $("mark-info").textContent = "";
+  $("mark-why").replaceChildren();
+  delete $("mark-why").dataset.item;
   $("review-status").textContent = "Not reviewed yet: choose a strength and review.";
 }
 
@@ -908,6 +980,8 @@ async function review() {
   $("chart").replaceChildren();
   $("teams").replaceChildren();
   $("mark-info").textContent = "";
+  $("mark-why").replaceChildren();
+  delete $("mark-why").dataset.item;
   try {
     const analysis = await api.analyseGame(recordText(), level);
     g.analysis = analysis;
@@ -961,6 +1035,28 @@ function showMark(item) {
   const playedWords = choiceText(item.play, pos.structured, c, c, played?.effects).toLowerCase();
   const bestWords = choiceText(item.bestPlay, pos.structured, c, c, null).toLowerCase();
   $("mark-info").textContent = `Throw ${item.index}: ${NAMES[c]} threw ${item.throw[0]}-${item.throw[1]} and played: ${playedWords} (${m.words}, costing ${item.equityLost.toFixed(3)} points). Best was: ${bestWords}.`;
+  explainMark(item);
+}
+
+// Under a mark, why the best play was better: the terms JudgePlay names
+// (at the review's level, so that its verdict is the mark's).
+async function explainMark(item) {
+  const g = state.game;
+  const why = $("mark-why");
+  const asked = (why.dataset.item = `${g.id} ${item.index}`);
+  why.replaceChildren(Object.assign(document.createElement("li"), { textContent: "Working out why…" }));
+  const dice = { die1: Number(item.throw[0]), die2: Number(item.throw[1]) };
+  try {
+    const verdict = await api.judgePlay(item.ufen, dice, item.play, g.rules, g.analysis?.level || "", 1);
+    if (why.dataset.item !== asked) return;
+    const lines = explainTerms(verdict.differences);
+    if (!lines.length) lines.push("By what each play leaves on the board the two look alike: the difference is in how the game goes on.");
+    why.replaceChildren(...lines.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
+  } catch (e) {
+    if (why.dataset.item !== asked) return;
+    $("raw-error").textContent = e.message;
+    why.replaceChildren(Object.assign(document.createElement("li"), { textContent: `Why is not available (${errorText(e)})` }));
+  }
 }
 
 // ---- drawing -------------------------------------------------------------
@@ -1050,6 +1146,8 @@ function keyPressed(e) {
     viewAt(shownIndex() - 1);
   } else if (e.key === "ArrowRight" && state.game) {
     viewAt(shownIndex() + 1);
+  } else if (e.key === "Escape" && state.tutorAsk) {
+    rethink();
   } else if (e.key === "Escape" && state.selected) {
     state.selected = null;
     render();
@@ -1078,7 +1176,9 @@ function render({ targetKey = null } = {}) {
   const live = !viewing && g.mode === "play";
   const actor = toThrow(pos);
   const humanTurn = live && !g.result.finished && isPerson(g, actor);
-  const canChoose = humanTurn && g.plays.length && !state.busy;
+  if (state.tutorAsk && (state.tutorAsk.gen !== state.gen || viewing)) state.tutorAsk = null;
+  const asking = humanTurn && !!state.tutorAsk;
+  const canChoose = humanTurn && g.plays.length && !state.busy && !asking;
   const movable = new Set();
   const targets = new Set();
   if (canChoose) {
@@ -1099,7 +1199,11 @@ function render({ targetKey = null } = {}) {
     const call = play?.match(/^[xsw]([a-z])(b|\d+)$/);
     return { moves, kind, ring: call ? { c: LETTERS.indexOf(call[1]), sq: call[2] } : null };
   };
-  if (viewing && g.items[index]) {
+  if (asking) {
+    // The play the tutor stopped, and the best play.
+    arrows.push(arrowOf(state.tutorAsk.play, "preview"));
+    arrows.push(arrowOf(state.tutorAsk.verdict.bestPlay, "best"));
+  } else if (viewing && g.items[index]) {
     arrows.push(arrowOf(g.items[index].play, "played"));
     const best = bestAt(index);
     if (best && best !== g.items[index].play) arrows.push(arrowOf(best, "best"));
@@ -1183,6 +1287,7 @@ function render({ targetKey = null } = {}) {
     }
   }
   $("review").hidden = !g.items.length;
+  $("tutor").hidden = !asking;
   // The guide.
   $("guide").hidden = !state.guided;
   if (state.guided) $("guide-text").textContent = guideText(g, humanTurn, pos);
