@@ -33,7 +33,7 @@ const store = {
 const SAVED = "uckers.game";
 const STATS = "uckers.stats";
 const SETTINGS = "uckers.settings";
-const DEFAULTS = { autoplay: true, anim: "normal", tutor: false, tutorAt: "MARK_BAD" };
+const DEFAULTS = { autoplay: true, anim: "normal", tutor: false, tutorAt: "MARK_BAD", throwMap: false };
 const ANIM_MS = { normal: 90, fast: 35, off: 0 }; // per square
 const ENGINE_PAUSE = { normal: 700, fast: 250, off: 0 };
 const AUTOPLAY_PAUSE = { normal: 900, fast: 400, off: 60 };
@@ -55,6 +55,8 @@ const state = {
   settings: { ...DEFAULTS, ...store.get(SETTINGS, {}) },
   guided: false,
   tutorAsk: null, // the play the tutor stopped: { play, gen, verdict }
+  maps: new Map(), // ufen -> the next throw's map (ThrowMap)
+  mapPending: new Set(),
 };
 
 const board = new Board($("board"), { onPiece: pieceClicked, onTarget: targetClicked });
@@ -165,6 +167,7 @@ async function init() {
     $("set-anim").value = state.settings.anim;
     $("set-tutor").checked = state.settings.tutor;
     $("set-tutor-at").value = state.settings.tutorAt;
+    $("set-throwmap").checked = state.settings.throwMap;
     $("settings").showModal();
   });
   $("settings").addEventListener("close", () => {
@@ -173,6 +176,7 @@ async function init() {
       anim: $("set-anim").value,
       tutor: $("set-tutor").checked,
       tutorAt: $("set-tutor-at").value,
+      throwMap: $("set-throwmap").checked,
     };
     store.set(SETTINGS, state.settings);
     if (state.game) render();
@@ -818,6 +822,97 @@ async function hint() {
   }
 }
 
+// ---- the next throw's map --------------------------------------------------
+
+// Before a person's throw (and until the play, the throw made lit): each of
+// the 21 throws with its probability, its best play and the mover's
+// chance after it (ThrowMap, at the tutor's level), as a triangle of cells
+// coloured by that chance against the mean. Settings turn it on.
+function drawThrowMap(show, pos) {
+  const box = $("throwmap-box");
+  box.hidden = !(show && state.settings.throwMap && !state.game.result.finished);
+  if (box.hidden) return;
+  const g = state.game;
+  const map = state.maps.get(pos.ufen);
+  const grid = $("throwmap");
+  if (!map) {
+    if (grid.dataset.ufen !== pos.ufen) {
+      grid.replaceChildren();
+      delete grid.dataset.ufen;
+      $("throwmap-title").textContent = "The next throw: working it out…";
+    }
+    if (!state.mapPending.has(pos.ufen)) {
+      state.mapPending.add(pos.ufen);
+      api.throwMap(pos.ufen, g.rules).then(
+        (m) => {
+          state.maps.set(pos.ufen, m);
+          state.mapPending.delete(pos.ufen);
+          if (state.game === g && current() === pos && state.view === null) render();
+        },
+        (e) => {
+          state.mapPending.delete(pos.ufen);
+          $("raw-error").textContent = e.message;
+          $("throwmap-title").textContent = `The next throw: not available (${errorText(e)})`;
+        },
+      );
+    }
+    return;
+  }
+  const c = toThrow(pos);
+  const side = TEAM_NAMES[teamOf(c)];
+  const thrown = g.dice ? [Math.max(g.dice.die1, g.dice.die2), Math.min(g.dice.die1, g.dice.die2)] : null;
+  const mean = map.evaluation.winProbability;
+  $("throwmap-title").textContent = `The next throw: ${side} ${pct(mean)} before it`;
+  const say = (t) => {
+    const d = t.throw;
+    const chance = `${Math.round(36 * t.probability)} in 36`;
+    const best = t.bestPlay ? lower(choiceText(t.bestPlay, pos.structured, c, c, null)) : "no play";
+    return `${d.die1}-${d.die2} (a chance of ${chance}): ${best}; then ${side} ${pct(t.evaluation.winProbability)}.`;
+  };
+  if (grid.dataset.ufen !== pos.ufen || grid.dataset.thrown !== String(thrown)) {
+    const byThrow = new Map(map.throws.map((t) => [`${t.throw.die1}${t.throw.die2}`, t]));
+    const spread = Math.max(0.02, ...map.throws.map((t) => Math.abs(t.evaluation.winProbability - mean)));
+    const cells = [];
+    for (let hi = 6; hi >= 1; hi--) {
+      for (let lo = 6; lo >= 1; lo--) {
+        const t = lo <= hi ? byThrow.get(`${hi}${lo}`) || byThrow.get(`${lo}${hi}`) : null;
+        if (!t) {
+          cells.push(Object.assign(document.createElement("span"), { className: "map-gap" }));
+          continue;
+        }
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "map-cell";
+        const p = t.evaluation.winProbability;
+        // Green for throws better than the mean, red for worse; the throw
+        // furthest from the mean (at least 2 points away) is the full colour.
+        const lean = Math.max(-1, Math.min(1, (p - mean) / spread));
+        b.style.background = `hsl(${60 + 60 * lean} 70% ${80 - 12 * Math.abs(lean)}%)`;
+        b.dataset.throw = `${hi}${lo}`;
+        b.dataset.probability = String(t.probability);
+        b.dataset.win = String(p);
+        const name = Object.assign(document.createElement("b"), { textContent: `${hi}-${lo}` });
+        const odds = Object.assign(document.createElement("small"), { textContent: `${Math.round(36 * t.probability)}/36` });
+        const win = Object.assign(document.createElement("span"), { textContent: pct(p) });
+        b.append(name, odds, win);
+        b.setAttribute("aria-label", say(t));
+        b.title = say(t);
+        if (thrown && thrown[0] === hi && thrown[1] === lo) b.classList.add("thrown");
+        const tell = () => ($("throwmap-detail").textContent = say(t));
+        b.addEventListener("mouseenter", tell);
+        b.addEventListener("focus", tell);
+        b.addEventListener("click", tell);
+        cells.push(b);
+      }
+    }
+    grid.replaceChildren(...cells);
+    grid.dataset.ufen = pos.ufen;
+    grid.dataset.thrown = String(thrown);
+    const at = thrown && byThrow.get(`${thrown[0]}${thrown[1]}`);
+    $("throwmap-detail").textContent = at ? `Thrown: ${say(at)}` : "Point at a throw for its best play.";
+  }
+}
+
 // ---- records and review --------------------------------------------------
 
 function recordText() {
@@ -1288,6 +1383,7 @@ function render({ targetKey = null } = {}) {
   }
   $("review").hidden = !g.items.length;
   $("tutor").hidden = !asking;
+  drawThrowMap(live && humanTurn, pos);
   // The guide.
   $("guide").hidden = !state.guided;
   if (state.guided) $("guide-text").textContent = guideText(g, humanTurn, pos);
