@@ -10,6 +10,7 @@ import {
   TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES, MARKS,
   choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms,
 } from "./words.js";
+import { addPuzzles, dueCards, dayNumber, loadPuzzles } from "./drill.js";
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -183,6 +184,7 @@ async function init() {
   });
   $("btn-rethink").addEventListener("click", rethink);
   $("btn-play-anyway").addEventListener("click", playAnyway);
+  showPracticeDue();
   $("record-file").addEventListener("click", (e) => {
     if (!leaveAsk()) e.preventDefault();
   });
@@ -1082,7 +1084,17 @@ async function review() {
     g.analysis = analysis;
     drawChart($("chart"), analysis, showMark);
     const marks = analysis.items.filter((it) => markOf(it)).length;
-    $("review-status").textContent = `${analysis.items.length} throws reviewed at ${LEVEL_NAMES(analysis.level)} strength in ${analysis.seconds.toFixed(1)} s: ${marks} marked.`;
+    // The marked decisions become practice puzzles: the people's, in a game
+    // people played; every side's in a record or an engine game.
+    const people = g.mode === "play" && g.seats.some((s) => s.person);
+    const added = addPuzzles(analysis, {
+      rules: g.rules,
+      source: g.mode === "play" ? `the game of ${g.date}` : `a record${g.date ? ` of ${g.date}` : ""}`,
+      take: (it) => !people || isPerson(g, colourIndex(it.colour)),
+    });
+    showPracticeDue();
+    const puzzles = added ? ` ${added} new practice puzzle${added === 1 ? "" : "s"}.` : "";
+    $("review-status").textContent = `${analysis.items.length} throws reviewed at ${LEVEL_NAMES(analysis.level)} strength in ${analysis.seconds.toFixed(1)} s: ${marks} marked.${puzzles}`;
     const head = ["side", "decisions", "error rate", "rating", "?!", "?", "??", "luck", "points", "points less luck"];
     const tr = document.createElement("tr");
     for (const h of head) {
@@ -1152,6 +1164,12 @@ async function explainMark(item) {
     $("raw-error").textContent = e.message;
     why.replaceChildren(Object.assign(document.createElement("li"), { textContent: `Why is not available (${errorText(e)})` }));
   }
+}
+
+// The practice puzzles due today, on the Practice link.
+function showPracticeDue() {
+  const due = dueCards(loadPuzzles().cards, dayNumber(), Infinity).length;
+  $("link-practice").textContent = due ? `Practice (${due} due)` : "Practice";
 }
 
 // ---- drawing -------------------------------------------------------------
