@@ -83,3 +83,8 @@ export const analyseGame = (recordText, level) =>
 export const judgePlay = (ufen, dice, play, rules, level = "", alternatives = 3) =>
   call("JudgePlay", { position: { ufen }, throw: dice, play, rules, level, alternatives });
 export const throwMap = (ufen, rules, level = "") => call("ThrowMap", { position: { ufen }, rules, level });
+// Dealt dice, by commit and reveal (docs/frontend.md, "Verified dice").
+export const startDealtGame = () => call("StartDealtGame");
+export const dealThrow = (token, clientSeed, index) => call("DealThrow", { token, clientSeed, index });
+export const revealDealtGame = (token, clientSeed, recordText) =>
+  call("RevealDealtGame", { token, clientSeed, recordText });

@@ -10,6 +10,7 @@ import {
   TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES, MARKS,
   choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms,
 } from "./words.js";
+import { canVerify, newClientSeed, verifyDealt } from "./dealer.js";
 import { addPuzzles, dueCards, dayNumber, loadPuzzles } from "./drill.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,6 +35,8 @@ const store = {
 const SAVED = "uckers.game";
 const STATS = "uckers.stats";
 const SETTINGS = "uckers.settings";
+const DEALT = "uckers.dealt"; // the proofs of the last dealt games, to check again
+const DEALT_PENDING = "The server shows its secret when the game is over; then this page checks every throw.";
 const DEFAULTS = { autoplay: true, anim: "normal", tutor: false, tutorAt: "MARK_BAD", throwMap: false };
 const ANIM_MS = { normal: 90, fast: 35, off: 0 }; // per square
 const ENGINE_PAUSE = { normal: 700, fast: 250, off: 0 };
@@ -184,6 +187,10 @@ async function init() {
   });
   $("btn-rethink").addEventListener("click", rethink);
   $("btn-play-anyway").addEventListener("click", playAnyway);
+  $("btn-dealt-check").addEventListener("click", checkDealtAgain);
+  $("dice-kind").addEventListener("change", () => {
+    $("seed-row").hidden = $("dice-kind").value === "dealt";
+  });
   showPracticeDue();
   $("record-file").addEventListener("click", (e) => {
     if (!leaveAsk()) e.preventDefault();
@@ -237,14 +244,15 @@ function newGameFromForm() {
     const v = $(`seat-${i}`).value;
     return v === "person" ? { person: true } : { level: v };
   });
+  const dealt = $("dice-kind").value === "dealt";
   const seed = $("seed").value.trim() || "0";
-  if (!/^\d{1,20}$/.test(seed)) {
+  if (!dealt && !/^\d{1,20}$/.test(seed)) {
     $("new-advanced").open = true;
     $("new-game-error").textContent = `The dice seed must be a whole number, not '${seed}'.`;
     return;
   }
   $("new-game-error").textContent = "";
-  newGame({ rules, seats, ufen: $("start-ufen").value.trim() || null, seed, fromForm: true });
+  newGame({ rules, seats, ufen: $("start-ufen").value.trim() || null, seed, dealt, fromForm: true });
 }
 
 function guidedGame() {
@@ -252,14 +260,18 @@ function guidedGame() {
   newGame({ rules: "navy", seats: [{ person: true }, { level: "beginner" }, { person: true }, { level: "beginner" }] });
 }
 
-async function newGame({ rules, seats, ufen = null, seed = "0", fromForm = false }) {
+async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, fromForm = false }) {
   state.gen++;
   state.busy = false;
   let start;
-  let roll;
+  let roll = null;
+  let deal = null;
   try {
     start = await api.startPosition(rules, ufen);
-    roll = await api.rollDice(seed, 0, 100);
+    // Dealt dice: the server commits to its secret first, then the browser
+    // makes the client seed; each throw is dealt as the game reaches it.
+    if (dealt) deal = { ...(await api.startDealtGame()), clientSeed: newClientSeed(), secret: null };
+    else roll = await api.rollDice(seed, 0, 100);
   } catch (e) {
     if (fromForm) {
       $("raw-error").textContent = e.message;
@@ -268,7 +280,7 @@ async function newGame({ rules, seats, ufen = null, seed = "0", fromForm = false
         : errorText(e);
       return;
     }
-    return fail(e, () => newGame({ rules, seats, ufen, seed }));
+    return fail(e, () => newGame({ rules, seats, ufen, seed, dealt }));
   }
   if ($("new-game").open) $("new-game").close();
   $("resume").hidden = true;
@@ -277,13 +289,15 @@ async function newGame({ rules, seats, ufen = null, seed = "0", fromForm = false
   state.diceCache = new Map();
   clearReview();
   $("hint-out").replaceChildren();
+  tellDealt(deal ? DEALT_PENDING : "");
   state.game = {
     version: 1,
     id: `${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
     rules: start.rules,
     switches: start.switches,
     seats,
-    seed: roll.seed,
+    seed: roll ? roll.seed : "0",
+    dealt: deal,
     startUfen: ufen ? start.position.ufen : null,
     date: new Date().toISOString().slice(0, 10),
     positions: [start.position],
@@ -295,7 +309,7 @@ async function newGame({ rules, seats, ufen = null, seed = "0", fromForm = false
     mode: "play",
     analysis: null,
   };
-  roll.throws.forEach((t, i) => state.diceCache.set(i, t));
+  roll?.throws.forEach((t, i) => state.diceCache.set(i, t));
   save();
   advance();
 }
@@ -317,6 +331,7 @@ function resumeSaved() {
   state.view = null;
   state.selected = null;
   state.diceCache = new Map();
+  tellDealt(state.game.dealt ? DEALT_PENDING : "");
   status("The game is back where it was.");
   if (state.game.dice && isPerson(state.game, toThrow(current()))) {
     const gen = state.gen;
@@ -327,12 +342,21 @@ function resumeSaved() {
   advance();
 }
 
+// Throw `index` of the game: from its seed (asked 100 at a time), or dealt
+// by the server one at a time, as the game reaches it.
 async function diceAt(index) {
-  if (!state.diceCache.has(index)) {
-    const roll = await api.rollDice(state.game.seed, index, 100);
-    roll.throws.forEach((t, i) => state.diceCache.set(index + i, t));
+  const g = state.game;
+  const cache = state.diceCache;
+  if (!cache.has(index)) {
+    if (g.dealt) {
+      const answer = await api.dealThrow(g.dealt.token, g.dealt.clientSeed, index);
+      cache.set(index, answer.throw);
+    } else {
+      const roll = await api.rollDice(g.seed, index, 100);
+      roll.throws.forEach((t, i) => cache.set(index + i, t));
+    }
   }
-  return state.diceCache.get(index);
+  return cache.get(index);
 }
 
 // ---- the turn ------------------------------------------------------------
@@ -614,7 +638,7 @@ async function takeBack() {
   const g = state.game;
   let k = g.items.length - 1;
   while (k >= 0 && !isPerson(g, g.items[k].mover)) k--;
-  if (k < 0 || g.mode !== "play") return;
+  if (k < 0 || g.mode !== "play" || g.dealt?.secret) return;
   state.gen++;
   state.busy = false;
   state.view = null;
@@ -644,6 +668,93 @@ function finished() {
   status("Review the game, download its record, or start a new one.");
   recordStats();
   render();
+  if (g.dealt && !g.dealt.secret) revealDealt();
+}
+
+// ---- dealt dice --------------------------------------------------------------
+
+// The dealt game's panel: the commitment (shown before the first throw)
+// and the client seed; at the end the secret and the browser's check.
+function showDealt() {
+  const g = state.game;
+  const d = g.dealt;
+  $("dealt").hidden = !d;
+  if (!d) return;
+  $("dealt-commitment").textContent = d.commitment;
+  $("dealt-seed").textContent = d.clientSeed;
+  $("dealt-secret-row").hidden = !d.secret;
+  $("dealt-secret").textContent = d.secret || "";
+  $("btn-dealt-check").hidden = !d.secret;
+}
+
+function tellDealt(text, { ok = null } = {}) {
+  const out = $("dealt-check");
+  out.textContent = text;
+  out.classList.toggle("verified", ok === true);
+  out.classList.toggle("error", ok === false);
+}
+
+// The game is over: the server reveals its secret (RevealDealtGame checks
+// the record's throws are its own), and the browser checks every throw.
+async function revealDealt() {
+  const g = state.game;
+  const d = g.dealt;
+  tellDealt("The game is over: asking the server for its secret…");
+  let revealed;
+  try {
+    revealed = await api.revealDealtGame(d.token, d.clientSeed, recordText());
+  } catch (e) {
+    if (state.game !== g) return;
+    $("raw-error").textContent = e.message;
+    tellDealt(`The server did not reveal its secret: ${errorText(e)}`, { ok: false });
+    return;
+  }
+  if (state.game !== g) return;
+  d.secret = revealed.secret;
+  // The proof is kept in the browser, to be checked again later.
+  const proofs = store.get(DEALT, []).filter((p) => p.id !== g.id);
+  proofs.push(proofOf(g));
+  store.set(DEALT, proofs.slice(-20));
+  render();
+  await checkDealt(proofs.at(-1));
+}
+
+const proofOf = (g) => ({
+  id: g.id,
+  date: g.date,
+  commitment: g.dealt.commitment,
+  clientSeed: g.dealt.clientSeed,
+  secret: g.dealt.secret,
+  throws: g.items.map((it) => `${it.dice.die1}${it.dice.die2}`),
+});
+
+// Checks a proof in the browser (WebCrypto): the secret against the
+// commitment shown before the first throw, every throw against the secret
+// and the seed.
+async function checkDealt(proof) {
+  if (!canVerify()) {
+    tellDealt("This browser cannot check the dice on this page: its cryptography (WebCrypto) needs a secure page (https, or the engine on this machine). The downloaded record can be checked with the engine's verify command.", { ok: false });
+    return;
+  }
+  tellDealt("Checking every throw…");
+  const throws = proof.throws.map((t) => [Number(t[0]), Number(t[1])]);
+  const r = await verifyDealt({ ...proof, throws });
+  if (r.ok) {
+    tellDealt(`Dice verified: the server's secret is the one it committed to before the first throw, and all ${r.count} throws follow from it and the client seed.`, { ok: true });
+  } else if (r.index === null) {
+    tellDealt(`Dice not verified: ${r.why}.`, { ok: false });
+  } else {
+    tellDealt(`Dice not verified: throw ${r.index + 1} was ${r.kept[0]}-${r.kept[1]}, but the secret and the client seed give ${r.dealt[0]}-${r.dealt[1]}.`, { ok: false });
+  }
+}
+
+// Checks again the copy kept in this browser (a loaded record: its own
+// headers and throws).
+function checkDealtAgain() {
+  const g = state.game;
+  const proof = store.get(DEALT, []).find((p) => p.id === g.id) || (g.mode === "replay" && proofOf(g));
+  if (!proof) return tellDealt("This game's dice are no longer kept in this browser.", { ok: false });
+  checkDealt(proof);
 }
 
 // ---- statistics ------------------------------------------------------------
@@ -934,6 +1045,10 @@ function recordText() {
     ["GB", g.names?.GB || sideName("GB")],
   ];
   if (g.seed && g.seed !== "0") headers.push(["Seed", g.seed]);
+  if (g.dealt) {
+    headers.push(["Commitment", g.dealt.commitment], ["ClientSeed", g.dealt.clientSeed]);
+    if (g.dealt.secret) headers.push(["ServerSecret", g.dealt.secret]);
+  }
   headers.push(["Date", g.date]);
   if (g.startUfen) headers.push(["Start", g.startUfen]);
   headers.push(["Result", r.finished ? `${TEAMS[r.winner]} ${r.points}` : "*"]);
@@ -981,8 +1096,14 @@ function parseRecord(text) {
         items.push({ throw: `${t[1]}${t[2]}`, play: t[3] });
       }
     }
-    j = { switches: h.Switches, rules: h.Rules, startUfen: h.Start, seed: h.Seed, ry: h.RY, gb: h.GB, date: h.Date, items };
+    j = {
+      switches: h.Switches, rules: h.Rules, startUfen: h.Start, seed: h.Seed, ry: h.RY, gb: h.GB, date: h.Date, items,
+      dealerCommitment: h.Commitment, clientSeed: h.ClientSeed, dealerSecret: h.ServerSecret,
+    };
   }
+  const commitment = j.dealerCommitment || j.dealer_commitment;
+  const clientSeed = j.clientSeed || j.client_seed;
+  const secret = j.dealerSecret || j.dealer_secret;
   return {
     rules: j.switches || j.rules || "navy",
     ufen: j.startUfen || null,
@@ -990,6 +1111,8 @@ function parseRecord(text) {
     names: { RY: j.ry || "?", GB: j.gb || "?" },
     date: j.date || "",
     items: (j.items || []).map((i) => [i.throw, i.play]),
+    // A dealt game's headers (docs/records.md), once its secret is out.
+    dealt: commitment && clientSeed && secret ? { commitment, clientSeed, secret, token: null } : null,
   };
 }
 
@@ -1013,6 +1136,7 @@ async function loadRecord(e) {
       switches: start.switches,
       seats: [engineSeat, engineSeat, engineSeat, engineSeat],
       seed: rec.seed,
+      dealt: rec.dealt,
       startUfen: rec.ufen,
       names: rec.names,
       date: rec.date,
@@ -1048,11 +1172,13 @@ async function loadRecord(e) {
     state.view = 0;
     state.selected = null;
     clearReview();
+    tellDealt("");
     $("result").textContent = g.result.finished
       ? `Loaded: ${TEAM_NAMES[TEAMS[g.result.winner]]} won ${g.result.points}.`
       : "Loaded: the game is unfinished.";
     status(`Loaded ${file.name}: ${g.items.length} throws. Step through it or review it.`);
     render();
+    if (g.dealt) checkDealt(proofOf(g));
   } catch (err) {
     fail(err);
   }
@@ -1402,12 +1528,14 @@ function render({ targetKey = null } = {}) {
   $("review").hidden = !g.items.length;
   $("tutor").hidden = !asking;
   drawThrowMap(live && humanTurn, pos);
+  showDealt();
   // The guide.
   $("guide").hidden = !state.guided;
   if (state.guided) $("guide-text").textContent = guideText(g, humanTurn, pos);
   const humanItems = g.items.some((it) => isPerson(g, it.mover));
   $("btn-throw").disabled = !humanTurn || !!g.dice || state.busy;
-  $("btn-takeback").disabled = g.mode !== "play" || !humanItems;
+  // Once a dealt game's secret is out every throw is known: no taking back.
+  $("btn-takeback").disabled = g.mode !== "play" || !humanItems || !!g.dealt?.secret;
   $("btn-hint").disabled = !canChoose;
   $("btn-review").disabled = !g.items.length;
   $("btn-download").disabled = !g.items.length;

@@ -47,14 +47,16 @@ export async function newContext(browser) {
   return context;
 }
 
-// New game…: seats are "person" or a level, for red, green, yellow, blue.
-export async function newGame(page, { seats, ufen = "", seed = "0", rules = "navy" }) {
+// New game…: seats are "person" or a level, for red, green, yellow, blue;
+// dice "seed" (from `seed`) or "dealt".
+export async function newGame(page, { seats, ufen = "", seed = "0", rules = "navy", dice = "seed" }) {
   await page.click("#btn-new");
   await page.selectOption("#rules-preset", rules);
   for (const [i, s] of seats.entries()) await page.selectOption(`#seat-${i}`, s);
+  await page.selectOption("#dice-kind", dice);
   await page.evaluate(() => (document.querySelector("#new-advanced").open = true));
   await page.fill("#start-ufen", ufen);
-  await page.fill("#seed", seed);
+  if (dice === "seed") await page.fill("#seed", seed);
   await page.click("#new-game-start");
   await page.waitForFunction(() => !document.querySelector("#new-game").open);
 }
