@@ -740,7 +740,8 @@ async function checkDealt(proof) {
   const throws = proof.throws.map((t) => [Number(t[0]), Number(t[1])]);
   const r = await verifyDealt({ ...proof, throws });
   if (r.ok) {
-    tellDealt(`Dice verified: the server's secret is the one it committed to before the first throw, and all ${r.count} throws follow from it and the client seed.`, { ok: true });
+    const said = r.count === 1 ? "the game's one throw follows" : `all ${r.count} throws follow`;
+    tellDealt(`Dice verified: the server's secret is the one it committed to before the first throw, and ${said} from it and the client seed.`, { ok: true });
   } else if (r.index === null) {
     tellDealt(`Dice not verified: ${r.why}.`, { ok: false });
   } else {
