@@ -261,7 +261,7 @@ function guidedGame() {
 }
 
 async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, fromForm = false }) {
-  state.gen++;
+  const gen = ++state.gen;
   state.busy = false;
   let start;
   let roll = null;
@@ -273,6 +273,7 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
     if (dealt) deal = { ...(await api.startDealtGame()), clientSeed: newClientSeed(), secret: null };
     else roll = await api.rollDice(seed, 0, 100);
   } catch (e) {
+    if (gen !== state.gen) return;
     if (fromForm) {
       $("raw-error").textContent = e.message;
       $("new-game-error").textContent = ufen && e.code === "invalid_argument"
@@ -282,6 +283,8 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
     }
     return fail(e, () => newGame({ rules, seats, ufen, seed, dealt }));
   }
+  // Another game started (or a record loaded) meanwhile: that one stands.
+  if (gen !== state.gen) return;
   if ($("new-game").open) $("new-game").close();
   $("resume").hidden = true;
   state.selected = null;
