@@ -78,3 +78,13 @@ export const evaluate = (ufen, rules, options, limits) =>
   call("Evaluate", { position: { ufen }, rules, options, limits });
 export const analyseGame = (recordText, level) =>
   call("AnalyseGame", { recordText, level }, { timeoutMs: 600000 });
+// The tutor (docs/frontend.md): one play judged against the best, and the
+// next throw's map; both at the tutor's level unless one is given.
+export const judgePlay = (ufen, dice, play, rules, level = "", alternatives = 3) =>
+  call("JudgePlay", { position: { ufen }, throw: dice, play, rules, level, alternatives });
+export const throwMap = (ufen, rules, level = "") => call("ThrowMap", { position: { ufen }, rules, level });
+// Dealt dice, by commit and reveal (docs/frontend.md, "Verified dice").
+export const startDealtGame = () => call("StartDealtGame");
+export const dealThrow = (token, clientSeed, index) => call("DealThrow", { token, clientSeed, index });
+export const revealDealtGame = (token, clientSeed, recordText) =>
+  call("RevealDealtGame", { token, clientSeed, recordText });

@@ -7,9 +7,11 @@ import * as api from "./api.js";
 import { Board, COLOURS, LETTERS, NAMES, FILL, colourIndex, place } from "./board.js";
 import { drawChart, markOf } from "./chart.js";
 import {
-  TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES,
-  choiceText, playText, movesOf, errorText, diceText,
+  TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES, MARKS,
+  choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms,
 } from "./words.js";
+import { canVerify, newClientSeed, verifyDealt } from "./dealer.js";
+import { addPuzzles, dueCards, dayNumber, loadPuzzles } from "./drill.js";
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -33,6 +35,9 @@ const store = {
 const SAVED = "uckers.game";
 const STATS = "uckers.stats";
 const SETTINGS = "uckers.settings";
+const DEALT = "uckers.dealt"; // the proofs of the last dealt games, to check again
+const DEALT_PENDING = "The server shows its secret when the game is over; then this page checks every throw.";
+const DEFAULTS = { autoplay: true, anim: "normal", tutor: false, tutorAt: "MARK_BAD", throwMap: false };
 const ANIM_MS = { normal: 90, fast: 35, off: 0 }; // per square
 const ENGINE_PAUSE = { normal: 700, fast: 250, off: 0 };
 const AUTOPLAY_PAUSE = { normal: 900, fast: 400, off: 60 };
@@ -51,8 +56,11 @@ const state = {
   bestPending: new Set(),
   busy: false,
   retry: null,
-  settings: { autoplay: true, anim: "normal", ...store.get(SETTINGS, {}) },
+  settings: { ...DEFAULTS, ...store.get(SETTINGS, {}) },
   guided: false,
+  tutorAsk: null, // the play the tutor stopped: { play, gen, verdict }
+  maps: new Map(), // ufen -> the next throw's map (ThrowMap)
+  mapPending: new Set(),
 };
 
 const board = new Board($("board"), { onPiece: pieceClicked, onTarget: targetClicked });
@@ -64,6 +72,7 @@ const current = () => state.game.positions[state.game.positions.length - 1];
 const toThrow = (pos) => colourIndex(pos.structured.toThrow);
 const teamOf = (c) => (c % 2 === 0 ? "RY" : "GB");
 const pct = (p) => `${Math.round(100 * p)}%`;
+const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 const isPerson = (g, c) => g.seats[c].person;
 const seatName = (g, c) => (g.seats[c].person ? "a person" : `the engine, ${LEVEL_NAMES(g.seats[c].level)}`);
 const sameSeat = (a, b) => a.person === b.person && a.level === b.level;
@@ -160,12 +169,29 @@ async function init() {
   $("btn-settings").addEventListener("click", () => {
     $("set-autoplay").checked = state.settings.autoplay;
     $("set-anim").value = state.settings.anim;
+    $("set-tutor").checked = state.settings.tutor;
+    $("set-tutor-at").value = state.settings.tutorAt;
+    $("set-throwmap").checked = state.settings.throwMap;
     $("settings").showModal();
   });
   $("settings").addEventListener("close", () => {
-    state.settings = { autoplay: $("set-autoplay").checked, anim: $("set-anim").value };
+    state.settings = {
+      autoplay: $("set-autoplay").checked,
+      anim: $("set-anim").value,
+      tutor: $("set-tutor").checked,
+      tutorAt: $("set-tutor-at").value,
+      throwMap: $("set-throwmap").checked,
+    };
     store.set(SETTINGS, state.settings);
+    if (state.game) render();
   });
+  $("btn-rethink").addEventListener("click", rethink);
+  $("btn-play-anyway").addEventListener("click", playAnyway);
+  $("btn-dealt-check").addEventListener("click", checkDealtAgain);
+  $("dice-kind").addEventListener("change", () => {
+    $("seed-row").hidden = $("dice-kind").value === "dealt";
+  });
+  showPracticeDue();
   $("record-file").addEventListener("click", (e) => {
     if (!leaveAsk()) e.preventDefault();
   });
@@ -218,14 +244,15 @@ function newGameFromForm() {
     const v = $(`seat-${i}`).value;
     return v === "person" ? { person: true } : { level: v };
   });
+  const dealt = $("dice-kind").value === "dealt";
   const seed = $("seed").value.trim() || "0";
-  if (!/^\d{1,20}$/.test(seed)) {
+  if (!dealt && !/^\d{1,20}$/.test(seed)) {
     $("new-advanced").open = true;
     $("new-game-error").textContent = `The dice seed must be a whole number, not '${seed}'.`;
     return;
   }
   $("new-game-error").textContent = "";
-  newGame({ rules, seats, ufen: $("start-ufen").value.trim() || null, seed, fromForm: true });
+  newGame({ rules, seats, ufen: $("start-ufen").value.trim() || null, seed, dealt, fromForm: true });
 }
 
 function guidedGame() {
@@ -233,15 +260,20 @@ function guidedGame() {
   newGame({ rules: "navy", seats: [{ person: true }, { level: "beginner" }, { person: true }, { level: "beginner" }] });
 }
 
-async function newGame({ rules, seats, ufen = null, seed = "0", fromForm = false }) {
-  state.gen++;
+async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, fromForm = false }) {
+  const gen = ++state.gen;
   state.busy = false;
   let start;
-  let roll;
+  let roll = null;
+  let deal = null;
   try {
     start = await api.startPosition(rules, ufen);
-    roll = await api.rollDice(seed, 0, 100);
+    // Dealt dice: the server commits to its secret first, then the browser
+    // makes the client seed; each throw is dealt as the game reaches it.
+    if (dealt) deal = { ...(await api.startDealtGame()), clientSeed: newClientSeed(), secret: null };
+    else roll = await api.rollDice(seed, 0, 100);
   } catch (e) {
+    if (gen !== state.gen) return;
     if (fromForm) {
       $("raw-error").textContent = e.message;
       $("new-game-error").textContent = ufen && e.code === "invalid_argument"
@@ -249,8 +281,10 @@ async function newGame({ rules, seats, ufen = null, seed = "0", fromForm = false
         : errorText(e);
       return;
     }
-    return fail(e, () => newGame({ rules, seats, ufen, seed }));
+    return fail(e, () => newGame({ rules, seats, ufen, seed, dealt }));
   }
+  // Another game started (or a record loaded) meanwhile: that one stands.
+  if (gen !== state.gen) return;
   if ($("new-game").open) $("new-game").close();
   $("resume").hidden = true;
   state.selected = null;
@@ -258,13 +292,15 @@ async function newGame({ rules, seats, ufen = null, seed = "0", fromForm = false
   state.diceCache = new Map();
   clearReview();
   $("hint-out").replaceChildren();
+  tellDealt(deal ? DEALT_PENDING : "");
   state.game = {
     version: 1,
     id: `${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
     rules: start.rules,
     switches: start.switches,
     seats,
-    seed: roll.seed,
+    seed: roll ? roll.seed : "0",
+    dealt: deal,
     startUfen: ufen ? start.position.ufen : null,
     date: new Date().toISOString().slice(0, 10),
     positions: [start.position],
@@ -276,7 +312,7 @@ async function newGame({ rules, seats, ufen = null, seed = "0", fromForm = false
     mode: "play",
     analysis: null,
   };
-  roll.throws.forEach((t, i) => state.diceCache.set(i, t));
+  roll?.throws.forEach((t, i) => state.diceCache.set(i, t));
   save();
   advance();
 }
@@ -298,6 +334,7 @@ function resumeSaved() {
   state.view = null;
   state.selected = null;
   state.diceCache = new Map();
+  tellDealt(state.game.dealt ? DEALT_PENDING : "");
   status("The game is back where it was.");
   if (state.game.dice && isPerson(state.game, toThrow(current()))) {
     const gen = state.gen;
@@ -308,12 +345,21 @@ function resumeSaved() {
   advance();
 }
 
+// Throw `index` of the game: from its seed (asked 100 at a time), or dealt
+// by the server one at a time, as the game reaches it.
 async function diceAt(index) {
-  if (!state.diceCache.has(index)) {
-    const roll = await api.rollDice(state.game.seed, index, 100);
-    roll.throws.forEach((t, i) => state.diceCache.set(index + i, t));
+  const g = state.game;
+  const cache = state.diceCache;
+  if (!cache.has(index)) {
+    if (g.dealt) {
+      const answer = await api.dealThrow(g.dealt.token, g.dealt.clientSeed, index);
+      cache.set(index, answer.throw);
+    } else {
+      const roll = await api.rollDice(g.seed, index, 100);
+      roll.throws.forEach((t, i) => cache.set(index + i, t));
+    }
   }
-  return state.diceCache.get(index);
+  return cache.get(index);
 }
 
 // ---- the turn ------------------------------------------------------------
@@ -527,19 +573,66 @@ function targetClicked(key) {
   render({ targetKey: key });
 }
 
-async function humanPlay(play) {
-  if (state.busy) return;
+async function humanPlay(play, { checked = false } = {}) {
+  if (state.busy || state.tutorAsk) return;
   state.busy = true;
   render();
   $("hint-out").replaceChildren();
   const gen = state.gen;
   try {
+    if (!checked && (await tutorStops(play, gen))) return;
+    if (gen !== state.gen) return;
     await makePlay(play, gen);
   } catch (e) {
-    if (gen === state.gen) fail(e, () => humanPlay(play));
+    if (gen === state.gen) fail(e, () => humanPlay(play, { checked }));
     return;
   }
   state.busy = false;
+}
+
+// ---- the tutor -------------------------------------------------------------
+
+// Tutor mode (Settings): before a person's play is made, one JudgePlay (at
+// the tutor's level); a play marked at the threshold or worse is stopped
+// and the tutor says why. True when it stopped the play.
+async function tutorStops(play, gen) {
+  const g = state.game;
+  if (!state.settings.tutor || g.plays.length < 2) return false;
+  const pos = current();
+  const verdict = await api.judgePlay(pos.ufen, g.dice, play, g.rules);
+  if (gen !== state.gen || markRank(verdict.mark) < markRank(state.settings.tutorAt)) return false;
+  state.tutorAsk = { play, gen, verdict };
+  state.busy = false;
+  const c = toThrow(pos);
+  const effects = (p) => g.plays.find((x) => x.play === p)?.effects;
+  const mark = MARKS[verdict.mark];
+  $("tutor-verdict").textContent = `The tutor: that would be ${mark.words} (${mark.label}), giving away ${verdict.equityLost.toFixed(3)} points.`;
+  $("tutor-play").textContent = `Your play: ${lower(choiceText(play, pos.structured, c, c, effects(play)))}.`;
+  $("tutor-best").textContent = `The best play: ${lower(choiceText(verdict.bestPlay, pos.structured, c, c, effects(verdict.bestPlay)))}.`;
+  const why = explainTerms(verdict.differences);
+  $("tutor-why").replaceChildren(...why.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
+  $("tutor-why-title").hidden = !why.length;
+  status("The tutor stopped that play: rethink it, or play it anyway.");
+  render();
+  $("tutor").scrollIntoView({ block: "nearest" });
+  $("btn-rethink").focus({ preventScroll: true });
+  return true;
+}
+
+function rethink() {
+  if (!state.tutorAsk) return;
+  state.tutorAsk = null;
+  const pos = current();
+  status(`${NAMES[toThrow(pos)]} throws ${diceText(state.game.dice)}: choose again.`);
+  render();
+  $("plays").querySelector("button")?.focus({ preventScroll: true });
+}
+
+function playAnyway() {
+  const ask = state.tutorAsk;
+  if (!ask) return;
+  state.tutorAsk = null;
+  humanPlay(ask.play, { checked: true });
 }
 
 // Back to the last throw a person played, its dice still thrown (the dice
@@ -548,7 +641,7 @@ async function takeBack() {
   const g = state.game;
   let k = g.items.length - 1;
   while (k >= 0 && !isPerson(g, g.items[k].mover)) k--;
-  if (k < 0 || g.mode !== "play") return;
+  if (k < 0 || g.mode !== "play" || g.dealt?.secret) return;
   state.gen++;
   state.busy = false;
   state.view = null;
@@ -578,6 +671,94 @@ function finished() {
   status("Review the game, download its record, or start a new one.");
   recordStats();
   render();
+  if (g.dealt && !g.dealt.secret) revealDealt();
+}
+
+// ---- dealt dice --------------------------------------------------------------
+
+// The dealt game's panel: the commitment (shown before the first throw)
+// and the client seed; at the end the secret and the browser's check.
+function showDealt() {
+  const g = state.game;
+  const d = g.dealt;
+  $("dealt").hidden = !d;
+  if (!d) return;
+  $("dealt-commitment").textContent = d.commitment;
+  $("dealt-seed").textContent = d.clientSeed;
+  $("dealt-secret-row").hidden = !d.secret;
+  $("dealt-secret").textContent = d.secret || "";
+  $("btn-dealt-check").hidden = !d.secret;
+}
+
+function tellDealt(text, { ok = null } = {}) {
+  const out = $("dealt-check");
+  out.textContent = text;
+  out.classList.toggle("verified", ok === true);
+  out.classList.toggle("error", ok === false);
+}
+
+// The game is over: the server reveals its secret (RevealDealtGame checks
+// the record's throws are its own), and the browser checks every throw.
+async function revealDealt() {
+  const g = state.game;
+  const d = g.dealt;
+  tellDealt("The game is over: asking the server for its secret…");
+  let revealed;
+  try {
+    revealed = await api.revealDealtGame(d.token, d.clientSeed, recordText());
+  } catch (e) {
+    if (state.game !== g) return;
+    $("raw-error").textContent = e.message;
+    tellDealt(`The server did not reveal its secret: ${errorText(e)}`, { ok: false });
+    return;
+  }
+  if (state.game !== g) return;
+  d.secret = revealed.secret;
+  // The proof is kept in the browser, to be checked again later.
+  const proofs = store.get(DEALT, []).filter((p) => p.id !== g.id);
+  proofs.push(proofOf(g));
+  store.set(DEALT, proofs.slice(-20));
+  render();
+  await checkDealt(proofs.at(-1));
+}
+
+const proofOf = (g) => ({
+  id: g.id,
+  date: g.date,
+  commitment: g.dealt.commitment,
+  clientSeed: g.dealt.clientSeed,
+  secret: g.dealt.secret,
+  throws: g.items.map((it) => `${it.dice.die1}${it.dice.die2}`),
+});
+
+// Checks a proof in the browser (WebCrypto): the secret against the
+// commitment shown before the first throw, every throw against the secret
+// and the seed.
+async function checkDealt(proof) {
+  if (!canVerify()) {
+    tellDealt("This browser cannot check the dice on this page: its cryptography (WebCrypto) needs a secure page (https, or the engine on this machine). The downloaded record can be checked with the engine's verify command.", { ok: false });
+    return;
+  }
+  tellDealt("Checking every throw…");
+  const throws = proof.throws.map((t) => [Number(t[0]), Number(t[1])]);
+  const r = await verifyDealt({ ...proof, throws });
+  if (r.ok) {
+    const said = r.count === 1 ? "the game's one throw follows" : `all ${r.count} throws follow`;
+    tellDealt(`Dice verified: the server's secret is the one it committed to before the first throw, and ${said} from it and the client seed.`, { ok: true });
+  } else if (r.index === null) {
+    tellDealt(`Dice not verified: ${r.why}.`, { ok: false });
+  } else {
+    tellDealt(`Dice not verified: throw ${r.index + 1} was ${r.kept[0]}-${r.kept[1]}, but the secret and the client seed give ${r.dealt[0]}-${r.dealt[1]}.`, { ok: false });
+  }
+}
+
+// Checks again the copy kept in this browser (a loaded record: its own
+// headers and throws).
+function checkDealtAgain() {
+  const g = state.game;
+  const proof = store.get(DEALT, []).find((p) => p.id === g.id) || (g.mode === "replay" && proofOf(g));
+  if (!proof) return tellDealt("This game's dice are no longer kept in this browser.", { ok: false });
+  checkDealt(proof);
 }
 
 // ---- statistics ------------------------------------------------------------
@@ -732,19 +913,120 @@ async function hint() {
   try {
     const best = await api.bestMove(pos.ufen, g.dice, g.rules, { level: "expert", multipv: 3 }, { movetimeMs: 1000 });
     const list = document.createElement("ol");
-    for (const cand of best.candidates) {
+    for (const [i, cand] of best.candidates.entries()) {
       const li = document.createElement("li");
       const effects = g.plays.find((p) => p.play === cand.play)?.effects;
       li.textContent = `${choiceText(cand.play, pos.structured, c, c, effects)}: ${TEAM_NAMES[teamOf(c)]} win ${pct(cand.evaluation.winProbability)}`;
+      // Why the best is better: what this one leaves against it.
+      const why = explainTerms(cand.differences);
+      if (i > 0 && why.length) {
+        const ul = document.createElement("ul");
+        ul.className = "why";
+        for (const w of why) ul.append(Object.assign(document.createElement("li"), { textContent: w }));
+        li.append(ul);
+      }
       list.append(li);
     }
     const p = document.createElement("p");
-    p.textContent = "The engine's best plays (the first is drawn on the board):";
+    p.textContent = best.candidates.length > 1
+      ? "The engine's best plays (the first is drawn on the board); under each other play, how it compares with the first:"
+      : "The engine's best play (drawn on the board):";
     out.replaceChildren(p, list);
     state.hintPlay = best.play;
     render();
   } catch (e) {
     out.textContent = errorText(e);
+  }
+}
+
+// ---- the next throw's map --------------------------------------------------
+
+// Before a person's throw (and until the play, the throw made lit): each of
+// the 21 throws with its probability, its best play and the mover's
+// chance after it (ThrowMap, at the tutor's level), as a triangle of cells
+// coloured by that chance against the mean. Settings turn it on.
+function drawThrowMap(show, pos) {
+  const box = $("throwmap-box");
+  box.hidden = !(show && state.settings.throwMap && !state.game.result.finished);
+  if (box.hidden) return;
+  const g = state.game;
+  const map = state.maps.get(pos.ufen);
+  const grid = $("throwmap");
+  if (!map) {
+    if (grid.dataset.ufen !== pos.ufen) {
+      grid.replaceChildren();
+      delete grid.dataset.ufen;
+      $("throwmap-title").textContent = "The next throw: working it out…";
+    }
+    if (!state.mapPending.has(pos.ufen)) {
+      state.mapPending.add(pos.ufen);
+      api.throwMap(pos.ufen, g.rules).then(
+        (m) => {
+          state.maps.set(pos.ufen, m);
+          state.mapPending.delete(pos.ufen);
+          if (state.game === g && current() === pos && state.view === null) render();
+        },
+        (e) => {
+          state.mapPending.delete(pos.ufen);
+          $("raw-error").textContent = e.message;
+          $("throwmap-title").textContent = `The next throw: not available (${errorText(e)})`;
+        },
+      );
+    }
+    return;
+  }
+  const c = toThrow(pos);
+  const side = TEAM_NAMES[teamOf(c)];
+  const thrown = g.dice ? [Math.max(g.dice.die1, g.dice.die2), Math.min(g.dice.die1, g.dice.die2)] : null;
+  const mean = map.evaluation.winProbability;
+  $("throwmap-title").textContent = `The next throw: ${side} ${pct(mean)} before it`;
+  const say = (t) => {
+    const d = t.throw;
+    const chance = `${Math.round(36 * t.probability)} in 36`;
+    const best = t.bestPlay ? lower(choiceText(t.bestPlay, pos.structured, c, c, null)) : "no play";
+    return `${d.die1}-${d.die2} (a chance of ${chance}): ${best}; then ${side} ${pct(t.evaluation.winProbability)}.`;
+  };
+  if (grid.dataset.ufen !== pos.ufen || grid.dataset.thrown !== String(thrown)) {
+    const byThrow = new Map(map.throws.map((t) => [`${t.throw.die1}${t.throw.die2}`, t]));
+    const spread = Math.max(0.02, ...map.throws.map((t) => Math.abs(t.evaluation.winProbability - mean)));
+    const cells = [];
+    for (let hi = 6; hi >= 1; hi--) {
+      for (let lo = 6; lo >= 1; lo--) {
+        const t = lo <= hi ? byThrow.get(`${hi}${lo}`) || byThrow.get(`${lo}${hi}`) : null;
+        if (!t) {
+          cells.push(Object.assign(document.createElement("span"), { className: "map-gap" }));
+          continue;
+        }
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "map-cell";
+        const p = t.evaluation.winProbability;
+        // Green for throws better than the mean, red for worse; the throw
+        // furthest from the mean (at least 2 points away) is the full colour.
+        const lean = Math.max(-1, Math.min(1, (p - mean) / spread));
+        b.style.background = `hsl(${60 + 60 * lean} 70% ${80 - 12 * Math.abs(lean)}%)`;
+        b.dataset.throw = `${hi}${lo}`;
+        b.dataset.probability = String(t.probability);
+        b.dataset.win = String(p);
+        const name = Object.assign(document.createElement("b"), { textContent: `${hi}-${lo}` });
+        const odds = Object.assign(document.createElement("small"), { textContent: `${Math.round(36 * t.probability)}/36` });
+        const win = Object.assign(document.createElement("span"), { textContent: pct(p) });
+        b.append(name, odds, win);
+        b.setAttribute("aria-label", say(t));
+        b.title = say(t);
+        if (thrown && thrown[0] === hi && thrown[1] === lo) b.classList.add("thrown");
+        const tell = () => ($("throwmap-detail").textContent = say(t));
+        b.addEventListener("mouseenter", tell);
+        b.addEventListener("focus", tell);
+        b.addEventListener("click", tell);
+        cells.push(b);
+      }
+    }
+    grid.replaceChildren(...cells);
+    grid.dataset.ufen = pos.ufen;
+    grid.dataset.thrown = String(thrown);
+    const at = thrown && byThrow.get(`${thrown[0]}${thrown[1]}`);
+    $("throwmap-detail").textContent = at ? `Thrown: ${say(at)}` : "Point at a throw for its best play.";
   }
 }
 
@@ -767,6 +1049,10 @@ function recordText() {
     ["GB", g.names?.GB || sideName("GB")],
   ];
   if (g.seed && g.seed !== "0") headers.push(["Seed", g.seed]);
+  if (g.dealt) {
+    headers.push(["Commitment", g.dealt.commitment], ["ClientSeed", g.dealt.clientSeed]);
+    if (g.dealt.secret) headers.push(["ServerSecret", g.dealt.secret]);
+  }
   headers.push(["Date", g.date]);
   if (g.startUfen) headers.push(["Start", g.startUfen]);
   headers.push(["Result", r.finished ? `${TEAMS[r.winner]} ${r.points}` : "*"]);
@@ -814,8 +1100,14 @@ function parseRecord(text) {
         items.push({ throw: `${t[1]}${t[2]}`, play: t[3] });
       }
     }
-    j = { switches: h.Switches, rules: h.Rules, startUfen: h.Start, seed: h.Seed, ry: h.RY, gb: h.GB, date: h.Date, items };
+    j = {
+      switches: h.Switches, rules: h.Rules, startUfen: h.Start, seed: h.Seed, ry: h.RY, gb: h.GB, date: h.Date, items,
+      dealerCommitment: h.Commitment, clientSeed: h.ClientSeed, dealerSecret: h.ServerSecret,
+    };
   }
+  const commitment = j.dealerCommitment || j.dealer_commitment;
+  const clientSeed = j.clientSeed || j.client_seed;
+  const secret = j.dealerSecret || j.dealer_secret;
   return {
     rules: j.switches || j.rules || "navy",
     ufen: j.startUfen || null,
@@ -823,6 +1115,8 @@ function parseRecord(text) {
     names: { RY: j.ry || "?", GB: j.gb || "?" },
     date: j.date || "",
     items: (j.items || []).map((i) => [i.throw, i.play]),
+    // A dealt game's headers (docs/records.md), once its secret is out.
+    dealt: commitment && clientSeed && secret ? { commitment, clientSeed, secret, token: null } : null,
   };
 }
 
@@ -846,6 +1140,7 @@ async function loadRecord(e) {
       switches: start.switches,
       seats: [engineSeat, engineSeat, engineSeat, engineSeat],
       seed: rec.seed,
+      dealt: rec.dealt,
       startUfen: rec.ufen,
       names: rec.names,
       date: rec.date,
@@ -881,11 +1176,13 @@ async function loadRecord(e) {
     state.view = 0;
     state.selected = null;
     clearReview();
+    tellDealt("");
     $("result").textContent = g.result.finished
       ? `Loaded: ${TEAM_NAMES[TEAMS[g.result.winner]]} won ${g.result.points}.`
       : "Loaded: the game is unfinished.";
     status(`Loaded ${file.name}: ${g.items.length} throws. Step through it or review it.`);
     render();
+    if (g.dealt) checkDealt(proofOf(g));
   } catch (err) {
     fail(err);
   }
@@ -896,6 +1193,8 @@ function clearReview() {
   $("chart").replaceChildren();
   $("teams").replaceChildren();
   $("mark-info").textContent = "";
+  $("mark-why").replaceChildren();
+  delete $("mark-why").dataset.item;
   $("review-status").textContent = "Not reviewed yet: choose a strength and review.";
 }
 
@@ -908,12 +1207,24 @@ async function review() {
   $("chart").replaceChildren();
   $("teams").replaceChildren();
   $("mark-info").textContent = "";
+  $("mark-why").replaceChildren();
+  delete $("mark-why").dataset.item;
   try {
     const analysis = await api.analyseGame(recordText(), level);
     g.analysis = analysis;
     drawChart($("chart"), analysis, showMark);
     const marks = analysis.items.filter((it) => markOf(it)).length;
-    $("review-status").textContent = `${analysis.items.length} throws reviewed at ${LEVEL_NAMES(analysis.level)} strength in ${analysis.seconds.toFixed(1)} s: ${marks} marked.`;
+    // The marked decisions become practice puzzles: the people's, in a game
+    // people played; every side's in a record or an engine game.
+    const people = g.mode === "play" && g.seats.some((s) => s.person);
+    const added = addPuzzles(analysis, {
+      rules: g.rules,
+      source: g.mode === "play" ? `the game of ${g.date}` : `a record${g.date ? ` of ${g.date}` : ""}`,
+      take: (it) => !people || isPerson(g, colourIndex(it.colour)),
+    });
+    showPracticeDue();
+    const puzzles = added ? ` ${added} new practice puzzle${added === 1 ? "" : "s"}.` : "";
+    $("review-status").textContent = `${analysis.items.length} throws reviewed at ${LEVEL_NAMES(analysis.level)} strength in ${analysis.seconds.toFixed(1)} s: ${marks} marked.${puzzles}`;
     const head = ["side", "decisions", "error rate", "rating", "?!", "?", "??", "luck", "points", "points less luck"];
     const tr = document.createElement("tr");
     for (const h of head) {
@@ -961,6 +1272,34 @@ function showMark(item) {
   const playedWords = choiceText(item.play, pos.structured, c, c, played?.effects).toLowerCase();
   const bestWords = choiceText(item.bestPlay, pos.structured, c, c, null).toLowerCase();
   $("mark-info").textContent = `Throw ${item.index}: ${NAMES[c]} threw ${item.throw[0]}-${item.throw[1]} and played: ${playedWords} (${m.words}, costing ${item.equityLost.toFixed(3)} points). Best was: ${bestWords}.`;
+  explainMark(item);
+}
+
+// Under a mark, why the best play was better: the terms JudgePlay names
+// (at the review's level, so that its verdict is the mark's).
+async function explainMark(item) {
+  const g = state.game;
+  const why = $("mark-why");
+  const asked = (why.dataset.item = `${g.id} ${item.index}`);
+  why.replaceChildren(Object.assign(document.createElement("li"), { textContent: "Working out why…" }));
+  const dice = { die1: Number(item.throw[0]), die2: Number(item.throw[1]) };
+  try {
+    const verdict = await api.judgePlay(item.ufen, dice, item.play, g.rules, g.analysis?.level || "", 1);
+    if (why.dataset.item !== asked) return;
+    const lines = explainTerms(verdict.differences);
+    if (!lines.length) lines.push("By what each play leaves on the board the two look alike: the difference is in how the game goes on.");
+    why.replaceChildren(...lines.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
+  } catch (e) {
+    if (why.dataset.item !== asked) return;
+    $("raw-error").textContent = e.message;
+    why.replaceChildren(Object.assign(document.createElement("li"), { textContent: `Why is not available (${errorText(e)})` }));
+  }
+}
+
+// The practice puzzles due today, on the Practice link.
+function showPracticeDue() {
+  const due = dueCards(loadPuzzles().cards, dayNumber(), Infinity).length;
+  $("link-practice").textContent = due ? `Practice (${due} due)` : "Practice";
 }
 
 // ---- drawing -------------------------------------------------------------
@@ -1050,6 +1389,8 @@ function keyPressed(e) {
     viewAt(shownIndex() - 1);
   } else if (e.key === "ArrowRight" && state.game) {
     viewAt(shownIndex() + 1);
+  } else if (e.key === "Escape" && state.tutorAsk) {
+    rethink();
   } else if (e.key === "Escape" && state.selected) {
     state.selected = null;
     render();
@@ -1078,7 +1419,9 @@ function render({ targetKey = null } = {}) {
   const live = !viewing && g.mode === "play";
   const actor = toThrow(pos);
   const humanTurn = live && !g.result.finished && isPerson(g, actor);
-  const canChoose = humanTurn && g.plays.length && !state.busy;
+  if (state.tutorAsk && (state.tutorAsk.gen !== state.gen || viewing)) state.tutorAsk = null;
+  const asking = humanTurn && !!state.tutorAsk;
+  const canChoose = humanTurn && g.plays.length && !state.busy && !asking;
   const movable = new Set();
   const targets = new Set();
   if (canChoose) {
@@ -1099,7 +1442,11 @@ function render({ targetKey = null } = {}) {
     const call = play?.match(/^[xsw]([a-z])(b|\d+)$/);
     return { moves, kind, ring: call ? { c: LETTERS.indexOf(call[1]), sq: call[2] } : null };
   };
-  if (viewing && g.items[index]) {
+  if (asking) {
+    // The play the tutor stopped, and the best play.
+    arrows.push(arrowOf(state.tutorAsk.play, "preview"));
+    arrows.push(arrowOf(state.tutorAsk.verdict.bestPlay, "best"));
+  } else if (viewing && g.items[index]) {
     arrows.push(arrowOf(g.items[index].play, "played"));
     const best = bestAt(index);
     if (best && best !== g.items[index].play) arrows.push(arrowOf(best, "best"));
@@ -1183,12 +1530,16 @@ function render({ targetKey = null } = {}) {
     }
   }
   $("review").hidden = !g.items.length;
+  $("tutor").hidden = !asking;
+  drawThrowMap(live && humanTurn, pos);
+  showDealt();
   // The guide.
   $("guide").hidden = !state.guided;
   if (state.guided) $("guide-text").textContent = guideText(g, humanTurn, pos);
   const humanItems = g.items.some((it) => isPerson(g, it.mover));
   $("btn-throw").disabled = !humanTurn || !!g.dice || state.busy;
-  $("btn-takeback").disabled = g.mode !== "play" || !humanItems;
+  // Once a dealt game's secret is out every throw is known: no taking back.
+  $("btn-takeback").disabled = g.mode !== "play" || !humanItems || !!g.dealt?.secret;
   $("btn-hint").disabled = !canChoose;
   $("btn-review").disabled = !g.items.length;
   $("btn-download").disabled = !g.items.length;

@@ -200,3 +200,51 @@ export function errorText(e) {
   if (e?.player) return e.player;
   return "Something went wrong talking to the engine.";
 }
+
+// The review's marks (JudgePlay and AnalyseGame name them alike), weakest
+// first, with the thresholds of review/analyse.h.
+export const MARKS = {
+  MARK_DOUBTFUL: { rank: 1, label: "?!", words: "a doubtful play", from: 0.03 },
+  MARK_BAD: { rank: 2, label: "?", words: "a bad play", from: 0.06 },
+  MARK_VERY_BAD: { rank: 3, label: "??", words: "a very bad play", from: 0.12 },
+};
+export const markRank = (mark) => MARKS[mark]?.rank || 0;
+
+const count = (one, many = `${one}s`) => (n) => (n === 0 ? `no ${one}` : plural(n, one, many));
+const percent = (p) => `${Math.round(100 * p)}%`;
+const squares = (n) => `${Math.round(n)} squares`;
+const pieces = count("piece");
+const blobs = count("blob");
+const theirs = count("opposing piece");
+
+// What a play leaves on the board against the best play, term by term
+// (TermDifference: `term`, the best play's value `best`, the play's
+// `play`; docs/frontend.md, "Explained choices"): how a value is said, and
+// the sentence.
+const TERMS = {
+  exposed: [pieces, (p, b) => `Leaves ${p} open to a hit next turn; the best play leaves ${b}.`],
+  hit_chance: [percent, (p, b) => `Gives the opponents a ${p} chance to knock off a piece next turn; the best play, ${b}.`],
+  blobs_made: [blobs, (p, b) => `Makes ${p}; the best play makes ${b}.`],
+  blobs_broken: [blobs, (p, b) => `Breaks ${p}; the best play breaks ${b}.`],
+  knocked_off: [theirs, (p, b) => `Knocks off ${p}; the best play knocks off ${b}.`],
+  challenge_chance: [percent, (p, b) => `Lets the opponents challenge on ${p} of their throws; the best play, on ${b}.`],
+  race_pips: [squares, (p, b) => `Leaves the side ${p} from home, all its pieces together; the best play, ${b}.`],
+  opponent_race_pips: [squares, (p, b) => `Leaves the opponents ${p} from home; the best play, ${b}.`],
+  entered: [pieces, (p, b) => `Has ${p} out of base; the best play, ${b}.`],
+  home: [pieces, (p, b) => `Has ${p} home; the best play, ${b}.`],
+};
+
+// The explanation of a play against the best, one sentence a term (terms
+// the board does not know, and differences too small to say, left out).
+export function explainTerms(differences) {
+  const out = [];
+  for (const d of differences || []) {
+    const t = TERMS[d.term];
+    if (!t) continue;
+    const [say, sentence] = t;
+    const p = say(d.play ?? 0);
+    const b = say(d.best ?? 0);
+    if (p !== b) out.push(sentence(p, b));
+  }
+  return out;
+}

@@ -10,6 +10,10 @@ import { mkdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
+import {
+  problems, step, seconds, openBoard, newContext, newGame, items, resultText, ufen,
+  waitForHumanOrEnd, playOneTurn, checkPlayersText, dumpPages,
+} from "./board_helpers.mjs";
 
 const [uckers, shots] = process.argv.slice(2);
 if (!uckers || !shots) {
@@ -31,124 +35,6 @@ const SEED_NO_SIX_FIRST = "1"; // a first throw with no six: red must pass
 // Red's piece on 10, right behind a blue blob of two on red's 11 (blue's
 // 24): a challenge needs 3 sixes (RULES.md §6).
 const CHALLENGE_UFEN = "10,b,b,b/b,b,b,b/b,b,b,b/b,b,24,24 r -";
-
-const problems = [];
-const pages = [];
-const started = Date.now();
-const step = (what) => console.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
-
-async function openBoard(context, url, { viewport = { width: 1100, height: 1000 } } = {}) {
-  const page = await context.newPage();
-  await page.setViewportSize(viewport);
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("console", (m) => {
-    // A server stopped on purpose makes the browser log the refused calls.
-    if (m.type() === "error" && !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(m.text())) {
-      problems.push(`console error: ${m.text()}`);
-    }
-  });
-  page.dialogs = [];
-  page.on("dialog", (d) => {
-    page.dialogs.push(d.type());
-    d.accept();
-  });
-  pages.push(page);
-  await page.goto(url);
-  await page.waitForFunction(() => document.querySelector("#seat-0").options.length > 0);
-  return page;
-}
-
-// A fresh browser profile whose settings say: no sliding pieces (fast
-// tests). Forced plays are still played by the board (the default).
-async function newContext(browser) {
-  const context = await browser.newContext({ acceptDownloads: true });
-  await context.addInitScript(() => {
-    if (!localStorage.getItem("uckers.settings")) {
-      localStorage.setItem("uckers.settings", JSON.stringify({ autoplay: true, anim: "off" }));
-    }
-  });
-  return context;
-}
-
-// New game…: seats are "person" or a level, for red, green, yellow, blue.
-async function newGame(page, { seats, ufen = "", seed = "0", rules = "navy" }) {
-  await page.click("#btn-new");
-  await page.selectOption("#rules-preset", rules);
-  for (const [i, s] of seats.entries()) await page.selectOption(`#seat-${i}`, s);
-  await page.evaluate(() => (document.querySelector("#new-advanced").open = true));
-  await page.fill("#start-ufen", ufen);
-  await page.fill("#seed", seed);
-  await page.click("#new-game-start");
-  await page.waitForFunction(() => !document.querySelector("#new-game").open);
-}
-
-const items = (page) => page.locator("#history li").count();
-const resultText = (page) => page.textContent("#result");
-const ufen = (page) => page.inputValue("#ufen");
-
-async function waitForHumanOrEnd(page, timeout = 60000) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector("#btn-throw").disabled ||
-      document.querySelector("#plays button") ||
-      document.querySelector("#result").textContent,
-    null,
-    { timeout },
-  );
-}
-
-// One person's turn through the board: the T key throws, then a piece and
-// its target, or the first play listed; a forced play makes itself.
-async function playOneTurn(page, { shot } = {}) {
-  const before = await items(page);
-  if (await page.isEnabled("#btn-throw")) await page.keyboard.press("t");
-  await page.waitForFunction(
-    (n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n,
-    before,
-  );
-  if ((await items(page)) === before && (await page.locator("#plays button").count()) > 1) {
-    const movable = await page.$$eval(".piece.movable", (ps) => ps.map((p) => p.dataset.piece));
-    let played = false;
-    for (const id of movable) {
-      await page.click(`.piece.movable[data-piece="${id}"]`, { force: true });
-      const targets = await page.$$eval(".cell.target", (cs) => cs.map((c) => c.dataset.cell));
-      if (!targets.length) continue;
-      if (shot) await page.screenshot({ path: join(shots, shot) });
-      await page.click(`.cell.target[data-cell="${targets[0]}"]`, { force: true });
-      await page.waitForFunction(
-        (n) =>
-          document.querySelectorAll("#history li").length > n ||
-          document.querySelector("#result").textContent ||
-          /plays move that piece there/.test(document.querySelector("#status").textContent),
-        before,
-      );
-      if (/plays move that piece there/.test(await page.textContent("#status"))) await page.click("#plays button >> nth=0");
-      played = true;
-      break;
-    }
-    if (!played) await page.keyboard.press("1");
-  }
-  await page.waitForFunction(
-    (n) => document.querySelectorAll("#history li").length > n || document.querySelector("#result").textContent,
-    before,
-  );
-}
-
-// The visible text holds no notation, no UFEN, no snake_case name and no
-// raw error (the advanced panel, closed, keeps them).
-async function checkPlayersText(page, where) {
-  const text = await page.evaluate(() => document.body.innerText);
-  const bad = [
-    [/[bh\d]+,[bh\d]+,[bh\d]+,[bh\d]+\//, "a UFEN"],
-    [/\b[a-z]+_[a-z_]+\b/, "a snake_case name"],
-    [/\b(invalid_argument|unavailable|deadline_exceeded|HTTP \d{3})\b/, "a raw error"],
-    [/\b[rgyb](b|\d+)-(h|\d+)\b/, "a play in notation"],
-  ];
-  for (const [re, what] of bad) {
-    const m = text.match(re);
-    assert.ok(!m, `${where}: the page shows ${what}: '${m?.[0]}'`);
-  }
-}
 
 let server = await startHttpServer(uckers);
 const { url, port } = server;
@@ -226,7 +112,7 @@ try {
     const movers = new Set();
     for (let turn = 0; turn < 40 && (movers.size < 4 || (await items(page)) < 12); turn++) {
       await waitForHumanOrEnd(page);
-      await playOneTurn(page, { shot: turn === 6 ? "board-targets.png" : undefined });
+      await playOneTurn(page, { shot: turn === 6 ? join(shots, "board-targets.png") : undefined });
       for (const c of await page.$$eval("#history button", (bs) => bs.map((b) => b.className.split(" ")[1]))) movers.add(c);
     }
     assert.deepEqual([...movers].sort(), ["blue", "green", "red", "yellow"], "all four seats played");
@@ -460,22 +346,10 @@ try {
     await context.close();
   }
   assert.deepEqual(problems, [], "no errors in the page");
-  console.log(`web board: all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s; screenshots in ${shots}`);
+  console.log(`web board: all checks passed in ${seconds()} s; screenshots in ${shots}`);
 } catch (e) {
-  // What the page showed when it failed, for the log and the folder.
   console.error(e);
-  for (const [i, page] of pages.entries()) {
-    if (page.isClosed()) continue;
-    try {
-      await page.screenshot({ path: join(shots, `failed-${i}.png`), fullPage: true, timeout: 5000 });
-      const status = await page.textContent("#status", { timeout: 2000 });
-      const u = await page.inputValue("#ufen", { timeout: 2000 });
-      console.error(`page ${i}: status '${status}', ufen '${u}'`);
-    } catch (dump) {
-      console.error(`page ${i}: could not be read (${dump.message.split("\n")[0]})`);
-    }
-  }
-  console.error(problems.join("\n"));
+  await dumpPages(shots);
   process.exitCode = 1;
 } finally {
   await browser.close();

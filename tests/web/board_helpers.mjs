@@ -1,0 +1,147 @@
+// The web board's test helpers, shared by the chromium tests
+// (board_test.mjs, coach_test.mjs): a page opened on the board with its
+// errors collected, a browser profile without sliding, a new game through
+// the New game dialog, one person's turn by clicks and keys, and the check
+// that the page shows no notation.
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+
+// Errors seen in any page, and the pages opened (for the dump on failure).
+export const problems = [];
+export const pages = [];
+const started = Date.now();
+export const step = (what) => console.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
+export const seconds = () => ((Date.now() - started) / 1000).toFixed(0);
+
+export async function openBoard(context, url, { viewport = { width: 1100, height: 1000 } } = {}) {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("console", (m) => {
+    // A server stopped on purpose makes the browser log the refused calls.
+    if (m.type() === "error" && !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(m.text())) {
+      problems.push(`console error: ${m.text()}`);
+    }
+  });
+  page.dialogs = [];
+  page.on("dialog", (d) => {
+    page.dialogs.push(d.type());
+    d.accept();
+  });
+  pages.push(page);
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector("#seat-0").options.length > 0);
+  return page;
+}
+
+// A fresh browser profile whose settings say: no sliding pieces (fast
+// tests). Forced plays are still played by the board (the default).
+export async function newContext(browser) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem("uckers.settings")) {
+      localStorage.setItem("uckers.settings", JSON.stringify({ autoplay: true, anim: "off" }));
+    }
+  });
+  return context;
+}
+
+// New game…: seats are "person" or a level, for red, green, yellow, blue;
+// dice "seed" (from `seed`) or "dealt".
+export async function newGame(page, { seats, ufen = "", seed = "0", rules = "navy", dice = "seed" }) {
+  await page.click("#btn-new");
+  await page.selectOption("#rules-preset", rules);
+  for (const [i, s] of seats.entries()) await page.selectOption(`#seat-${i}`, s);
+  await page.selectOption("#dice-kind", dice);
+  await page.evaluate(() => (document.querySelector("#new-advanced").open = true));
+  await page.fill("#start-ufen", ufen);
+  if (dice === "seed") await page.fill("#seed", seed);
+  await page.click("#new-game-start");
+  await page.waitForFunction(() => !document.querySelector("#new-game").open);
+}
+
+export const items = (page) => page.locator("#history li").count();
+export const resultText = (page) => page.textContent("#result");
+export const ufen = (page) => page.inputValue("#ufen");
+
+export async function waitForHumanOrEnd(page, timeout = 60000) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector("#btn-throw").disabled ||
+      document.querySelector("#plays button") ||
+      document.querySelector("#result").textContent,
+    null,
+    { timeout },
+  );
+}
+
+// One person's turn through the board: the T key throws, then a piece and
+// its target, or the first play listed; a forced play makes itself. `shot`:
+// a screenshot's path, taken with the targets lit.
+export async function playOneTurn(page, { shot } = {}) {
+  const before = await items(page);
+  if (await page.isEnabled("#btn-throw")) await page.keyboard.press("t");
+  await page.waitForFunction(
+    (n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n,
+    before,
+  );
+  if ((await items(page)) === before && (await page.locator("#plays button").count()) > 1) {
+    const movable = await page.$$eval(".piece.movable", (ps) => ps.map((p) => p.dataset.piece));
+    let played = false;
+    for (const id of movable) {
+      await page.click(`.piece.movable[data-piece="${id}"]`, { force: true });
+      const targets = await page.$$eval(".cell.target", (cs) => cs.map((c) => c.dataset.cell));
+      if (!targets.length) continue;
+      if (shot) await page.screenshot({ path: shot });
+      await page.click(`.cell.target[data-cell="${targets[0]}"]`, { force: true });
+      await page.waitForFunction(
+        (n) =>
+          document.querySelectorAll("#history li").length > n ||
+          document.querySelector("#result").textContent ||
+          /plays move that piece there/.test(document.querySelector("#status").textContent),
+        before,
+      );
+      if (/plays move that piece there/.test(await page.textContent("#status"))) await page.click("#plays button >> nth=0");
+      played = true;
+      break;
+    }
+    if (!played) await page.keyboard.press("1");
+  }
+  await page.waitForFunction(
+    (n) => document.querySelectorAll("#history li").length > n || document.querySelector("#result").textContent,
+    before,
+  );
+}
+
+// The visible text holds no notation, no UFEN, no snake_case name and no
+// raw error (the advanced panel, closed, keeps them).
+export async function checkPlayersText(page, where) {
+  const text = await page.evaluate(() => document.body.innerText);
+  const bad = [
+    [/[bh\d]+,[bh\d]+,[bh\d]+,[bh\d]+\//, "a UFEN"],
+    [/\b[a-z]+_[a-z_]+\b/, "a snake_case name"],
+    [/\b(invalid_argument|unavailable|deadline_exceeded|HTTP \d{3})\b/, "a raw error"],
+    [/\b[rgyb](b|\d+)-(h|\d+)\b/, "a play in notation"],
+  ];
+  for (const [re, what] of bad) {
+    const m = text.match(re);
+    assert.ok(!m, `${where}: the page shows ${what}: '${m?.[0]}'`);
+  }
+}
+
+// What the pages showed when a test failed, for the log and the folder.
+export async function dumpPages(shots) {
+  for (const [i, page] of pages.entries()) {
+    if (page.isClosed()) continue;
+    try {
+      await page.screenshot({ path: join(shots, `failed-${i}.png`), fullPage: true, timeout: 5000 });
+      const status = await page.textContent("#status, #practice-status", { timeout: 2000 });
+      const u = (await page.locator("#ufen").count()) ? await page.inputValue("#ufen", { timeout: 2000 }) : "";
+      console.error(`page ${i}: status '${status}', ufen '${u}'`);
+    } catch (dump) {
+      console.error(`page ${i}: could not be read (${dump.message.split("\n")[0]})`);
+    }
+  }
+  console.error(problems.join("\n"));
+}
