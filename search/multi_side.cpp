@@ -23,9 +23,11 @@ constexpr std::array<int, 13> HitThrows() {
 }
 constexpr std::array<int, 13> kHitThrows = HitThrows();
 
+}  // namespace
+
 // One side's pips to go with the classic evaluation's race, shape and
 // exposure terms (search/evaluate.cpp reads the same weights for two).
-double SidePips(const Position& pos, int side, const EvalWeights& w) {
+double ClassicSidePips(const Position& pos, int side, const EvalWeights& w) {
   const Board& b = pos.board();
   const Layout& layout = pos.layout();
   double pips = 0;
@@ -65,8 +67,6 @@ double SidePips(const Position& pos, int side, const EvalWeights& w) {
   return pips;
 }
 
-}  // namespace
-
 SideValues ClassicSideValues(const Position& pos, const EvalWeights& w) {
   if (pos.IsGameOver()) return TerminalSideValues(pos);
   SideValues v;
@@ -74,7 +74,7 @@ SideValues ClassicSideValues(const Position& pos, const EvalWeights& w) {
   std::array<double, kMaxColours> pips{};
   double mean = 0;
   for (int s = 0; s < v.sides; ++s) {
-    pips[s] = SidePips(pos, s, w);
+    pips[s] = ClassicSidePips(pos, s, w);
     mean += pips[s] / v.sides;
   }
   pips[pos.SideOf(pos.to_throw())] -= w.tempo_pips;

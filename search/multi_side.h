@@ -52,6 +52,10 @@ struct MultiSideParams {
 // the same width as the two-side logistic, which it equals for two sides.
 SideValues ClassicSideValues(const Position& pos, const EvalWeights& weights = kDefaultWeights);
 
+// One side's pips in that evaluation: its race, shape and exposure, before
+// the side to throw is given its tempo (the fewer, the better).
+double ClassicSidePips(const Position& pos, int side, const EvalWeights& weights = kDefaultWeights);
+
 // The values of a finished game: 1 for the winning side.
 SideValues TerminalSideValues(const Position& pos);
 

@@ -267,11 +267,38 @@ BenchResult TextSession::Bench() {
 
 std::string TextSession::BoardText() const { return DrawBoard(game_.position()); }
 
-absl::Status TextSession::CheckEvaluable() const {
-  return options_.rules.RequireFourSidedTeams("eval: the evaluation");
+std::string TextSession::MultiSideEvalText() const {
+  // The evaluation the multi-side search uses (search/multi_side.h): each
+  // side's pips, its chance of winning; the mover's score ends the text, as
+  // `info` gives it.
+  const Position& pos = game_.position();
+  SideValues v = ClassicSideValues(pos);
+  std::string text = absl::StrFormat(
+      "classic evaluation for %d sides (RULES.md §11): each side's race, shape and exposure in "
+      "pips, the side to throw a tempo ahead, turned into chances of winning",
+      v.sides);
+  for (int side = 0; side < v.sides; ++side) {
+    std::string colours;
+    for (int c = 0; c < pos.board().colours; ++c) {
+      if (pos.SideOf(c) == side) colours += static_cast<char>(kColourChars[c] - 'a' + 'A');
+    }
+    absl::StrAppendFormat(
+        &text, "\nside %d %s pips %.1f win %.4f%s", side + 1, colours,
+        pos.IsGameOver() ? 0.0 : ClassicSidePips(pos, side), v.win[side],
+        !pos.IsGameOver() && pos.SideOf(pos.to_throw()) == side ? " (to throw)" : "");
+  }
+  int mover = pos.SideOf(pos.to_throw());
+  absl::StrAppend(&text, "\nsearches use this evaluation (",
+                  options_.paranoid ? "paranoid" : "max^n", ")");
+  std::string sides;
+  for (int side = 0; side < v.sides; ++side) absl::StrAppendFormat(&sides, " %.4f", v.win[side]);
+  absl::StrAppendFormat(&text, "\nscore win %.4f points %.4f sides%s", v.win[mover],
+                        ExpectedPoints(v, mover), sides);
+  return text;
 }
 
 std::string TextSession::EvalText() const {
+  if (!options_.rules.layout().IsFourSidedTeams()) return MultiSideEvalText();
   // The classic evaluation's terms, then the evaluation the searches use,
   // whose score ends the text.
   std::string text = EvalToText(game_.position(), options_.rules);

@@ -96,12 +96,12 @@ class TextSession {
   BenchResult Bench();
 
   std::string BoardText() const;
-  // An error when the evaluation does not know the rules' layout (EvalText
-  // then must not be called).
-  absl::Status CheckEvaluable() const;
+  // `eval`: the evaluation's terms and its score, on every layout.
   std::string EvalText() const;
 
  private:
+  // `eval` on a layout of more than two sides (or of colours each for itself).
+  std::string MultiSideEvalText() const;
   // Go for any layout but the four-sided board with two teams: the
   // multi-side search (search/multi_side.h).
   absl::Status GoMultiSide(const GoRequest& request, ReportCallback on_info, DoneCallback on_done);

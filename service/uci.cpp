@@ -328,11 +328,7 @@ bool UciLoop::HandleLine(absl::string_view line) {
   } else if (cmd == "stop") {
     engine_.Stop();
   } else if (cmd == "eval") {
-    if (absl::Status s = engine_.CheckEvaluable(); !s.ok()) {
-      Error(s.message());
-    } else {
-      Print(engine_.EvalText());
-    }
+    Print(engine_.EvalText());
   } else if (cmd == "legal") {
     Legal(args);
   } else if (cmd == "roll") {

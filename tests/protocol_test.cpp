@@ -143,6 +143,39 @@ TEST(Protocol, SixSidedRulesGoAnswersEverySidesChances) {
   EXPECT_NE(before[before.size() - 2].find(" sides "), std::string::npos);
 }
 
+// RULES.md §11, PROTOCOL.md: `eval` works on every layout; with more than
+// two sides it gives each side's pips and chance, the chances sum to 1, and
+// the score line is the mover's, as in `info`.
+TEST(Protocol, EvalOnTheSixSidedBoardGivesEverySidesChance) {
+  Transcript t;
+  std::vector<std::string> out = t.Send(
+      {"setoption name Rules value six+solo", "position startpos moves 61:rb-0,r0-1", "eval"});
+  ASSERT_FALSE(out.empty());
+  EXPECT_FALSE(HasPrefix(out, "info string error")) << absl::StrJoin(out, "\n");
+  std::vector<double> wins;
+  double mover = -1;
+  for (absl::string_view text : out) {
+    for (absl::string_view line : absl::StrSplit(text, '\n')) {
+      if (!absl::StartsWith(line, "side ")) continue;
+      std::vector<std::string> w = absl::StrSplit(line, ' ');
+      ASSERT_GE(w.size(), 7u) << line;
+      EXPECT_EQ(w[3], "pips");
+      EXPECT_EQ(w[5], "win");
+      wins.push_back(std::stod(w[6]));
+      if (absl::EndsWith(line, "(to throw)")) mover = wins.back();
+    }
+  }
+  ASSERT_EQ(wins.size(), 6u) << absl::StrJoin(out, "\n");  // every colour for itself
+  double sum = 0;
+  for (double p : wins) sum += p;
+  EXPECT_NEAR(sum, 1.0, 0.001);
+  std::vector<std::string> lines = absl::StrSplit(out.back(), '\n');
+  const std::string& last = lines.back();
+  ASSERT_TRUE(absl::StartsWith(last, "score win ")) << last;
+  EXPECT_NEAR(std::stod(last.substr(10)), mover, 1e-4) << last;  // green throws after red's 6-1
+  EXPECT_NE(last.find(" sides "), std::string::npos) << last;
+}
+
 TEST(Protocol, ParanoidIsAMultiSideChoice) {
   Transcript t;
   std::vector<std::string> out =
