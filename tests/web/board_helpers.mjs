@@ -5,7 +5,25 @@
 // that the page shows no notation.
 
 import assert from "node:assert/strict";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+
+// The test's arguments (the uckers program, a folder for screenshots) and
+// Debian's chromium; exits 2 on missing arguments, 1 without chromium.
+export function testArguments(program) {
+  const [uckers, shots] = process.argv.slice(2);
+  if (!uckers || !shots) {
+    console.error(`usage: node ${program} <uckers> <screenshot folder>`);
+    process.exit(2);
+  }
+  mkdirSync(shots, { recursive: true });
+  const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+  if (!existsSync(chromiumPath)) {
+    console.error(`no chromium at ${chromiumPath} (tools/setup installs Debian's)`);
+    process.exit(1);
+  }
+  return { uckers, shots, chromiumPath };
+}
 
 // Errors seen in any page, and the pages opened (for the dump on failure).
 export const problems = [];

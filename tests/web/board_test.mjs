@@ -6,26 +6,16 @@
 // go to the folder given.
 
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, existsSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
 import {
-  problems, step, seconds, openBoard, newContext, newGame, items, resultText, ufen,
+  testArguments, problems, step, seconds, openBoard, newContext, newGame, items, resultText, ufen,
   waitForHumanOrEnd, playOneTurn, checkPlayersText, dumpPages,
 } from "./board_helpers.mjs";
 
-const [uckers, shots] = process.argv.slice(2);
-if (!uckers || !shots) {
-  console.error("usage: node board_test.mjs <uckers> <screenshot folder>");
-  process.exit(2);
-}
-mkdirSync(shots, { recursive: true });
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
-if (!existsSync(chromiumPath)) {
-  console.error(`no chromium at ${chromiumPath} (tools/setup installs Debian's)`);
-  process.exit(1);
-}
+const { uckers, shots, chromiumPath } = testArguments("board_test.mjs");
 
 // Seeds whose first throws make each story (found with `uckers` text
 // protocol `roll seed <s> index 0 count 4`):

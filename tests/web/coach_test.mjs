@@ -11,29 +11,18 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
 import {
-  problems, pages, step, seconds, openBoard, newContext, newGame, items, resultText, ufen,
+  testArguments, problems, pages, step, seconds, openBoard, newContext, newGame, items, resultText, ufen,
   waitForHumanOrEnd, playOneTurn, checkPlayersText, dumpPages,
 } from "./board_helpers.mjs";
 import { commitmentOf, dealtDice } from "../../web/dealer.js";
 import { reschedule, dueCards, dayText, parseDay } from "../../web/drill.js";
 import { markRank, explainTerms } from "../../web/words.js";
 
-const [uckers, shots] = process.argv.slice(2);
-if (!uckers || !shots) {
-  console.error("usage: node coach_test.mjs <uckers> <screenshot folder>");
-  process.exit(2);
-}
-mkdirSync(shots, { recursive: true });
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
-if (!existsSync(chromiumPath)) {
-  console.error(`no chromium at ${chromiumPath} (tools/setup installs Debian's)`);
-  process.exit(1);
-}
+const { uckers, shots, chromiumPath } = testArguments("coach_test.mjs");
 
 // Each side with a blob to keep and pieces in play: a careless play breaks
 // a blob or leaves a piece to be hit, which the tutor's level marks.
