@@ -102,15 +102,6 @@ struct StateTokens {
   std::vector<StackToken> stacks;  // `m` tokens, mixie_stack
 };
 
-// The letters of a side's colours in turn order ("ry", "rbo"...).
-std::string SideLetters(const Layout& l, int side) {
-  std::string out;
-  for (int c = 0; c < l.board.colours; ++c) {
-    if (l.side_of[c] == side) out += kColourChars[c];
-  }
-  return out;
-}
-
 // `m<colour><sq>:<stack>` (mixie_stack): the colours of a stack bottom to
 // top, on `<colour>`'s square `<sq>`, `<colour>` the side's first colour.
 absl::Status ParseStackToken(absl::string_view token, const Rules& rules, const Layout& l,
@@ -412,6 +403,14 @@ void AppendStackTokens(const Position& pos, std::vector<std::string>& state) {
 }
 
 }  // namespace
+
+std::string SideLetters(const Layout& l, int side) {
+  std::string out;
+  for (int c = 0; c < l.board.colours; ++c) {
+    if (l.side_of[c] == side) out += kColourChars[c];
+  }
+  return out;
+}
 
 absl::StatusOr<Position> ParseUfen(absl::string_view text, const Rules& rules) {
   std::vector<absl::string_view> fields = absl::StrSplit(text, ' ', absl::SkipEmpty());

@@ -20,4 +20,7 @@ absl::StatusOr<Position> ParseUfen(absl::string_view text, const Rules& rules);
 // The canonical UFEN of a position.
 std::string ToUfen(const Position& pos);
 
+// The letters of a side's colours in turn order ("ry", "rbo"...).
+std::string SideLetters(const Layout& l, int side);
+
 }  // namespace uckers

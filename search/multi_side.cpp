@@ -100,8 +100,10 @@ SideValues TerminalSideValues(const Position& pos) {
 }
 
 double ExpectedPoints(const SideValues& v, int side) {
-  return v.win[side] * (v.sides - 1) - (1 - v.win[side]);
+  return ExpectedPoints(v.win[side], v.sides);
 }
+
+double ExpectedPoints(double win, int sides) { return win * (sides - 1) - (1 - win); }
 
 namespace {
 

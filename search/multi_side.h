@@ -62,6 +62,8 @@ SideValues TerminalSideValues(const Position& pos);
 // A side's expected points from its win probability (plain wins and losses:
 // it wins 1 from each other side, or loses 1; RULES.md §11).
 double ExpectedPoints(const SideValues& v, int side);
+// The same from a win probability among `sides` sides.
+double ExpectedPoints(double win, int sides);
 
 struct MultiSideCandidate {
   Play play;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/board_text.h"
@@ -265,6 +266,13 @@ BenchResult TextSession::Bench() {
   return result;
 }
 
+std::string SidesScoreText(double win, const std::vector<double>& sides) {
+  std::string text = absl::StrFormat("score win %.4f points %.4f sides", win,
+                                     ExpectedPoints(win, static_cast<int>(sides.size())));
+  for (double p : sides) absl::StrAppendFormat(&text, " %.4f", p);
+  return text;
+}
+
 std::string TextSession::BoardText() const { return DrawBoard(game_.position()); }
 
 std::string TextSession::MultiSideEvalText() const {
@@ -278,22 +286,16 @@ std::string TextSession::MultiSideEvalText() const {
       "pips, the side to throw a tempo ahead, turned into chances of winning",
       v.sides);
   for (int side = 0; side < v.sides; ++side) {
-    std::string colours;
-    for (int c = 0; c < pos.board().colours; ++c) {
-      if (pos.SideOf(c) == side) colours += static_cast<char>(kColourChars[c] - 'a' + 'A');
-    }
     absl::StrAppendFormat(
-        &text, "\nside %d %s pips %.1f win %.4f%s", side + 1, colours,
+        &text, "\nside %d %s pips %.1f win %.4f%s", side + 1,
+        absl::AsciiStrToUpper(SideLetters(pos.layout(), side)),
         pos.IsGameOver() ? 0.0 : ClassicSidePips(pos, side), v.win[side],
         !pos.IsGameOver() && pos.SideOf(pos.to_throw()) == side ? " (to throw)" : "");
   }
-  int mover = pos.SideOf(pos.to_throw());
   absl::StrAppend(&text, "\nsearches use this evaluation (",
-                  options_.paranoid ? "paranoid" : "max^n", ")");
-  std::string sides;
-  for (int side = 0; side < v.sides; ++side) absl::StrAppendFormat(&sides, " %.4f", v.win[side]);
-  absl::StrAppendFormat(&text, "\nscore win %.4f points %.4f sides%s", v.win[mover],
-                        ExpectedPoints(v, mover), sides);
+                  options_.paranoid ? "paranoid" : "max^n", ")\n",
+                  SidesScoreText(v.win[pos.SideOf(pos.to_throw())],
+                                 std::vector<double>(v.win.begin(), v.win.begin() + v.sides)));
   return text;
 }
 

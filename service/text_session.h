@@ -32,6 +32,11 @@ struct BenchResult {
   uint64_t signature = 0;  // hash of every choice made: changes with behaviour
 };
 
+// The score line of a search or evaluation with more than two sides, as
+// `info` and `eval` end (PROTOCOL.md): the mover's side's chance, its
+// expected points (plain wins, RULES.md §11), then every side's chance.
+std::string SidesScoreText(double win, const std::vector<double>& sides);
+
 // The text protocol's state for one connection: its options, its position
 // and the game record that led there, and the job running. It calls the
 // facade (game/facade.h), as the gRPC service does, and holds no protocol

@@ -450,15 +450,9 @@ void UciLoop::PrintReport(const SearchReport& r, bool with_pv) {
       absl::StrCat("info depth ", r.depth, " nodes ", r.nodes, " nps ", nps, " time ", r.time_ms);
   // With more than two sides (PROTOCOL.md): the mover's side's chance and
   // expected points, then every side's chance.
-  std::string sides;
-  for (double p : r.sides) absl::StrAppendFormat(&sides, " %.4f", p);
-  int num_sides = static_cast<int>(r.sides.size());
   auto score = [&](const Evaluation& e) {
-    if (num_sides == 0) {
-      return absl::StrFormat("score win %.4f points %.4f", e.Win(), e.Equity());
-    }
-    double points = e.Win() * (num_sides - 1) - (1 - e.Win());  // plain wins, RULES.md §11
-    return absl::StrFormat("score win %.4f points %.4f sides%s", e.Win(), points, sides);
+    if (r.sides.empty()) return absl::StrFormat("score win %.4f points %.4f", e.Win(), e.Equity());
+    return SidesScoreText(e.Win(), r.sides);
   };
   if (r.exact) Print("info string exact: the values come from the endgame table");
   if (!with_pv) {
