@@ -39,12 +39,17 @@ int RunMultiSide(const Rules& rules) {
       return 2;
     }
   }
-  if (!absl::GetFlag(FLAGS_records).empty() || !absl::GetFlag(FLAGS_games_out).empty() ||
-      absl::GetFlag(FLAGS_resume)) {
-    std::cerr << "uckers match: --records, --resume and --games_out are for the four-sided game "
-                 "of two teams; game records do not yet hold more sides\n";
+  if (!absl::GetFlag(FLAGS_games_out).empty() || absl::GetFlag(FLAGS_resume)) {
+    std::cerr << "uckers match: --resume and --games_out are for the four-sided game of two "
+                 "teams (--records keeps every game under any rules)\n";
     return 2;
   }
+  absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
+  if (!outputs.ok()) {
+    std::cerr << "uckers match: " << outputs.status().message() << "\n";
+    return 2;
+  }
+  config.records_dir = outputs->records_dir;
   if (absl::Status s = CheckPairsAndConcurrency(config.sequences, config.concurrency); !s.ok()) {
     std::cerr << "uckers match: " << s.message() << "\n";
     return 2;

@@ -71,10 +71,7 @@ v1::GameRecord Game::Record() const {
     r->set_throw_(absl::StrCat(item.dice.high, item.dice.low));
     r->set_play(item.play);
   }
-  if (IsOver()) {
-    record.set_winner(position_.WinningTeam() == 0 ? "RY" : "GB");
-    record.set_points(static_cast<int>(position_.Outcome()));
-  }
+  SetRecordResult(position_, &record);
   return record;
 }
 

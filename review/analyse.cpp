@@ -2,9 +2,11 @@
 
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "engine/board_text.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
@@ -12,6 +14,7 @@
 #include "review/proto_json.h"
 #include "review/record.h"
 #include "search/levels.h"
+#include "search/multi_side.h"
 #include "search/search.h"
 
 namespace uckers {
@@ -146,14 +149,172 @@ std::string RatingFor(double error_rate) {
   return "Beginner";
 }
 
+namespace {
+
+// Every side's chance before a throw, and the thrower's luck, one throw
+// deep as LuckValues: the best play's static value for this throw against
+// the weighted mean over all throws, in the thrower's expected points.
+struct SideThrowValues {
+  SideValues before;
+  double mean = 0;
+  double actual = 0;
+};
+
+SideThrowValues MultiSideLuck(const Position& pos, const Rules& rules, Throw actual) {
+  SideThrowValues v;
+  int k = pos.num_sides();
+  v.before.sides = k;
+  int side = pos.SideOf(pos.to_throw());
+  PlayList plays;
+  for (Throw t : kThrows) {
+    GenerateLegalPlays(pos, rules, t, &plays);
+    SideValues best;
+    double best_value = -1e9;
+    for (const PlayResult& r : plays) {
+      SideValues e =
+          r.after.IsGameOver() ? TerminalSideValues(r.after) : ClassicSideValues(r.after);
+      if (e.win[side] > best_value) best_value = e.win[side], best = e;
+    }
+    double w = t.Weight() / 36.0;
+    for (int s = 0; s < k; ++s) v.before.win[s] += w * best.win[s];
+    v.mean += w * ExpectedPoints(best, side);
+    if (t == actual) v.actual = ExpectedPoints(best, side);
+  }
+  return v;
+}
+
+// The review of a game of more than two sides, or of teams of three
+// (RULES.md §11): each decision searched by max^n at the level's depth,
+// equities the thrower's expected points from its chance of winning.
+absl::StatusOr<v1::GameAnalysis> AnalyseMultiSide(
+    const v1::GameRecord& record, const Rules& rules, const std::string& level_name,
+    const std::atomic<bool>& stop, const std::function<void(const v1::AnalysedItem&)>& on_item,
+    std::chrono::steady_clock::time_point start_time) {
+  absl::StatusOr<int> depth = MultiSideDepthOf(level_name);
+  if (!depth.ok()) return depth.status();
+  MultiSideParams params;
+  params.max_depth = *depth;
+  Position pos = Position::Start(rules);
+  if (!record.start_ufen().empty()) {
+    absl::StatusOr<Position> p = ParseUfen(record.start_ufen(), rules);
+    if (!p.ok()) return p.status();
+    pos = *p;
+  }
+  const Layout& layout = pos.layout();
+  const int k = layout.num_sides;
+  v1::GameAnalysis out;
+  out.set_rules(rules.ToString());
+  out.set_level(level_name);
+  *out.mutable_side_players() = record.side_players();
+  std::vector<v1::TeamAnalysis> sides(k);
+  std::vector<std::vector<Throw>> side_throws(k);
+  for (int i = 0; i < record.items_size(); ++i) {
+    if (stop) return absl::CancelledError("analysis stopped");
+    const v1::RecordItem& item = record.items(i);
+    absl::StatusOr<Throw> t = ParseThrow(item.throw_());
+    if (!t.ok()) return t.status();
+    absl::StatusOr<PlayResult> played = ParsePlay(item.play(), pos, rules, *t);
+    if (!played.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("item ", i + 1, ": ", played.status().message()));
+    }
+    int side = pos.SideOf(pos.to_throw());
+    side_throws[side].push_back(*t);
+    v1::AnalysedItem* a = out.add_items();
+    a->set_index(i + 1);
+    a->set_throw_(item.throw_());
+    a->set_play(PlayToString(played->play, pos.board()));
+    a->set_team(SideName(layout, side));
+    a->set_ufen(ToUfen(pos));
+    a->set_colour(ColourName(pos.to_throw()));
+    SideThrowValues luck = MultiSideLuck(pos, rules, *t);
+    a->set_luck(luck.actual - luck.mean);
+    for (int s = 0; s < k; ++s) a->add_side_wins_before(luck.before.win[s]);
+    PlayList legal;
+    GenerateLegalPlays(pos, rules, *t, &legal);
+    a->set_choice(legal.size() > 1);
+    if (a->choice()) {
+      absl::StatusOr<MultiSideReport> r =
+          SearchMultiSide(pos, rules, *t, params, SearchLimits{}, stop);
+      if (!r.ok()) return r.status();
+      if (stop) return absl::CancelledError("analysis stopped");
+      const MultiSideCandidate& best = r->candidates[0];
+      a->set_best_play(PlayToString(best.play, pos.board()));
+      a->set_best_equity(ExpectedPoints(best.values, side));
+      // The play made, valued as the searched plays were: the position after
+      // it searched the depth less one (the root keeps only its best few).
+      std::optional<SideValues> made;
+      for (const MultiSideCandidate& c : r->candidates) {
+        if (c.after == played->after) made = c.values;
+      }
+      if (!made) {
+        if (played->after.IsGameOver()) {
+          made = TerminalSideValues(played->after);
+        } else if (r->depth <= 1) {
+          made = ClassicSideValues(played->after);
+        } else {
+          MultiSideParams below = params;
+          below.max_depth = r->depth - 1;
+          absl::StatusOr<MultiSideReport> after =
+              SearchMultiSide(played->after, rules, std::nullopt, below, SearchLimits{}, stop);
+          if (!after.ok()) return after.status();
+          made = after->values;
+        }
+      }
+      a->set_played_equity(ExpectedPoints(*made, side));
+      for (size_t c = 0; c < r->candidates.size() && c < 3; ++c) {
+        v1::AnalysedCandidate* out_c = a->add_candidates();
+        out_c->set_play(PlayToString(r->candidates[c].play, pos.board()));
+        out_c->set_equity(ExpectedPoints(r->candidates[c].values, side));
+      }
+      a->set_equity_lost(std::max(0.0, a->best_equity() - a->played_equity()));
+      a->set_mark(MarkFor(a->equity_lost()));
+    } else {
+      a->set_best_play(a->play());
+      a->set_mark(v1::MARK_NONE);
+    }
+    AddTotals(*a, &sides[side]);
+    if (on_item) on_item(*a);
+    pos = played->after;
+  }
+  SidePoints points{};
+  if (pos.IsGameOver()) points = pos.Points();
+  double total_luck = 0;
+  for (const v1::TeamAnalysis& t : sides) total_luck += t.luck();
+  for (int s = 0; s < k; ++s) {
+    v1::TeamAnalysis& t = sides[s];
+    t.set_team(SideName(layout, s));
+    t.set_error_rate(t.decisions() ? t.equity_lost() / t.decisions() : 0);
+    t.set_rating(t.decisions() ? RatingFor(t.error_rate()) : "");
+    t.set_points(points[s]);
+    // Luck against the other sides' mean luck, as with two sides.
+    double others = k > 1 ? (total_luck - t.luck()) / (k - 1) : 0;
+    t.set_luck_adjusted_points(t.points() - t.luck() + others);
+    *t.mutable_dice() = DiceStatsOf(side_throws[s]);
+    *out.add_teams() = t;
+  }
+  if (pos.IsGameOver()) {
+    out.set_winner(SideName(layout, pos.WinningSide()));
+    out.set_points(points[pos.WinningSide()]);
+  }
+  out.set_seconds(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count());
+  return out;
+}
+
+}  // namespace
+
 absl::StatusOr<v1::GameAnalysis> AnalyseGame(
     const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
     const std::function<void(const v1::AnalysedItem&)>& on_item, const EndgameTable* endgames) {
   auto start_time = std::chrono::steady_clock::now();
   absl::StatusOr<Rules> rules = RecordRules(record);
   if (!rules.ok()) return rules.status();
-  SearchParams params;
   std::string level_name = level.empty() ? std::string(kAnalysisLevel) : level;
+  if (!rules->layout().IsFourSidedTeams()) {
+    return AnalyseMultiSide(record, *rules, level_name, stop, on_item, start_time);
+  }
+  SearchParams params;
   if (absl::Status s = ApplyLevel(level_name, &params); !s.ok()) return s;
   params.objective = Objective::kPoints;  // equities in points
   params.multipv = 64;                    // every play valued exactly
@@ -350,17 +511,49 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
   auto x = [&](int i) { return kLeft + (kW - kLeft - kRight) * i / std::max(1, n - 1); };
   auto y = [&](double p) { return kTop + (kH - kTop - kBottom) * (1 - p); };
   // Title: the players and the result, when the record has them.
+  // With more sides (or teams of three), a line per side, each in its first
+  // colour, and every side named with its player.
+  bool multi = a.items_size() > 0 && a.items(0).side_wins_before_size() > 0;
+  std::vector<std::string> side_names;
+  for (const v1::TeamAnalysis& t : a.teams()) side_names.push_back(t.team());
+  auto side_colour = [](const std::string& side) {
+    switch (side.empty() ? 'R' : side[0]) {
+      case 'G':
+        return "#1e8449";
+      case 'Y':
+        return "#b7950b";
+      case 'B':
+        return "#1f56a8";
+      case 'O':
+        return "#d35400";
+      case 'P':
+        return "#7d3c98";
+      default:
+        return "#b3261e";
+    }
+  };
   std::string players =
       absl::StrCat("RY ", a.ry().empty() ? "?" : a.ry(), " vs GB ", a.gb().empty() ? "?" : a.gb());
+  if (multi) {
+    std::vector<std::string> named;
+    for (const std::string& side : side_names) {
+      std::string player = "?";
+      for (const v1::SidePlayer& p : a.side_players()) {
+        if (p.side() == side && !p.player().empty()) player = p.player();
+      }
+      named.push_back(absl::StrCat(side, " ", player));
+    }
+    players = absl::StrJoin(named, " vs ");
+  }
   std::string result =
       a.winner().empty() ? "unfinished" : absl::StrCat(a.winner(), " won ", a.points());
   std::string out = absl::StrFormat(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
       "font-family=\"sans-serif\" font-size=\"12\">\n"
       "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-      "<text x=\"%.0f\" y=\"18\" font-size=\"14\">%s: %s. Team RY's win probability "
+      "<text x=\"%.0f\" y=\"18\" font-size=\"14\">%s: %s. %s win probability "
       "before each throw</text>\n",
-      kW, kH + 20, kLeft, XmlEscape(players), result);
+      kW, kH + 20, kLeft, XmlEscape(players), result, multi ? "Every side's" : "Team RY's");
   for (double p : {0.0, 0.25, 0.5, 0.75, 1.0}) {
     absl::StrAppendFormat(&out,
                           "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
@@ -374,21 +567,55 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
     absl::StrAppendFormat(&out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d</text>\n",
                           x(i), kH - kBottom + 16, i + 1);
   }
+  if (multi) {
+    for (size_t s = 0; s < side_names.size(); ++s) {
+      std::string line;
+      for (int i = 0; i < a.items_size(); ++i) {
+        double w = static_cast<int>(s) < a.items(i).side_wins_before_size()
+                       ? a.items(i).side_wins_before(s)
+                       : 0;
+        absl::StrAppendFormat(&line, "%.1f,%.1f ", x(i), y(w));
+      }
+      if (!a.winner().empty()) {
+        absl::StrAppendFormat(&line, "%.1f,%.1f ", x(n - 1) + (kW - kLeft - kRight) / n,
+                              y(a.winner() == side_names[s] ? 1.0 : 0.0));
+      }
+      absl::StrAppendFormat(&out,
+                            "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
+                            "points=\"%s\"><title>%s</title></polyline>\n",
+                            side_colour(side_names[s]), line, XmlEscape(side_names[s]));
+    }
+  }
   std::string points;
-  for (int i = 0; i < a.items_size(); ++i) {
+  for (int i = 0; i < a.items_size() && !multi; ++i) {
     absl::StrAppendFormat(&points, "%.1f,%.1f ", x(i), y(a.items(i).ry_win_before()));
   }
   // A finished game ends at 100 % or 0 %.
-  if (!a.winner().empty()) {
+  if (!a.winner().empty() && !multi) {
     absl::StrAppendFormat(&points, "%.1f,%.1f ", x(n - 1) + (kW - kLeft - kRight) / n,
                           y(a.winner() == "RY" ? 1.0 : 0.0));
   }
-  absl::StrAppendFormat(
-      &out, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.5\" points=\"%s\"/>\n",
-      points);
+  if (!multi) {
+    absl::StrAppendFormat(
+        &out, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.5\" points=\"%s\"/>\n",
+        points);
+  }
+  // Where an item's mark sits: RY's line, or the line of the side that threw.
+  auto mark_y = [&](const v1::AnalysedItem& item) {
+    if (!multi) return y(item.ry_win_before());
+    for (size_t s = 0; s < side_names.size(); ++s) {
+      if (side_names[s] == item.team() && static_cast<int>(s) < item.side_wins_before_size()) {
+        return y(item.side_wins_before(s));
+      }
+    }
+    return y(0);
+  };
   // Errors: the fill says how bad, the ring which team made it.
   static const char* kColours[] = {"", "", "#f1c40f", "#e67e22", "#c0392b"};
-  auto ring = [](const std::string& team) { return team == "RY" ? "#b3261e" : "#1f56a8"; };
+  auto ring = [&](const std::string& team) {
+    if (multi) return side_colour(team);
+    return team == "RY" ? "#b3261e" : "#1f56a8";
+  };
   for (int i = 0; i < a.items_size(); ++i) {
     const v1::AnalysedItem& item = a.items(i);
     if (item.mark() < v1::MARK_DOUBTFUL) continue;
@@ -396,7 +623,7 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
                           "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" "
                           "stroke-width=\"2\"><title>#%d %s %s:%s, best %s, lost %.3f</title>"
                           "</circle>\n",
-                          x(i), y(item.ry_win_before()), kColours[item.mark()], ring(item.team()),
+                          x(i), mark_y(item), kColours[item.mark()], ring(item.team()),
                           item.index(), item.team(), item.throw_(), item.play(), item.best_play(),
                           item.equity_lost());
   }
@@ -411,12 +638,13 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
                           lx, ly - 4, kColours[mark], lx + 9, ly, label);
     lx += 110;
   }
-  for (const char* team : {"RY", "GB"}) {
+  std::vector<std::string> legend_sides = multi ? side_names : std::vector<std::string>{"RY", "GB"};
+  for (const std::string& team : legend_sides) {
     absl::StrAppendFormat(&out,
                           "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"white\" stroke=\"%s\" "
                           "stroke-width=\"2\"/><text x=\"%.0f\" y=\"%.0f\">made by %s</text>\n",
                           lx, ly - 4, ring(team), lx + 9, ly, team);
-    lx += 100;
+    lx += multi ? 70 : 100;
   }
   out += "</svg>\n";
   return out;

@@ -7,6 +7,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "dealer/dealer.h"
@@ -20,6 +21,19 @@ namespace {
 
 absl::Status Bad(absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat("bad game record: ", what));
+}
+
+// The most points a result can carry: 3 from each of five losing sides.
+constexpr int kMaxPoints = 3 * (kMaxColours - 1);
+
+// Whether `key` could name a side: 1..3 distinct colour letters, upper case.
+bool IsSideName(absl::string_view key) {
+  if (key.empty() || key.size() > 3) return false;
+  for (size_t i = 0; i < key.size(); ++i) {
+    if (absl::string_view("RGYBOP").find(key[i]) == absl::string_view::npos) return false;
+    if (key.substr(0, i).find(key[i]) != absl::string_view::npos) return false;
+  }
+  return true;
 }
 
 // `[Key "Value"]`.
@@ -54,13 +68,19 @@ absl::Status ParseHeader(absl::string_view line, int line_no, v1::GameRecord* r)
     }
     r->set_seed(seed);
   }
+  if (key != "RY" && key != "GB" && IsSideName(key)) {
+    v1::SidePlayer* player = r->add_side_players();
+    player->set_side(key);
+    player->set_player(value);
+  }
   if (key == "Result" && value != "*") {
     std::vector<std::string> parts = absl::StrSplit(value, ' ');
     int points = 0;
-    if (parts.size() != 2 || (parts[0] != "RY" && parts[0] != "GB") ||
-        !absl::SimpleAtoi(parts[1], &points) || points < 1 || points > 3) {
+    if (parts.size() != 2 || !IsSideName(parts[0]) || !absl::SimpleAtoi(parts[1], &points) ||
+        points < 1 || points > kMaxPoints) {
       return Bad(absl::StrCat("line ", line_no, ": Result \"", value,
-                              "\" must be \"RY 1..3\", \"GB 1..3\" or \"*\""));
+                              "\" must be a side and its points (\"RY 1..3\", \"GB 1..3\"; with "
+                              "more sides \"RB 4\"...) or \"*\""));
     }
     r->set_winner(parts[0]);
     r->set_points(points);
@@ -104,16 +124,10 @@ absl::StatusOr<Rules> RecordRules(const v1::GameRecord& record) {
   if (!record.switches().empty()) {
     absl::StatusOr<Rules> rules = Rules::Parse(record.switches());
     if (!rules.ok()) return Bad(absl::StrCat("Switches: ", rules.status().message()));
-    if (absl::Status s = rules->RequireFourSidedTeams("a game record"); !s.ok()) {
-      return Bad(absl::StrCat("Switches: ", s.message()));
-    }
     return rules;
   }
   absl::StatusOr<Rules> rules = Rules::Parse(record.rules().empty() ? "navy" : record.rules());
   if (!rules.ok()) return Bad(absl::StrCat("Rules: ", rules.status().message()));
-  if (absl::Status s = rules->RequireFourSidedTeams("a game record"); !s.ok()) {
-    return Bad(absl::StrCat("Rules: ", s.message()));
-  }
   return rules;
 }
 
@@ -147,13 +161,32 @@ absl::StatusOr<Position> ReplayUnder(const v1::GameRecord& record, const Rules& 
     if (!r.ok()) return Bad(absl::StrCat(where, r.status().message()));
     pos = r->after;
   }
+  const Layout& layout = pos.layout();
+  if (!layout.IsFourSidedTeams() && (!record.ry().empty() || !record.gb().empty())) {
+    return Bad(
+        "the RY and GB headers name the teams of the four-sided game of two teams; name "
+        "each side by its colours (RULES.md §11)");
+  }
+  for (const v1::SidePlayer& player : record.side_players()) {
+    if (SideByName(layout, player.side()) < 0) {
+      return Bad(absl::StrCat("header ", player.side(), " names no side of these rules (sides ",
+                              SideNames(layout), ")"));
+    }
+  }
+  if (!record.winner().empty() && SideByName(layout, record.winner()) < 0) {
+    return Bad(absl::StrCat("the result names ", record.winner(),
+                            ", no side of these rules (sides ", SideNames(layout), ")"));
+  }
   if (!record.termination().empty() && record.termination() != "time") {
     return Bad(
         absl::StrCat("termination \"", record.termination(), "\" must be \"time\" or empty"));
   }
   if (record.termination() == "time") {
-    // The team to throw ran out of time: the other team wins, 1 point.
-    std::string loser = TeamOf(pos.to_throw()) == 0 ? "RY" : "GB";
+    if (layout.num_sides != 2) {
+      return Bad("a loss on time needs two sides: with more, no one side wins it");
+    }
+    // The side to throw ran out of time: the other side wins, 1 point.
+    std::string loser = SideName(layout, pos.SideOf(pos.to_throw()));
     if (pos.IsGameOver() || record.winner().empty() || record.winner() == loser ||
         record.points() != 1) {
       return Bad(
@@ -164,16 +197,16 @@ absl::StatusOr<Position> ReplayUnder(const v1::GameRecord& record, const Rules& 
     return pos;
   }
   if (!record.winner().empty()) {
-    std::string winner = pos.IsGameOver() ? (pos.WinningTeam() == 0 ? "RY" : "GB") : "";
+    std::string winner = pos.IsGameOver() ? SideName(layout, pos.WinningSide()) : "";
     if (winner.empty()) {
       return Bad(absl::StrCat("truncated: the record ends after item ", record.items_size(),
                               " with the game still going, but its result says ", record.winner(),
                               " won"));
     }
-    if (winner != record.winner() || static_cast<int>(pos.Outcome()) != record.points()) {
+    int points = pos.Points()[pos.WinningSide()];
+    if (winner != record.winner() || points != record.points()) {
       return Bad(absl::StrCat("the result says ", record.winner(), " ", record.points(),
-                              " but the items end with ", winner, " ",
-                              static_cast<int>(pos.Outcome())));
+                              " but the items end with ", winner, " ", points));
     }
   }
   return pos;
@@ -202,8 +235,34 @@ absl::StatusOr<v1::GameRecord> ParseRecord(const std::string& text) {
 
 void SetRecordResult(const Position& final_position, v1::GameRecord* record) {
   if (!final_position.IsGameOver()) return;
-  record->set_winner(final_position.WinningTeam() == 0 ? "RY" : "GB");
-  record->set_points(static_cast<int>(final_position.Outcome()));
+  int side = final_position.WinningSide();
+  record->set_winner(SideName(final_position.layout(), side));
+  record->set_points(final_position.Points()[side]);
+}
+
+std::string SideName(const Layout& layout, int side) {
+  return absl::AsciiStrToUpper(SideLetters(layout, side));
+}
+
+int SideByName(const Layout& layout, absl::string_view name) {
+  for (int side = 0; side < layout.num_sides; ++side) {
+    if (SideName(layout, side) == name) return side;
+  }
+  return -1;
+}
+
+std::string SideNames(const Layout& layout) {
+  std::vector<std::string> names;
+  for (int side = 0; side < layout.num_sides; ++side) names.push_back(SideName(layout, side));
+  return absl::StrJoin(names, " ");
+}
+
+std::string RecordPlayer(const v1::GameRecord& record, const Layout& layout, int side) {
+  if (layout.IsFourSidedTeams()) return side == 0 ? record.ry() : record.gb();
+  for (const v1::SidePlayer& player : record.side_players()) {
+    if (player.side() == SideName(layout, side)) return player.player();
+  }
+  return "";
 }
 
 std::string RecordToText(const v1::GameRecord& r) {
@@ -215,6 +274,9 @@ std::string RecordToText(const v1::GameRecord& r) {
   header("Switches", r.switches());
   header("RY", r.ry());
   header("GB", r.gb());
+  for (const v1::SidePlayer& player : r.side_players()) {
+    header(player.side().c_str(), player.player());
+  }
   if (r.seed()) header("Seed", absl::StrCat(r.seed()));
   header("Date", r.date());
   header("Start", r.start_ufen());

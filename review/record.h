@@ -70,4 +70,15 @@ absl::Status VerifyDealtDice(const v1::GameRecord& record);
 // Fills the result fields from a final position.
 void SetRecordResult(const Position& final_position, v1::GameRecord* record);
 
+// A side's name in records: its colours' letters in turn order, upper case
+// ("RY", "GB"; "RB" under `six`; "R" under `solo`).
+std::string SideName(const Layout& layout, int side);
+// The side named `name` in `layout`, or -1.
+int SideByName(const Layout& layout, absl::string_view name);
+// Every side's name, space-separated, for errors.
+std::string SideNames(const Layout& layout);
+// The player a record names for `side` ("" when none): `ry`/`gb` in the
+// four-sided game of two teams, `side_players` elsewhere.
+std::string RecordPlayer(const v1::GameRecord& record, const Layout& layout, int side);
+
 }  // namespace uckers

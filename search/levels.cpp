@@ -1,5 +1,7 @@
 #include "search/levels.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -38,6 +40,12 @@ absl::Status ApplyLevel(absl::string_view name, SearchParams* params) {
   for (const LevelDef& level : Levels()) names.push_back(level.name);
   return absl::InvalidArgumentError(
       absl::StrCat("unknown level '", name, "' (", absl::StrJoin(names, ", "), ")"));
+}
+
+absl::StatusOr<int> MultiSideDepthOf(absl::string_view name) {
+  SearchParams params;
+  if (absl::Status s = ApplyLevel(name, &params); !s.ok()) return s;
+  return std::min(params.max_depth, 3);
 }
 
 }  // namespace uckers

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "search/search.h"
 
@@ -29,5 +30,10 @@ inline constexpr absl::string_view kAnalysisLevel = "grandmaster";
 
 // Sets the depth, filter and noise of `params` from the named level.
 absl::Status ApplyLevel(absl::string_view name, SearchParams* params);
+
+// The throws a level looks ahead with more than two sides (search/multi_side.h):
+// one for the four weakest (each play's static value), two for `expert` and
+// `classic`, three for `grandmaster`. An unknown name is an error.
+absl::StatusOr<int> MultiSideDepthOf(absl::string_view name);
 
 }  // namespace uckers

@@ -164,12 +164,9 @@ absl::Status TextSession::GoMultiSide(const GoRequest& request, ReportCallback o
   }
   MultiSideParams params;
   params.mode = options_.paranoid ? MultiSideMode::kParanoid : MultiSideMode::kMaxN;
-  // The levels' depths: one throw for the weakest four, two for the default,
-  // three for the strongest.
-  const std::vector<std::string>& levels = LevelNames();
-  int rank =
-      static_cast<int>(std::find(levels.begin(), levels.end(), options_.level) - levels.begin());
-  params.max_depth = rank <= 3 ? 1 : options_.level == "grandmaster" ? 3 : 2;
+  absl::StatusOr<int> depth = MultiSideDepthOf(options_.level);
+  if (!depth.ok()) return depth.status();
+  params.max_depth = *depth;
   Rules rules = options_.rules;
   bool infinite = request.limits.infinite;
   return StartJob(infinite, [this, pos, rules, params, request, on_info, on_done] {
@@ -222,9 +219,6 @@ absl::Status TextSession::StartPerft(int depth,
 absl::Status TextSession::StartAnalysis(
     const std::string& level, std::function<void(const v1::AnalysedItem&)> on_item,
     std::function<void(absl::StatusOr<v1::GameAnalysis>)> on_done) {
-  if (absl::Status s = options_.rules.RequireFourSidedTeams("analyse: the review"); !s.ok()) {
-    return s;
-  }
   if (game_.items().empty()) {
     return absl::FailedPreconditionError(
         "no game to analyse: set one with position ... moves <throw>:<play> ...");

@@ -541,11 +541,16 @@ void UciLoop::Analyse(const Args& args) {
   absl::Status s = engine_.StartAnalysis(
       level,
       [this](const v1::AnalysedItem& i) {
+        // With more sides than RY and GB, every side's chance ("sides").
+        std::string chances = absl::StrFormat("rywin %.4f", i.ry_win_before());
+        if (i.side_wins_before_size() > 0) {
+          chances = "sides";
+          for (double w : i.side_wins_before()) absl::StrAppendFormat(&chances, " %.4f", w);
+        }
         Print(
-            absl::StrFormat("analysis item %d %s:%s team %s best %s lost %.4f mark %s luck %.4f "
-                            "rywin %.4f",
+            absl::StrFormat("analysis item %d %s:%s team %s best %s lost %.4f mark %s luck %.4f %s",
                             i.index(), i.throw_(), i.play(), i.team(), i.best_play(),
-                            i.equity_lost(), kMarks[i.mark()], i.luck(), i.ry_win_before()));
+                            i.equity_lost(), kMarks[i.mark()], i.luck(), chances));
       },
       [this](absl::StatusOr<v1::GameAnalysis> a) {
         if (!a.ok()) return Error(a.status().message());

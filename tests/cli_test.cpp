@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "gtest/gtest.h"
@@ -172,7 +173,35 @@ TEST(Cli, AMatchOfMoreSidesRotatesTheSeatsOverTheSameDice) {
 TEST(Cli, AMatchOfMoreSidesRefusesWhatItCannotPlayOrRecord) {
   EXPECT_EQ(Uckers("match --rules six --a expert,noise=1 --b greedy --pairs 1").code, 2);
   EXPECT_EQ(Uckers("match --rules six --a cmd:./x --b greedy --pairs 1").code, 2);
-  EXPECT_EQ(Uckers("match --rules six --a expert --b greedy --pairs 1 --records /tmp/x").code, 2);
+  EXPECT_EQ(
+      Uckers("match --rules six --a expert --b greedy --pairs 1 --resume --records /tmp/x").code,
+      2);
+  EXPECT_EQ(Uckers("match --rules six --a expert --b greedy --pairs 1 --games_out /tmp/x").code, 2);
+}
+
+// docs/records.md: a match of more sides keeps every game's record, each
+// side named with its player, and `uckers analyse` reviews one of them
+// rating every side.
+TEST(Cli, AMatchOfMoreSidesRecordsEveryGameAndTheReviewRatesEverySide) {
+  std::string dir = ::testing::TempDir() + "uckers-six-records";
+  std::filesystem::remove_all(dir);
+  Result r = Uckers(
+      "match --rules six --a advanced --b greedy --pairs 2 --seed 9 --noprogress "
+      "--records " +
+      dir);
+  ASSERT_EQ(r.code, 0) << r.out;
+  for (int i = 0; i < 2; ++i) {
+    for (int seat = 1; seat <= 3; ++seat) {
+      EXPECT_TRUE(std::filesystem::exists(dir + "/pair-" + std::to_string(i) + "-" +
+                                          std::to_string(seat) + ".txt"));
+    }
+  }
+  Result a = Uckers("analyse --level advanced " + dir + "/pair-1-2.txt");
+  ASSERT_EQ(a.code, 0) << a.out;
+  EXPECT_NE(a.out.find("rules six"), std::string::npos) << a.out;
+  for (const char* side : {"\nRB: ", "\nGO: ", "\nYP: "}) {
+    EXPECT_NE(a.out.find(side), std::string::npos) << side << a.out;
+  }
 }
 
 TEST(Cli, HelpForAnUnknownCommandIsAUsageError) { EXPECT_EQ(Uckers("help frobnicate").code, 2); }

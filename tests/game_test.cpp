@@ -2,7 +2,14 @@
 // sees it (issue 26 point 1).
 #include "game/game.h"
 
+#include <atomic>
+#include <random>
+
+#include "engine/notation.h"
 #include "engine/ufen.h"
+#include "review/analyse.h"
+#include "review/record.h"
+#include "tests/random_game.h"
 #include "tests/test_util.h"
 
 namespace uckers::testing {
@@ -70,6 +77,112 @@ TEST(Game, ARecordWithABadItemIsRefusedNamingIt) {
   absl::StatusOr<Game> back = Game::FromRecord(record);
   ASSERT_FALSE(back.ok());
   EXPECT_NE(back.status().message().find("item 2"), std::string::npos) << back.status();
+}
+
+// A random game under `rules` kept as a Game, `max_items` throws at most.
+Game RandomGame(const Rules& rules, uint64_t seed, int max_items) {
+  Game game(rules);
+  std::mt19937_64 rng(seed);
+  PlayList plays;
+  for (int i = 0; i < max_items && !game.IsOver(); ++i) {
+    Throw t = RandomThrow(rng);
+    GenerateLegalPlays(game.position(), rules, t, &plays);
+    const PlayResult& r = plays[rng() % plays.size()];
+    EXPECT_TRUE(game.Play(t, PlayToString(r.play, game.position().board())).ok());
+  }
+  return game;
+}
+
+// RULES.md §11 "The end with more than two sides", docs/records.md: a
+// finished six-sided game's record names the winning side by its colours
+// and the points summed over the losing sides, and reads back as text.
+TEST(Record, SixSidedGameNamesTheWinningSideAndPlaysBack) {
+  Game game = RandomGame(R("six"), 11, 100000);
+  ASSERT_TRUE(game.IsOver());
+  v1::GameRecord record = game.Record();
+  int winner = game.position().WinningSide();
+  EXPECT_EQ(record.winner(), SideName(game.position().layout(), winner));
+  EXPECT_EQ(record.points(), game.position().Points()[winner]);
+  EXPECT_GE(record.points(), 2);  // 1..3 from each of two losing sides
+  v1::SidePlayer* player = record.add_side_players();
+  player->set_side("GO");
+  player->set_player("expert");
+  std::string text = RecordToText(record);
+  EXPECT_NE(text.find("[GO \"expert\"]"), std::string::npos) << text;
+  absl::StatusOr<v1::GameRecord> back = ParseRecord(text);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->items_size(), record.items_size());
+  EXPECT_EQ(back->winner(), record.winner());
+  EXPECT_EQ(RecordPlayer(*back, game.position().layout(), 1), "expert");
+}
+
+// RULES.md §11: every colour for itself names each side by one letter.
+TEST(Record, SoloSidesAreNamedByOneColour) {
+  Layout layout = R("navy+solo").layout();
+  EXPECT_EQ(SideNames(layout), "R G Y B");
+  EXPECT_EQ(SideByName(layout, "Y"), 2);
+  EXPECT_EQ(SideByName(layout, "RY"), -1);
+  EXPECT_EQ(SideNames(R("six+teams_of_three").layout()), "RYO GBP");
+}
+
+TEST(Record, AHeaderNamingNoSideOfTheRulesIsRefused) {
+  absl::StatusOr<v1::GameRecord> r =
+      ParseRecord("[Rules \"navy+solo\"]\n[RB \"x\"]\n\n63:rb-0,r0-3\n");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("header RB names no side"), std::string::npos) << r.status();
+  r = ParseRecord("[Rules \"six\"]\n[RY \"x\"]\n\n63:rb-0,r0-3\n");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("RY and GB headers"), std::string::npos) << r.status();
+}
+
+TEST(Record, AWrongResultOfMoreSidesIsRefused) {
+  Game game = RandomGame(R("navy+solo"), 5, 100000);
+  ASSERT_TRUE(game.IsOver());
+  v1::GameRecord record = game.Record();
+  record.set_points(record.points() + 1);
+  absl::StatusOr<v1::GameRecord> back = ParseRecord(RecordToText(record));
+  ASSERT_FALSE(back.ok());
+  EXPECT_NE(back.status().message().find("the result says"), std::string::npos) << back.status();
+}
+
+TEST(Record, ALossOnTimeNeedsTwoSides) {
+  Game game = RandomGame(R("six"), 3, 10);
+  v1::GameRecord record = game.Record();
+  record.set_termination("time");
+  record.set_winner("GO");
+  record.set_points(1);
+  absl::StatusOr<v1::GameRecord> back = ParseRecord(RecordToText(record));
+  ASSERT_FALSE(back.ok());
+  EXPECT_NE(back.status().message().find("needs two sides"), std::string::npos) << back.status();
+}
+
+// The review rates every side of a game of more sides: a row per side, and
+// every side's chance before each throw, summing to one.
+TEST(Review, RatesEverySideOfASixSidedGame) {
+  Game game = RandomGame(R("six"), 7, 40);
+  std::atomic<bool> stop{false};
+  absl::StatusOr<v1::GameAnalysis> a = AnalyseGame(game.Record(), "advanced", stop);
+  ASSERT_TRUE(a.ok()) << a.status();
+  ASSERT_EQ(a->teams_size(), 3);
+  EXPECT_EQ(a->teams(0).team(), "RB");
+  EXPECT_EQ(a->teams(1).team(), "GO");
+  EXPECT_EQ(a->teams(2).team(), "YP");
+  int decisions = 0;
+  for (const v1::TeamAnalysis& t : a->teams()) decisions += t.decisions();
+  EXPECT_GT(decisions, 0);
+  ASSERT_EQ(a->items_size(), 40);
+  for (const v1::AnalysedItem& item : a->items()) {
+    ASSERT_EQ(item.side_wins_before_size(), 3);
+    double sum = 0;
+    for (double w : item.side_wins_before()) sum += w;
+    EXPECT_NEAR(sum, 1.0, 1e-9);
+    EXPECT_GE(item.equity_lost(), 0);
+  }
+  // Random plays give something away somewhere.
+  double lost = 0;
+  for (const v1::TeamAnalysis& t : a->teams()) lost += t.equity_lost();
+  EXPECT_GT(lost, 0);
+  EXPECT_NE(AnalysisToSvg(*a).find("Every side's win probability"), std::string::npos);
 }
 
 }  // namespace

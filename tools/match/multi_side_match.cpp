@@ -15,6 +15,9 @@
 #include "absl/strings/str_split.h"
 #include "engine/dice_sequence.h"
 #include "engine/movegen.h"
+#include "game/game.h"
+#include "review/record.h"
+#include "search/levels.h"
 #include "search/multi_side.h"
 #include "search/settings.h"
 #include "tools/match/stats.h"
@@ -39,10 +42,8 @@ absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec) {
     out.kind = PlayerSpec::kGreedy;
   } else if (name == "random") {
     out.kind = PlayerSpec::kRandom;
-  } else if (absl::Status s = CheckChoiceSetting("level", name); s.ok()) {
-    const std::vector<std::string>& levels = LevelNames();
-    int rank = static_cast<int>(std::find(levels.begin(), levels.end(), name) - levels.begin());
-    out.params.max_depth = rank <= 3 ? 1 : name == "grandmaster" ? 3 : 2;
+  } else if (absl::StatusOr<int> depth = MultiSideDepthOf(name); depth.ok()) {
+    out.params.max_depth = *depth;
   } else {
     return absl::InvalidArgumentError(absl::StrCat(
         "player '", spec, "': with more than two sides a player is a level, greedy or random"));
@@ -109,9 +110,10 @@ int Choose(const PlayerSpec& player, const Position& pos, const Rules& rules, Th
 }
 
 // One game on the dice of `seed` with A on side `a_side`: the winning
-// side, or -1 when none; `a_ms`/`a_choices` A's thinking.
+// side, or -1 when none; `a_ms`/`a_choices` A's thinking. With `game`, its
+// throws and plays are kept there.
 int PlayOne(const PlayerSpec& a, const PlayerSpec& b, const Rules& rules, uint64_t seed, int a_side,
-            double* a_ms, int* a_choices) {
+            double* a_ms, int* a_choices, Game* game) {
   Position pos = Position::Start(rules);
   DiceSequence dice(seed);
   std::mt19937_64 rng(seed * 7919 + a_side);
@@ -130,9 +132,27 @@ int PlayOne(const PlayerSpec& a, const PlayerSpec& b, const Rules& rules, uint64
         ++*a_choices;
       }
     }
+    if (game) {
+      absl::Status kept = game->Play(t, PlayToString(plays[pick].play, pos.board()));
+      if (!kept.ok()) game = nullptr;  // cannot happen: the play is legal
+    }
     pos = plays[pick].after;
   }
   return pos.WinningSide();
+}
+
+// The record of a game with A on `a_side` and B on every other side.
+v1::GameRecord RecordOfGame(const Game& game, const MultiSideMatchConfig& config, int a_side,
+                            uint64_t seed) {
+  v1::GameRecord record = game.Record();
+  const Layout& layout = config.rules.layout();
+  for (int side = 0; side < layout.num_sides; ++side) {
+    v1::SidePlayer* player = record.add_side_players();
+    player->set_side(SideName(layout, side));
+    player->set_player(side == a_side ? config.player_a : config.player_b);
+  }
+  record.set_seed(seed);
+  return record;
 }
 
 }  // namespace
@@ -147,8 +167,10 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
   if (config.sequences < 1 || config.concurrency < 1) {
     return absl::InvalidArgumentError("--pairs and --concurrency must be 1 or more");
   }
+  if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
   const int k = config.rules.layout().num_sides;
   auto start = std::chrono::steady_clock::now();
+  RecordFailures unsaved;                            // the match goes on without them
   std::vector<double> scores(config.sequences, -1);  // A's share of a sequence's k games
   std::atomic<int> next{0};
   std::atomic<int> done{0};
@@ -160,12 +182,23 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
       if (config.interrupted && *config.interrupted) return;
       double ms = 0;
       int choices = 0, wins = 0, none = 0;
+      std::vector<absl::Status> saved;
       for (int side = 0; side < k; ++side) {
-        int winner = PlayOne(*a, *b, config.rules, config.seed + i, side, &ms, &choices);
+        Game game(config.rules);
+        bool keep = !config.records_dir.empty();
+        int winner = PlayOne(*a, *b, config.rules, config.seed + i, side, &ms, &choices,
+                             keep ? &game : nullptr);
         wins += winner == side;
         none += winner < 0;
+        if (keep) {
+          // `pair-<sequence>-<seat>.txt`: A on the seat'th side.
+          saved.push_back(
+              WriteTextFile(absl::StrCat(config.records_dir, "/pair-", i, "-", side + 1, ".txt"),
+                            RecordToText(RecordOfGame(game, config, side, config.seed + i))));
+        }
       }
       std::lock_guard<std::mutex> lock(mu);
+      for (const absl::Status& s : saved) unsaved.Add(s, config.progress);
       scores[i] = static_cast<double>(wins) / k;
       a_ms += ms;
       a_choices += choices;
@@ -213,6 +246,8 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
   report.set_seconds(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   report.set_games_per_second(report.seconds() > 0 ? games / report.seconds() : 0);
+  report.set_records_not_saved(unsaved.count);
+  report.set_first_record_error(unsaved.first);
   return report;
 }
 
@@ -230,10 +265,11 @@ std::string MultiSideMatchReportText(const v1::MatchReport& r) {
       "each), seed %d\n"
       "A wins %d, B wins %d\n"
       "%s against the fair share %.2f%%: %.2f times it\n"
-      "ms per move A %.2f; %.1f s, %.1f games/s\n",
+      "ms per move A %.2f; %.1f s, %.1f games/s\n%s",
       r.player_a(), r.player_b(), k - 1, r.rules(), Plural(r.pairs(), "dice sequence"),
       Plural(r.games(), "game"), r.seed(), r.a_wins(), r.b_wins(), share, 100.0 / k,
-      r.a_win_rate() * k, r.a_ms_per_move(), r.seconds(), r.games_per_second());
+      r.a_win_rate() * k, r.a_ms_per_move(), r.seconds(), r.games_per_second(),
+      RecordFailures{r.records_not_saved(), r.first_record_error()}.Text());
 }
 
 }  // namespace uckers

@@ -20,10 +20,11 @@ struct MultiSideMatchConfig {
   std::string player_a = "expert";  // a level, greedy or random; `,multi_side=paranoid`
   std::string player_b = "greedy";
   Rules rules;
-  int sequences = 100;                             // dice sequences; each is played once per seat
-  int concurrency = 2;                             // games at once
-  uint64_t seed = 1;                               // sequence i throws the dice of seed + i
-  bool progress = true;                            // a line on stderr at each tenth
+  int sequences = 100;      // dice sequences; each is played once per seat
+  int concurrency = 2;      // games at once
+  uint64_t seed = 1;        // sequence i throws the dice of seed + i
+  bool progress = true;     // a line on stderr at each tenth
+  std::string records_dir;  // with it, every game's record as <dir>/pair-<sequence>-<seat>.txt
   const std::atomic<bool>* interrupted = nullptr;  // stops between games
 };
 
