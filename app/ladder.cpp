@@ -14,6 +14,7 @@
 #include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/match/match.h"
+#include "tools/match/multi_side_match.h"
 
 ABSL_FLAG(std::string, players, "beginner;casual;intermediate",
           "player specifications separated by ';' (see uckers match)");
@@ -32,10 +33,6 @@ int RunLadderCommand(const CommandLine&) {
   absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
   if (!rules.ok()) {
     std::cerr << "uckers ladder: --rules: " << rules.status().message() << "\n";
-    return 2;
-  }
-  if (absl::Status s = rules->RequireFourSidedTeams("uckers ladder"); !s.ok()) {
-    std::cerr << "uckers ladder: --rules: " << s.message() << "\n";
     return 2;
   }
   config.rules = *rules;
@@ -72,6 +69,21 @@ int RunLadderCommand(const CommandLine&) {
     std::cerr << "uckers ladder: --resume cannot continue a GSPRT (--sprt): its decision depends "
                  "on the order the pairs finished in\n";
     return 2;
+  }
+  if (!rules->layout().IsFourSidedTeams()) {
+    // More sides (docs/ladder.md, "More sides"): players are levels, greedy
+    // or random, and the four-sided game's extras are refused.
+    if (config.sprt || config.resume || !config.games_out.empty()) {
+      std::cerr << "uckers ladder: --sprt, --resume and --games_out are for the four-sided game "
+                   "of two teams\n";
+      return 2;
+    }
+    for (const std::string& spec : config.players) {
+      if (absl::Status s = CheckMultiSidePlayer(spec); !s.ok()) {
+        std::cerr << "uckers ladder: " << s.message() << "\n";
+        return 2;
+      }
+    }
   }
   absl::StatusOr<v1::LadderReport> report;
   {

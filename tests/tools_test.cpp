@@ -388,6 +388,48 @@ TEST(Match, PairsOrConcurrencyOutOfRangeAreRefusedByName) {
   EXPECT_TRUE(absl::StrContains(report.status().message(), "concurrency")) << report.status();
 }
 
+// docs/ladder.md "More sides": with two sides Luce's model is Bradley-Terry.
+TEST(Ratings, LuceWithTwoSidesIsTheTwoPlayerModel) {
+  // Player 0 alone against 1 won 3 of 4; 1 alone against 0 won 2 of 5.
+  std::vector<EloRating> luce = LuceElo({{0, 4}, {5, 0}}, {{0, 3}, {2, 0}}, 2);
+  std::vector<EloRating> bt = MaximumLikelihoodElo({{0, 3 + 3}, {1 + 2, 0}});
+  ASSERT_EQ(luce.size(), 2u);
+  EXPECT_NEAR(luce[1].elo, bt[1].elo, 1e-6);
+  EXPECT_NEAR(luce[1].low, bt[1].low, 1e-6);
+}
+
+// Equal players alone against the other on two of three sides win the fair
+// share, a third: rated equal.
+TEST(Ratings, LuceRatesAFairShareAsEqual) {
+  std::vector<EloRating> r = LuceElo({{0, 300}, {300, 0}}, {{0, 100}, {100, 0}}, 3);
+  EXPECT_NEAR(r[1].elo, 0, 1e-6);
+  EXPECT_LT(r[1].low, -10);
+  EXPECT_GT(r[1].high, 10);
+  // Winning half alone where a third is fair is ahead.
+  r = LuceElo({{0, 300}, {300, 0}}, {{0, 150}, {100, 0}}, 3);
+  EXPECT_LT(r[1].elo, -50);
+}
+
+// RULES.md §11: a ladder of more sides seats one player alone against the
+// other in turn and rates them by Luce's model.
+TEST(Ladder, MoreSidesSeatEachPlayerAloneAndRateThem) {
+  LadderConfig ladder;
+  ladder.players = {"random", "advanced"};
+  ladder.rules = *Rules::Parse("six");
+  ladder.pairs = 4;
+  ladder.progress = false;
+  absl::StatusOr<v1::LadderReport> report = RunLadder(ladder);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->sides(), 3);
+  // 4 sequences x 3 seats, each player alone in turn.
+  EXPECT_EQ(report->games(), 24);
+  ASSERT_EQ(report->players_size(), 2);
+  EXPECT_GT(report->players(1).elo(), report->players(0).elo());
+  EXPECT_TRUE(absl::StrContains(LadderReportText(*report), "Luce")) << LadderReportText(*report);
+  ladder.players = {"random", "cmd:./engine"};
+  EXPECT_FALSE(RunLadder(ladder).ok());
+}
+
 TEST(Ladder, MorePairsInAllThanTheMaximumAreRefused) {
   LadderConfig ladder;
   // 15 matchups of a million pairs: more than the ten million a ladder may play.

@@ -23,6 +23,7 @@
 #include "tools/ladder/ratings.h"
 #include "tools/match/game.h"
 #include "tools/match/games_log.h"
+#include "tools/match/multi_side_match.h"
 #include "tools/match/player.h"
 #include "tools/match/progress.h"
 #include "tools/match/stats.h"
@@ -117,6 +118,103 @@ absl::StatusOr<SprtConfig> ParseSprt(const std::string& text) {
   return s;
 }
 
+namespace {
+
+// A ladder of more sides (RULES.md §11, docs/ladder.md "More sides"): each
+// matchup of i and j plays every dice sequence with i alone on each side in
+// turn and j on all the others, then the same with j alone; the ratings are
+// Luce's choice model over those games (LuceElo).
+absl::StatusOr<v1::LadderReport> RunMultiSideLadder(const LadderConfig& config) {
+  int n = static_cast<int>(config.players.size());
+  if (config.sprt)
+    return absl::InvalidArgumentError("--sprt is for the four-sided game of two teams");
+  if (config.resume || !config.games_out.empty()) {
+    return absl::InvalidArgumentError(
+        "--resume and --games_out are for the four-sided game of two teams");
+  }
+  for (const std::string& spec : config.players) {
+    if (absl::Status s = CheckMultiSidePlayer(spec); !s.ok()) return s;
+  }
+  if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
+  const int k = config.rules.layout().num_sides;
+  auto start = std::chrono::steady_clock::now();
+  std::vector<std::vector<int>> alone_games(n, std::vector<int>(n, 0));
+  std::vector<std::vector<int>> alone_wins(n, std::vector<int>(n, 0));
+  std::vector<int> wins(n, 0), games(n, 0);
+  v1::LadderReport report;
+  report.set_mode(config.gauntlet ? "gauntlet" : "round-robin");
+  report.set_rules(config.rules.ToString());
+  report.set_seed(config.seed);
+  int scheduled = 0, done = 0, total_games = 0;
+  RecordFailures unsaved;
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      if (config.gauntlet && i != 0) continue;
+      for (auto [a, b] : {std::pair{i, j}, std::pair{j, i}}) {
+        scheduled += config.pairs;
+        if (config.interrupted && *config.interrupted) continue;
+        MultiSideMatchConfig match;
+        match.player_a = config.players[a];
+        match.player_b = config.players[b];
+        match.rules = config.rules;
+        match.sequences = config.pairs;
+        match.concurrency = config.concurrency;
+        match.seed = config.seed;
+        match.progress = false;
+        match.interrupted = config.interrupted;
+        if (!config.records_dir.empty()) {
+          match.records_dir =
+              absl::StrCat(config.records_dir, "/", a, "-", FileSafe(config.players[a]),
+                           "-alone-vs-", b, "-", FileSafe(config.players[b]));
+        }
+        absl::StatusOr<v1::MatchReport> r = RunMultiSideMatch(match);
+        if (!r.ok()) return r.status();
+        int decided = r->a_wins() + r->b_wins();
+        alone_games[a][b] += decided;
+        alone_wins[a][b] += r->a_wins();
+        games[a] += decided;
+        games[b] += decided;
+        wins[a] += r->a_wins();
+        wins[b] += r->b_wins();
+        total_games += r->games();
+        done += r->pairs_done();
+        if (r->records_not_saved() > 0) {
+          if (unsaved.count == 0) unsaved.first = r->first_record_error();
+          unsaved.count += r->records_not_saved();
+        }
+        if (config.progress) {
+          std::cerr << "ladder: " << config.players[a] << " alone against " << config.players[b]
+                    << ": " << r->a_wins() << " of " << r->games() << " games\n";
+        }
+      }
+    }
+  }
+  std::vector<EloRating> ratings = LuceElo(alone_games, alone_wins, k);
+  for (int i = 0; i < n; ++i) {
+    v1::LadderPlayer* p = report.add_players();
+    p->set_name(config.players[i]);
+    p->set_games(games[i]);
+    p->set_wins(wins[i]);
+    p->set_score(games[i] ? static_cast<double>(wins[i]) / games[i] : 0);
+    p->set_elo(ratings[i].elo);
+    p->set_elo_low(ratings[i].low);
+    p->set_elo_high(ratings[i].high);
+  }
+  report.set_games(total_games);
+  report.set_sides(k);
+  report.set_pairs_scheduled(scheduled);
+  report.set_pairs_done(done);
+  report.set_interrupted(done < scheduled);
+  report.set_records_not_saved(unsaved.count);
+  report.set_first_record_error(unsaved.first);
+  report.set_seconds(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  report.set_games_per_second(report.seconds() > 0 ? total_games / report.seconds() : 0);
+  return report;
+}
+
+}  // namespace
+
 absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   int n = static_cast<int>(config.players.size());
   if (n < 2) return absl::InvalidArgumentError("a ladder needs at least two players");
@@ -130,6 +228,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
                                                    " pairs per matchup plays ", all,
                                                    " pairs: at most ", kMaxLadderPairs));
   }
+  if (!config.rules.layout().IsFourSidedTeams()) return RunMultiSideLadder(config);
   for (const std::string& spec : config.players) {
     // Each player starts once before the first game: a program that does
     // not start or answer in time fails the whole run, not each game.
@@ -319,6 +418,13 @@ std::string LadderReportText(const v1::LadderReport& r) {
   if (r.pairs_resumed() > 0) {
     absl::StrAppendFormat(&out, "resumed: %d pairs read from the records, %d played now\n",
                           r.pairs_resumed(), r.pairs_done() - r.pairs_resumed());
+  }
+  if (r.sides() > 2) {
+    absl::StrAppendFormat(&out,
+                          "%d sides: a game is one player alone against the other on every other "
+                          "side; score is the share of its games won, Elo Luce's choice model "
+                          "(equal ratings win the fair share %.1f%% alone)\n",
+                          r.sides(), 100.0 / r.sides());
   }
   absl::StrAppendFormat(&out, "%-3s %-32s %7s %7s %8s %20s\n", "#", "player", "games", "score",
                         "Elo", "95% interval");

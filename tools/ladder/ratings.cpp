@@ -1,5 +1,6 @@
 #include "tools/ladder/ratings.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace uckers {
@@ -36,47 +37,40 @@ std::vector<double> Solve(std::vector<std::vector<double>> a, std::vector<double
 
 double ScoreOfElo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
-std::vector<EloRating> MaximumLikelihoodElo(const std::vector<std::vector<int>>& wins) {
-  int n = static_cast<int>(wins.size());
-  std::vector<std::vector<double>> w(n, std::vector<double>(n, 0));
-  for (int i = 0; i < n; ++i) {
-    int won = 0, played = 0;
-    for (int j = 0; j < n; ++j) {
-      w[i][j] = wins[i][j];
-      won += wins[i][j];
-      played += wins[i][j] + wins[j][i];
-    }
-    if (played > 0 && (won == 0 || won == played)) {  // the prior of docs/ladder.md
-      for (int j = 0; j < n; ++j) {
-        if (wins[i][j] + wins[j][i] == 0) continue;
-        w[i][j] += 0.5;
-        w[j][i] += 0.5;
-      }
-    }
-  }
+namespace {
+
+// Games of one kind between players i and j: i won `wins` of `games`, each
+// with probability Sigmoid(r_i - r_j - offset) at ratings r (in nats).
+struct Contest {
+  int i = 0, j = 0;
+  double games = 0, wins = 0, offset = 0;
+};
+
+// The maximum-likelihood ratings of `contests` among n players by Newton's
+// method (player 0 rated 0), with 95 % intervals from the inverse Fisher
+// information.
+std::vector<EloRating> FitElo(int n, const std::vector<Contest>& contests) {
   std::vector<double> r(n, 0.0);
   std::vector<std::vector<double>> info;  // Fisher information of r[1..]
   for (int iter = 0; iter < 100; ++iter) {
     std::vector<double> grad(n - 1, 0);
     info.assign(n - 1, std::vector<double>(n - 1, 0));
-    for (int i = 0; i < n; ++i) {
-      for (int j = 0; j < n; ++j) {
-        double games = w[i][j] + w[j][i];
-        if (i == j || games == 0) continue;
-        double p = Sigmoid(r[i] - r[j]);
-        double h = games * p * (1 - p) / 2;  // each unordered pair seen twice
-        if (i > 0) {
-          grad[i - 1] += w[i][j] - games * p;
-          info[i - 1][i - 1] += h;
-          if (j > 0) info[i - 1][j - 1] -= h;
-        }
-        if (j > 0) {
-          info[j - 1][j - 1] += h;
-          if (i > 0) info[j - 1][i - 1] -= h;
-        }
+    for (const Contest& c : contests) {
+      double p = Sigmoid(r[c.i] - r[c.j] - c.offset);
+      double h = c.games * p * (1 - p);
+      double g = c.wins - c.games * p;
+      if (c.i > 0) {
+        grad[c.i - 1] += g;
+        info[c.i - 1][c.i - 1] += h;
+        if (c.j > 0) info[c.i - 1][c.j - 1] -= h;
+      }
+      if (c.j > 0) {
+        grad[c.j - 1] -= g;
+        info[c.j - 1][c.j - 1] += h;
+        if (c.i > 0) info[c.j - 1][c.i - 1] -= h;
       }
     }
-    if (n == 1) break;
+    if (n <= 1) break;
     std::vector<double> step = Solve(info, grad);
     double largest = 0;
     for (int i = 1; i < n; ++i) {
@@ -99,6 +93,68 @@ std::vector<EloRating> MaximumLikelihoodElo(const std::vector<std::vector<int>>&
     out[i].high = (r[i] + kZ95 * se) * kEloPerNat;
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<EloRating> MaximumLikelihoodElo(const std::vector<std::vector<int>>& wins) {
+  int n = static_cast<int>(wins.size());
+  std::vector<std::vector<double>> w(n, std::vector<double>(n, 0));
+  for (int i = 0; i < n; ++i) {
+    int won = 0, played = 0;
+    for (int j = 0; j < n; ++j) {
+      w[i][j] = wins[i][j];
+      won += wins[i][j];
+      played += wins[i][j] + wins[j][i];
+    }
+    if (played > 0 && (won == 0 || won == played)) {  // the prior of docs/ladder.md
+      for (int j = 0; j < n; ++j) {
+        if (wins[i][j] + wins[j][i] == 0) continue;
+        w[i][j] += 0.5;
+        w[j][i] += 0.5;
+      }
+    }
+  }
+  std::vector<Contest> contests;
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      if (w[i][j] + w[j][i] > 0) contests.push_back({i, j, w[i][j] + w[j][i], w[i][j], 0});
+    }
+  }
+  return FitElo(n, contests);
+}
+
+std::vector<EloRating> LuceElo(const std::vector<std::vector<int>>& alone_games,
+                               const std::vector<std::vector<int>>& alone_wins, int sides) {
+  int n = static_cast<int>(alone_games.size());
+  std::vector<std::vector<double>> games(n, std::vector<double>(n, 0));
+  std::vector<std::vector<double>> won(n, std::vector<double>(n, 0));
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) games[i][j] = alone_games[i][j], won[i][j] = alone_wins[i][j];
+  }
+  for (int i = 0; i < n; ++i) {
+    // A player that won every game it met or none would be infinite: as
+    // with two sides, half a win and half a loss of prior on each kind of
+    // game it played.
+    double all = 0, mine = 0;
+    for (int j = 0; j < n; ++j) {
+      all += alone_games[i][j] + alone_games[j][i];
+      mine += alone_wins[i][j] + alone_games[j][i] - alone_wins[j][i];
+    }
+    if (all == 0 || (mine > 0 && mine < all)) continue;
+    for (int j = 0; j < n; ++j) {
+      if (alone_games[i][j] > 0) games[i][j] += 1, won[i][j] += 0.5;
+      if (alone_games[j][i] > 0) games[j][i] += 1, won[j][i] += 0.5;
+    }
+  }
+  std::vector<Contest> contests;
+  double offset = std::log(std::max(1, sides - 1));
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      if (i != j && games[i][j] > 0) contests.push_back({i, j, games[i][j], won[i][j], offset});
+    }
+  }
+  return FitElo(n, contests);
 }
 
 double SprtLlr(const std::vector<double>& pair_scores, double elo0, double elo1) {

@@ -19,6 +19,16 @@ struct EloRating {
 };
 std::vector<EloRating> MaximumLikelihoodElo(const std::vector<std::vector<int>>& wins);
 
+// The same for games of `sides` sides where one player holds one side and
+// another every other side (docs/ladder.md, "More sides"): Luce's choice
+// model, the winner's strength over the sum of the strengths at the table,
+// so player i alone against j wins with 1 / (1 + (sides - 1) 10^((elo_j -
+// elo_i) / 400)), the fair share 1/sides at equal ratings; with two sides
+// it is the model above. alone_games[i][j]: games of i alone against j;
+// alone_wins[i][j]: those i won (the others j won).
+std::vector<EloRating> LuceElo(const std::vector<std::vector<int>>& alone_games,
+                               const std::vector<std::vector<int>>& alone_wins, int sides);
+
 // The generalised SPRT's log-likelihood ratio over pair scores (each the
 // mean score of a duplicate pair's two games, in [0, 1]), as fishtest
 // computes it in the normal approximation: H0 Elo = elo0 against H1 Elo =
