@@ -16,6 +16,7 @@
 #include "search/expectimax.h"
 #include "search/levels.h"
 #include "search/multi_side.h"
+#include "search/multi_side_mcts.h"
 #include "search/settings.h"
 
 namespace uckers {
@@ -167,11 +168,22 @@ absl::Status TextSession::GoMultiSide(const GoRequest& request, ReportCallback o
   absl::StatusOr<int> depth = MultiSideDepthOf(options_.level);
   if (!depth.ok()) return depth.status();
   params.max_depth = *depth;
+  // `setoption name Search value mcts`: MCTS-max^n, its tree within TreeMemory.
+  std::optional<MultiSideMctsParams> mcts;
+  if (options_.algorithm == Algorithm::kMcts) {
+    mcts.emplace();
+    mcts->mode = params.mode;
+    mcts->tree_mb = options_.tree_mb;
+  } else if (options_.algorithm != Algorithm::kExpectimax) {
+    return absl::InvalidArgumentError(
+        "go: with more than two sides the search is expectimax (max^n) or mcts");
+  }
   Rules rules = options_.rules;
   bool infinite = request.limits.infinite;
-  return StartJob(infinite, [this, pos, rules, params, request, on_info, on_done] {
+  return StartJob(infinite, [this, pos, rules, params, mcts, request, on_info, on_done] {
     absl::StatusOr<MultiSideReport> searched =
-        SearchMultiSide(pos, rules, request.dice, params, request.limits, stop_);
+        mcts ? SearchMultiSideMcts(pos, rules, request.dice, *mcts, request.limits, stop_)
+             : SearchMultiSide(pos, rules, request.dice, params, request.limits, stop_);
     SearchReport report;
     if (searched.ok()) {
       int side = pos.SideOf(pos.to_throw());

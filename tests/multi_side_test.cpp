@@ -7,6 +7,7 @@
 #include <random>
 
 #include "engine/movegen.h"
+#include "search/multi_side_mcts.h"
 #include "tests/test_util.h"
 
 namespace uckers::testing {
@@ -125,6 +126,81 @@ TEST(MultiSide, AMovetimeIsKeptAndAStopEndsTheSearch) {
       SearchMultiSide(pos, rules, MakeThrow(6, 6), {}, SearchLimits{}, stop);
   ASSERT_TRUE(stopped.ok());
   EXPECT_FALSE(stopped->candidates.empty());  // depth 1 is always whole
+}
+
+MultiSideReport Mcts(const Position& pos, const Rules& rules, std::optional<Throw> dice,
+                     MultiSideMctsParams params = {}, SearchLimits limits = {}) {
+  std::atomic<bool> stop{false};
+  absl::StatusOr<MultiSideReport> r = SearchMultiSideMcts(pos, rules, dice, params, limits, stop);
+  EXPECT_TRUE(r.ok()) << r.status();
+  return r.ok() ? *r : MultiSideReport{};
+}
+
+// MCTS-max^n: a play that wins at once is the most visited.
+TEST(MultiSideMcts, TakesThePlayThatWinsAtOnce) {
+  Rules rules = R("navy+solo");
+  Position pos = P("h,h,h,54/b,b,b,30/b,b,b,20/b,b,b,10 r -", rules);
+  SearchLimits limits;
+  limits.nodes = 500;
+  MultiSideReport r = Mcts(pos, rules, MakeThrow(2, 1), {}, limits);
+  ASSERT_FALSE(r.candidates.empty());
+  EXPECT_TRUE(r.candidates[0].after.IsGameOver()) << PlayToString(r.candidates[0].play);
+  EXPECT_EQ(r.values.win[0], 1.0);
+}
+
+// Its values are every side's chance, summing to one, and the search has
+// no randomness: the same position and limit give the same answer.
+TEST(MultiSideMcts, ValuesSumToOneAndTheSearchRepeats) {
+  Rules rules = R("six");
+  Position pos = P("9,9,40,77/b,3,3,70/20,78,h,h/b,b,1,80/b,12,12,30/b,b,50,h r -", rules);
+  SearchLimits limits;
+  limits.nodes = 2000;
+  MultiSideReport a = Mcts(pos, rules, MakeThrow(6, 3), {}, limits);
+  MultiSideReport b = Mcts(pos, rules, MakeThrow(6, 3), {}, limits);
+  ASSERT_FALSE(a.candidates.empty());
+  EXPECT_EQ(a.candidates[0].play, b.candidates[0].play);
+  EXPECT_NEAR(Sum(a.values), 1.0, 1e-9);
+  EXPECT_EQ(a.nodes, 2000u);  // `nodes` counts playouts
+  EXPECT_GE(a.depth, 2);
+  // Before the throw: the mean over the playouts, also summing to one.
+  MultiSideReport before = Mcts(pos, rules, std::nullopt, {}, limits);
+  EXPECT_TRUE(before.candidates.empty());
+  EXPECT_NEAR(Sum(before.values), 1.0, 1e-9);
+}
+
+// A paranoid MCTS with two sides is the max^n one (zero-sum).
+TEST(MultiSideMcts, WithTwoSidesMaxnAndParanoidAgree) {
+  Rules rules = R("six+teams_of_three");
+  Position pos = Position::Start(rules);
+  std::mt19937_64 rng(3);
+  for (int ply = 0; ply < 40; ++ply) {
+    PlayList plays;
+    GenerateLegalPlays(pos, rules, kThrows[rng() % kThrows.size()], &plays);
+    pos = plays[rng() % plays.size()].after;
+  }
+  ASSERT_FALSE(pos.IsGameOver());
+  SearchLimits limits;
+  limits.nodes = 1500;
+  MultiSideMctsParams paranoid;
+  paranoid.mode = MultiSideMode::kParanoid;
+  MultiSideReport a = Mcts(pos, rules, MakeThrow(6, 3), {}, limits);
+  MultiSideReport b = Mcts(pos, rules, MakeThrow(6, 3), paranoid, limits);
+  ASSERT_FALSE(a.candidates.empty());
+  EXPECT_EQ(a.candidates[0].play, b.candidates[0].play);
+  EXPECT_NEAR(a.values.win[0], b.values.win[0], 1e-12);
+}
+
+TEST(MultiSideMcts, AStopEndsTheSearchWithAnAnswer) {
+  Rules rules = R("six+solo");
+  Position pos = P("b,9,9,52/0,0,40,78/b,60,77,h/b,b,20,20/b,b,b,10/74,80,h,h y -", rules);
+  std::atomic<bool> stop{true};
+  SearchLimits limits;
+  limits.infinite = true;
+  absl::StatusOr<MultiSideReport> r =
+      SearchMultiSideMcts(pos, rules, MakeThrow(6, 6), {}, limits, stop);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->candidates.empty());
+  EXPECT_LE(r->nodes, 64u);
 }
 
 }  // namespace

@@ -5,11 +5,14 @@
 #include <cmath>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <thread>
 #include <tuple>
 #include <vector>
 
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
@@ -19,6 +22,7 @@
 #include "review/record.h"
 #include "search/levels.h"
 #include "search/multi_side.h"
+#include "search/multi_side_mcts.h"
 #include "search/settings.h"
 #include "tools/match/stats.h"
 
@@ -32,6 +36,7 @@ constexpr int kMaxThrows = 20000;
 struct PlayerSpec {
   enum Kind { kSearch, kGreedy, kRandom } kind = kSearch;
   MultiSideParams params;
+  std::optional<MultiSideMctsParams> mcts;  // `search=mcts`: MCTS-max^n
 };
 
 absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec) {
@@ -48,16 +53,33 @@ absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec) {
     return absl::InvalidArgumentError(absl::StrCat(
         "player '", spec, "': with more than two sides a player is a level, greedy or random"));
   }
+  int playouts = 0;
   for (size_t i = 1; i < parts.size(); ++i) {
-    if (parts[i] == "multi_side=paranoid" && out.kind == PlayerSpec::kSearch) {
+    bool search = out.kind == PlayerSpec::kSearch;
+    if (parts[i] == "multi_side=paranoid" && search) {
       out.params.mode = MultiSideMode::kParanoid;
-    } else if (parts[i] == "multi_side=maxn" && out.kind == PlayerSpec::kSearch) {
+    } else if (parts[i] == "multi_side=maxn" && search) {
       out.params.mode = MultiSideMode::kMaxN;
+    } else if (parts[i] == "search=mcts" && search) {
+      out.mcts.emplace();
+    } else if (parts[i] == "search=expectimax" && search) {
+      out.mcts.reset();
+    } else if (absl::StartsWith(parts[i], "nodes=") && search &&
+               absl::SimpleAtoi(parts[i].substr(6), &playouts) && playouts >= 1 &&
+               playouts <= 10'000'000) {
     } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("player '", spec, "': setting '", parts[i],
-                       "' (with more than two sides a level takes only multi_side=maxn|paranoid)"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "player '", spec, "': setting '", parts[i],
+          "' (with more than two sides a level takes only multi_side=maxn|paranoid, "
+          "search=expectimax|mcts and nodes=1..10000000, the playouts of search=mcts)"));
     }
+  }
+  if (out.mcts) {
+    out.mcts->mode = out.params.mode;
+    if (playouts) out.mcts->playouts = playouts;
+  } else if (playouts) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("player '", spec, "': nodes= counts the playouts of search=mcts"));
   }
   return out;
 }
@@ -101,7 +123,8 @@ int Choose(const PlayerSpec& player, const Position& pos, const Rules& rules, Th
   }
   std::atomic<bool> never{false};
   absl::StatusOr<MultiSideReport> r =
-      SearchMultiSide(pos, rules, t, player.params, SearchLimits{}, never);
+      player.mcts ? SearchMultiSideMcts(pos, rules, t, *player.mcts, SearchLimits{}, never)
+                  : SearchMultiSide(pos, rules, t, player.params, SearchLimits{}, never);
   if (!r.ok() || r->candidates.empty()) return 0;
   for (int i = 0; i < plays.size(); ++i) {
     if (plays[i].after == r->candidates[0].after) return i;
