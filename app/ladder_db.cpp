@@ -62,10 +62,6 @@ int RunAddCommand(const CommandLine& cl) {
     std::cerr << "uckers ladder add: --rules: " << rules.status().message() << "\n";
     return 2;
   }
-  if (absl::Status s = rules->RequireFourSidedTeams("uckers ladder add"); !s.ok()) {
-    std::cerr << "uckers ladder add: --rules: " << s.message() << "\n";
-    return 2;
-  }
   config.rules = *rules;
   absl::StatusOr<LadderAddResult> added = AddToLadder(config);
   if (!added.ok()) {

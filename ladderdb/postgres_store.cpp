@@ -132,9 +132,9 @@ class PostgresStore : public LadderStore {
         return absl::AlreadyExistsError(absl::StrCat("an entrant is already named '", e.name, "'"));
       }
       id = w.exec_params1(absl::StrCat("INSERT INTO entrants (name, spec, options, binary_hash, "
-                                       "added_at) VALUES ($1, $2, $3, $4, ",
+                                       "rules, added_at) VALUES ($1, $2, $3, $4, $5, ",
                                        kNow, ") RETURNING id"),
-                          e.name, e.spec, e.options, e.binary_hash)[0]
+                          e.name, e.spec, e.options, e.binary_hash, e.rules)[0]
                .as<int64_t>();
       for (const PairToSchedule& p : pairs) {
         if (p.opponent == id ||
@@ -154,9 +154,9 @@ class PostgresStore : public LadderStore {
     std::vector<Entrant> out;
     absl::Status s = Transaction([&](pqxx::work& w) {
       for (const pqxx::row& r :
-           w.exec("SELECT id, name, spec, options, binary_hash FROM entrants ORDER BY id")) {
+           w.exec("SELECT id, name, spec, options, binary_hash, rules FROM entrants ORDER BY id")) {
         out.push_back({r[0].as<int64_t>(), r[1].as<std::string>(), r[2].as<std::string>(),
-                       r[3].as<std::string>(), r[4].as<std::string>()});
+                       r[3].as<std::string>(), r[4].as<std::string>(), r[5].as<std::string>()});
       }
       return absl::OkStatus();
     });
@@ -203,11 +203,12 @@ class PostgresStore : public LadderStore {
         w.exec_params(
             absl::StrCat("INSERT INTO games (pair_id, game, ry, gb, rules, seed, winner_team, "
                          "points, forfeit, record, ms_ry, ms_gb, version_ry, version_gb, "
-                         "worker, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
-                         "$10, $11, $12, $13, $14, $15, ",
+                         "worker, sides, seat, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, "
+                         "$8, $9, $10, $11, $12, $13, $14, $15, $16, $17, ",
                          kNow, ")"),
             g.pair_id, g.game, g.ry, g.gb, g.rules, static_cast<int64_t>(g.seed), g.winner_team,
-            g.points, g.forfeit, g.record, g.ms_ry, g.ms_gb, g.version_ry, g.version_gb, g.worker);
+            g.points, g.forfeit, g.record, g.ms_ry, g.ms_gb, g.version_ry, g.version_gb, g.worker,
+            g.sides, g.seat);
       }
       w.exec_params("UPDATE pairs SET state = 'done', token = '' WHERE id = $1", pair_id);
       return absl::OkStatus();
@@ -251,9 +252,10 @@ class PostgresStore : public LadderStore {
     absl::Status s = Transaction([&](pqxx::work& w) {
       for (const pqxx::row& r :
            w.exec("SELECT pair_id, game, CASE winner_team WHEN 0 THEN ry ELSE gb END, "
-                  "CASE winner_team WHEN 0 THEN gb ELSE ry END FROM games "
+                  "CASE winner_team WHEN 0 THEN gb ELSE ry END, sides, ry FROM games "
                   "ORDER BY pair_id, game")) {
-        out.push_back({r[0].as<int64_t>(), r[1].as<int>(), r[2].as<int64_t>(), r[3].as<int64_t>()});
+        out.push_back({r[0].as<int64_t>(), r[1].as<int>(), r[2].as<int64_t>(), r[3].as<int64_t>(),
+                       r[4].as<int>(), r[5].as<int64_t>()});
       }
       return absl::OkStatus();
     });
@@ -266,14 +268,16 @@ class PostgresStore : public LadderStore {
     absl::Status s = Transaction([&](pqxx::work& w) {
       for (const pqxx::row& r :
            w.exec_params("SELECT pair_id, game, ry, gb, rules, seed, winner_team, points, forfeit, "
-                         "record, ms_ry, ms_gb, version_ry, version_gb, worker FROM games "
+                         "record, ms_ry, ms_gb, version_ry, version_gb, worker, sides, seat "
+                         "FROM games "
                          "WHERE pair_id = $1 ORDER BY game",
                          pair_id)) {
         out.push_back({r[0].as<int64_t>(), r[1].as<int>(), r[2].as<int64_t>(), r[3].as<int64_t>(),
                        r[4].as<std::string>(), static_cast<uint64_t>(r[5].as<int64_t>()),
                        r[6].as<int>(), r[7].as<int>(), r[8].as<std::string>(),
                        r[9].as<std::string>(), r[10].as<double>(), r[11].as<double>(),
-                       r[12].as<std::string>(), r[13].as<std::string>(), r[14].as<std::string>()});
+                       r[12].as<std::string>(), r[13].as<std::string>(), r[14].as<std::string>(),
+                       r[15].as<int>(), r[16].as<int>()});
       }
       return absl::OkStatus();
     });

@@ -153,10 +153,10 @@ class SqliteStore : public LadderStore {
         return absl::AlreadyExistsError(absl::StrCat("an entrant is already named '", e.name, "'"));
       }
       Stmt add(db_,
-               "INSERT INTO entrants (name, spec, options, binary_hash, added_at) "
-               "VALUES (?, ?, ?, ?, ?)");
+               "INSERT INTO entrants (name, spec, options, binary_hash, added_at, rules) "
+               "VALUES (?, ?, ?, ?, ?, ?)");
       add.Bind(1, e.name).Bind(2, e.spec).Bind(3, e.options).Bind(4, e.binary_hash);
-      add.Bind(5, NowSeconds()).Step();
+      add.Bind(5, NowSeconds()).Bind(6, e.rules).Step();
       if (!add.ok()) return add.status();
       id = sqlite3_last_insert_rowid(db_);
       for (const PairToSchedule& p : pairs) {
@@ -176,9 +176,11 @@ class SqliteStore : public LadderStore {
   }
 
   absl::StatusOr<std::vector<Entrant>> Entrants() override {
-    Stmt q(db_, "SELECT id, name, spec, options, binary_hash FROM entrants ORDER BY id");
+    Stmt q(db_, "SELECT id, name, spec, options, binary_hash, rules FROM entrants ORDER BY id");
     std::vector<Entrant> out;
-    while (q.Step()) out.push_back({q.Int(0), q.Text(1), q.Text(2), q.Text(3), q.Text(4)});
+    while (q.Step()) {
+      out.push_back({q.Int(0), q.Text(1), q.Text(2), q.Text(3), q.Text(4), q.Text(5)});
+    }
     if (!q.ok()) return q.status();
     return out;
   }
@@ -209,13 +211,14 @@ class SqliteStore : public LadderStore {
   absl::Status InsertGame(const GameRow& g, double now) {
     Stmt add(db_,
              "INSERT INTO games (pair_id, game, ry, gb, rules, seed, winner_team, points, "
-             "forfeit, record, ms_ry, ms_gb, version_ry, version_gb, worker, finished_at) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+             "forfeit, record, ms_ry, ms_gb, version_ry, version_gb, worker, finished_at, sides, "
+             "seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     add.Bind(1, g.pair_id).Bind(2, int64_t{g.game}).Bind(3, g.ry).Bind(4, g.gb);
     add.Bind(5, g.rules).Bind(6, static_cast<int64_t>(g.seed));
     add.Bind(7, int64_t{g.winner_team}).Bind(8, int64_t{g.points}).Bind(9, g.forfeit);
     add.Bind(10, g.record).Bind(11, g.ms_ry).Bind(12, g.ms_gb).Bind(13, g.version_ry);
-    add.Bind(14, g.version_gb).Bind(15, g.worker).Bind(16, now).Step();
+    add.Bind(14, g.version_gb).Bind(15, g.worker).Bind(16, now).Bind(17, int64_t{g.sides});
+    add.Bind(18, int64_t{g.seat}).Step();
     return add.status();
   }
 
@@ -271,9 +274,13 @@ class SqliteStore : public LadderStore {
   absl::StatusOr<std::vector<GameOutcome>> Outcomes() override {
     Stmt q(db_,
            "SELECT pair_id, game, CASE winner_team WHEN 0 THEN ry ELSE gb END, "
-           "CASE winner_team WHEN 0 THEN gb ELSE ry END FROM games ORDER BY pair_id, game");
+           "CASE winner_team WHEN 0 THEN gb ELSE ry END, sides, ry FROM games "
+           "ORDER BY pair_id, game");
     std::vector<GameOutcome> out;
-    while (q.Step()) out.push_back({q.Int(0), static_cast<int>(q.Int(1)), q.Int(2), q.Int(3)});
+    while (q.Step()) {
+      out.push_back({q.Int(0), static_cast<int>(q.Int(1)), q.Int(2), q.Int(3),
+                     static_cast<int>(q.Int(4)), q.Int(5)});
+    }
     if (!q.ok()) return q.status();
     return out;
   }
@@ -281,7 +288,7 @@ class SqliteStore : public LadderStore {
   absl::StatusOr<std::vector<GameRow>> GamesOfPair(int64_t pair_id) override {
     Stmt q(db_,
            "SELECT pair_id, game, ry, gb, rules, seed, winner_team, points, forfeit, record, "
-           "ms_ry, ms_gb, version_ry, version_gb, worker FROM games WHERE pair_id = ? "
+           "ms_ry, ms_gb, version_ry, version_gb, worker, sides, seat FROM games WHERE pair_id = ? "
            "ORDER BY game");
     q.Bind(1, pair_id);
     std::vector<GameRow> out;
@@ -289,7 +296,8 @@ class SqliteStore : public LadderStore {
       out.push_back({q.Int(0), static_cast<int>(q.Int(1)), q.Int(2), q.Int(3), q.Text(4),
                      static_cast<uint64_t>(q.Int(5)), static_cast<int>(q.Int(6)),
                      static_cast<int>(q.Int(7)), q.Text(8), q.Text(9), q.Real(10), q.Real(11),
-                     q.Text(12), q.Text(13), q.Text(14)});
+                     q.Text(12), q.Text(13), q.Text(14), static_cast<int>(q.Int(15)),
+                     static_cast<int>(q.Int(16))});
     }
     if (!q.ok()) return q.status();
     return out;

@@ -21,6 +21,8 @@ struct Entrant {
   std::string spec;         // a player specification (tools/match/player.h)
   std::string options;      // the spec's `key=value` settings, "" if none
   std::string binary_hash;  // of the program a `cmd:` spec runs, else ""
+  std::string rules;        // the ruleset it was entered under (full switch
+                            // list); "" for an entrant of schema version 1
 };
 
 // A pair to schedule for a new entrant: `opponent` plays Red-Yellow in the
@@ -57,6 +59,11 @@ struct GameRow {
   std::string version_ry;  // engine versions
   std::string version_gb;
   std::string worker;  // the worker that played it
+  // With more than two sides (RULES.md §11): `ry` is the entrant alone on
+  // side `seat`, `gb` the entrant on every other side, and `winner_team`
+  // 0 when the lone entrant's side won; `points` the winners'.
+  int sides = 2;
+  int seat = 0;
 };
 
 // A game's outcome: all the ratings need.
@@ -65,6 +72,8 @@ struct GameOutcome {
   int game = 0;
   int64_t winner = 0;  // entrant ids
   int64_t loser = 0;
+  int sides = 2;      // the layout's sides
+  int64_t alone = 0;  // with more than two sides, the entrant alone on its side
 };
 
 struct PairCounts {
@@ -73,7 +82,7 @@ struct PairCounts {
   int64_t done = 0;
 };
 
-inline constexpr int kLadderSchemaVersion = 1;
+inline constexpr int kLadderSchemaVersion = 2;
 
 class LadderStore {
  public:

@@ -3,6 +3,7 @@
 // (docs/ladder.md). The PostgreSQL tests carry the ctest label `server`.
 #include <fcntl.h>
 #include <signal.h>
+#include <sqlite3.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,6 +28,7 @@
 #include "absl/strings/str_split.h"
 #include "app/commands.h"
 #include "gtest/gtest.h"
+#include "ladderdb/schema.h"
 #include "ladderdb/store.h"
 #include "review/record.h"
 #include "tools/ladder/ladder.h"
@@ -236,10 +238,11 @@ class LadderDb : public ::testing::TestWithParam<Backend> {
     return store.ok() ? std::move(*store) : nullptr;
   }
 
-  LadderAddResult Add(const std::string& name, const std::string& spec, int pairs,
-                      int nearest = 0) {
+  LadderAddResult Add(const std::string& name, const std::string& spec, int pairs, int nearest = 0,
+                      const std::string& rules = "navy") {
     LadderAddConfig config;
     config.db = db_;
+    config.rules = *Rules::Parse(rules);
     config.name = name;
     config.spec = spec;
     config.pairs = pairs;
@@ -511,6 +514,51 @@ TEST_P(LadderDb, TheCommandsRunEndToEnd) {
   EXPECT_TRUE(absl::StrContains(out, "\"pairs\": 2")) << out;
 }
 
+// RULES.md §11, docs/ladder.md "More sides": a pair of three sides is six
+// games, each entrant alone on every side in turn over the pair's dice, and
+// the table rates them by Luce's choice model.
+TEST_P(LadderDb, APairOfMoreSidesSeatsEachEntrantAloneOnEverySide) {
+  Add("random", "random", 1, 0, "six");
+  Add("advanced", "advanced", 4, 0, "six");
+  EXPECT_EQ(WorkHere(), 4);
+  std::unique_ptr<LadderStore> store = Open();
+  absl::StatusOr<std::vector<GameRow>> games = store->GamesOfPair(1);
+  ASSERT_TRUE(games.ok()) << games.status();
+  ASSERT_EQ(games->size(), 6u);
+  for (int g = 0; g < 6; ++g) {
+    const GameRow& row = (*games)[g];
+    EXPECT_EQ(row.sides, 3);
+    EXPECT_EQ(row.seat, g % 3);
+    EXPECT_EQ(row.ry, g < 3 ? 1 : 2);  // the entrant alone
+    absl::StatusOr<v1::GameRecord> record = ParseRecord(row.record);
+    ASSERT_TRUE(record.ok()) << record.status() << "\n" << row.record;
+    Layout layout = Rules::Parse("six")->layout();
+    EXPECT_EQ(record->winner() == SideName(layout, row.seat), row.winner_team == 0);
+    EXPECT_EQ(RecordPlayer(*record, layout, row.seat), g < 3 ? "random" : "advanced");
+  }
+  absl::StatusOr<v1::LadderReport> table = LadderTable(*store);
+  ASSERT_TRUE(table.ok()) << table.status();
+  EXPECT_EQ(table->sides(), 3);
+  EXPECT_EQ(table->games(), 24);
+  EXPECT_GT(table->players(1).elo(), table->players(0).elo());
+}
+
+// Entrants meet only entrants of the same board and sides.
+TEST_P(LadderDb, EntrantsMeetOnlyEntrantsOfTheSameTable) {
+  Add("greedy", "greedy", 1);
+  LadderAddResult six = Add("random", "random", 2, 0, "six");
+  EXPECT_EQ(six.pairs, 0);
+  EXPECT_TRUE(six.opponents.empty());
+  LadderAddResult again = Add("advanced", "advanced", 2, 0, "six");
+  EXPECT_EQ(again.opponents, (std::vector<std::string>{"random"}));
+  LadderAddResult navy = Add("beginner", "beginner", 1, 0, "wafu");
+  EXPECT_EQ(navy.opponents, (std::vector<std::string>{"greedy"}));
+  std::unique_ptr<LadderStore> store = Open();
+  absl::StatusOr<std::vector<Entrant>> entrants = store->Entrants();
+  ASSERT_TRUE(entrants.ok());
+  EXPECT_EQ((*entrants)[1].rules, FullSwitchList(*Rules::Parse("six")));
+}
+
 std::string BackendName(const ::testing::TestParamInfo<Backend>& info) {
   return info.param == Backend::kSqlite ? "sqlite" : "postgresql";
 }
@@ -524,6 +572,40 @@ int LadderDbMain(std::vector<std::string> args) {
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   return uckers::UckersMain(static_cast<int>(argv.size()), argv.data());
+}
+
+// A database of schema version 1 (four-sided games only) opens migrated to
+// the current version with its entrants and games as they were.
+TEST(LadderDbMigration, AVersionOneDatabaseKeepsItsGames) {
+  std::string path = ::testing::TempDir() + "uckers-ladder-v1.sqlite";
+  fs::remove(path);
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  std::string v1 = ladderdb::MigrationScripts(ladderdb::Dialect::kSqlite)[0];
+  std::string sql = absl::StrCat(
+      ladderdb::kCreateVersionTable, ";", v1, ";",
+      "INSERT INTO schema_version VALUES (1, 0);"
+      "INSERT INTO entrants (name, spec, options, binary_hash, added_at) VALUES "
+      "('a', 'greedy', '', '', 0), ('b', 'random', '', '', 0);"
+      "INSERT INTO pairs (a, b, seed, rules, state) VALUES (1, 2, 7, 'navy', 'done');"
+      "INSERT INTO games VALUES (1, 0, 1, 2, 'navy', 7, 1, 2, '', 'rec', 1, 2, 'v', 'v', 'w', 0);");
+  ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK)
+      << sqlite3_errmsg(db);
+  sqlite3_close(db);
+  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenLadderStore(path);
+  ASSERT_TRUE(store.ok()) << store.status();
+  EXPECT_EQ(*(*store)->SchemaVersion(), kLadderSchemaVersion);
+  absl::StatusOr<std::vector<GameRow>> games = (*store)->GamesOfPair(1);
+  ASSERT_TRUE(games.ok()) << games.status();
+  ASSERT_EQ(games->size(), 1u);
+  EXPECT_EQ((*games)[0].winner_team, 1);
+  EXPECT_EQ((*games)[0].points, 2);
+  EXPECT_EQ((*games)[0].sides, 2);
+  absl::StatusOr<std::vector<Entrant>> entrants = (*store)->Entrants();
+  ASSERT_TRUE(entrants.ok());
+  ASSERT_EQ(entrants->size(), 2u);
+  EXPECT_EQ((*entrants)[0].rules, "");
+  fs::remove(path);
 }
 
 // The command lines' usage errors, exit 2, and failures, exit 1.

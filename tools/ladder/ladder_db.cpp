@@ -12,6 +12,7 @@
 #include <random>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -23,6 +24,7 @@
 #include "tools/ladder/ratings.h"
 #include "tools/match/game.h"
 #include "tools/match/match.h"
+#include "tools/match/multi_side_match.h"
 #include "tools/match/player.h"
 
 namespace uckers {
@@ -81,26 +83,43 @@ std::string WorkerToken() {
   return absl::StrFormat("%s:%d:%08x", host, getpid(), rd());
 }
 
-// Chooses the opponents of a new entrant: all, or the `nearest` whose
-// ratings are closest to `near_elo` (default the best rating).
+// Whether an entrant can meet players entered under `rules`: the same board
+// and sides (an entrant of schema version 1 played the four-sided game of two
+// teams), since the ratings compare games of one table.
+bool SameTable(const Entrant& e, const Rules& rules) {
+  if (e.rules.empty()) return rules.layout().IsFourSidedTeams();
+  absl::StatusOr<Rules> theirs = Rules::Parse(e.rules);
+  if (!theirs.ok()) return false;
+  const Layout& a = theirs->layout();
+  const Layout& b = rules.layout();
+  return a.num_sides == b.num_sides && a.board.colours == b.board.colours &&
+         a.IsFourSidedTeams() == b.IsFourSidedTeams() && a.side_of == b.side_of;
+}
+
+// Chooses the opponents of a new entrant among the entrants of the same
+// table (SameTable): all, or the `nearest` whose ratings are closest to
+// `near_elo` (default the best rating).
 absl::StatusOr<std::vector<Entrant>> ChooseOpponents(LadderStore& store,
                                                      const LadderAddConfig& config) {
   absl::StatusOr<std::vector<Entrant>> all = store.Entrants();
-  if (!all.ok() || config.nearest <= 0 || static_cast<int>(all->size()) <= config.nearest) {
-    return all;
+  if (!all.ok()) return all;
+  std::vector<int> order;
+  for (size_t i = 0; i < all->size(); ++i) {
+    if (SameTable((*all)[i], config.rules)) order.push_back(static_cast<int>(i));
   }
-  absl::StatusOr<v1::LadderReport> table = LadderTable(store);
-  if (!table.ok()) return table.status();
-  double target = -1e300;
-  for (const v1::LadderPlayer& p : table->players()) target = std::max(target, p.elo());
-  if (config.near_elo) target = *config.near_elo;
-  std::vector<int> order(all->size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-  std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
-    return std::abs(table->players(x).elo() - target) < std::abs(table->players(y).elo() - target);
-  });
-  order.resize(config.nearest);
-  std::sort(order.begin(), order.end());
+  if (config.nearest > 0 && static_cast<int>(order.size()) > config.nearest) {
+    absl::StatusOr<v1::LadderReport> table = LadderTable(store);
+    if (!table.ok()) return table.status();
+    double target = -1e300;
+    for (int i : order) target = std::max(target, table->players(i).elo());
+    if (config.near_elo) target = *config.near_elo;
+    std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+      return std::abs(table->players(x).elo() - target) <
+             std::abs(table->players(y).elo() - target);
+    });
+    order.resize(config.nearest);
+    std::sort(order.begin(), order.end());
+  }
   std::vector<Entrant> chosen;
   for (int i : order) chosen.push_back((*all)[i]);
   return chosen;
@@ -139,13 +158,22 @@ absl::StatusOr<LadderAddResult> AddToLadder(const LadderAddConfig& config) {
   if (config.seed + config.pairs >= (uint64_t{1} << 63)) {
     return absl::InvalidArgumentError("the seed plus the pairs must stay below 2^63");
   }
-  absl::StatusOr<std::unique_ptr<Player>> check = MakePlayer(config.spec, config.rules, 0);
-  if (!check.ok()) return absl::InvalidArgumentError(check.status().message());
+  if (config.rules.layout().IsFourSidedTeams()) {
+    absl::StatusOr<std::unique_ptr<Player>> check = MakePlayer(config.spec, config.rules, 0);
+    if (!check.ok()) return absl::InvalidArgumentError(check.status().message());
+  } else if (absl::Status s = CheckMultiSidePlayer(config.spec); !s.ok()) {
+    return s;
+  }
   absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenLadderStore(config.db);
   if (!store.ok()) return store.status();
   absl::StatusOr<std::vector<Entrant>> opponents = ChooseOpponents(**store, config);
   if (!opponents.ok()) return opponents.status();
-  Entrant entrant{0, config.name, config.spec, OptionsOf(config.spec), ProgramHash(config.spec)};
+  Entrant entrant{0,
+                  config.name,
+                  config.spec,
+                  OptionsOf(config.spec),
+                  ProgramHash(config.spec),
+                  FullSwitchList(config.rules)};
   std::vector<PairToSchedule> pairs;
   LadderAddResult result;
   for (const Entrant& o : *opponents) {
@@ -223,6 +251,49 @@ GameRow RowOf(const TakenPair& pair, int game, const Entrant& ry, const Entrant&
   return row;
 }
 
+// A pair of more than two sides (RULES.md §11): game s (0 .. k-1) seats
+// entrant a alone on side s and b on every other side, game k + s the
+// other way round, on the pair's dice.
+absl::StatusOr<std::vector<GameRow>> PlaySidesPair(const TakenPair& pair, const Entrant& a,
+                                                   const Entrant& b, const Rules& rules,
+                                                   const std::string& worker,
+                                                   const std::atomic<bool>* stop) {
+  const int k = rules.layout().num_sides;
+  std::vector<GameRow> rows;
+  for (int game = 0; game < 2 * k; ++game) {
+    if (stop && *stop) return absl::CancelledError("stopped by a signal");
+    const Entrant& alone = game < k ? a : b;
+    const Entrant& other = game < k ? b : a;
+    int seat = game % k;
+    absl::StatusOr<MultiSideGame> g =
+        PlayMultiSideGame(alone.spec, other.spec, rules, pair.seed, seat);
+    if (!g.ok()) return g.status();
+    if (g->winner_side < 0) {
+      return absl::InternalError(
+          absl::StrCat("pair ", pair.id, " game ", game + 1, ": the game did not end"));
+    }
+    g->record.set_date(Today());
+    GameRow row;
+    row.pair_id = pair.id;
+    row.game = game;
+    row.ry = alone.id;
+    row.gb = other.id;
+    row.rules = pair.rules;
+    row.seed = pair.seed;
+    row.winner_team = g->winner_side == seat ? 0 : 1;
+    row.points = g->record.points();
+    row.record = RecordToText(g->record);
+    row.ms_ry = g->alone_ms;
+    row.version_ry = EngineVersionOf(alone);
+    row.version_gb = EngineVersionOf(other);
+    row.worker = worker;
+    row.sides = k;
+    row.seat = seat;
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 // Plays both games of a pair: entrant a plays RY in game 0, GB in game 1.
 absl::StatusOr<std::vector<GameRow>> PlayPair(const TakenPair& pair, WorkerState& state,
                                               const std::string& worker,
@@ -233,6 +304,7 @@ absl::StatusOr<std::vector<GameRow>> PlayPair(const TakenPair& pair, WorkerState
   absl::StatusOr<Entrant> b = state.EntrantById(pair.b);
   if (!a.ok()) return a.status();
   if (!b.ok()) return b.status();
+  if (!rules->layout().IsFourSidedTeams()) return PlaySidesPair(pair, *a, *b, *rules, worker, stop);
   absl::StatusOr<Player*> pa = state.PlayerOf(*a, pair.rules, *rules);
   absl::StatusOr<Player*> pb = state.PlayerOf(*b, pair.rules, *rules);
   if (!pa.ok()) return pa.status();
@@ -336,7 +408,47 @@ absl::StatusOr<v1::LadderReport> LadderTable(LadderStore& store) {
   report.set_games(static_cast<int>(outcomes->size()));
   std::vector<std::string> names;
   for (int i = 0; i < n; ++i) names.push_back((*entrants)[i].name);
-  AddRatedPlayers(wins, names, &report);
+  int most_sides = 2;
+  for (const GameOutcome& o : *outcomes) most_sides = std::max(most_sides, o.sides);
+  if (most_sides == 2) {
+    AddRatedPlayers(wins, names, &report);
+  } else {
+    // Games of more sides: Luce's choice model over every game, each the
+    // lone entrant against the other (docs/ladder.md, "More sides").
+    std::map<std::tuple<int, int, int>, AloneGames> kinds;
+    for (const GameOutcome& o : *outcomes) {
+      // With two sides either player is "alone": take the winner.
+      int64_t alone_id = o.sides > 2 ? o.alone : o.winner;
+      int64_t other_id = alone_id == o.winner ? o.loser : o.winner;
+      int alone = index[alone_id];
+      int other = index[other_id];
+      AloneGames& g = kinds[{alone, other, o.sides}];
+      g.alone = alone;
+      g.other = other;
+      g.sides = o.sides;
+      ++g.games;
+      g.alone_won += index[o.winner] == alone;
+    }
+    std::vector<AloneGames> games;
+    for (const auto& [key, g] : kinds) games.push_back(g);
+    std::vector<EloRating> ratings = LuceElo(n, games);
+    for (int i = 0; i < n; ++i) {
+      v1::LadderPlayer* p = report.add_players();
+      int won = 0, played = 0;
+      for (int j = 0; j < n; ++j) {
+        won += wins[i][j];
+        played += wins[i][j] + wins[j][i];
+      }
+      p->set_name(names[i]);
+      p->set_games(played);
+      p->set_wins(won);
+      p->set_score(played ? static_cast<double>(won) / played : 0);
+      p->set_elo(ratings[i].elo);
+      p->set_elo_low(ratings[i].low);
+      p->set_elo_high(ratings[i].high);
+    }
+    report.set_sides(most_sides);
+  }
   for (int i = 0; i < n; ++i) {
     report.mutable_players(i)->set_pairs(static_cast<int>(pairs[i].size()));
   }
@@ -354,6 +466,11 @@ std::string LadderTableText(const v1::LadderReport& r) {
   }
   absl::StrAppendFormat(&out, "%d games; Elo relative to %s\n", r.games(),
                         r.players_size() ? r.players(0).name() : "the first entrant");
+  if (r.sides() > 2) {
+    out +=
+        "games of more sides: each entrant alone against the other on every other side, "
+        "rated by Luce's choice model (docs/ladder.md)\n";
+  }
   return out;
 }
 

@@ -127,32 +127,35 @@ std::vector<EloRating> MaximumLikelihoodElo(const std::vector<std::vector<int>>&
 std::vector<EloRating> LuceElo(const std::vector<std::vector<int>>& alone_games,
                                const std::vector<std::vector<int>>& alone_wins, int sides) {
   int n = static_cast<int>(alone_games.size());
-  std::vector<std::vector<double>> games(n, std::vector<double>(n, 0));
-  std::vector<std::vector<double>> won(n, std::vector<double>(n, 0));
+  std::vector<AloneGames> games;
   for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < n; ++j) games[i][j] = alone_games[i][j], won[i][j] = alone_wins[i][j];
+    for (int j = 0; j < n; ++j) {
+      if (i != j && alone_games[i][j] > 0) {
+        games.push_back({i, j, sides, alone_games[i][j], alone_wins[i][j]});
+      }
+    }
   }
-  for (int i = 0; i < n; ++i) {
-    // A player that won every game it met or none would be infinite: as
-    // with two sides, half a win and half a loss of prior on each kind of
-    // game it played.
-    double all = 0, mine = 0;
-    for (int j = 0; j < n; ++j) {
-      all += alone_games[i][j] + alone_games[j][i];
-      mine += alone_wins[i][j] + alone_games[j][i] - alone_wins[j][i];
-    }
-    if (all == 0 || (mine > 0 && mine < all)) continue;
-    for (int j = 0; j < n; ++j) {
-      if (alone_games[i][j] > 0) games[i][j] += 1, won[i][j] += 0.5;
-      if (alone_games[j][i] > 0) games[j][i] += 1, won[j][i] += 0.5;
-    }
+  return LuceElo(n, games);
+}
+
+std::vector<EloRating> LuceElo(int n, const std::vector<AloneGames>& games) {
+  // A player that won every game it met or none would be infinite: as with
+  // two sides, half a win and half a loss of prior on each kind of game it
+  // played.
+  std::vector<double> all(n, 0), mine(n, 0);
+  for (const AloneGames& g : games) {
+    all[g.alone] += g.games;
+    all[g.other] += g.games;
+    mine[g.alone] += g.alone_won;
+    mine[g.other] += g.games - g.alone_won;
   }
   std::vector<Contest> contests;
-  double offset = std::log(std::max(1, sides - 1));
-  for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < n; ++j) {
-      if (i != j && games[i][j] > 0) contests.push_back({i, j, games[i][j], won[i][j], offset});
-    }
+  for (const AloneGames& g : games) {
+    if (g.games <= 0) continue;
+    bool prior = (all[g.alone] > 0 && (mine[g.alone] == 0 || mine[g.alone] == all[g.alone])) ||
+                 (all[g.other] > 0 && (mine[g.other] == 0 || mine[g.other] == all[g.other]));
+    contests.push_back({g.alone, g.other, g.games + (prior ? 1.0 : 0.0),
+                        g.alone_won + (prior ? 0.5 : 0.0), std::log(std::max(1, g.sides - 1))});
   }
   return FitElo(n, contests);
 }

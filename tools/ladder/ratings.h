@@ -29,6 +29,15 @@ std::vector<EloRating> MaximumLikelihoodElo(const std::vector<std::vector<int>>&
 std::vector<EloRating> LuceElo(const std::vector<std::vector<int>>& alone_games,
                                const std::vector<std::vector<int>>& alone_wins, int sides);
 
+// The same over games of several layouts (the standing ladder): each entry
+// is `games` of player `alone` alone on one of `sides` sides against
+// `other` on every other side, `alone_won` of them won by `alone`.
+struct AloneGames {
+  int alone = 0, other = 0, sides = 2;
+  int games = 0, alone_won = 0;
+};
+std::vector<EloRating> LuceElo(int n, const std::vector<AloneGames>& games);
+
 // The generalised SPRT's log-likelihood ratio over pair scores (each the
 // mean score of a duplicate pair's two games, in [0, 1]), as fishtest
 // computes it in the normal approximation: H0 Elo = elo0 against H1 Elo =

@@ -274,6 +274,27 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
   return report;
 }
 
+absl::StatusOr<MultiSideGame> PlayMultiSideGame(const std::string& alone, const std::string& other,
+                                                const Rules& rules, uint64_t seed, int seat) {
+  absl::StatusOr<PlayerSpec> a = ParseSpec(alone);
+  if (!a.ok()) return a.status();
+  absl::StatusOr<PlayerSpec> b = ParseSpec(other);
+  if (!b.ok()) return b.status();
+  if (seat < 0 || seat >= rules.layout().num_sides) {
+    return absl::InvalidArgumentError(absl::StrCat("seat ", seat, " is no side of these rules"));
+  }
+  MultiSideGame out;
+  Game game(rules);
+  int choices = 0;
+  out.winner_side = PlayOne(*a, *b, rules, seed, seat, &out.alone_ms, &choices, &game);
+  MultiSideMatchConfig config;
+  config.player_a = alone;
+  config.player_b = other;
+  config.rules = rules;
+  out.record = RecordOfGame(game, config, seat, seed);
+  return out;
+}
+
 std::string MultiSideMatchReportText(const v1::MatchReport& r) {
   int k = r.sides();
   std::string share =

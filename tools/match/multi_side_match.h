@@ -6,6 +6,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/rules.h"
+#include "uckers/v1/game.pb.h"
 #include "uckers/v1/match.pb.h"
 
 // A match under a layout of more than two sides, or on the six-sided board
@@ -40,5 +41,15 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
 
 // The report in words.
 std::string MultiSideMatchReportText(const v1::MatchReport& report);
+
+// One game on the dice of `seed` with player `alone` on side `seat` and
+// player `other` on every other side (the standing ladder's games).
+struct MultiSideGame {
+  int winner_side = -1;   // -1 when it did not end
+  v1::GameRecord record;  // its players, seed and result
+  double alone_ms = 0;    // the lone player's thinking time
+};
+absl::StatusOr<MultiSideGame> PlayMultiSideGame(const std::string& alone, const std::string& other,
+                                                const Rules& rules, uint64_t seed, int seat);
 
 }  // namespace uckers
