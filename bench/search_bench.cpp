@@ -18,6 +18,7 @@
 #include "engine/ufen.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
+#include "search/multi_side.h"
 #include "search/search.h"
 
 namespace uckers {
@@ -221,6 +222,53 @@ void BM_DefaultLevelToDepth(benchmark::State& state) {
   state.counters["searches"] = static_cast<double>(FixedSearches().size());
 }
 BENCHMARK(BM_DefaultLevelToDepth)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond);
+
+// Max^n's shallow pruning (search/multi_side.h) at `grandmaster`'s depth 3
+// on positions of random games of `navy+solo` and `six`: Arg(0) off,
+// Arg(1) on; the same choices and root values (a test checks them).
+void BM_MultiSideShallowPruningDepth3(benchmark::State& state) {
+  struct Case {
+    Rules rules;
+    Position pos;
+    Throw t;
+  };
+  std::vector<Case> cases;
+  for (const char* layout : {"navy+solo", "six"}) {
+    Rules rules = *Rules::Parse(layout);
+    std::mt19937_64 rng(29);
+    for (int game = 0; game < 6; ++game) {
+      Position pos = Position::Start(rules);
+      for (int ply = 0; ply < 20 + 15 * game && !pos.IsGameOver(); ++ply) {
+        PlayList plays;
+        GenerateLegalPlays(pos, rules, kThrows[rng() % kThrows.size()], &plays);
+        pos = plays[rng() % plays.size()].after;
+      }
+      if (!pos.IsGameOver()) cases.push_back({rules, pos, kThrows[rng() % kThrows.size()]});
+    }
+  }
+  MultiSideParams params;
+  params.max_depth = 3;
+  params.shallow_pruning = state.range(0) != 0;
+  uint64_t nodes = 0, pruned = 0;
+  std::atomic<bool> never{false};
+  for (auto _ : state) {
+    nodes = pruned = 0;
+    for (const Case& c : cases) {
+      absl::StatusOr<MultiSideReport> r =
+          SearchMultiSide(c.pos, c.rules, c.t, params, SearchLimits{}, never);
+      nodes += r->nodes;
+      pruned += r->pruned;
+    }
+  }
+  state.counters["nodes"] = static_cast<double>(nodes);
+  state.counters["pruned"] = static_cast<double>(pruned);
+  state.counters["searches"] = static_cast<double>(cases.size());
+}
+BENCHMARK(BM_MultiSideShallowPruningDepth3)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 }  // namespace
 }  // namespace uckers

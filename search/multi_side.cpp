@@ -122,15 +122,27 @@ class MaxN {
   }
 
   // Step A. The values of `pos` before its throw, `depth` throws ahead.
-  SideValues Chance(const Position& pos, int depth) {
+  // With `cut_side` >= 0 (shallow pruning), the search stops once that
+  // side's value here is at most `cut`, and returns that bound as its value.
+  SideValues Chance(const Position& pos, int depth, int cut_side = -1, double cut = 0) {
     if (pos.IsGameOver()) return TerminalSideValues(pos);
     if (depth <= 0) return Static(pos);
     SideValues sum;
     sum.sides = pos.num_sides();
+    double rest = 1;  // the weight of the throws still to search
     for (Throw t : kThrows) {
       SideValues v = Decide(pos, t, depth, nullptr);
-      for (int s = 0; s < sum.sides; ++s) sum.win[s] += v.win[s] * t.Weight() / 36.0;
+      double w = t.Weight() / 36.0;
+      for (int s = 0; s < sum.sides; ++s) sum.win[s] += v.win[s] * w;
       if (aborted_) break;
+      rest -= w;
+      // Step A1. Every value is at most 1: the throws to come add at most
+      // their weight to cut_side's value.
+      if (cut_side >= 0 && rest > 1e-12 && sum.win[cut_side] + rest <= cut) {
+        ++pruned_;
+        sum.win[cut_side] += rest;
+        return sum;
+      }
     }
     return sum;
   }
@@ -156,8 +168,14 @@ class MaxN {
       int width = std::max(1, params_.filter_width) * (ranked ? 2 : 1);
       size_t keep = std::min<size_t>(cands.size(), width);
       cands.resize(keep);
+      // Step B3. Below the root, max^n prunes a play that cannot beat the
+      // best so far for the side choosing (the root's values stay exact).
+      bool prune = params_.shallow_pruning && !ranked && params_.mode == MultiSideMode::kMaxN;
+      double best = -1;
       for (MultiSideCandidate& c : cands) {
-        c.values = Chance(c.after, depth - 1);
+        c.values = prune && best >= 0 ? Chance(c.after, depth - 1, side, best)
+                                      : Chance(c.after, depth - 1);
+        best = std::max(best, c.values.win[side]);
         if (aborted_) break;
       }
       std::stable_sort(cands.begin(), cands.end(), better);
@@ -169,6 +187,7 @@ class MaxN {
 
   bool aborted() const { return aborted_; }
   uint64_t nodes() const { return nodes_; }
+  uint64_t pruned() const { return pruned_; }
 
  private:
   SideValues Static(const Position& pos) {
@@ -185,6 +204,7 @@ class MaxN {
   const std::atomic<bool>& stop_;
   const std::chrono::steady_clock::time_point deadline_;
   uint64_t nodes_ = 0;
+  uint64_t pruned_ = 0;
   bool aborted_ = false;
 };
 
@@ -228,9 +248,11 @@ absl::StatusOr<MultiSideReport> SearchMultiSide(const Position& pos, const Rules
       iteration.values = search.Chance(pos, depth);
     }
     report.nodes += search.nodes();
+    report.pruned += search.pruned();
     if (search.aborted() && report.depth > 0) break;  // keep the last whole depth
     iteration.depth = depth;
     iteration.nodes = report.nodes;
+    iteration.pruned = report.pruned;
     report = std::move(iteration);
     last_ms = elapsed_ms() - began;
     if (search.aborted() || stop) break;

@@ -43,6 +43,11 @@ struct MultiSideParams {
   int max_depth = 2;                      // throws looked ahead (1: each play's static value)
   int filter_width = 5;                   // plays searched deeper at a decision below the root
   EvalWeights weights = kDefaultWeights;  // the race terms of the classic evaluation
+  // Max^n's shallow pruning below the root: a play's chance node stops as
+  // soon as the mover's value there can no longer beat its best play so
+  // far (the values sum to one, so each throw still to come adds at most
+  // its weight). The choice and every root value are unchanged.
+  bool shallow_pruning = true;
 };
 
 // The classic evaluation generalised to k sides: each side's race (pips to
@@ -74,6 +79,7 @@ struct MultiSideCandidate {
 struct MultiSideReport {
   int depth = 0;  // the last depth completed
   uint64_t nodes = 0;
+  uint64_t pruned = 0;  // chance nodes cut short by shallow pruning
   int64_t time_ms = 0;
   SideValues values;                           // the best play's, or the position's
   std::vector<MultiSideCandidate> candidates;  // best first for the side to throw

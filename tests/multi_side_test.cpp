@@ -128,6 +128,44 @@ TEST(MultiSide, AMovetimeIsKeptAndAStopEndsTheSearch) {
   EXPECT_FALSE(stopped->candidates.empty());  // depth 1 is always whole
 }
 
+// Shallow pruning changes no choice and no root value, and searches less.
+TEST(MultiSide, ShallowPruningKeepsTheChoiceAndTheRootValues) {
+  uint64_t with = 0, without = 0, pruned = 0;
+  for (const char* layout : {"navy+solo", "six"}) {
+    Rules rules = R(layout);
+    std::mt19937_64 rng(17);
+    for (int game = 0; game < 3; ++game) {
+      Position pos = Position::Start(rules);
+      for (int ply = 0; ply < 30 + 10 * game && !pos.IsGameOver(); ++ply) {
+        PlayList plays;
+        GenerateLegalPlays(pos, rules, kThrows[rng() % kThrows.size()], &plays);
+        pos = plays[rng() % plays.size()].after;
+      }
+      if (pos.IsGameOver()) continue;
+      MultiSideParams on, off;
+      on.max_depth = off.max_depth = 3;
+      on.filter_width = off.filter_width = 3;
+      off.shallow_pruning = false;
+      Throw t = kThrows[rng() % kThrows.size()];
+      MultiSideReport a = Search(pos, rules, t, on);
+      MultiSideReport b = Search(pos, rules, t, off);
+      ASSERT_EQ(a.candidates.size(), b.candidates.size());
+      for (size_t i = 0; i < a.candidates.size(); ++i) {
+        EXPECT_EQ(a.candidates[i].play, b.candidates[i].play) << layout << " " << i;
+        for (int s = 0; s < a.values.sides; ++s) {
+          EXPECT_NEAR(a.candidates[i].values.win[s], b.candidates[i].values.win[s], 1e-12);
+        }
+      }
+      EXPECT_EQ(b.pruned, 0u);
+      with += a.nodes;
+      without += b.nodes;
+      pruned += a.pruned;
+    }
+  }
+  EXPECT_GT(pruned, 0u);
+  EXPECT_LT(with, without);
+}
+
 MultiSideReport Mcts(const Position& pos, const Rules& rules, std::optional<Throw> dice,
                      MultiSideMctsParams params = {}, SearchLimits limits = {}) {
   std::atomic<bool> stop{false};
