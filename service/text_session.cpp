@@ -170,6 +170,7 @@ absl::Status TextSession::GoMultiSide(const GoRequest& request, ReportCallback o
   int rank =
       static_cast<int>(std::find(levels.begin(), levels.end(), options_.level) - levels.begin());
   params.max_depth = rank <= 3 ? 1 : options_.level == "grandmaster" ? 3 : 2;
+  params.net = MultiSideNet(options_.rules, Params().eval);
   Rules rules = options_.rules;
   bool infinite = request.limits.infinite;
   return StartJob(infinite, [this, pos, rules, params, request, on_info, on_done] {
@@ -292,8 +293,24 @@ std::string TextSession::MultiSideEvalText() const {
         pos.IsGameOver() ? 0.0 : ClassicSidePips(pos, side), v.win[side],
         !pos.IsGameOver() && pos.SideOf(pos.to_throw()) == side ? " (to throw)" : "");
   }
-  absl::StrAppend(&text, "\nsearches use this evaluation (",
-                  options_.paranoid ? "paranoid" : "max^n", ")\n",
+  const char* search = options_.paranoid ? "paranoid" : "max^n";
+  EvalKind eval = Params().eval;
+  if (const Net* net = MultiSideNet(options_.rules, eval)) {
+    // The net's chances follow, and its score ends the text.
+    v = net->EvaluateSides(pos);
+    absl::StrAppend(&text, "\n", net->Describe(), ":");
+    for (int side = 0; side < v.sides; ++side) {
+      absl::StrAppendFormat(&text, "\nside %d %s win %.4f", side + 1,
+                            absl::AsciiStrToUpper(SideLetters(pos.layout(), side)), v.win[side]);
+    }
+    absl::StrAppend(&text, "\nsearches use the net (", search, ")\n");
+  } else if (eval == EvalKind::kNet) {
+    absl::StrAppend(&text, "\nsearches use this evaluation (", search,
+                    "; no net trained for rules ", options_.rules.ToString(), ")\n");
+  } else {
+    absl::StrAppend(&text, "\nsearches use this evaluation (", search, ")\n");
+  }
+  absl::StrAppend(&text,
                   SidesScoreText(v.win[pos.SideOf(pos.to_throw())],
                                  std::vector<double>(v.win.begin(), v.win.begin() + v.sides)));
   return text;

@@ -10,12 +10,14 @@
 #include <tuple>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "engine/dice_sequence.h"
 #include "engine/movegen.h"
 #include "search/multi_side.h"
+#include "search/net.h"
 #include "search/settings.h"
 #include "tools/match/stats.h"
 
@@ -31,7 +33,7 @@ struct PlayerSpec {
   MultiSideParams params;
 };
 
-absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec) {
+absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec, const Rules& rules) {
   std::vector<std::string> parts = absl::StrSplit(spec, ',');
   PlayerSpec out;
   const std::string& name = parts[0];
@@ -43,6 +45,9 @@ absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec) {
     const std::vector<std::string>& levels = LevelNames();
     int rank = static_cast<int>(std::find(levels.begin(), levels.end(), name) - levels.begin());
     out.params.max_depth = rank <= 3 ? 1 : name == "grandmaster" ? 3 : 2;
+    // The net trained for these rules where one is shipped (the level
+    // `classic` keeps the classic evaluation), as the text protocol does.
+    out.params.net = MultiSideNet(rules, name == "classic" ? EvalKind::kClassic : EvalKind::kNet);
   } else {
     return absl::InvalidArgumentError(absl::StrCat(
         "player '", spec, "': with more than two sides a player is a level, greedy or random"));
@@ -52,10 +57,27 @@ absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec) {
       out.params.mode = MultiSideMode::kParanoid;
     } else if (parts[i] == "multi_side=maxn" && out.kind == PlayerSpec::kSearch) {
       out.params.mode = MultiSideMode::kMaxN;
+    } else if (parts[i] == "eval=classic" && out.kind == PlayerSpec::kSearch) {
+      out.params.net = nullptr;
+    } else if (parts[i] == "eval=net" && out.kind == PlayerSpec::kSearch) {
+      out.params.net = MultiSideNet(rules, EvalKind::kNet);
+    } else if (absl::StartsWith(parts[i], "netfile=") && out.kind == PlayerSpec::kSearch) {
+      absl::StatusOr<const Net*> net = LoadNetShared(parts[i].substr(8));
+      if (!net.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("player '", spec, "': ", net.status().message()));
+      }
+      if (!(*net)->per_side() || !((*net)->rules() == rules)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("player '", spec, "': the net in ", parts[i].substr(8), " is for rules ",
+                         (*net)->rules().ToString(), ", not ", rules.ToString()));
+      }
+      out.params.net = *net;
     } else {
       return absl::InvalidArgumentError(
           absl::StrCat("player '", spec, "': setting '", parts[i],
-                       "' (with more than two sides a level takes only multi_side=maxn|paranoid)"));
+                       "' (with more than two sides a level takes only multi_side=maxn|paranoid, "
+                       "eval=net|classic and netfile=FILE)"));
     }
   }
   return out;
@@ -137,12 +159,14 @@ int PlayOne(const PlayerSpec& a, const PlayerSpec& b, const Rules& rules, uint64
 
 }  // namespace
 
-absl::Status CheckMultiSidePlayer(const std::string& spec) { return ParseSpec(spec).status(); }
+absl::Status CheckMultiSidePlayer(const std::string& spec, const Rules& rules) {
+  return ParseSpec(spec, rules).status();
+}
 
 absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& config) {
-  absl::StatusOr<PlayerSpec> a = ParseSpec(config.player_a);
+  absl::StatusOr<PlayerSpec> a = ParseSpec(config.player_a, config.rules);
   if (!a.ok()) return a.status();
-  absl::StatusOr<PlayerSpec> b = ParseSpec(config.player_b);
+  absl::StatusOr<PlayerSpec> b = ParseSpec(config.player_b, config.rules);
   if (!b.ok()) return b.status();
   if (config.sequences < 1 || config.concurrency < 1) {
     return absl::InvalidArgumentError("--pairs and --concurrency must be 1 or more");
