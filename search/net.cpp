@@ -133,27 +133,7 @@ Net Net::Random(const Rules& rules, int hidden, uint64_t seed) {
     for (int i = 0; i < outputs; ++i) net.w2_(i, j) = w2(rng);
   }
   net.b2_ = Vector::Zero(outputs);
-  if (net.per_side()) StartAsClassic(&net);
   return net;
-}
-
-void Net::StartAsClassic(Net* net) {
-  // Hidden unit j passes side j's dense input log(k * classic chance) / 3
-  // through almost linearly (tanh of a tenth of it), and output j reads it
-  // back times 30: the softmax of the logits log(k * chance_j) is the classic
-  // chance. The other units speak softly at first, so training starts from
-  // the classic evaluation and learns what it misses.
-  SideNetShape shape = SideNetShapeFor(net->rules_);
-  const int k = shape.sides;
-  if (net->hidden() < k) return;
-  constexpr float kIn = 0.1f;
-  net->w2_ *= 0.02f;
-  for (int j = 0; j < k; ++j) {
-    net->w1_.row(j).setZero();
-    net->w1_(j, shape.sparse + 4 * j + 1) = kIn;
-    net->w2_.col(j).setZero();
-    net->w2_(j, j) = 3 / kIn;
-  }
 }
 
 std::string Net::ToBytes() const {

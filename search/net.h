@@ -38,8 +38,7 @@ class Net {
   // The most hidden units a net may have (its hidden vector is on the stack).
   static constexpr int kMaxHidden = 512;
 
-  // A net of `hidden` units with small random weights drawn from `seed`. A
-  // net per side starts as the classic evaluation (StartAsClassic).
+  // A net of `hidden` units with small random weights drawn from `seed`.
   static Net Random(const Rules& rules, int hidden, uint64_t seed);
   // Reads a net from the bytes of a weights file; `source` names it in
   // errors. Refuses a wrong magic, format, encoding, shape or checksum.
@@ -104,11 +103,6 @@ class Net {
   const Vector& b2() const { return b2_; }
 
  private:
-  // Sets a net per side (of at least one hidden unit per side) to give
-  // about the classic evaluation's chances (ClassicSideValues), read from
-  // its dense inputs, with its other weights made small.
-  static void StartAsClassic(Net* net);
-
   Rules rules_;
   uint32_t encoding_ = kNetEncodingVersion;
   uint64_t games_trained_ = 0;

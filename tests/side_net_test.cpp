@@ -115,17 +115,6 @@ TEST(Net, SixSidedNetGivesEverySideAChanceSummingToOne) {
   }
 }
 
-TEST(Net, ANewNetPerSideStartsAsTheClassicEvaluation) {
-  for (const char* layout : kLayouts) {
-    Rules rules = RulesOf(layout);
-    Net net = Net::Random(rules, 128, 7);
-    for (const Position& pos : SamplePositions(rules, 30, 4)) {
-      SideValues v = net.EvaluateSides(pos), classic = ClassicSideValues(pos);
-      for (int s = 0; s < v.sides; ++s) EXPECT_NEAR(v.win[s], classic.win[s], 0.05) << layout;
-    }
-  }
-}
-
 TEST(Net, FinishedMultiSideGameGoesWhollyToItsWinner) {
   Rules rules = RulesOf("six");
   Position pos = Position::Start(rules);
