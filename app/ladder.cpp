@@ -79,7 +79,7 @@ int RunLadderCommand(const CommandLine&) {
       return 2;
     }
     for (const std::string& spec : config.players) {
-      if (absl::Status s = CheckMultiSidePlayer(spec); !s.ok()) {
+      if (absl::Status s = CheckMultiSidePlayer(spec, *rules); !s.ok()) {
         std::cerr << "uckers ladder: " << s.message() << "\n";
         return 2;
       }

@@ -34,7 +34,7 @@ int RunMultiSide(const Rules& rules) {
   config.seed = absl::GetFlag(FLAGS_seed);
   config.progress = absl::GetFlag(FLAGS_progress);
   for (const std::string& spec : {config.player_a, config.player_b}) {
-    if (absl::Status s = CheckMultiSidePlayer(spec); !s.ok()) {
+    if (absl::Status s = CheckMultiSidePlayer(spec, rules); !s.ok()) {
       std::cerr << "uckers match: " << s.message() << "\n";
       return 2;
     }

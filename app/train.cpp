@@ -35,10 +35,8 @@ int RunTrainCommand(const CommandLine&) {
     std::cerr << "uckers train: --rules: " << rules.status().message() << "\n";
     return 2;
   }
-  if (absl::Status s = rules->RequireFourSidedTeams("uckers train"); !s.ok()) {
-    std::cerr << "uckers train: --rules: " << s.message() << "\n";
-    return 2;
-  }
+  // Every layout trains: the four-sided game of two teams a net of the six
+  // outcomes, every other one a net of the sides' chances (search/net.h).
   TrainConfig c;
   c.rules = *rules;
   c.hidden = absl::GetFlag(FLAGS_hidden);

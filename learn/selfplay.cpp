@@ -3,6 +3,7 @@
 #include <random>
 
 #include "engine/movegen.h"
+#include "search/multi_side.h"
 
 namespace uckers {
 namespace {
@@ -159,6 +160,108 @@ double NetVersusClassicPair(const Net& net, uint64_t seed) {
     points += pos.IsGameOver() ? (pos.WinningTeam() == net_team ? 1.0 : 0.0) : 0.5;
   }
   return points;
+}
+
+namespace {
+
+// Every side's chance, exact for a finished game, else the net's.
+SideValues SideValue(const Net& net, const Position& pos, SideNetInputs* inputs) {
+  if (pos.IsGameOver()) return TerminalSideValues(pos);
+  *inputs = EncodeSideNetInputs(pos, net.rules());
+  std::array<float, kMaxColours> chances{};
+  net.EvaluateSides(*inputs, chances.data());
+  SideValues v;
+  v.sides = pos.num_sides();
+  int our_side = pos.SideOf(pos.to_throw());
+  for (int j = 0; j < v.sides; ++j) v.win[(our_side + j) % v.sides] = chances[j];
+  return v;
+}
+
+}  // namespace
+
+SideSelfPlayGame PlaySideSelfPlayGame(const Net& net, uint64_t seed, double lambda) {
+  const Rules& rules = net.rules();
+  SideSelfPlayGame game;
+  Dice dice(seed);
+  Position pos = Position::Start(rules);
+  const int k = pos.num_sides();
+  std::vector<SideValues> values;
+  std::vector<int> sides;
+  SideNetInputs inputs;
+  values.push_back(SideValue(net, pos, &inputs));
+  PlayList plays;
+  while (!pos.IsGameOver() && game.throws < kMaxSelfPlayThrows) {
+    int side = pos.SideOf(pos.to_throw());
+    game.samples.push_back({inputs, {}});
+    game.win.push_back(static_cast<float>(values.back().win[side]));
+    sides.push_back(side);
+    GenerateLegalPlays(pos, rules, dice.Next(), &plays);
+    double best = -1;
+    SideValues best_value;
+    SideNetInputs best_inputs, candidate;
+    for (const PlayResult& r : plays) {
+      SideValues v = SideValue(net, r.after, &candidate);
+      if (v.win[side] > best) {
+        best = v.win[side];
+        best_value = v;
+        best_inputs = candidate;
+        pos = r.after;
+      }
+    }
+    values.push_back(best_value);
+    inputs = best_inputs;
+    ++game.throws;
+  }
+  game.finished = pos.IsGameOver();
+  if (!game.finished) {
+    game.samples.clear();
+    game.win.clear();
+    return game;
+  }
+  // The λ-returns, backwards from the exact outcome, on every side's chance
+  // (no turning needed: the vector names the sides); each target then in
+  // turn order from its position's thrower's side.
+  size_t n = game.samples.size();
+  SideValues g = values[n];
+  for (size_t t = n; t-- > 0;) {
+    for (int s = 0; s < k; ++s) {
+      g.win[s] = (1 - lambda) * values[t + 1].win[s] + lambda * g.win[s];
+    }
+    for (int j = 0; j < k; ++j) {
+      game.samples[t].target[j] = static_cast<float>(g.win[(sides[t] + j) % k]);
+    }
+  }
+  int winner = pos.WinningSide();
+  for (size_t t = 0; t < n; ++t) game.won.push_back(sides[t] == winner);
+  return game;
+}
+
+double SideNetVersusClassicSet(const Net& net, uint64_t seed) {
+  const Rules& rules = net.rules();
+  const int k = rules.layout().num_sides;
+  double won = 0;
+  for (int net_side = 0; net_side < k; ++net_side) {
+    Dice dice(seed);  // the same dice with the net on every side
+    Position pos = Position::Start(rules);
+    PlayList plays;
+    int throws = 0;
+    while (!pos.IsGameOver() && throws++ < kMaxSelfPlayThrows) {
+      int side = pos.SideOf(pos.to_throw());
+      GenerateLegalPlays(pos, rules, dice.Next(), &plays);
+      double best = -1;
+      Position next = plays[0].after;
+      for (const PlayResult& r : plays) {
+        SideValues v = side == net_side ? net.EvaluateSides(r.after) : ClassicSideValues(r.after);
+        if (v.win[side] > best) {
+          best = v.win[side];
+          next = r.after;
+        }
+      }
+      pos = next;
+    }
+    if (pos.IsGameOver() && pos.WinningSide() == net_side) won += 1;
+  }
+  return won;
 }
 
 }  // namespace uckers

@@ -28,6 +28,23 @@ struct SelfPlayGame {
   bool finished = false;  // false: stopped at the throw cap
 };
 
+// A training example of a net per side (search/net.h, encoding 2): a
+// position's inputs and every side's chance it is taught, in turn order
+// from the thrower's side.
+struct SideTdSample {
+  SideNetInputs inputs;
+  std::array<float, kMaxColours> target{};
+};
+
+// What one self-play game of a net per side produced.
+struct SideSelfPlayGame {
+  std::vector<SideTdSample> samples;  // one per position before a throw
+  std::vector<float> win;             // the net's chance for the thrower's side at each
+  std::vector<int> won;               // 1 if that position's side won
+  int throws = 0;
+  bool finished = false;  // false: stopped at the throw cap
+};
+
 // The throw cap of a self-play game; no game of the measured presets comes
 // near it (a few hundred throws), it only guards against a policy that loops.
 inline constexpr int kMaxSelfPlayThrows = 5000;
@@ -45,6 +62,18 @@ inline constexpr int kMaxSelfPlayThrows = 5000;
 // the λ-return plus `lookahead` times the position's one-throw expectimax
 // value (the 21 throws weighted, each by the best play's value).
 SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead = 0);
+
+// The same for a net per side (net.per_side()): every play chosen by the
+// net at depth 1 for the side making it (max^n), each position labelled
+// with the λ-return of every side's chance, turned to that position's
+// thrower's side.
+SideSelfPlayGame PlaySideSelfPlayGame(const Net& net, uint64_t seed, double lambda);
+
+// One duplicate set between a net per side and the classic evaluation
+// (ClassicSideValues), both at depth 1, on the same dice from `seed`: the
+// net plays one side and the classic evaluation every other, once with the
+// net on each side; the number of those games the net's side won (0..k).
+double SideNetVersusClassicSet(const Net& net, uint64_t seed);
 
 // The one-throw expectimax value of `pos` (not finished) by `net`, for the
 // team to throw: each throw's best play by win probability, weighted.

@@ -8,6 +8,7 @@
 #include <numeric>
 #include <random>
 #include <sstream>
+#include <type_traits>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -40,17 +41,26 @@ struct Gradients {
   double loss = 0;
 };
 
-void Accumulate(const Net& net, const TdSample& s, float scale, Gradients& g) {
-  const NetInputs& in = s.inputs;
+// Dense inputs of an example: they are the last columns of w1.
+int NumDense(const NetInputs&) { return kNetDenseInputs; }
+int NumDense(const SideNetInputs& in) { return in.num_dense; }
+
+// Adds one example's gradients (TdSample: six outcomes; SideTdSample: one
+// output per side), weighted by `scale`.
+template <typename Sample>
+void Accumulate(const Net& net, const Sample& s, float scale, Gradients& g) {
+  const auto& in = s.inputs;
+  const int dense_from = static_cast<int>(net.w1().cols()) - NumDense(in);
+  const int outputs = static_cast<int>(net.w2().rows());
   Net::Vector a = net.b1();
   for (int i = 0; i < in.num_active; ++i) a += net.w1().col(in.active[i]);
-  for (int j = 0; j < kNetDenseInputs; ++j) a += net.w1().col(kNetSparseInputs + j) * in.dense[j];
+  for (int j = 0; j < NumDense(in); ++j) a += net.w1().col(dense_from + j) * in.dense[j];
   Net::Vector h = a.array().tanh().matrix();
   Net::Vector z = net.w2() * h + net.b2();
   Net::Vector p = (z.array() - z.maxCoeff()).exp().matrix();
   p /= p.sum();
-  Net::Vector dz(kNumOutcomes);
-  for (int k = 0; k < kNumOutcomes; ++k) {
+  Net::Vector dz(outputs);
+  for (int k = 0; k < outputs; ++k) {
     dz[k] = (p[k] - s.target[k]) * scale;
     if (s.target[k] > 0) g.loss -= s.target[k] * std::log(std::max(p[k], 1e-12f)) * scale;
   }
@@ -59,17 +69,18 @@ void Accumulate(const Net& net, const TdSample& s, float scale, Gradients& g) {
   Net::Vector da = ((net.w2().transpose() * dz).array() * (1 - h.array().square())).matrix();
   g.b1 += da;
   for (int i = 0; i < in.num_active; ++i) g.w1.col(in.active[i]) += da;
-  for (int j = 0; j < kNetDenseInputs; ++j) g.w1.col(kNetSparseInputs + j) += da * in.dense[j];
+  for (int j = 0; j < NumDense(in); ++j) g.w1.col(dense_from + j) += da * in.dense[j];
 }
 
 // One Adam step over a minibatch; returns its mean cross-entropy.
-double AdamStep(TrainState& st, const std::vector<const TdSample*>& batch, double lr) {
+template <typename Sample>
+double AdamStep(TrainState& st, const std::vector<const Sample*>& batch, double lr) {
   Net& net = st.net;
   Gradients g{
       Net::Matrix::Zero(net.w1().rows(), net.w1().cols()), Net::Matrix::Zero(net.hidden(), 1),
-      Net::Matrix::Zero(net.w2().rows(), net.w2().cols()), Net::Matrix::Zero(kNumOutcomes, 1)};
+      Net::Matrix::Zero(net.w2().rows(), net.w2().cols()), Net::Matrix::Zero(net.w2().rows(), 1)};
   float scale = 1.f / batch.size();
-  for (const TdSample* s : batch) Accumulate(net, *s, scale, g);
+  for (const Sample* s : batch) Accumulate(net, *s, scale, g);
   ++st.steps;
   double c1 = 1 - std::pow(kBeta1, st.steps), c2 = 1 - std::pow(kBeta2, st.steps);
   float step = static_cast<float>(lr * std::sqrt(c2) / c1);
@@ -91,7 +102,7 @@ TrainState NewState(Net net) {
   st.m = {Net::Matrix::Zero(st.net.w1().rows(), st.net.w1().cols()),
           Net::Matrix::Zero(st.net.hidden(), 1),
           Net::Matrix::Zero(st.net.w2().rows(), st.net.w2().cols()),
-          Net::Matrix::Zero(kNumOutcomes, 1)};
+          Net::Matrix::Zero(st.net.w2().rows(), 1)};
   st.v = st.m;
   return st;
 }
@@ -113,18 +124,41 @@ void StrengthCheck(const Net& net, int pairs, CurvePoint* point) {
   point->elo_hi = elo(mean + 1.96 * se);
 }
 
+// The same for a net per side: the share of the games its side won against
+// the classic evaluation on every other side, with a 95 % interval from the
+// sets' spread (the fair share is 1/k).
+void SideStrengthCheck(const Net& net, int sets, double* share, double* lo, double* hi) {
+  const int k = net.rules().layout().num_sides;
+  std::vector<double> scores;
+  for (int i = 0; i < sets; ++i) scores.push_back(SideNetVersusClassicSet(net, PairSeed(i)) / k);
+  double mean = std::accumulate(scores.begin(), scores.end(), 0.0) / sets, var = 0;
+  for (double x : scores) var += (x - mean) * (x - mean);
+  double se = std::sqrt(var / std::max(1, sets - 1) / sets);
+  *share = mean;
+  *lo = mean - 1.96 * se;
+  *hi = mean + 1.96 * se;
+}
+
+template <typename Sample>
 struct BatchResult {
-  std::vector<TdSample> samples;
+  std::vector<Sample> samples;
   double held_out_loss = 0;
   int held_out_positions = 0;
   int unfinished = 0;
 };
 
 // Plays games [first, first + n): every tenth held out for the log loss.
-BatchResult PlayBatch(const Net& net, const TrainConfig& c, int64_t first, int n) {
-  BatchResult b;
+template <typename Sample>
+BatchResult<Sample> PlayBatch(const Net& net, const TrainConfig& c, int64_t first, int n) {
+  BatchResult<Sample> b;
   for (int64_t i = first; i < first + n; ++i) {
-    SelfPlayGame game = PlaySelfPlayGame(net, GameSeed(c.seed, i), c.lambda, c.lookahead);
+    auto game = [&] {
+      if constexpr (std::is_same_v<Sample, TdSample>) {
+        return PlaySelfPlayGame(net, GameSeed(c.seed, i), c.lambda, c.lookahead);
+      } else {
+        return PlaySideSelfPlayGame(net, GameSeed(c.seed, i), c.lambda);
+      }
+    }();
     if (!game.finished) {
       ++b.unfinished;
       continue;
@@ -142,16 +176,17 @@ BatchResult PlayBatch(const Net& net, const TrainConfig& c, int64_t first, int n
   return b;
 }
 
-double TrainOnBatch(TrainState& st, const TrainConfig& c, std::vector<TdSample>& samples) {
-  std::vector<const TdSample*> order;
-  for (const TdSample& s : samples) order.push_back(&s);
+template <typename Sample>
+double TrainOnBatch(TrainState& st, const TrainConfig& c, std::vector<Sample>& samples) {
+  std::vector<const Sample*> order;
+  for (const Sample& s : samples) order.push_back(&s);
   std::mt19937_64 rng(Mix(c.seed ^ Mix(st.games)));
   std::shuffle(order.begin(), order.end(), rng);
   double loss = 0;
   int steps = 0;
   for (size_t i = 0; i < order.size(); i += c.minibatch) {
     size_t end = std::min(order.size(), i + c.minibatch);
-    std::vector<const TdSample*> mb(order.begin() + i, order.begin() + end);
+    std::vector<const Sample*> mb(order.begin() + i, order.begin() + end);
     loss += AdamStep(st, mb, c.learning_rate);
     ++steps;
   }
@@ -175,6 +210,11 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
     absl::StatusOr<Net> net = Net::Load(c.init);
     if (!net.ok()) return net.status();
     if (!(net->rules() == c.rules)) {
+      if (!net->FitsShapeOf(c.rules)) {
+        return absl::FailedPreconditionError(
+            absl::StrCat(c.init, " is a net of another board or sides than rules ",
+                         c.rules.ToString(), " (its inputs and outputs differ)"));
+      }
       if (!c.init_other_rules) {
         return absl::FailedPreconditionError(
             absl::StrCat(c.init, " is for rules ", net->rules().ToString(), ", not ",
@@ -196,6 +236,55 @@ absl::Status Persist(const TrainState& st, const TrainConfig& c, const std::stri
     svg << CurveSvg(st.curve,
                     absl::StrCat("net vs classic evaluation, depth 1, rules ", c.rules.ToString()));
     if (!svg) return absl::DataLossError(absl::StrCat("cannot write ", c.curve_svg));
+  }
+  return absl::OkStatus();
+}
+
+// Steps of Train once the state is ready: batches of self-play games and
+// their updates, strength checks and checkpoints, until `c.games`.
+template <typename Sample>
+absl::Status TrainLoop(TrainState& st, const TrainConfig& c, const std::string& ckpt,
+                       std::ostream& log) {
+  double loss_sum = 0, held_sum = 0;
+  int64_t held_n = 0, batches = 0;
+  while (st.games < c.games) {
+    int n = static_cast<int>(std::min<int64_t>(c.batch_games, c.games - st.games));
+    BatchResult<Sample> b = PlayBatch<Sample>(st.net, c, st.games, n);
+    st.games += n;
+    st.net.set_games_trained(st.games);
+    loss_sum += TrainOnBatch(st, c, b.samples);
+    held_sum += b.held_out_loss;
+    held_n += b.held_out_positions;
+    ++batches;
+    bool checkpoint = st.games % c.checkpoint_every < n || st.games >= c.games;
+    bool check = c.eval_every > 0 && st.games % c.eval_every < n;
+    if (check && st.net.per_side()) {
+      // A share of the wins, not an Elo: the curve holds the two-team runs.
+      double share = 0, lo = 0, hi = 0;
+      SideStrengthCheck(st.net, c.eval_pairs, &share, &lo, &hi);
+      log << absl::StrFormat(
+          "games %d: net vs classic at depth 1, share of the wins %.2f %% [%.2f, %.2f] "
+          "(fair share %.2f %%)\n",
+          st.games, 100 * share, 100 * lo, 100 * hi, 100.0 / st.net.rules().layout().num_sides);
+    } else if (check) {
+      CurvePoint p{st.games};
+      StrengthCheck(st.net, c.eval_pairs, &p);
+      p.held_out_log_loss = held_n ? held_sum / held_n : 0;
+      st.curve.push_back(p);
+      log << absl::StrFormat("games %d: net vs classic at depth 1 %+.1f Elo [%+.1f, %+.1f]\n",
+                             st.games, p.elo, p.elo_lo, p.elo_hi);
+    }
+    if (checkpoint) {
+      log << absl::StrFormat(
+          "games %d: train cross-entropy %.4f, held-out win log loss %.4f "
+          "(%d positions)%s\n",
+          st.games, loss_sum / std::max<int64_t>(1, batches), held_n ? held_sum / held_n : 0.0,
+          held_n, b.unfinished ? " (a game hit the throw cap)" : "");
+      log.flush();
+      loss_sum = held_sum = 0;
+      held_n = batches = 0;
+      if (absl::Status s = Persist(st, c, ckpt); !s.ok()) return s;
+    }
   }
   return absl::OkStatus();
 }
@@ -227,40 +316,8 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
   absl::StatusOr<TrainState> started = StartOrResume(c, ckpt, log);
   if (!started.ok()) return started.status();
   TrainState st = *std::move(started);
-  double loss_sum = 0, held_sum = 0;
-  int64_t held_n = 0, batches = 0;
-  while (st.games < c.games) {
-    int n = static_cast<int>(std::min<int64_t>(c.batch_games, c.games - st.games));
-    BatchResult b = PlayBatch(st.net, c, st.games, n);
-    st.games += n;
-    st.net.set_games_trained(st.games);
-    loss_sum += TrainOnBatch(st, c, b.samples);
-    held_sum += b.held_out_loss;
-    held_n += b.held_out_positions;
-    ++batches;
-    bool checkpoint = st.games % c.checkpoint_every < n || st.games >= c.games;
-    bool check = c.eval_every > 0 && st.games % c.eval_every < n;
-    if (check) {
-      CurvePoint p{st.games};
-      StrengthCheck(st.net, c.eval_pairs, &p);
-      p.held_out_log_loss = held_n ? held_sum / held_n : 0;
-      st.curve.push_back(p);
-      log << absl::StrFormat("games %d: net vs classic at depth 1 %+.1f Elo [%+.1f, %+.1f]\n",
-                             st.games, p.elo, p.elo_lo, p.elo_hi);
-    }
-    if (checkpoint) {
-      log << absl::StrFormat(
-          "games %d: train cross-entropy %.4f, held-out win log loss %.4f "
-          "(%d positions)%s\n",
-          st.games, loss_sum / std::max<int64_t>(1, batches), held_n ? held_sum / held_n : 0.0,
-          held_n, b.unfinished ? " (a game hit the throw cap)" : "");
-      log.flush();
-      loss_sum = held_sum = 0;
-      held_n = batches = 0;
-      if (absl::Status s = Persist(st, c, ckpt); !s.ok()) return s;
-    }
-  }
-  return absl::OkStatus();
+  if (st.net.per_side()) return TrainLoop<SideTdSample>(st, c, ckpt, log);
+  return TrainLoop<TdSample>(st, c, ckpt, log);
 }
 
 }  // namespace uckers

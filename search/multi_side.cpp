@@ -99,6 +99,13 @@ SideValues TerminalSideValues(const Position& pos) {
   return v;
 }
 
+const Net* MultiSideNet(const Rules& rules, EvalKind eval, const Net* requested) {
+  if (eval == EvalKind::kClassic) return nullptr;
+  if (requested && requested->per_side() && requested->rules() == rules) return requested;
+  const Net* shipped = NetFor(rules);
+  return shipped && shipped->per_side() ? shipped : nullptr;
+}
+
 double ExpectedPoints(const SideValues& v, int side) {
   return ExpectedPoints(v.win[side], v.sides);
 }
@@ -195,6 +202,7 @@ class MaxN {
         (stop_.load(std::memory_order_relaxed) || std::chrono::steady_clock::now() > deadline_)) {
       aborted_ = true;
     }
+    if (params_.net) return params_.net->EvaluateSides(pos);
     return ClassicSideValues(pos, params_.weights);
   }
 

@@ -11,7 +11,9 @@
 #include "engine/play.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "search/net.h"
 #include "search/search.h"
+#include "search/side_values.h"
 
 // Search and evaluation for a game of more than two sides (RULES.md §11:
 // three teams of two on the six-sided board, every colour for itself). Two
@@ -21,13 +23,6 @@
 // best for the side to throw), or, for comparison, `paranoid`: every other
 // side plays against the side at the root.
 namespace uckers {
-
-// Every side's probability of winning, sides numbered by their first colour
-// in turn order (Layout); they sum to 1.
-struct SideValues {
-  int sides = 0;
-  std::array<double, kMaxColours> win{};
-};
 
 enum class MultiSideMode {
   kMaxN,      // each side maximises its own value
@@ -48,7 +43,14 @@ struct MultiSideParams {
   // far (the values sum to one, so each throw still to come adds at most
   // its weight). The choice and every root value are unchanged.
   bool shallow_pruning = true;
+  const Net* net = nullptr;  // the learned evaluation (per side, of these rules), or classic
 };
+
+// The net a multi-side search under `rules` uses for `eval`: the shipped
+// one trained for those rules, or `requested` (a netfile) when it was
+// trained for them; nullptr (the classic evaluation) for `eval` classic or
+// when there is none.
+const Net* MultiSideNet(const Rules& rules, EvalKind eval, const Net* requested = nullptr);
 
 // The classic evaluation generalised to k sides: each side's race (pips to
 // bring every piece of its colours home, a base piece costing its wait for

@@ -137,7 +137,9 @@ class Tree {
 
   SideValues Static(const Position& pos) {
     ++evaluations_;
-    return pos.IsGameOver() ? TerminalSideValues(pos) : ClassicSideValues(pos, params_.weights);
+    if (pos.IsGameOver()) return TerminalSideValues(pos);
+    if (params_.net) return params_.net->EvaluateSides(pos);
+    return ClassicSideValues(pos, params_.weights);
   }
 
   const Rules& rules_;
@@ -213,7 +215,10 @@ absl::StatusOr<MultiSideReport> SearchMultiSideMcts(const Position& pos, const R
     for (int s = 0; s < chance_sum.sides; ++s) {
       report.values.win[s] = playouts ? chance_sum.win[s] / playouts : 0;
     }
-    if (playouts == 0) report.values = ClassicSideValues(pos, params.weights);
+    if (playouts == 0) {
+      report.values =
+          params.net ? params.net->EvaluateSides(pos) : ClassicSideValues(pos, params.weights);
+    }
   }
   report.time_ms = elapsed_ms();
   return report;

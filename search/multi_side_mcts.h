@@ -18,7 +18,8 @@
 // side to throw (or, under `paranoid`, the root side's value, against it for
 // the others), and a chance node gives each throw its share of the playouts
 // (stratified, as search/mcts.h). Leaves are valued by the k-side static
-// evaluation (ClassicSideValues), never by random playouts; a decision
+// evaluation (the net of the rules, else ClassicSideValues), never by
+// random playouts; a decision
 // seeds every play's statistics with its static value, one visit each.
 namespace uckers {
 
@@ -28,6 +29,7 @@ struct MultiSideMctsParams {
   int playouts = 3000;        // when no limit is given
   int tree_mb = 64;           // the tree's memory; when full it stops growing
   EvalWeights weights = kDefaultWeights;
+  const Net* net = nullptr;  // the learned evaluation (per side, of these rules), or classic
 };
 
 // Searches `pos` (not over): with `dice`, the plays of that throw, most

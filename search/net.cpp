@@ -93,33 +93,56 @@ absl::StatusOr<Rules> RulesFromSwitchList(absl::string_view list) {
   return Rules::Parse(absl::StrCat("navy", list));
 }
 
+namespace {
+
+// The encoding, inputs and outputs a net of `rules` has.
+struct Shape {
+  uint32_t encoding, inputs, outputs;
+};
+Shape ShapeOf(const Rules& rules) {
+  if (rules.layout().IsFourSidedTeams()) return {kNetEncodingVersion, kNetInputs, kNumOutcomes};
+  SideNetShape side = SideNetShapeFor(rules);
+  return {kSideNetEncodingVersion, static_cast<uint32_t>(side.inputs),
+          static_cast<uint32_t>(side.sides)};
+}
+
+}  // namespace
+
+bool Net::FitsShapeOf(const Rules& rules) const {
+  Shape shape = ShapeOf(rules);
+  return shape.encoding == encoding_ && shape.inputs == w1_.cols() && shape.outputs == w2_.rows();
+}
+
 Net Net::Random(const Rules& rules, int hidden, uint64_t seed) {
   Net net;
   net.rules_ = rules;
+  Shape shape = ShapeOf(rules);
+  net.encoding_ = shape.encoding;
+  const int inputs = static_cast<int>(shape.inputs), outputs = static_cast<int>(shape.outputs);
   std::mt19937_64 rng(seed);
   // About 30 inputs are on at once: weights of 1/sqrt(30) keep the hidden
   // units out of saturation at the start.
   std::normal_distribution<float> w1(0.f, 0.18f), w2(0.f, 0.1f);
-  net.w1_ = Matrix(hidden, kNetInputs);
-  for (int j = 0; j < kNetInputs; ++j) {
+  net.w1_ = Matrix(hidden, inputs);
+  for (int j = 0; j < inputs; ++j) {
     for (int i = 0; i < hidden; ++i) net.w1_(i, j) = w1(rng);
   }
   net.b1_ = Vector::Zero(hidden);
-  net.w2_ = Matrix(kNumOutcomes, hidden);
+  net.w2_ = Matrix(outputs, hidden);
   for (int j = 0; j < hidden; ++j) {
-    for (int i = 0; i < kNumOutcomes; ++i) net.w2_(i, j) = w2(rng);
+    for (int i = 0; i < outputs; ++i) net.w2_(i, j) = w2(rng);
   }
-  net.b2_ = Vector::Zero(kNumOutcomes);
+  net.b2_ = Vector::Zero(outputs);
   return net;
 }
 
 std::string Net::ToBytes() const {
   std::string out(kMagic, sizeof(kMagic));
   Put<uint32_t>(&out, kFormatVersion);
-  Put<uint32_t>(&out, kNetEncodingVersion);
-  Put<uint32_t>(&out, kNetInputs);
+  Put<uint32_t>(&out, encoding_);
+  Put<uint32_t>(&out, static_cast<uint32_t>(w1_.cols()));
   Put<uint32_t>(&out, static_cast<uint32_t>(hidden()));
-  Put<uint32_t>(&out, kNumOutcomes);
+  Put<uint32_t>(&out, static_cast<uint32_t>(w2_.rows()));
   Put<uint64_t>(&out, games_trained_);
   std::string switches = SwitchList(rules_);
   Put<uint32_t>(&out, static_cast<uint32_t>(switches.size()));
@@ -153,23 +176,30 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
   r.Get(&outputs, "the header");
   r.Get(&net.games_trained_, "the header");
   if (!r.GetString(&switches, "the switch list")) return r.status();
-  if (encoding != kNetEncodingVersion || inputs != kNetInputs || outputs != kNumOutcomes) {
-    return r.Fail(absl::StrFormat(
-        "input encoding %d with %d inputs and %d outputs; this engine uses encoding %d "
-        "with %d inputs and %d outputs",
-        encoding, inputs, outputs, kNetEncodingVersion, kNetInputs, kNumOutcomes));
-  }
   if (hidden == 0 || hidden > kMaxHidden) {
     return r.Fail(absl::StrFormat("%d hidden units (1..%d)", hidden, kMaxHidden));
   }
   absl::StatusOr<Rules> rules = RulesFromSwitchList(switches);
   if (!rules.ok())
     return r.Fail(absl::StrCat("switches '", switches, "': ", rules.status().message()));
+  if (absl::Status s = rules->CheckLayout(); !s.ok()) {
+    return r.Fail(absl::StrCat("switches '", switches, "': ", s.message()));
+  }
+  // The encoding and shape follow from the rules' layout: encoding 1 for
+  // the four-sided game of two teams, encoding 2 for every other one.
+  Shape shape = ShapeOf(*rules);
+  if (encoding != shape.encoding || inputs != shape.inputs || outputs != shape.outputs) {
+    return r.Fail(absl::StrFormat(
+        "input encoding %d with %d inputs and %d outputs; for rules %s this engine uses "
+        "encoding %d with %d inputs and %d outputs",
+        encoding, inputs, outputs, rules->ToString(), shape.encoding, shape.inputs, shape.outputs));
+  }
   net.rules_ = *rules;
-  net.w1_ = Matrix(hidden, kNetInputs);
+  net.encoding_ = encoding;
+  net.w1_ = Matrix(hidden, inputs);
   net.b1_ = Vector(hidden);
-  net.w2_ = Matrix(kNumOutcomes, hidden);
-  net.b2_ = Vector(kNumOutcomes);
+  net.w2_ = Matrix(outputs, hidden);
+  net.b2_ = Vector(outputs);
   r.GetFloats(net.w1_.data(), net.w1_.size(), "the weights");
   r.GetFloats(net.b1_.data(), net.b1_.size(), "the weights");
   r.GetFloats(net.w2_.data(), net.w2_.size(), "the weights");
@@ -211,6 +241,35 @@ absl::Status Net::Save(const std::string& path) const {
   return absl::OkStatus();
 }
 
+SideValues Net::EvaluateSides(const Position& pos) const {
+  SideValues v;
+  v.sides = pos.num_sides();
+  if (pos.IsGameOver()) {
+    v.win[pos.WinningSide()] = 1;
+    return v;
+  }
+  std::array<float, kMaxColours> chances{};
+  EvaluateSides(EncodeSideNetInputs(pos, rules_), chances.data());
+  int our_side = pos.SideOf(pos.to_throw());
+  for (int j = 0; j < v.sides; ++j) v.win[(our_side + j) % v.sides] = chances[j];
+  return v;
+}
+
+void Net::EvaluateSides(const SideNetInputs& in, float* chances) const {
+  using Hidden = Eigen::Matrix<float, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxHidden, 1>;
+  using Outputs = Eigen::Matrix<float, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxColours, 1>;
+  Hidden acc = b1_;
+  for (int i = 0; i < in.num_active; ++i) acc += w1_.col(in.active[i]);
+  const int dense_from = static_cast<int>(w1_.cols()) - in.num_dense;
+  for (int j = 0; j < in.num_dense; ++j) acc += w1_.col(dense_from + j) * in.dense[j];
+  Hidden h = acc.array().tanh().matrix();
+  Outputs logits = w2_ * h + b2_;
+  float top = logits.maxCoeff();
+  Outputs ex = (logits.array() - top).exp().matrix();
+  float sum = ex.sum();
+  for (int j = 0; j < logits.size(); ++j) chances[j] = ex[j] / sum;
+}
+
 Evaluation Net::Evaluate(const Position& pos) const {
   if (pos.IsGameOver()) return uckers::Evaluate(pos, rules_);
   return Evaluate(EncodeNetInputs(pos, rules_));
@@ -237,8 +296,8 @@ Evaluation Net::Evaluate(const NetInputs& in) const {
 }
 
 std::string Net::Describe() const {
-  return absl::StrFormat("net %d-%d-%d, %d self-play games, rules %s", kNetInputs, hidden(),
-                         kNumOutcomes, games_trained_, rules_.ToString());
+  return absl::StrFormat("net %d-%d-%d, %d self-play games, rules %s", w1_.cols(), hidden(),
+                         w2_.rows(), games_trained_, rules_.ToString());
 }
 
 }  // namespace uckers

@@ -12,6 +12,7 @@
 #include "engine/rules.h"
 #include "search/evaluate.h"
 #include "search/net_inputs.h"
+#include "search/side_values.h"
 
 namespace uckers {
 
@@ -22,6 +23,11 @@ namespace uckers {
 //
 // A net is trained for one ruleset, recorded in its file by the full list of
 // its switches; the engine uses it only for that ruleset.
+//
+// Under the four-sided game of two teams a net reads encoding 1 and gives
+// the six outcomes (Evaluate). Under every other layout (RULES.md §11) it
+// reads encoding 2 and gives every side's chance of winning (EvaluateSides),
+// as ClassicSideValues does (search/multi_side.h).
 class Net {
  public:
   using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic>;
@@ -54,16 +60,31 @@ class Net {
   absl::Status Save(const std::string& path) const;
 
   // The six outcome probabilities for the team to throw in `pos`; a finished
-  // game gets its exact outcome. `pos` must be a position of rules().
+  // game gets its exact outcome. `pos` must be a position of rules(), and
+  // the net one of the four-sided game of two teams (!per_side()).
   Evaluation Evaluate(const Position& pos) const;
   // The same from already encoded inputs (not a finished game).
   Evaluation Evaluate(const NetInputs& in) const;
 
+  // Whether the net is one of another layout than the four-sided game of
+  // two teams: encoding 2, one output per side.
+  bool per_side() const { return encoding_ == kSideNetEncodingVersion; }
+  // Every side's chance of winning in `pos` (sides numbered as Layout
+  // numbers them); a finished game gets 1 for its winners. `pos` must be a
+  // position of rules(), and the net per_side().
+  SideValues EvaluateSides(const Position& pos) const;
+  // The same from already encoded inputs of `pos`'s side to throw (not a
+  // finished game): the chances in turn order from the thrower's side.
+  void EvaluateSides(const SideNetInputs& in, float* chances) const;
+
   // The ruleset the net was trained for.
   const Rules& rules() const { return rules_; }
-  // Declares the net a start for training under other rules (the inputs are
-  // the same under every ruleset, switches included).
+  // Declares the net a start for training under other rules of the same
+  // shape (for encoding 1 the inputs are the same under every ruleset,
+  // switches included).
   void set_rules(const Rules& rules) { rules_ = rules; }
+  // Whether the net's encoding and shape are those of `rules`.
+  bool FitsShapeOf(const Rules& rules) const;
   int hidden() const { return static_cast<int>(b1_.size()); }
   uint64_t games_trained() const { return games_trained_; }
   void set_games_trained(uint64_t n) { games_trained_ = n; }
@@ -71,7 +92,7 @@ class Net {
   std::string Describe() const;
 
   // The weights, for training (learn/): w1 is hidden x inputs (a column per
-  // input), w2 is outcomes x hidden.
+  // input), w2 is outputs x hidden (six outcomes, or one per side).
   Matrix& w1() { return w1_; }
   Vector& b1() { return b1_; }
   Matrix& w2() { return w2_; }
@@ -83,6 +104,7 @@ class Net {
 
  private:
   Rules rules_;
+  uint32_t encoding_ = kNetEncodingVersion;
   uint64_t games_trained_ = 0;
   Matrix w1_;
   Vector b1_;

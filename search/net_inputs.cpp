@@ -3,14 +3,17 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/stack.h"
 #include "search/evaluate.h"
+#include "search/multi_side.h"
 
 namespace uckers {
 namespace {
 
+template <typename Inputs>
 class Encoder {
  public:
-  explicit Encoder(NetInputs* in) : in_(in) {}
+  explicit Encoder(Inputs* in) : in_(in) {}
   void On(int index) { in_->active[in_->num_active++] = static_cast<uint16_t>(index); }
   // Sets inputs base .. base + n - 1 (a thermometer of n).
   void Thermometer(int base, int n) {
@@ -18,10 +21,10 @@ class Encoder {
   }
 
  private:
-  NetInputs* in_;
+  Inputs* in_;
 };
 
-void EncodeColour(const Position& pos, int colour, int offset, Encoder& enc) {
+void EncodeColour(const Position& pos, int colour, int offset, Encoder<NetInputs>& enc) {
   const auto& sq = pos.pieces(colour);
   int i = 0;
   // Pieces are sorted ascending: base first, home last.
@@ -68,11 +71,109 @@ void EncodeDense(const Position& pos, const Rules& rules, NetInputs* in) {
   d[n++] = static_cast<float>(std::min(pos.extra_owed(), 3)) / 3;
 }
 
+// Encoding 2 (net_inputs.h): the inputs after a colour's squares.
+constexpr int kSideColourFlags = 8;
+
+bool HasStackInputs(const Rules& rules) { return rules.has(Switch::kMixieStack); }
+
+void EncodeSideColour(const Position& pos, int colour, bool thrower_side, int offset, bool stacks,
+                      Encoder<SideNetInputs>& enc) {
+  const Board& b = pos.board();
+  const auto& sq = pos.pieces(colour);
+  int i = 0;
+  while (i < kPiecesPerColour && sq[i] == kBase) ++i;
+  enc.Thermometer(offset, i);
+  int home = pos.CountAt(colour, b.home);
+  enc.Thermometer(offset + 4, home);
+  while (i < kPiecesPerColour - home) {
+    int j = i;
+    while (j < kPiecesPerColour && sq[j] == sq[i]) ++j;
+    enc.Thermometer(offset + 8 + 3 * sq[i], std::min(j - i, 3));
+    i = j;
+  }
+  int flags = offset + 8 + 3 * b.home;
+  if (pos.released(colour)) enc.On(flags);
+  if (pos.snake_first(colour)) enc.On(flags + 1);
+  if (pos.snake_second(colour)) enc.On(flags + 2);
+  enc.Thermometer(flags + 3, std::min(pos.suck_attempts(colour), 2));
+  enc.Thermometer(flags + 5, std::min(pos.blow_attempts(colour), 2));
+  if (thrower_side) enc.On(flags + 7);
+  if (!stacks) return;
+  int tops = flags + kSideColourFlags;
+  for (const Stack& s : Stacks(pos)) {
+    if (s.TopColour() == colour) enc.On(tops + b.Relative(colour, s.abs));
+  }
+}
+
 }  // namespace
+
+SideNetShape SideNetShapeFor(const Rules& rules) {
+  const Board& b = rules.board();
+  SideNetShape shape;
+  shape.colour_stride = 8 + 3 * b.home + kSideColourFlags;
+  if (HasStackInputs(rules)) shape.colour_stride += b.last_track + 1;
+  shape.sides = rules.layout().num_sides;
+  shape.sparse = b.colours * shape.colour_stride + 3 + kNetSwitchInputs;
+  shape.dense = 4 * shape.sides + 3;
+  shape.inputs = shape.sparse + shape.dense;
+  return shape;
+}
+
+SideNetInputs EncodeSideNetInputs(const Position& pos, const Rules& rules) {
+  SideNetShape shape = SideNetShapeFor(rules);
+  const Board& b = pos.board();
+  const Layout& layout = pos.layout();
+  bool stacks = HasStackInputs(rules);
+  SideNetInputs in;
+  Encoder<SideNetInputs> enc(&in);
+  int mover = pos.to_throw();
+  int our_side = layout.SideOf(mover);
+  for (int k = 0, colour = mover; k < b.colours; ++k, colour = b.NextColour(colour)) {
+    EncodeSideColour(pos, colour, layout.SideOf(colour) == our_side, k * shape.colour_stride,
+                     stacks, enc);
+  }
+  int global = b.colours * shape.colour_stride;
+  if (pos.challenge_active()) {
+    enc.On(global);
+    if (pos.challenge_from() == kBase) enc.On(global + 1);
+  }
+  if (pos.extra_owed() > 0) enc.On(global + 2);
+  for (int s = 0; s < kNumSwitches; ++s) {
+    if (rules.has(static_cast<Switch>(s))) enc.On(global + 3 + s);
+  }
+  // Dense: the sides in turn order from the thrower's (side numbers follow
+  // their first colours, so that order is our_side, our_side + 1, ...).
+  SideValues classic = ClassicSideValues(pos);
+  int k = shape.sides;
+  auto& d = in.dense;
+  int n = 0;
+  for (int j = 0; j < k; ++j) {
+    int side = (our_side + j) % k;
+    double win = classic.win[side];
+    int base = 0, home = 0;
+    for (int c = 0; c < b.colours; ++c) {
+      if (layout.SideOf(c) != side) continue;
+      base += pos.CountAt(c, kBase);
+      home += pos.CountAt(c, b.home);
+    }
+    d[n++] = static_cast<float>(win);
+    d[n++] = static_cast<float>(std::clamp(std::log(std::max(win * k, 1e-9)), -6.0, 6.0) / 3);
+    d[n++] = static_cast<float>(base) / layout.SidePieces(side);
+    d[n++] = static_cast<float>(home) / layout.SidePieces(side);
+  }
+  bool challenge = pos.challenge_active();
+  d[n++] = challenge ? static_cast<float>(pos.challenge_count()) / 4 : 0.f;
+  d[n++] = challenge && pos.challenge_from() != kBase
+               ? static_cast<float>(pos.challenge_from()) / b.last_track
+               : 0.f;
+  d[n++] = static_cast<float>(std::min(pos.extra_owed(), 3)) / 3;
+  in.num_dense = n;
+  return in;
+}
 
 NetInputs EncodeNetInputs(const Position& pos, const Rules& rules) {
   NetInputs in;
-  Encoder enc(&in);
+  Encoder<NetInputs> enc(&in);
   int mover = pos.to_throw();
   for (int k = 0; k < kNumColours; ++k) {
     EncodeColour(pos, (mover + k) & 3, k * kNetColourInputs, enc);

@@ -53,4 +53,53 @@ struct NetInputs {
 // Encodes `pos` (not finished) under `rules` for the team to throw.
 NetInputs EncodeNetInputs(const Position& pos, const Rules& rules);
 
+// The input encoding of the nets for every other layout (RULES.md §11: the
+// six-sided board, teams of three, solo), from the point of view of the
+// colour to throw. Colours are taken in turn order from the thrower, k = 0
+// the thrower, and each colour's squares are its own relative squares, the
+// board's geometry read from Rules (a longer track and lane on six sides).
+// Per colour k, at k * stride (stride = SideNetShape::colour_stride):
+//   0..3       pieces in base >= 1, 2, 3, 4
+//   4..7       pieces home >= 1, 2, 3, 4
+//   8..        for each square 0..home-1, pieces there >= 1, 2, 3
+//   then       released, snake_eyes first and second, suck-back >= 1, 2,
+//              blow-back >= 1, 2, and "of the thrower's side" (the side
+//              structure)
+//   under mixie_stack, then, for each main-track square: the top piece of
+//              the stack there is this colour's (RULES.md §9: only it moves)
+// then global ones: a challenge under way, from base, an extra throw owed,
+// one input per rule switch. Dense inputs follow: for each side in turn
+// order from the thrower's, the classic evaluation's chance for it
+// (ClassicSideValues), that chance's log against the fair share, and the
+// shares of its pieces in base and home; then the challenge's count and square and the extra throws
+// owed. The net's outputs are the sides' chances in the same order.
+inline constexpr int kSideNetEncodingVersion = 2;
+inline constexpr int kSideNetMaxActive = 256;
+inline constexpr int kSideNetMaxDense = 4 * kMaxColours + 3;
+
+// The sizes of encoding 2 under one ruleset.
+struct SideNetShape {
+  int colour_stride = 0;  // inputs per colour
+  int sparse = 0;         // sparse inputs in all
+  int dense = 0;          // dense inputs, after the sparse ones
+  int inputs = 0;         // sparse + dense
+  int sides = 0;          // outputs: one per side
+};
+
+// The shape of encoding 2 for `rules`.
+SideNetShape SideNetShapeFor(const Rules& rules);
+
+// One position's inputs in encoding 2: the sparse inputs that are 1 and the
+// dense values (input shape.sparse + j holds dense[j]).
+struct SideNetInputs {
+  int num_active = 0;
+  int num_dense = 0;
+  std::array<uint16_t, kSideNetMaxActive> active{};
+  std::array<float, kSideNetMaxDense> dense{};
+};
+
+// Encodes `pos` (not finished) under `rules` in encoding 2, for the side to
+// throw.
+SideNetInputs EncodeSideNetInputs(const Position& pos, const Rules& rules);
+
 }  // namespace uckers

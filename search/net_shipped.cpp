@@ -7,8 +7,10 @@
 
 // The shipped weights are built into the binary, as Stockfish embeds its net,
 // so that `uckers` runs from any directory: one net per preset that has one
-// in nets/ (nets/<preset>.unet). search/CMakeLists.txt sets
-// UCKERS_NET_<PRESET> to each file that exists.
+// in nets/ (nets/<preset>.unet, the rules string with '+' written '_':
+// nets/six_teams_of_three.unet for six+teams_of_three). search/CMakeLists.txt
+// sets UCKERS_NET_<NAME> to each file that exists. Each file names its
+// rules; NetFor matches on those, not on the file's name.
 #define UCKERS_INCBIN(sym, file)    \
   __asm__(                          \
       ".section .rodata\n"          \
@@ -35,6 +37,18 @@ UCKERS_INCBIN(uckers_net_mess, UCKERS_NET_MESS)
 #ifdef UCKERS_NET_SELSEY
 UCKERS_INCBIN(uckers_net_selsey, UCKERS_NET_SELSEY)
 #endif
+#ifdef UCKERS_NET_SIX
+UCKERS_INCBIN(uckers_net_six, UCKERS_NET_SIX)
+#endif
+#ifdef UCKERS_NET_SIX_TEAMS_OF_THREE
+UCKERS_INCBIN(uckers_net_six_teams_of_three, UCKERS_NET_SIX_TEAMS_OF_THREE)
+#endif
+#ifdef UCKERS_NET_NAVY_SOLO
+UCKERS_INCBIN(uckers_net_navy_solo, UCKERS_NET_NAVY_SOLO)
+#endif
+#ifdef UCKERS_NET_SIX_SOLO
+UCKERS_INCBIN(uckers_net_six_solo, UCKERS_NET_SIX_SOLO)
+#endif
 
 namespace uckers {
 namespace {
@@ -59,6 +73,18 @@ const std::vector<const Net*>& ShippedNets() {
 #endif
 #ifdef UCKERS_NET_SELSEY
         {uckers_net_selsey, uckers_net_selsey_end},
+#endif
+#ifdef UCKERS_NET_SIX
+        {uckers_net_six, uckers_net_six_end},
+#endif
+#ifdef UCKERS_NET_SIX_TEAMS_OF_THREE
+        {uckers_net_six_teams_of_three, uckers_net_six_teams_of_three_end},
+#endif
+#ifdef UCKERS_NET_NAVY_SOLO
+        {uckers_net_navy_solo, uckers_net_navy_solo_end},
+#endif
+#ifdef UCKERS_NET_SIX_SOLO
+        {uckers_net_six_solo, uckers_net_six_solo_end},
 #endif
     };
     auto* out = new std::vector<const Net*>;

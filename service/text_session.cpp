@@ -168,12 +168,14 @@ absl::Status TextSession::GoMultiSide(const GoRequest& request, ReportCallback o
   absl::StatusOr<int> depth = MultiSideDepthOf(options_.level);
   if (!depth.ok()) return depth.status();
   params.max_depth = *depth;
+  params.net = MultiSideNet(options_.rules, Params().eval);
   // `setoption name Search value mcts`: MCTS-max^n, its tree within TreeMemory.
   std::optional<MultiSideMctsParams> mcts;
   if (options_.algorithm == Algorithm::kMcts) {
     mcts.emplace();
     mcts->mode = params.mode;
     mcts->tree_mb = options_.tree_mb;
+    mcts->net = params.net;
   } else if (options_.algorithm != Algorithm::kExpectimax) {
     return absl::InvalidArgumentError(
         "go: with more than two sides the search is expectimax (max^n) or mcts");
@@ -298,8 +300,24 @@ std::string TextSession::MultiSideEvalText() const {
         pos.IsGameOver() ? 0.0 : ClassicSidePips(pos, side), v.win[side],
         !pos.IsGameOver() && pos.SideOf(pos.to_throw()) == side ? " (to throw)" : "");
   }
-  absl::StrAppend(&text, "\nsearches use this evaluation (",
-                  options_.paranoid ? "paranoid" : "max^n", ")\n",
+  const char* search = options_.paranoid ? "paranoid" : "max^n";
+  EvalKind eval = Params().eval;
+  if (const Net* net = MultiSideNet(options_.rules, eval)) {
+    // The net's chances follow, and its score ends the text.
+    v = net->EvaluateSides(pos);
+    absl::StrAppend(&text, "\n", net->Describe(), ":");
+    for (int side = 0; side < v.sides; ++side) {
+      absl::StrAppendFormat(&text, "\nside %d %s win %.4f", side + 1,
+                            absl::AsciiStrToUpper(SideLetters(pos.layout(), side)), v.win[side]);
+    }
+    absl::StrAppend(&text, "\nsearches use the net (", search, ")\n");
+  } else if (eval == EvalKind::kNet) {
+    absl::StrAppend(&text, "\nsearches use this evaluation (", search,
+                    "; no net trained for rules ", options_.rules.ToString(), ")\n");
+  } else {
+    absl::StrAppend(&text, "\nsearches use this evaluation (", search, ")\n");
+  }
+  absl::StrAppend(&text,
                   SidesScoreText(v.win[pos.SideOf(pos.to_throw())],
                                  std::vector<double>(v.win.begin(), v.win.begin() + v.sides)));
   return text;

@@ -133,7 +133,7 @@ absl::StatusOr<v1::LadderReport> RunMultiSideLadder(const LadderConfig& config) 
         "--resume and --games_out are for the four-sided game of two teams");
   }
   for (const std::string& spec : config.players) {
-    if (absl::Status s = CheckMultiSidePlayer(spec); !s.ok()) return s;
+    if (absl::Status s = CheckMultiSidePlayer(spec, config.rules); !s.ok()) return s;
   }
   if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
   const int k = config.rules.layout().num_sides;

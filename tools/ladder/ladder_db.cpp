@@ -161,7 +161,7 @@ absl::StatusOr<LadderAddResult> AddToLadder(const LadderAddConfig& config) {
   if (config.rules.layout().IsFourSidedTeams()) {
     absl::StatusOr<std::unique_ptr<Player>> check = MakePlayer(config.spec, config.rules, 0);
     if (!check.ok()) return absl::InvalidArgumentError(check.status().message());
-  } else if (absl::Status s = CheckMultiSidePlayer(config.spec); !s.ok()) {
+  } else if (absl::Status s = CheckMultiSidePlayer(config.spec, config.rules); !s.ok()) {
     return s;
   }
   absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenLadderStore(config.db);

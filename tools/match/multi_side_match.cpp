@@ -23,6 +23,7 @@
 #include "search/levels.h"
 #include "search/multi_side.h"
 #include "search/multi_side_mcts.h"
+#include "search/net.h"
 #include "search/settings.h"
 #include "tools/match/stats.h"
 
@@ -39,7 +40,7 @@ struct PlayerSpec {
   std::optional<MultiSideMctsParams> mcts;  // `search=mcts`: MCTS-max^n
 };
 
-absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec) {
+absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec, const Rules& rules) {
   std::vector<std::string> parts = absl::StrSplit(spec, ',');
   PlayerSpec out;
   const std::string& name = parts[0];
@@ -49,6 +50,9 @@ absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec) {
     out.kind = PlayerSpec::kRandom;
   } else if (absl::StatusOr<int> depth = MultiSideDepthOf(name); depth.ok()) {
     out.params.max_depth = *depth;
+    // The net trained for these rules where one is shipped (the level
+    // `classic` keeps the classic evaluation), as the text protocol does.
+    out.params.net = MultiSideNet(rules, name == "classic" ? EvalKind::kClassic : EvalKind::kNet);
   } else {
     return absl::InvalidArgumentError(absl::StrCat(
         "player '", spec, "': with more than two sides a player is a level, greedy or random"));
@@ -67,15 +71,33 @@ absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec) {
     } else if (absl::StartsWith(parts[i], "nodes=") && search &&
                absl::SimpleAtoi(parts[i].substr(6), &playouts) && playouts >= 1 &&
                playouts <= 10'000'000) {
+    } else if (parts[i] == "eval=classic" && out.kind == PlayerSpec::kSearch) {
+      out.params.net = nullptr;
+    } else if (parts[i] == "eval=net" && out.kind == PlayerSpec::kSearch) {
+      out.params.net = MultiSideNet(rules, EvalKind::kNet);
+    } else if (absl::StartsWith(parts[i], "netfile=") && out.kind == PlayerSpec::kSearch) {
+      absl::StatusOr<const Net*> net = LoadNetShared(parts[i].substr(8));
+      if (!net.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("player '", spec, "': ", net.status().message()));
+      }
+      if (!(*net)->per_side() || !((*net)->rules() == rules)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("player '", spec, "': the net in ", parts[i].substr(8), " is for rules ",
+                         (*net)->rules().ToString(), ", not ", rules.ToString()));
+      }
+      out.params.net = *net;
     } else {
       return absl::InvalidArgumentError(absl::StrCat(
           "player '", spec, "': setting '", parts[i],
           "' (with more than two sides a level takes only multi_side=maxn|paranoid, "
-          "search=expectimax|mcts and nodes=1..10000000, the playouts of search=mcts)"));
+          "eval=net|classic, netfile=FILE, search=expectimax|mcts and nodes=1..10000000, the "
+          "playouts of search=mcts)"));
     }
   }
   if (out.mcts) {
     out.mcts->mode = out.params.mode;
+    out.mcts->net = out.params.net;
     if (playouts) out.mcts->playouts = playouts;
   } else if (playouts) {
     return absl::InvalidArgumentError(
@@ -180,12 +202,14 @@ v1::GameRecord RecordOfGame(const Game& game, const MultiSideMatchConfig& config
 
 }  // namespace
 
-absl::Status CheckMultiSidePlayer(const std::string& spec) { return ParseSpec(spec).status(); }
+absl::Status CheckMultiSidePlayer(const std::string& spec, const Rules& rules) {
+  return ParseSpec(spec, rules).status();
+}
 
 absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& config) {
-  absl::StatusOr<PlayerSpec> a = ParseSpec(config.player_a);
+  absl::StatusOr<PlayerSpec> a = ParseSpec(config.player_a, config.rules);
   if (!a.ok()) return a.status();
-  absl::StatusOr<PlayerSpec> b = ParseSpec(config.player_b);
+  absl::StatusOr<PlayerSpec> b = ParseSpec(config.player_b, config.rules);
   if (!b.ok()) return b.status();
   if (config.sequences < 1 || config.concurrency < 1) {
     return absl::InvalidArgumentError("--pairs and --concurrency must be 1 or more");
@@ -276,9 +300,9 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
 
 absl::StatusOr<MultiSideGame> PlayMultiSideGame(const std::string& alone, const std::string& other,
                                                 const Rules& rules, uint64_t seed, int seat) {
-  absl::StatusOr<PlayerSpec> a = ParseSpec(alone);
+  absl::StatusOr<PlayerSpec> a = ParseSpec(alone, rules);
   if (!a.ok()) return a.status();
-  absl::StatusOr<PlayerSpec> b = ParseSpec(other);
+  absl::StatusOr<PlayerSpec> b = ParseSpec(other, rules);
   if (!b.ok()) return b.status();
   if (seat < 0 || seat >= rules.layout().num_sides) {
     return absl::InvalidArgumentError(absl::StrCat("seat ", seat, " is no side of these rules"));

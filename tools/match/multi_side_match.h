@@ -29,9 +29,11 @@ struct MultiSideMatchConfig {
   const std::atomic<bool>* interrupted = nullptr;  // stops between games
 };
 
-// Checks a player specification for these games: INVALID_ARGUMENT naming
-// what is wrong.
-absl::Status CheckMultiSidePlayer(const std::string& spec);
+// Checks a player specification for games under `rules`: INVALID_ARGUMENT
+// naming what is wrong. A level searches on the net shipped for those rules
+// where there is one (`eval=classic` or the level `classic`: the classic
+// evaluation; `netfile=FILE`: a net per side trained for those rules).
+absl::Status CheckMultiSidePlayer(const std::string& spec, const Rules& rules);
 
 // Plays the match. The report's `pairs` counts the dice sequences played,
 // `games` the games, `a_wins` the games A's side won, `sides` the layout's

@@ -1,0 +1,290 @@
+// The learned evaluation of the layouts of more than two sides, or of other
+// boards (search/net.h encoding 2, RULES.md §11), its training (learn/) and
+// its use by the multi-side search; and that the four-sided net of two
+// teams stays as it was.
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/stack.h"
+#include "gtest/gtest.h"
+#include "learn/selfplay.h"
+#include "search/multi_side.h"
+#include "search/net.h"
+#include "service/text_session.h"
+#include "tests/random_game.h"
+#include "tools/match/multi_side_match.h"
+
+namespace uckers {
+namespace {
+
+const char* kLayouts[] = {"six", "six+teams_of_three", "navy+solo", "six+solo"};
+
+Rules RulesOf(const char* text) { return *Rules::Parse(text); }
+
+// Positions along random games of `rules`, finished ones left out.
+std::vector<Position> SamplePositions(const Rules& rules, int count, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Position> out;
+  while (static_cast<int>(out.size()) < count) {
+    Position pos = Position::Start(rules);
+    while (static_cast<int>(out.size()) < count && testing::RandomStep(pos, rules, rng)) {
+      if (!pos.IsGameOver() && rng() % 4 == 0) out.push_back(pos);
+    }
+  }
+  return out;
+}
+
+// The same position with every colour moved one seat on (colour c's pieces
+// and flags become colour c+1's): the same game seen from another seat.
+Position Rotated(const Position& pos) {
+  const Board& b = pos.board();
+  Position r = pos;
+  uint8_t released = 0;
+  for (int c = 0; c < b.colours; ++c) {
+    r.SetPieces(b.NextColour(c), pos.pieces(c));
+    if (pos.released(c)) released |= 1 << b.NextColour(c);
+  }
+  r.SetReleased(released);
+  r.SetToThrow(b.NextColour(pos.to_throw()));
+  return r;
+}
+
+std::string TempPath(const char* name) {
+  return ::testing::TempDir() + "/" + name + std::to_string(::getpid());
+}
+
+uint64_t Fnv(uint64_t h, uint64_t x) { return (h ^ x) * 1099511628211ull; }
+
+// The four-sided encoding and the shipped nets of the four-sided game of
+// two teams give, bit for bit, what they gave before the nets of the other
+// layouts came: the hash of the inputs and evaluations of 300 positions of
+// random games under each preset with a net, as the code before them
+// computed it (0367e74).
+TEST(Net, FourSidedEncodingUnchanged) {
+  uint64_t h = 1469598103934665603ull;
+  for (const char* preset : {"navy", "wafu", "mess", "selsey"}) {
+    Rules rules = *Rules::Preset(preset);
+    const Net* net = NetFor(rules);
+    ASSERT_NE(net, nullptr) << preset;
+    EXPECT_FALSE(net->per_side());
+    std::mt19937_64 rng(2026);
+    int n = 0;
+    while (n < 300) {
+      Position pos = Position::Start(rules);
+      while (n < 300 && testing::RandomStep(pos, rules, rng)) {
+        if (pos.IsGameOver() || rng() % 4) continue;
+        NetInputs in = EncodeNetInputs(pos, rules);
+        for (int i = 0; i < in.num_active; ++i) h = Fnv(h, in.active[i]);
+        for (float d : in.dense) {
+          uint32_t bits;
+          std::memcpy(&bits, &d, sizeof(bits));
+          h = Fnv(h, bits);
+        }
+        Evaluation e = net->Evaluate(pos);
+        for (double p : e.p) {
+          uint64_t bits;
+          std::memcpy(&bits, &p, sizeof(bits));
+          h = Fnv(h, bits);
+        }
+        ++n;
+      }
+    }
+  }
+  EXPECT_EQ(h, 0x47584c03cb792d7cull);
+}
+
+TEST(Net, SixSidedNetGivesEverySideAChanceSummingToOne) {
+  for (const char* layout : kLayouts) {
+    Rules rules = RulesOf(layout);
+    Net net = Net::Random(rules, 16, 7);
+    ASSERT_TRUE(net.per_side()) << layout;
+    for (const Position& pos : SamplePositions(rules, 30, 1)) {
+      SideValues v = net.EvaluateSides(pos);
+      ASSERT_EQ(v.sides, rules.layout().num_sides) << layout;
+      for (int s = 0; s < v.sides; ++s) EXPECT_GE(v.win[s], 0) << layout;
+      EXPECT_NEAR(std::accumulate(v.win.begin(), v.win.begin() + v.sides, 0.0), 1, 1e-5) << layout;
+    }
+  }
+}
+
+TEST(Net, FinishedMultiSideGameGoesWhollyToItsWinner) {
+  Rules rules = RulesOf("six");
+  Position pos = Position::Start(rules);
+  for (int c : {kGreen, kOrange}) pos.SetPieces(c, {82, 82, 82, 82});
+  ASSERT_TRUE(pos.IsGameOver());
+  SideValues v = Net::Random(rules, 8, 3).EvaluateSides(pos);
+  EXPECT_EQ(v.win[0], 0);
+  EXPECT_EQ(v.win[1], 1);
+  EXPECT_EQ(v.win[2], 0);
+}
+
+TEST(Net, EachLayoutHasItsOwnShape) {
+  // Six sides: a track of 78 squares and home 82 steps away; four: 56.
+  EXPECT_EQ(SideNetShapeFor(RulesOf("six")).colour_stride, 8 + 3 * 82 + 8);
+  EXPECT_EQ(SideNetShapeFor(RulesOf("navy+solo")).colour_stride, 8 + 3 * 56 + 8);
+  EXPECT_EQ(SideNetShapeFor(RulesOf("six+solo")).sides, 6);
+  EXPECT_EQ(SideNetShapeFor(RulesOf("six+teams_of_three")).sides, 2);
+  // Under mixie_stack each colour also has a main-track square's stack top.
+  EXPECT_EQ(SideNetShapeFor(RulesOf("six+mixie_stack")).colour_stride, 8 + 3 * 82 + 8 + 77);
+}
+
+TEST(SideNetInputs, AreTheThrowersViewWhicheverSeatThrows) {
+  for (const char* layout : kLayouts) {
+    Rules rules = RulesOf(layout);
+    for (const Position& pos : SamplePositions(rules, 30, 2)) {
+      if (pos.challenge_active()) continue;  // its square is relative already
+      SideNetInputs a = EncodeSideNetInputs(pos, rules);
+      SideNetInputs b = EncodeSideNetInputs(Rotated(pos), rules);
+      ASSERT_EQ(a.num_active, b.num_active) << layout;
+      for (int i = 0; i < a.num_active; ++i) EXPECT_EQ(a.active[i], b.active[i]) << layout;
+      ASSERT_EQ(a.num_dense, b.num_dense);
+      for (int j = 0; j < a.num_dense; ++j) EXPECT_NEAR(a.dense[j], b.dense[j], 1e-5) << layout;
+    }
+  }
+}
+
+TEST(SideNetInputs, ReachTheLastLaneSquareOfTheSixSidedBoard) {
+  Rules rules = RulesOf("six");
+  Position pos = Position::Start(rules);
+  pos.SetPieces(kRed, {kBase, kBase, kBase, 81});
+  SideNetInputs in = EncodeSideNetInputs(pos, rules);
+  std::vector<int> on(in.active.begin(), in.active.begin() + in.num_active);
+  EXPECT_NE(std::find(on.begin(), on.end(), 8 + 3 * 81), on.end());
+}
+
+TEST(SideNetInputs, NameTheTopOfEveryMixieStack) {
+  Rules rules = RulesOf("six+mixie_stack");
+  SideNetShape shape = SideNetShapeFor(rules);
+  const Board& b = rules.board();
+  int stacks_seen = 0;
+  for (const Position& pos : SamplePositions(rules, 400, 5)) {
+    for (const Stack& s : Stacks(pos)) {
+      int k = (s.TopColour() - pos.to_throw() + b.colours) % b.colours;
+      int index = k * shape.colour_stride + 8 + 3 * b.home + 8 + b.Relative(s.TopColour(), s.abs);
+      SideNetInputs in = EncodeSideNetInputs(pos, rules);
+      std::vector<int> on(in.active.begin(), in.active.begin() + in.num_active);
+      EXPECT_NE(std::find(on.begin(), on.end(), index), on.end());
+      ++stacks_seen;
+    }
+  }
+  EXPECT_GT(stacks_seen, 0);
+}
+
+TEST(SideNetFile, RoundTripsToTheSameChances) {
+  Rules rules = RulesOf("six+teams_of_three");
+  Net net = Net::Random(rules, 12, 11);
+  absl::StatusOr<Net> back = Net::FromBytes(net.ToBytes(), "test");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_TRUE(back->per_side());
+  EXPECT_EQ(back->rules(), rules);
+  for (const Position& pos : SamplePositions(rules, 10, 3)) {
+    EXPECT_EQ(back->EvaluateSides(pos).win, net.EvaluateSides(pos).win);
+  }
+}
+
+TEST(Net, RefusedForOtherRules) {
+  Rules six = RulesOf("six");
+  Net net = Net::Random(six, 8, 1);
+  // The search takes a net only for the rules it was trained for.
+  EXPECT_EQ(MultiSideNet(six, EvalKind::kNet, &net), &net);
+  EXPECT_NE(MultiSideNet(RulesOf("six+solo"), EvalKind::kNet, &net), &net);
+  EXPECT_NE(MultiSideNet(RulesOf("six+snake_eyes"), EvalKind::kNet, &net), &net);
+  EXPECT_EQ(MultiSideNet(six, EvalKind::kClassic, &net), nullptr);
+  // So does a match player's weights file.
+  std::string path = TempPath("six.unet");
+  ASSERT_TRUE(net.Save(path).ok());
+  EXPECT_TRUE(CheckMultiSidePlayer("expert,netfile=" + path, six).ok());
+  absl::Status refused = CheckMultiSidePlayer("expert,netfile=" + path, RulesOf("navy+solo"));
+  EXPECT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("navy+solo"), std::string::npos) << refused;
+  std::remove(path.c_str());
+  // A file whose encoding is not that of its rules is refused by name.
+  std::string bytes = net.ToBytes();
+  bytes[12] = 1;  // the encoding follows the magic and the format version
+  absl::Status foreign = Net::FromBytes(bytes, "f").status();
+  EXPECT_NE(foreign.message().find("input encoding 1"), std::string::npos) << foreign;
+}
+
+TEST(Net, OtherLayoutsWithoutANetFallBackToTheClassicEvaluation) {
+  EXPECT_EQ(MultiSideNet(RulesOf("navy+solo+snake_eyes"), EvalKind::kNet), nullptr);
+  TextSession session;
+  ASSERT_TRUE(session.SetOption("Rules", "navy+solo+snake_eyes").ok());
+  EXPECT_NE(session.EvalText().find("no net trained for rules"), std::string::npos)
+      << session.EvalText();
+}
+
+TEST(Net, EvalSaysWhichEvaluationTheSearchesUse) {
+  for (const char* layout : kLayouts) {
+    TextSession session;
+    ASSERT_TRUE(session.SetOption("Rules", layout).ok());
+    std::string text = session.EvalText();
+    if (NetFor(RulesOf(layout))) {
+      EXPECT_NE(text.find("searches use the net"), std::string::npos) << text;
+    } else {
+      EXPECT_NE(text.find("no net trained for rules"), std::string::npos) << text;
+    }
+    ASSERT_TRUE(session.SetOption("Eval", "classic").ok());
+    EXPECT_NE(session.EvalText().find("searches use this evaluation (max^n)"), std::string::npos);
+  }
+}
+
+TEST(MultiSideSearch, ValuesPlaysByTheNetItIsGiven) {
+  Rules rules = RulesOf("navy+solo");
+  Net net = Net::Random(rules, 8, 4);
+  MultiSideParams params;
+  params.max_depth = 1;
+  params.net = &net;
+  std::atomic<bool> stop{false};
+  Position pos = SamplePositions(rules, 1, 9)[0];
+  absl::StatusOr<MultiSideReport> r =
+      SearchMultiSide(pos, rules, MakeThrow(6, 3), params, SearchLimits{}, stop);
+  ASSERT_TRUE(r.ok()) << r.status();
+  for (const MultiSideCandidate& c : r->candidates) {
+    EXPECT_EQ(c.values.win, net.EvaluateSides(c.after).win);
+  }
+}
+
+TEST(SideTdLabels, LambdaOneTeachesEveryPositionTheGamesWinner) {
+  Rules rules = RulesOf("navy+solo");
+  Net net = Net::Random(rules, 8, 5);
+  SideSelfPlayGame game = PlaySideSelfPlayGame(net, 99, 1.0);
+  ASSERT_TRUE(game.finished);
+  ASSERT_EQ(game.samples.size(), game.won.size());
+  for (size_t t = 0; t < game.samples.size(); ++t) {
+    // Output 0 is the thrower's side: taught 1 exactly when it won.
+    EXPECT_FLOAT_EQ(game.samples[t].target[0], game.won[t] ? 1.f : 0.f);
+    float sum = 0;
+    for (int j = 0; j < 4; ++j) sum += game.samples[t].target[j];
+    EXPECT_FLOAT_EQ(sum, 1.f);
+  }
+}
+
+int RunUckers(const std::string& args) {
+  int status = std::system((std::string(UCKERS_BINARY) + " " + args + " >/dev/null 2>&1").c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(TrainCommand, TrainsANetPerSideForTheSixSidedBoard) {
+  std::string out = TempPath("six.unet");
+  ASSERT_EQ(
+      RunUckers("train --rules six --out " + out + " --games 4 --checkpoint_every 2 --hidden 8"),
+      0);
+  absl::StatusOr<Net> net = Net::Load(out);
+  ASSERT_TRUE(net.ok()) << net.status();
+  EXPECT_TRUE(net->per_side());
+  EXPECT_EQ(net->rules(), RulesOf("six"));
+  EXPECT_EQ(net->games_trained(), 4u);
+  std::remove(out.c_str());
+  std::remove((out + ".ckpt").c_str());
+}
+
+}  // namespace
+}  // namespace uckers
