@@ -196,6 +196,20 @@ TEST_F(GrpcSidesTest, WithOnePlayerAColourTheNextPlayerIsAColour) {
   EXPECT_EQ(resp.effects().next().player_side(), 0);
 }
 
+TEST_F(GrpcSidesTest, AnIllegalPlayOnTheSixSidedBoardIsRefusedByName) {
+  grpc::ClientContext ctx;
+  v1::ApplyPlayRequest req;
+  req.set_rules("six");
+  *req.mutable_position() = Ufen(kSixStart);
+  *req.mutable_throw_() = Dice(6, 3);
+  req.set_play("ob-0");  // orange does not throw now
+  v1::ApplyPlayResponse resp;
+  grpc::Status s = stub_->ApplyPlay(&ctx, req, &resp);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_TRUE(absl::StartsWith(s.error_message(), "play: ")) << s.error_message();
+  EXPECT_TRUE(absl::StrContains(s.error_message(), "ob-0")) << s.error_message();
+}
+
 TEST_F(GrpcSidesTest, ApplyPlayEndingASixSidedGameGivesTheWinningSideAndEverySidesPoints) {
   grpc::ClientContext ctx;
   v1::ApplyPlayRequest req;
