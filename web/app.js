@@ -795,7 +795,9 @@ function finished() {
   const g = state.game;
   const r = g.result;
   const how = r.level === "OUTCOME_LEVEL_WIN" || !OUTCOME[r.level] ? "" : ` with ${OUTCOME[r.level]}`;
-  $("result").textContent = `Game over: ${winnerName(g)} win${how} (${r.points} point${r.points === 1 ? "" : "s"}).`;
+  // A side of one colour wins; partners win.
+  const one = !twoTeams(g) && sideColours(g, (r.winnerSide || 1) - 1).length === 1;
+  $("result").textContent = `Game over: ${winnerName(g)} win${one ? "s" : ""}${how} (${r.points} point${r.points === 1 ? "" : "s"}).`;
   status(twoTeams(g) ? "Review the game, download its record, or start a new one." : "Start a new one when you are ready.");
   recordStats();
   render();
