@@ -14,16 +14,15 @@
 #include "review/analyse.h"
 #include "review/record.h"
 #include "search/levels.h"
+#include "search/multi_side.h"
+#include "search/multi_side_mcts.h"
 #include "search/settings.h"
 
 namespace uckers::facade {
 
 absl::StatusOr<Rules> ParseRules(absl::string_view text) {
   if (text.empty()) return Rules();
-  absl::StatusOr<Rules> rules = Rules::Parse(text);
-  if (!rules.ok()) return rules.status();
-  if (absl::Status s = rules->RequireFourSidedTeams("this front"); !s.ok()) return s;
-  return rules;
+  return Rules::Parse(text);
 }
 
 absl::StatusOr<Position> ParsePosition(absl::string_view text, const Rules& rules) {
@@ -143,17 +142,87 @@ absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request) {
   return params;
 }
 
+absl::Status CheckClocksFor(const Clocks& clocks, const Position& pos) {
+  if (FourSidedTeams(pos)) return CheckClocks(clocks, pos);
+  if (clocks.time_ms[0] || clocks.time_ms[1]) {
+    return absl::InvalidArgumentError(
+        "clocks (wtime, btime) are per team of the four-sided game of two teams; with more sides "
+        "give movetime");
+  }
+  return absl::OkStatus();
+}
+
+int MultiSideDepth(const std::string& level) {
+  absl::StatusOr<int> depth = MultiSideDepthOf(level.empty() ? kDefaultLevel : level);
+  return depth.ok() ? *depth : 2;
+}
+
+namespace {
+
+// The multi-side search of a layout other than the four-sided one of two
+// teams, its answer in the search's report: the mover's side's chance as a
+// plain win or loss, every side's chance beside it.
+SearchReport MultiSideReportOf(const Position& pos, const MultiSideReport& searched, int multipv) {
+  int side = pos.SideOf(pos.to_throw());
+  auto as_eval = [side](const SideValues& v) {
+    Evaluation e;
+    e.p[kWinPlain] = v.win[side];
+    e.p[kLossPlain] = 1 - v.win[side];
+    return e;
+  };
+  auto all = [](const SideValues& v) {
+    return std::vector<double>(v.win.begin(), v.win.begin() + v.sides);
+  };
+  SearchReport report;
+  report.depth = searched.depth;
+  report.nodes = searched.nodes;
+  report.time_ms = searched.time_ms;
+  report.eval = as_eval(searched.values);
+  report.sides = all(searched.values);
+  for (const MultiSideCandidate& c : searched.candidates) {
+    if (static_cast<int>(report.candidates.size()) == multipv) break;
+    report.candidates.push_back({c.play, c.after, as_eval(c.values), all(c.values)});
+  }
+  return report;
+}
+
+}  // namespace
+
 absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
                                     const SearchRequest& request, TranspositionTable* tt,
                                     const std::atomic<bool>& stop,
                                     const ReportCallback& on_progress) {
-  if (absl::Status s = rules.RequireFourSidedTeams("the search"); !s.ok()) return s;
   if (pos.IsGameOver()) {
     return absl::FailedPreconditionError("the game is over: no play to search");
   }
   absl::StatusOr<SearchParams> params = ParamsFor(request);
   if (!params.ok()) return params.status();
-  if (absl::Status s = CheckClocks(request.limits.clocks, pos); !s.ok()) return s;
+  if (absl::Status s = CheckClocksFor(request.limits.clocks, pos); !s.ok()) return s;
+  if (!FourSidedTeams(pos)) {
+    MultiSideParams multi;
+    multi.mode = request.paranoid ? MultiSideMode::kParanoid : MultiSideMode::kMaxN;
+    multi.max_depth = MultiSideDepth(request.level);
+    // The net trained for these rules where one is shipped (docs/sides.md).
+    multi.net = MultiSideNet(rules, params->eval);
+    absl::StatusOr<MultiSideReport> searched;
+    if (params->algorithm == Algorithm::kMcts) {
+      // MCTS-max^n (search/multi_side_mcts.h), its tree within tree_mb.
+      MultiSideMctsParams mcts;
+      mcts.mode = multi.mode;
+      mcts.tree_mb = request.tree_mb;
+      mcts.net = multi.net;
+      searched = SearchMultiSideMcts(pos, rules, request.dice, mcts, request.limits, stop);
+    } else if (params->algorithm == Algorithm::kExpectimax) {
+      searched = SearchMultiSide(pos, rules, request.dice, multi, request.limits, stop);
+    } else {
+      return absl::InvalidArgumentError(
+          "with more than two sides the search is expectimax (max^n) or mcts");
+    }
+    if (!searched.ok()) return searched.status();
+    SearchReport report = MultiSideReportOf(pos, *searched, request.multipv);
+    if (on_progress) on_progress(report);
+    return report;
+  }
   if (request.dice) {
     return SearchPlay(pos, rules, *request.dice, *params, request.limits, tt, stop, on_progress);
   }
@@ -293,6 +362,9 @@ absl::StatusOr<Judgement> JudgePlay(const Position& pos, const Rules& rules, Thr
                                     absl::string_view play, const std::string& level,
                                     const EndgameTable* endgames, const std::atomic<bool>& stop) {
   auto start = std::chrono::steady_clock::now();
+  if (absl::Status s = rules.RequireFourSidedTeams("the tutor (judging a play)"); !s.ok()) {
+    return s;
+  }
   if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: no play to judge");
   absl::StatusOr<SearchParams> params = TutorParams(level, endgames);
   if (!params.ok()) return params.status();
@@ -328,6 +400,7 @@ absl::StatusOr<ThrowMap> MapThrows(const Position& pos, const Rules& rules,
                                    const std::string& level, const EndgameTable* endgames,
                                    const std::atomic<bool>& stop) {
   auto start = std::chrono::steady_clock::now();
+  if (absl::Status s = rules.RequireFourSidedTeams("the throw map"); !s.ok()) return s;
   if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: no throw to map");
   absl::StatusOr<SearchParams> params = TutorParams(level, endgames);
   if (!params.ok()) return params.status();

@@ -28,7 +28,10 @@
 // safe to make from many threads at once.
 namespace uckers::facade {
 
-// A rules string; empty means the default ruleset (navy).
+// A rules string; empty means the default ruleset (navy). Every board and
+// layout of RULES.md §11 is accepted (`six`, `navy+solo`,
+// `six+teams_of_three`, `six+solo`); the calls that know only the
+// four-sided game of two teams refuse the others themselves.
 absl::StatusOr<Rules> ParseRules(absl::string_view text);
 
 // A UFEN under `rules`, or "startpos" for that ruleset's start position.
@@ -92,19 +95,43 @@ struct SearchRequest {
   uint64_t seed = 0;
   int tree_mb = 256;  // MCTS tree memory, MiB
   // Exact values where this table covers a position (endgame/table.h); not
-  // owned, null for none. A table of other rules covers nothing.
+  // owned, null for none. A table of other rules covers nothing, and no
+  // table applies to a layout other than the four-sided one of two teams.
   const EndgameTable* endgames = nullptr;
+  // More than two sides (search/multi_side.h): every other side searched
+  // as playing against the side at the root instead of max^n.
+  bool paranoid = false;
 };
 
 // The search parameters of a request; an error names a bad level or value.
 absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request);
 
-// Searches: with dice, the best play (candidates best first); without, the
-// position before the throw. Refuses a finished game. `stop` ends it early.
+// Searches: with dice, the best play (candidates best first, at most
+// `multipv`); without, the position before the throw. Refuses a finished
+// game. `stop` ends it early. On the four-sided board with two teams by the
+// level's search (expectimax, MCTS, rollouts, tables); on every other
+// layout by the multi-side search (search/multi_side.h) at the level's
+// depth (MultiSideDepth): the report's `sides` and each candidate's `sides`
+// then hold every side's chance, its `eval` the mover's side's as a plain
+// win or loss, and team clocks are refused. `on_progress` hears of each
+// depth (the multi-side search: of the last one).
 absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
                                     const SearchRequest& request, TranspositionTable* tt,
                                     const std::atomic<bool>& stop,
                                     const ReportCallback& on_progress);
+
+// Team clocks (wtime/btime) belong to the four-sided game of two teams: on
+// it, the clock of the team to throw must be given when the other is; on
+// any other layout no clock may be given (movetime instead).
+absl::Status CheckClocksFor(const Clocks& clocks, const Position& pos);
+
+// The throws a level looks ahead on a layout of more than two sides: one
+// for the weakest four levels, two for the default, three for grandmaster.
+int MultiSideDepth(const std::string& level);
+
+// Whether the position's layout is the four-sided board with two teams,
+// the one the tutor, the review, the tables and the team clocks know.
+inline bool FourSidedTeams(const Position& pos) { return pos.layout().IsFourSidedTeams(); }
 
 // A game record in either form (docs/records.md), checked item by item.
 absl::StatusOr<v1::GameRecord> ParseGameRecord(const std::string& text);
@@ -177,7 +204,8 @@ struct Judgement {
 
 // Judges `play` (any spelling of a legal play) for throw `t` at `level`
 // (empty: kTutorLevel): every legal play valued at that level's depth, as
-// the review values them. Refuses a finished game, a bad level or play.
+// the review values them. Refuses a finished game, a bad level or play, and
+// a layout other than the four-sided one of two teams.
 absl::StatusOr<Judgement> JudgePlay(const Position& pos, const Rules& rules, Throw t,
                                     absl::string_view play, const std::string& level,
                                     const EndgameTable* endgames, const std::atomic<bool>& stop);
@@ -198,6 +226,7 @@ struct ThrowMap {
 
 // The map of a position before the throw at `level` (empty: kTutorLevel):
 // each of the 21 throws searched as JudgePlay searches it (by equity).
+// The four-sided game of two teams only, as JudgePlay.
 absl::StatusOr<ThrowMap> MapThrows(const Position& pos, const Rules& rules,
                                    const std::string& level, const EndgameTable* endgames,
                                    const std::atomic<bool>& stop);

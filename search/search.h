@@ -93,6 +93,9 @@ struct Candidate {
   Play play;
   Position after;
   Evaluation eval;
+  // With more than two sides (search/multi_side.h): every side's chance
+  // after this play, as SearchReport's `sides`; empty otherwise.
+  std::vector<double> sides = {};
 };
 
 // Progress or the final answer of a search.

@@ -133,7 +133,7 @@ absl::StatusOr<Prepared> Prepare(const Request& r, const ServiceLimits& limits,
   p.request.tree_mb = limits.tree_mb;
   p.request.endgames = limits.endgames.get();
   if (absl::Status s = CheckCaps(p.request.limits, limits); !s.ok()) return s;
-  if (absl::Status s = CheckClocks(p.request.limits.clocks, p.position); !s.ok()) {
+  if (absl::Status s = facade::CheckClocksFor(p.request.limits.clocks, p.position); !s.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("limits: ", s.message()));
   }
   // A clock budgets its own time, at most half of it a decision: a clock
@@ -162,10 +162,11 @@ absl::StatusOr<PlayInputs> ParsePlayInputs(const Request& r) {
   return PlayInputs{*rules, *pos, *t};
 }
 
-v1::Candidate CandidateOut(const Candidate& c) {
+// A candidate of a search of `pos`, valued for the side to throw there.
+v1::Candidate CandidateOut(const Candidate& c, const Position& pos) {
   v1::Candidate out;
-  out.set_play(PlayToString(c.play));
-  *out.mutable_evaluation() = proto::OutcomesOut(c.eval);
+  out.set_play(PlayToString(c.play, pos.board()));
+  *out.mutable_evaluation() = proto::OutcomesOut(c.eval, c.sides, pos.SideOf(pos.to_throw()));
   *out.mutable_position_after() = proto::PositionOut(c.after);
   return out;
 }
@@ -267,11 +268,11 @@ grpc::Status EngineService::ListLegalPlays(grpc::ServerContext*,
                                            v1::ListLegalPlaysResponse* response) {
   absl::StatusOr<PlayInputs> in = ParsePlayInputs(*request);
   if (!in.ok()) return ToGrpc(in.status());
-  absl::StatusOr<int> players = proto::PlayersFrom(request->players());
+  absl::StatusOr<int> players = proto::PlayersFrom(request->players(), in->position.layout());
   if (!players.ok()) return ToGrpc(players.status());
   for (const PlayResult& r : facade::LegalPlays(in->position, in->rules, in->dice)) {
     v1::PlayOutcome* out = response->add_plays();
-    out->set_play(PlayToString(r.play));
+    out->set_play(PlayToString(r.play, in->position.board()));
     if (request->structured_positions()) {
       *out->mutable_position_after() = proto::PositionOut(r.after);
     } else {
@@ -287,13 +288,13 @@ grpc::Status EngineService::ApplyPlay(grpc::ServerContext*, const v1::ApplyPlayR
                                       v1::ApplyPlayResponse* response) {
   absl::StatusOr<PlayInputs> in = ParsePlayInputs(*request);
   if (!in.ok()) return ToGrpc(in.status());
-  absl::StatusOr<int> players = proto::PlayersFrom(request->players());
+  absl::StatusOr<int> players = proto::PlayersFrom(request->players(), in->position.layout());
   if (!players.ok()) return ToGrpc(players.status());
   absl::StatusOr<PlayResult> r =
       facade::ApplyPlay(in->position, in->rules, in->dice, request->play());
   if (!r.ok())
     return ToGrpc(absl::InvalidArgumentError(absl::StrCat("play: ", r.status().message())));
-  response->set_play(PlayToString(r->play));
+  response->set_play(PlayToString(r->play, in->position.board()));
   *response->mutable_position() = proto::PositionOut(r->after);
   *response->mutable_result() = proto::ResultOut(r->after);
   *response->mutable_effects() =
@@ -327,17 +328,19 @@ grpc::Status EngineService::BestMove(const CallControl& call, const v1::BestMove
   if (!report.ok()) return ToGrpc(report.status());
   if (Cancelled(call)) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
   const Candidate& best = report->candidates[0];
-  response->set_play(PlayToString(best.play));
-  *response->mutable_evaluation() = proto::OutcomesOut(best.eval);
-  response->add_principal_variation(PlayToString(best.play));
+  const Position& pos = p->position;
+  response->set_play(PlayToString(best.play, pos.board()));
+  *response->mutable_evaluation() =
+      proto::OutcomesOut(best.eval, best.sides, pos.SideOf(pos.to_throw()));
+  response->add_principal_variation(PlayToString(best.play, pos.board()));
+  // The terms a tutor explains by are the four-sided game's (facade::TermsOf).
+  bool explain = report->candidates.size() > 1 && facade::FourSidedTeams(pos);
   facade::PlayTerms best_terms;
-  if (report->candidates.size() > 1) {
-    best_terms = facade::TermsOf(p->position, {best.play, best.after}, p->rules);
-  }
+  if (explain) best_terms = facade::TermsOf(pos, {best.play, best.after}, p->rules);
   for (const Candidate& c : report->candidates) {
     v1::Candidate* out = response->add_candidates();
-    *out = CandidateOut(c);
-    if (&c == &best) continue;
+    *out = CandidateOut(c, pos);
+    if (&c == &best || !explain) continue;
     for (const facade::TermDifference& d : facade::Differences(
              best_terms, facade::TermsOf(p->position, {c.play, c.after}, p->rules))) {
       *out->add_differences() = proto::DifferenceOut(d);
@@ -371,7 +374,9 @@ grpc::Status EngineService::Evaluate(const CallControl& call, const v1::Evaluate
   AtSearchPriority(
       [&] { report = facade::Search(p->position, p->rules, p->request, &tt, stop, nullptr); });
   if (!report.ok()) return ToGrpc(report.status());
-  *response->mutable_evaluation() = proto::OutcomesOut(report->eval);
+  const Position& pos = p->position;
+  int mover = pos.SideOf(pos.to_throw());
+  *response->mutable_evaluation() = proto::OutcomesOut(report->eval, report->sides, mover);
   response->set_depth(report->depth);
   response->set_nodes(static_cast<int64_t>(report->nodes));
   response->set_time_ms(report->time_ms);
@@ -391,8 +396,9 @@ grpc::Status EngineService::Evaluate(const CallControl& call, const v1::Evaluate
     e->mutable_throw_()->set_die1(t.high);
     e->mutable_throw_()->set_die2(t.low);
     e->set_weight(t.Weight());
-    e->set_best_play(PlayToString(r->candidates[0].play));
-    *e->mutable_evaluation() = proto::OutcomesOut(r->candidates[0].eval);
+    e->set_best_play(PlayToString(r->candidates[0].play, pos.board()));
+    *e->mutable_evaluation() =
+        proto::OutcomesOut(r->candidates[0].eval, r->candidates[0].sides, mover);
   }
   return grpc::Status::OK;
 }
@@ -424,14 +430,15 @@ grpc::Status EngineService::Analyse(const CallControl& call, const v1::AnalyseRe
   if (!slot.status().ok()) return slot.status();
   std::atomic<bool> stop{false};
   TranspositionTable tt(p->hash_mb);
-  auto to_message = [](const SearchReport& r, bool final) {
+  const Position& pos = p->position;
+  auto to_message = [&pos](const SearchReport& r, bool final) {
     v1::AnalyseResponse m;
     m.set_depth(r.depth);
     m.set_nodes(static_cast<int64_t>(r.nodes));
     m.set_time_ms(r.time_ms);
-    *m.mutable_evaluation() = proto::OutcomesOut(r.eval);
-    if (!r.candidates.empty()) m.set_best_play(PlayToString(r.candidates[0].play));
-    for (const Candidate& c : r.candidates) *m.add_candidates() = CandidateOut(c);
+    *m.mutable_evaluation() = proto::OutcomesOut(r.eval, r.sides, pos.SideOf(pos.to_throw()));
+    if (!r.candidates.empty()) m.set_best_play(PlayToString(r.candidates[0].play, pos.board()));
+    for (const Candidate& c : r.candidates) *m.add_candidates() = CandidateOut(c, pos);
     m.set_final(final);
     m.set_exact(r.exact);
     return m;
@@ -539,6 +546,10 @@ grpc::Status EngineService::GetStartPosition(grpc::ServerContext*,
   *response->mutable_result() = proto::ResultOut(start);
   response->set_rules(rules->ToString());
   response->set_switches(rules->SwitchList());
+  const Layout& layout = rules->layout();
+  if (!layout.IsFourSidedTeams()) {
+    for (int c = 0; c < layout.board.colours; ++c) response->add_colour_sides(layout.SideOf(c) + 1);
+  }
   return grpc::Status::OK;
 }
 

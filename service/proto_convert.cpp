@@ -10,6 +10,7 @@
 #include "engine/stack.h"
 #include "engine/ufen.h"
 #include "search/limits.h"
+#include "search/multi_side.h"
 #include "search/settings.h"
 
 namespace uckers::proto {
@@ -19,34 +20,47 @@ absl::Status Bad(absl::string_view field, absl::string_view problem) {
   return absl::InvalidArgumentError(absl::StrCat(field, ": ", problem));
 }
 
+// Whether `value` is a colour of a board of `colours` colours.
+bool IsColour(int value, int colours) { return value >= v1::COLOUR_RED && value <= colours; }
+
+// The board's colours named, for an error.
+std::string ColourNames(int colours) {
+  return colours == 4 ? "red, green, yellow or blue" : "red, green, yellow, blue, orange or purple";
+}
+
 // A colour list token (`p`, `s`, `S`) from repeated enum values.
 absl::StatusOr<std::string> ColourToken(char prefix, const std::string& field,
-                                        const google::protobuf::RepeatedField<int>& list) {
+                                        const google::protobuf::RepeatedField<int>& list,
+                                        int colours) {
   uint8_t mask = 0;
   for (int value : list) {
-    if (value < v1::COLOUR_RED || value > v1::COLOUR_BLUE) {
-      return Bad(field, absl::StrCat("colour ", value, " is not red, green, yellow or blue"));
+    if (!IsColour(value, colours)) {
+      return Bad(field, absl::StrCat("colour ", value, " is not ", ColourNames(colours)));
     }
     mask |= 1 << (value - 1);
   }
   if (!mask) return std::string();
   std::string token(1, prefix);
-  for (int c = 0; c < kNumColours; ++c) {
+  for (int c = 0; c < colours; ++c) {
     if (mask >> c & 1) token += kColourChars[c];
   }
   return token;
 }
 
-absl::StatusOr<std::string> UfenFromStructured(const v1::StructuredPosition& s) {
-  if (s.colours_size() != kNumColours) {
-    return Bad(
-        "position.structured.colours",
-        absl::StrCat("expected 4 entries (red, green, yellow, blue), found ", s.colours_size()));
+absl::StatusOr<std::string> UfenFromStructured(const v1::StructuredPosition& s,
+                                               const Rules& rules) {
+  const int colours = rules.layout().board.colours;
+  if (s.colours_size() != colours) {
+    return Bad("position.structured.colours",
+               absl::StrCat("expected ", colours, " entries (",
+                            colours == 4 ? "red, green, yellow, blue"
+                                         : "red, green, yellow, blue, orange, purple",
+                            ") under rules ", rules.ToString(), ", found ", s.colours_size()));
   }
   std::vector<std::string> groups;
   for (const v1::ColourPieces& c : s.colours()) groups.push_back(absl::StrJoin(c.squares(), ","));
-  if (s.to_throw() < v1::COLOUR_RED || s.to_throw() > v1::COLOUR_BLUE) {
-    return Bad("position.structured.to_throw", "must be a colour");
+  if (!IsColour(s.to_throw(), colours)) {
+    return Bad("position.structured.to_throw", absl::StrCat("must be ", ColourNames(colours)));
   }
   std::vector<std::string> state;
   if (s.has_challenge()) {
@@ -62,7 +76,7 @@ absl::StatusOr<std::string> UfenFromStructured(const v1::StructuredPosition& s) 
        {List{'p', "position.structured.released", &s.released()},
         List{'s', "position.structured.first_throw_pending", &s.first_throw_pending()},
         List{'S', "position.structured.snake_eyes_pending", &s.snake_eyes_pending()}}) {
-    absl::StatusOr<std::string> token = ColourToken(l.prefix, l.field, *l.values);
+    absl::StatusOr<std::string> token = ColourToken(l.prefix, l.field, *l.values, colours);
     if (!token.ok()) return token.status();
     if (!token->empty()) state.push_back(*token);
   }
@@ -70,22 +84,23 @@ absl::StatusOr<std::string> UfenFromStructured(const v1::StructuredPosition& s) 
        {std::tuple{'k', "position.structured.suck_back_attempts", &s.suck_back_attempts()},
         std::tuple{'K', "position.structured.blow_back_attempts", &s.blow_back_attempts()}}) {
     for (const v1::LaneAttempts& a : *list) {
-      if (a.colour() < v1::COLOUR_RED || a.colour() > v1::COLOUR_BLUE) {
-        return Bad(absl::StrCat(field, ".colour"), "must be a colour");
+      if (!IsColour(a.colour(), colours)) {
+        return Bad(absl::StrCat(field, ".colour"), absl::StrCat("must be ", ColourNames(colours)));
       }
       state.push_back(absl::StrCat(std::string(1, prefix),
                                    std::string(1, kColourChars[a.colour() - 1]), a.attempts()));
     }
   }
   for (const v1::MixieStack& stack : s.stacks()) {
-    if (stack.team() < v1::COLOUR_RED || stack.team() > v1::COLOUR_BLUE) {
-      return Bad("position.structured.stacks.team", "must be a colour");
+    if (!IsColour(stack.team(), colours)) {
+      return Bad("position.structured.stacks.team", absl::StrCat("must be ", ColourNames(colours)));
     }
     std::string token =
         absl::StrCat("m", std::string(1, kColourChars[stack.team() - 1]), stack.square(), ":");
     for (int colour : stack.order()) {
-      if (colour < v1::COLOUR_RED || colour > v1::COLOUR_BLUE) {
-        return Bad("position.structured.stacks.order", "must list colours");
+      if (!IsColour(colour, colours)) {
+        return Bad("position.structured.stacks.order",
+                   absl::StrCat("must list colours: ", ColourNames(colours)));
       }
       token += kColourChars[colour - 1];
     }
@@ -113,7 +128,7 @@ absl::StatusOr<Position> PositionFrom(const v1::Position& msg, const Rules& rule
       break;
     case v1::Position::kStructured: {
       field = "position.structured";
-      absl::StatusOr<std::string> text = UfenFromStructured(msg.structured());
+      absl::StatusOr<std::string> text = UfenFromStructured(msg.structured(), rules);
       if (!text.ok()) return text.status();
       ufen = *text;
       break;
@@ -233,20 +248,21 @@ v1::PositionOut PositionOut(const Position& pos) {
   v1::PositionOut out;
   out.set_ufen(ToUfen(pos));
   v1::StructuredPosition* s = out.mutable_structured();
-  for (int c = 0; c < kNumColours; ++c) {
+  const Board& board = pos.board();
+  for (int c = 0; c < pos.num_colours(); ++c) {
     v1::ColourPieces* pieces = s->add_colours();
-    for (Square sq : pos.pieces(c)) pieces->add_squares(SquareToString(sq));
+    for (Square sq : pos.pieces(c)) pieces->add_squares(SquareToString(sq, board));
     if (pos.released(c)) s->add_released(ColourOut(c));
     if (pos.snake_first(c)) s->add_first_throw_pending(ColourOut(c));
     if (pos.snake_second(c)) s->add_snake_eyes_pending(ColourOut(c));
   }
   s->set_to_throw(ColourOut(pos.to_throw()));
   if (pos.challenge_active()) {
-    s->mutable_challenge()->set_from(SquareToString(pos.challenge_from()));
+    s->mutable_challenge()->set_from(SquareToString(pos.challenge_from(), board));
     s->mutable_challenge()->set_sixes(pos.challenge_count());
   }
   s->set_extra_throws_owed(pos.extra_owed());
-  for (int c = 0; c < kNumColours; ++c) {
+  for (int c = 0; c < pos.num_colours(); ++c) {
     if (int n = pos.suck_attempts(c)) {
       v1::LaneAttempts* a = s->add_suck_back_attempts();
       a->set_colour(ColourOut(c));
@@ -262,7 +278,7 @@ v1::PositionOut PositionOut(const Position& pos) {
     for (const Stack& stack : Stacks(pos)) {
       v1::MixieStack* m = s->add_stacks();
       m->set_team(ColourOut(stack.team));
-      m->set_square(RelativeSquare(stack.team, stack.abs));
+      m->set_square(board.Relative(stack.team, stack.abs));
       for (int k = 0; k < stack.size; ++k) m->add_order(ColourOut(stack.ColourAt(k)));
     }
   }
@@ -282,6 +298,15 @@ v1::Outcomes OutcomesOut(const Evaluation& e) {
   return o;
 }
 
+v1::Outcomes OutcomesOut(const Evaluation& e, const std::vector<double>& sides, int side) {
+  v1::Outcomes o = OutcomesOut(e);
+  if (sides.empty()) return o;
+  o.set_equity(ExpectedPoints(e.Win(), static_cast<int>(sides.size())));
+  for (double p : sides) o.add_side_win_probabilities(p);
+  o.set_side(side + 1);
+  return o;
+}
+
 v1::TermDifference DifferenceOut(const facade::TermDifference& d) {
   v1::TermDifference out;
   out.set_term(d.term);
@@ -294,36 +319,56 @@ v1::GameResult ResultOut(const Position& pos) {
   v1::GameResult r;
   if (!pos.IsGameOver()) return r;
   r.set_finished(true);
-  r.set_winner(TeamOut(pos.WinningTeam()));
-  r.set_level(static_cast<v1::OutcomeLevel>(pos.Outcome()));
-  r.set_points(static_cast<int>(pos.Outcome()));
+  if (pos.layout().IsFourSidedTeams()) {
+    r.set_winner(TeamOut(pos.WinningTeam()));
+    r.set_level(static_cast<v1::OutcomeLevel>(pos.Outcome()));
+    r.set_points(static_cast<int>(pos.Outcome()));
+    return r;
+  }
+  int winner = pos.WinningSide();
+  r.set_winner_side(winner + 1);
+  if (pos.num_sides() == 2) r.set_level(static_cast<v1::OutcomeLevel>(pos.Outcome()));
+  SidePoints points = pos.Points();
+  r.set_points(points[winner]);
+  for (int side = 0; side < pos.num_sides(); ++side) r.add_side_points(points[side]);
   return r;
 }
 
 v1::Team TeamOut(int team) { return team == 0 ? v1::TEAM_RED_YELLOW : v1::TEAM_GREEN_BLUE; }
 
-absl::StatusOr<int> PlayersFrom(int players) {
-  if (players == 0) return 2;
-  if (players == 2 || players == 4) return players;
-  return absl::InvalidArgumentError(
-      absl::StrCat("players: ", players, " must be 2 or 4 (0 means 2)"));
+absl::StatusOr<int> PlayersFrom(int players, const Layout& layout) {
+  if (layout.IsFourSidedTeams()) {
+    if (players == 0) return 2;
+    if (players == 2 || players == 4) return players;
+    return absl::InvalidArgumentError(
+        absl::StrCat("players: ", players, " must be 2 or 4 (0 means 2)"));
+  }
+  if (players == 0) return layout.num_sides;
+  if (players == layout.num_sides || players == layout.board.colours) return players;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "players: ", players, " must be ", layout.num_sides, " (one a side) or ",
+      layout.board.colours, " (one a colour) on this layout; 0 means ", layout.num_sides));
 }
 
 namespace {
 
-v1::PieceChange PieceChangeOut(const PieceChange& m) {
+v1::PieceChange PieceChangeOut(const PieceChange& m, const Board& board) {
   v1::PieceChange out;
   out.set_colour(ColourOut(m.colour));
-  out.set_from(SquareToString(m.from));
-  out.set_to(SquareToString(m.to));
+  out.set_from(SquareToString(m.from, board));
+  out.set_to(SquareToString(m.to, board));
   out.set_from_absolute(m.from_abs);
   out.set_to_absolute(m.to_abs);
   return out;
 }
 
-v1::BlobChange BlobChangeOut(const BlobChange& b) {
+v1::BlobChange BlobChangeOut(const BlobChange& b, const Layout& layout) {
   v1::BlobChange out;
-  out.set_team(TeamOut(b.team));
+  if (layout.IsFourSidedTeams()) {
+    out.set_team(TeamOut(b.team));
+  } else {
+    out.set_side(b.team + 1);
+  }
   if (b.colour >= 0) out.set_colour(ColourOut(b.colour));
   out.set_mixie(b.colour < 0);
   out.set_absolute(b.abs);
@@ -336,10 +381,13 @@ v1::BlobChange BlobChangeOut(const BlobChange& b) {
 
 v1::PlayEffects EffectsOut(const PlayEffects& fx, const Position& after, int players) {
   v1::PlayEffects out;
-  for (const PieceChange& m : fx.moves) *out.add_moves() = PieceChangeOut(m);
-  for (const PieceChange& m : fx.knocked_off) *out.add_knocked_off() = PieceChangeOut(m);
-  for (const BlobChange& b : fx.blobs_formed) *out.add_blobs_formed() = BlobChangeOut(b);
-  for (const BlobChange& b : fx.blobs_broken) *out.add_blobs_broken() = BlobChangeOut(b);
+  const Layout& layout = after.layout();
+  for (const PieceChange& m : fx.moves) *out.add_moves() = PieceChangeOut(m, layout.board);
+  for (const PieceChange& m : fx.knocked_off) {
+    *out.add_knocked_off() = PieceChangeOut(m, layout.board);
+  }
+  for (const BlobChange& b : fx.blobs_formed) *out.add_blobs_formed() = BlobChangeOut(b, layout);
+  for (const BlobChange& b : fx.blobs_broken) *out.add_blobs_broken() = BlobChangeOut(b, layout);
   if (fx.challenge != ChallengeEvent::kNone) {
     v1::ChallengeEffect* c = out.mutable_challenge();
     c->set_event(static_cast<v1::ChallengeEvent>(static_cast<int>(fx.challenge)));
@@ -351,9 +399,16 @@ v1::PlayEffects EffectsOut(const PlayEffects& fx, const Position& after, int pla
     v1::NextTurn* next = out.mutable_next();
     next->set_to_throw(ColourOut(fx.next_to_throw));
     next->set_moving_colour(ColourOut(fx.next_moving_colour));
-    next->set_team(TeamOut(TeamOf(fx.next_to_throw)));
-    next->set_player_team(TeamOut(TeamOf(fx.next_to_throw)));
-    if (players == 4) next->set_player_colour(ColourOut(fx.next_to_throw));
+    if (layout.IsFourSidedTeams()) {
+      next->set_team(TeamOut(TeamOf(fx.next_to_throw)));
+      next->set_player_team(TeamOut(TeamOf(fx.next_to_throw)));
+      if (players == 4) next->set_player_colour(ColourOut(fx.next_to_throw));
+    } else {
+      int side = layout.SideOf(fx.next_to_throw) + 1;
+      next->set_side(side);
+      if (players == layout.num_sides) next->set_player_side(side);
+      if (players == layout.board.colours) next->set_player_colour(ColourOut(fx.next_to_throw));
+    }
     next->set_extra_throw(fx.extra_throw);
   }
   *out.mutable_result() = ResultOut(after);

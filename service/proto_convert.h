@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "engine/dice.h"
@@ -29,13 +30,18 @@ absl::StatusOr<int> HashFrom(const v1::SearchOptions& options, int max_hash_mb);
 
 v1::PositionOut PositionOut(const Position& pos);
 v1::Outcomes OutcomesOut(const Evaluation& e);
+// With more than two sides: the outcomes of side `side` (0-based, the mover's
+// as `e` holds them) with every side's chance (`sides`, empty: as above).
+v1::Outcomes OutcomesOut(const Evaluation& e, const std::vector<double>& sides, int side);
 v1::TermDifference DifferenceOut(const facade::TermDifference& d);
 v1::GameResult ResultOut(const Position& pos);
 v1::Colour ColourOut(int colour);
 v1::Team TeamOut(int team);  // 0 = RY, 1 = GB
 
-// The request field `players`: 2 or 4 (0 means 2).
-absl::StatusOr<int> PlayersFrom(int players);
+// The request field `players`: on the four-sided game of two teams 2 or 4
+// (0 means 2); on other layouts the number of sides (0 means it) or of
+// colours.
+absl::StatusOr<int> PlayersFrom(int players, const Layout& layout);
 // What a play did, leading to `after`, in a game of `players` players.
 v1::PlayEffects EffectsOut(const PlayEffects& fx, const Position& after, int players);
 

@@ -51,6 +51,7 @@ facade::SearchRequest RequestOf(const EngineOptions& options, const GoRequest& g
   request.seed = options.seed;
   request.tree_mb = options.tree_mb;
   request.endgames = options.endgames.get();
+  request.paranoid = options.paranoid;
   return request;
 }
 
@@ -130,12 +131,11 @@ absl::Status TextSession::StartJob(bool infinite, std::function<void()> job) {
 
 absl::Status TextSession::Go(const GoRequest& request, ReportCallback on_info,
                              DoneCallback on_done) {
-  if (!options_.rules.layout().IsFourSidedTeams()) return GoMultiSide(request, on_info, on_done);
   if (game_.position().IsGameOver()) {
     return absl::FailedPreconditionError("the game is over: no play to search");
   }
   Position pos = game_.position();
-  if (absl::Status s = CheckClocks(request.limits.clocks, pos); !s.ok()) {
+  if (absl::Status s = facade::CheckClocksFor(request.limits.clocks, pos); !s.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("go: ", s.message()));
   }
   EngineOptions options = options_;
@@ -145,67 +145,6 @@ absl::Status TextSession::Go(const GoRequest& request, ReportCallback on_info,
         facade::Search(pos, options.rules, RequestOf(options, request), &tt_, stop_, on_info);
     SearchReport report = searched.ok() ? *searched : SearchReport{};
     // An infinite search reports its answer only when told to stop (UCI).
-    while (request.limits.infinite && !stop_) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    std::string best = request.dice && !report.candidates.empty()
-                           ? PlayToString(report.candidates[0].play)
-                           : "(none)";
-    on_done(report, best);
-  });
-}
-
-absl::Status TextSession::GoMultiSide(const GoRequest& request, ReportCallback on_info,
-                                      DoneCallback on_done) {
-  Position pos = game_.position();
-  if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: no play to search");
-  if (request.limits.clocks.time_ms[0] || request.limits.clocks.time_ms[1]) {
-    return absl::InvalidArgumentError(
-        "go: clocks are per team of the four-sided game; with more sides give movetime");
-  }
-  MultiSideParams params;
-  params.mode = options_.paranoid ? MultiSideMode::kParanoid : MultiSideMode::kMaxN;
-  absl::StatusOr<int> depth = MultiSideDepthOf(options_.level);
-  if (!depth.ok()) return depth.status();
-  params.max_depth = *depth;
-  params.net = MultiSideNet(options_.rules, Params().eval);
-  // `setoption name Search value mcts`: MCTS-max^n, its tree within TreeMemory.
-  std::optional<MultiSideMctsParams> mcts;
-  if (options_.algorithm == Algorithm::kMcts) {
-    mcts.emplace();
-    mcts->mode = params.mode;
-    mcts->tree_mb = options_.tree_mb;
-    mcts->net = params.net;
-  } else if (options_.algorithm != Algorithm::kExpectimax) {
-    return absl::InvalidArgumentError(
-        "go: with more than two sides the search is expectimax (max^n) or mcts");
-  }
-  Rules rules = options_.rules;
-  bool infinite = request.limits.infinite;
-  return StartJob(infinite, [this, pos, rules, params, mcts, request, on_info, on_done] {
-    absl::StatusOr<MultiSideReport> searched =
-        mcts ? SearchMultiSideMcts(pos, rules, request.dice, *mcts, request.limits, stop_)
-             : SearchMultiSide(pos, rules, request.dice, params, request.limits, stop_);
-    SearchReport report;
-    if (searched.ok()) {
-      int side = pos.SideOf(pos.to_throw());
-      auto as_eval = [side](const SideValues& v) {
-        Evaluation e;
-        e.p[kWinPlain] = v.win[side];
-        e.p[kLossPlain] = 1 - v.win[side];
-        return e;
-      };
-      report.depth = searched->depth;
-      report.nodes = searched->nodes;
-      report.time_ms = searched->time_ms;
-      report.eval = as_eval(searched->values);
-      report.sides.assign(searched->values.win.begin(),
-                          searched->values.win.begin() + searched->values.sides);
-      for (const MultiSideCandidate& c : searched->candidates) {
-        report.candidates.push_back({c.play, c.after, as_eval(c.values)});
-      }
-      on_info(report);
-    }
     while (request.limits.infinite && !stop_) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }

@@ -107,9 +107,6 @@ class TextSession {
  private:
   // `eval` on a layout of more than two sides (or of colours each for itself).
   std::string MultiSideEvalText() const;
-  // Go for any layout but the four-sided board with two teams: the
-  // multi-side search (search/multi_side.h).
-  absl::Status GoMultiSide(const GoRequest& request, ReportCallback on_info, DoneCallback on_done);
 
   absl::Status StartJob(bool infinite, std::function<void()> job);
 

@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "dealer/dealer.h"
+#include "engine/dice_sequence.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "game/game.h"
@@ -455,6 +456,64 @@ TEST_F(ConnectTest, BestMoveCandidatesNameTheTermsInWhichTheyDifferFromTheBest) 
     explained += best.candidates(k).differences_size() > 0;
   }
   EXPECT_GE(explained, 5);
+}
+
+// RULES.md §11 over JSON: the six-sided board's evaluation names every
+// side's chance (sideWinProbabilities, side 1 first) and the side to throw.
+TEST_F(ConnectTest, EvaluateGivesEverySideAChance) {
+  httplib::Result r = Post("Evaluate", R"({"position":{"ufen":"startpos"},"rules":"six"})");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  v1::EvaluateResponse evaluated;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r->body, &evaluated).ok());
+  ASSERT_EQ(evaluated.evaluation().side_win_probabilities_size(), 3) << r->body;
+  double sum = 0;
+  for (double p : evaluated.evaluation().side_win_probabilities()) sum += p;
+  EXPECT_NEAR(sum, 1.0, 1e-6);
+  EXPECT_EQ(evaluated.evaluation().side(), 1);
+  EXPECT_NE(r->body.find("\"sideWinProbabilities\""), std::string::npos) << r->body;
+}
+
+// A game played over JSON on the six-sided board, each play the engine's
+// best, ends with a winning side; a clock is refused on the way, naming it.
+TEST_F(ConnectTest, AWholeSixSidedGamePlaysOverJson) {
+  httplib::Result start = Post("GetStartPosition", R"({"rules":"six+solo"})");
+  ASSERT_TRUE(start);
+  v1::GetStartPositionResponse begun;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(start->body, &begun).ok());
+  std::string ufen = begun.position().ufen();
+  DiceSequence dice(7);
+  bool finished = false;
+  for (int turn = 0; turn < 3000 && !finished; ++turn) {
+    auto [d1, d2] = dice.NextDice();
+    std::string where =
+        absl::StrCat(R"({"position":{"ufen":")", ufen, R"("},"rules":"six+solo","throw":{"die1":)",
+                     d1, R"(,"die2":)", d2, "}");
+    httplib::Result best = Post("BestMove", where + R"(,"options":{"level":"beginner"}})");
+    ASSERT_TRUE(best);
+    ASSERT_EQ(best->status, 200) << best->body;
+    v1::BestMoveResponse chosen;
+    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(best->body, &chosen).ok());
+    httplib::Result applied = Post("ApplyPlay", where + R"(,"play":")" + chosen.play() + R"("})");
+    ASSERT_TRUE(applied);
+    ASSERT_EQ(applied->status, 200) << applied->body;
+    v1::ApplyPlayResponse next;
+    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(applied->body, &next).ok());
+    ufen = next.position().ufen();
+    finished = next.result().finished();
+    if (finished) {
+      EXPECT_GE(next.result().winner_side(), 1);
+      EXPECT_LE(next.result().winner_side(), 6);
+      EXPECT_EQ(next.result().side_points_size(), 6);
+    }
+  }
+  EXPECT_TRUE(finished) << ufen;
+  httplib::Result clock = Post(
+      "BestMove",
+      R"({"position":{"ufen":"startpos"},"rules":"six","throw":{"die1":6,"die2":3},"limits":{"btimeMs":900}})");
+  ASSERT_TRUE(clock);
+  EXPECT_EQ(clock->status, 400);
+  EXPECT_NE(clock->body.find("clocks"), std::string::npos) << clock->body;
 }
 
 }  // namespace

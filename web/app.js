@@ -4,7 +4,7 @@
 // engine; words.js says them the way a player would.
 
 import * as api from "./api.js";
-import { Board, COLOURS, LETTERS, NAMES, FILL, colourIndex, place } from "./board.js";
+import { Board, COLOURS, LETTERS, NAMES, FILL, colourIndex, place, geometryFor } from "./board.js";
 import { drawChart, markOf } from "./chart.js";
 import {
   TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES, MARKS,
@@ -63,14 +63,47 @@ const state = {
   mapPending: new Set(),
 };
 
-const board = new Board($("board"), { onPiece: pieceClicked, onTarget: targetClicked });
+let board = new Board($("board"), { onPiece: pieceClicked, onTarget: targetClicked });
+
+// The board drawn for a game of `colours` colours (the cross or the hexagon).
+function boardFor(colours) {
+  if (board.geo.colours !== colours) {
+    board = new Board($("board"), { onPiece: pieceClicked, onTarget: targetClicked, geometry: geometryFor(colours) });
+  }
+  return board;
+}
+
+// ---- sides -----------------------------------------------------------------
+
+// The four-sided game of two teams: red and yellow against green and blue.
+const TWO_TEAMS = { colours: 4, sides: 2, sideOf: [0, 1, 0, 1], twoTeams: true };
+
+// The sides of a game from GetStartPosition's answer: each colour's side
+// (colourSides, 1-based) on the other layouts, none on the four-sided game
+// of two teams (RULES.md §11).
+function layoutOf(start) {
+  const sides = start.colourSides || [];
+  if (!sides.length) return TWO_TEAMS;
+  const sideOf = sides.map((s) => s - 1);
+  return { colours: sideOf.length, sides: Math.max(...sideOf) + 1, sideOf, twoTeams: false };
+}
+
+const layout = (g) => g.layout || TWO_TEAMS;
+const twoTeams = (g) => layout(g).twoTeams;
+const sideOf = (g, c) => layout(g).sideOf[c];
+const colourList = (g) => [...Array(layout(g).colours).keys()];
+const sideColours = (g, side) => colourList(g).filter((c) => sideOf(g, c) === side);
+const joinNames = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+// A side named by its colours: "Red and Yellow", "Green, Blue and Purple", "Orange".
+const sideName = (g, side) => joinNames(sideColours(g, side).map((c) => NAMES[c]));
+const sideNameOf = (g, c) => sideName(g, sideOf(g, c));
 
 // ---- helpers -------------------------------------------------------------
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const current = () => state.game.positions[state.game.positions.length - 1];
 const toThrow = (pos) => colourIndex(pos.structured.toThrow);
-const teamOf = (c) => (c % 2 === 0 ? "RY" : "GB");
+const teamOf = (c) => (c % 2 === 0 ? "RY" : "GB"); // the four-sided game of two teams
 const pct = (p) => `${Math.round(100 * p)}%`;
 const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 const isPerson = (g, c) => g.seats[c].person;
@@ -118,18 +151,18 @@ async function init() {
   const preset = $("rules-preset");
   for (const r of state.info.rulesets) if (RULESETS[r]) preset.add(new Option(RULESETS[r][0], r));
   const about = () => ($("rules-about").textContent = RULESETS[preset.value]?.[1] || "");
-  preset.addEventListener("change", about);
+  preset.addEventListener("change", () => {
+    about();
+    refreshSeats();
+  });
   about();
-  for (const i of [0, 1, 2, 3]) {
-    const sel = $(`seat-${i}`);
-    sel.add(new Option("a person", "person"));
-    for (const l of state.info.levels) sel.add(new Option(`the engine, ${LEVEL_NAMES(l)}`, l));
-    sel.value = i % 2 === 0 ? "person" : "intermediate";
-  }
+  for (const id of ["rules-board", "rules-sides"]) $(id).addEventListener("change", refreshSeats);
+  buildSeats(TWO_TEAMS);
   for (const l of state.info.levels) $("review-level").add(new Option(LEVEL_NAMES(l), l, l === "grandmaster", l === "grandmaster"));
   const box = $("switches");
   for (const s of state.info.implementedSwitches) {
-    if (!SWITCHES[s]) continue;
+    // The board and the sides have choosers of their own.
+    if (!SWITCHES[s] || LAYOUT_SWITCHES.includes(s)) continue;
     const label = document.createElement("label");
     const cb = document.createElement("input");
     cb.type = "checkbox";
@@ -215,7 +248,7 @@ async function init() {
   });
   const saved = store.get(SAVED, null);
   if (saved && saved.version === 1 && !saved.result?.finished) {
-    const people = [0, 1, 2, 3].filter((c) => saved.seats[c].person).map((c) => NAMES[c]);
+    const people = saved.seats.map((s, c) => (s.person ? NAMES[c] : null)).filter(Boolean);
     $("resume-text").textContent = `A game in progress was kept: ${people.length ? people.join(", ") : "nobody"} played by people, ${saved.items.length} throws so far, ${NAMES[colourIndex(saved.positions.at(-1).structured.toThrow)]} to throw.`;
     $("resume").hidden = false;
     $("btn-resume").focus();
@@ -237,13 +270,81 @@ function leaveAsk() {
   return window.confirm("Leave the game in progress? It is kept until another game starts.");
 }
 
-function newGameFromForm() {
+// The switches that choose the board and the sides (the Board and Sides
+// choosers of the New game dialog).
+const LAYOUT_SWITCHES = ["six_sided", "teams_of_three", "solo"];
+
+// The rules the New game dialog describes: the ruleset, the board, the
+// sides, the house rules ticked.
+function formRules({ sides = true } = {}) {
   const switches = [...document.querySelectorAll('input[name="switch"]:checked')].map((c) => c.value);
-  const rules = [$("rules-preset").value, ...switches].join("+");
-  const seats = [0, 1, 2, 3].map((i) => {
-    const v = $(`seat-${i}`).value;
-    return v === "person" ? { person: true } : { level: v };
-  });
+  const preset = $("rules-preset").value;
+  const parts = [preset];
+  if ($("rules-board").value === "six" && preset !== "six") parts.push("six_sided");
+  const chosen = $("rules-sides").value;
+  if (sides && chosen !== "partners") parts.push(chosen);
+  return [...parts, ...switches].join("+");
+}
+
+// One seat chooser a colour of the board: a person, or the engine at a
+// level (each engine seat its own). The choices already made are kept.
+function buildSeats(lay) {
+  const list = $("seat-list");
+  // The choices made are kept while the board keeps its colours.
+  const before = [...list.querySelectorAll("select.seat")].map((s) => s.value);
+  const kept = before.length === lay.colours ? before : [];
+  list.replaceChildren();
+  for (let c = 0; c < lay.colours; c++) {
+    const label = document.createElement("label");
+    label.className = `seat-row ${COLOURS[c]}`;
+    const sel = document.createElement("select");
+    sel.id = `seat-${c}`;
+    sel.className = "seat";
+    sel.add(new Option("a person", "person"));
+    for (const l of state.info.levels) sel.add(new Option(`the engine, ${LEVEL_NAMES(l)}`, l));
+    sel.value = kept[c] || (lay.twoTeams ? (c % 2 === 0 ? "person" : "intermediate") : c === 0 ? "person" : "intermediate");
+    label.append(`${NAMES[c]} `, sel);
+    list.append(label);
+  }
+  const g = { layout: lay };
+  const sides = [...Array(lay.sides).keys()];
+  $("seats-about").textContent = lay.sides === lay.colours
+    ? "Every colour plays for itself. People take turns at this screen."
+    : `${sides.map((s) => sideName(g, s)).join(" against ")}, partners on one side. People take turns at this screen.`;
+  $("seat-list").dataset.colours = String(lay.colours);
+}
+
+// The board and sides chosen: the engine's start position for them gives
+// the colours and their sides (nothing about the rules is known here).
+async function refreshSeats() {
+  const asked = (state.seatsAsked = (state.seatsAsked || 0) + 1);
+  $("new-game-start").disabled = true;
+  try {
+    const bare = await api.startPosition(formRules({ sides: false }), null);
+    if (asked !== state.seatsAsked) return;
+    const six = bare.position.structured.colours.length === 6;
+    // Teams of three exist only on the six-sided board.
+    $("rules-sides").querySelector('option[value="teams_of_three"]').disabled = !six;
+    if (!six && $("rules-sides").value === "teams_of_three") $("rules-sides").value = "partners";
+    $("rules-board").value = six ? "six" : "four";
+    const start = await api.startPosition(formRules(), null);
+    if (asked !== state.seatsAsked) return;
+    buildSeats(layoutOf(start));
+    $("new-game-error").textContent = "";
+  } catch (e) {
+    if (asked !== state.seatsAsked) return;
+    $("raw-error").textContent = e.message;
+    $("new-game-error").textContent = `Those rules were refused: ${e.detail || errorText(e)}`;
+  } finally {
+    if (asked === state.seatsAsked) $("new-game-start").disabled = false;
+  }
+}
+
+function newGameFromForm() {
+  const rules = formRules();
+  const seats = [...document.querySelectorAll("#seat-list select.seat")].map((sel) =>
+    sel.value === "person" ? { person: true } : { level: sel.value },
+  );
   const dealt = $("dice-kind").value === "dealt";
   const seed = $("seed").value.trim() || "0";
   if (!dealt && !/^\d{1,20}$/.test(seed)) {
@@ -268,6 +369,19 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
   let deal = null;
   try {
     start = await api.startPosition(rules, ufen);
+    const lay = layoutOf(start);
+    if (seats.length !== lay.colours) {
+      throw Object.assign(new Error(`${seats.length} seats for ${lay.colours} colours`), {
+        player: "The seats are still being set for these rules: try again in a moment.",
+      });
+    }
+    // The dealt dice are checked through the game's record, and records
+    // hold the four-sided game of two teams only.
+    if (dealt && !lay.twoTeams) {
+      throw Object.assign(new Error("dealt dice need a game record"), {
+        player: "Dealt dice are checked through the game's record, which keeps only the four-sided game of two teams: choose dice from a seed for this board.",
+      });
+    }
     // Dealt dice: the server commits to its secret first, then the browser
     // makes the client seed; each throw is dealt as the game reaches it.
     if (dealt) deal = { ...(await api.startDealtGame()), clientSeed: newClientSeed(), secret: null };
@@ -278,7 +392,7 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
       $("raw-error").textContent = e.message;
       $("new-game-error").textContent = ufen && e.code === "invalid_argument"
         ? `That start position was refused: ${e.detail}`
-        : errorText(e);
+        : e.player || errorText(e);
       return;
     }
     return fail(e, () => newGame({ rules, seats, ufen, seed, dealt }));
@@ -298,6 +412,7 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
     id: `${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
     rules: start.rules,
     switches: start.switches,
+    layout: layoutOf(start),
     seats,
     seed: roll ? roll.seed : "0",
     dealt: deal,
@@ -317,9 +432,19 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
   advance();
 }
 
+// The game in progress is kept in the browser. Its copy grows with the
+// game (every position), so while the engine plays on it is written at
+// most once a second; at once when a person is to act or the game ends.
 function save() {
   const g = state.game;
+  clearTimeout(state.saveTimer);
   if (!g || g.mode !== "play") return;
+  const urgent = g.result.finished || isPerson(g, toThrow(current()));
+  if (!urgent && Date.now() - (state.savedAt || 0) < 1000) {
+    state.saveTimer = setTimeout(save, 1000);
+    return;
+  }
+  state.savedAt = Date.now();
   const { plays, analysis, ...kept } = g;
   store.set(SAVED, g.result.finished ? null : kept);
 }
@@ -374,7 +499,7 @@ function turnWords(pos) {
     return `${NAMES[c]}${you} is challenging: ${ch.sixes} of ${need ?? "?"} sixes so far. ${isPerson(g, c) ? "Throw again: only sixes count." : ""}`;
   }
   if (isPerson(g, c)) {
-    const sides = new Set([0, 1, 2, 3].filter((x) => isPerson(g, x)).map(teamOf));
+    const sides = new Set(colourList(g).filter((x) => isPerson(g, x)).map((x) => sideOf(g, x)));
     return `${NAMES[c]}'s turn${sides.size > 1 ? ` (pass the screen to whoever plays ${NAMES[c]})` : ""}: throw the dice.`;
   }
   return `${NAMES[c]}${you} is thinking…`;
@@ -441,7 +566,7 @@ function showDice(dice) {
 async function makePlay(play, gen) {
   const g = state.game;
   const before = current();
-  const applied = await api.applyPlay(before.ufen, g.dice, play, g.rules, 2);
+  const applied = await api.applyPlay(before.ufen, g.dice, play, g.rules, 0);
   if (gen !== state.gen) return;
   g.plays = [];
   state.selected = null;
@@ -460,7 +585,7 @@ async function makePlay(play, gen) {
   g.positions.push(applied.position);
   g.result = applied.result;
   g.dice = null;
-  g.last = (fx.moves || []).map((m) => place(colourIndex(m.colour), m.to).key);
+  g.last = (fx.moves || []).map((m) => place(colourIndex(m.colour), m.to, 0, board.geo).key);
   status(item.words);
   const pause = ENGINE_PAUSE[state.settings.anim];
   if (!isPerson(g, mover) && pause) await sleep(pause);
@@ -494,7 +619,7 @@ async function humanThrow() {
 
 async function listPlays(gen) {
   const g = state.game;
-  const listed = await api.legalPlays(current().ufen, g.dice, g.rules, 2);
+  const listed = await api.legalPlays(current().ufen, g.dice, g.rules, 0);
   if (gen !== state.gen) return;
   g.plays = listed.plays;
   const pos = current().structured;
@@ -523,7 +648,7 @@ async function autoPlay(gen) {
 
 // The pieces a play moves, as "r:12" keys, each with where it ends.
 function pieceMoves(play) {
-  return movesOf(play.play).map((m) => ({ id: `${LETTERS[m.c]}:${m.from}`, to: place(m.c, m.to).key }));
+  return movesOf(play.play).map((m) => ({ id: `${LETTERS[m.c]}:${m.from}`, to: place(m.c, m.to, 0, board.geo).key }));
 }
 
 // The piece a challenge or a call belongs to, as "r:12".
@@ -534,11 +659,14 @@ function callPiece(play) {
   if (!s) return null;
   // Suck back belongs to the caller's piece in line with that lane.
   const pos = current().structured;
+  const g = state.game;
   const lane = LETTERS.indexOf(s[1]);
-  const abs = (13 * lane + 50) % 52;
+  const track = 13 * pos.colours.length;
+  const lastTrack = track - 2;
+  const abs = (13 * lane + lastTrack) % track;
   for (const [c, col] of pos.colours.entries()) {
-    if (teamOf(c) === teamOf(lane)) continue;
-    for (const sq of col.squares) if (/^\d+$/.test(sq) && Number(sq) <= 50 && (13 * c + Number(sq)) % 52 === abs) return `${LETTERS[c]}:${sq}`;
+    if (sideOf(g, c) === sideOf(g, lane)) continue;
+    for (const sq of col.squares) if (/^\d+$/.test(sq) && Number(sq) <= lastTrack && (13 * c + Number(sq)) % track === abs) return `${LETTERS[c]}:${sq}`;
   }
   return null;
 }
@@ -597,7 +725,8 @@ async function humanPlay(play, { checked = false } = {}) {
 // and the tutor says why. True when it stopped the play.
 async function tutorStops(play, gen) {
   const g = state.game;
-  if (!state.settings.tutor || g.plays.length < 2) return false;
+  // The tutor knows the four-sided game of two teams only.
+  if (!state.settings.tutor || g.plays.length < 2 || !twoTeams(g)) return false;
   const pos = current();
   const verdict = await api.judgePlay(pos.ufen, g.dice, play, g.rules);
   if (gen !== state.gen || markRank(verdict.mark) < markRank(state.settings.tutorAt)) return false;
@@ -665,13 +794,21 @@ async function takeBack() {
 function finished() {
   const g = state.game;
   const r = g.result;
-  const team = TEAMS[r.winner];
   const how = r.level === "OUTCOME_LEVEL_WIN" || !OUTCOME[r.level] ? "" : ` with ${OUTCOME[r.level]}`;
-  $("result").textContent = `Game over: ${TEAM_NAMES[team]} win${how} (${r.points} point${r.points === 1 ? "" : "s"}).`;
-  status("Review the game, download its record, or start a new one.");
+  // A side of one colour wins; partners win.
+  const one = !twoTeams(g) && sideColours(g, (r.winnerSide || 1) - 1).length === 1;
+  $("result").textContent = `Game over: ${winnerName(g)} win${one ? "s" : ""}${how} (${r.points} point${r.points === 1 ? "" : "s"}).`;
+  status(twoTeams(g) ? "Review the game, download its record, or start a new one." : "Start a new one when you are ready.");
   recordStats();
   render();
   if (g.dealt && !g.dealt.secret) revealDealt();
+}
+
+// The winners of a finished game, named by their colours.
+function winnerName(g) {
+  const r = g.result;
+  if (twoTeams(g)) return TEAM_NAMES[TEAMS[r.winner]];
+  return sideName(g, (r.winnerSide || 1) - 1);
 }
 
 // ---- dealt dice --------------------------------------------------------------
@@ -765,7 +902,9 @@ function checkDealtAgain() {
 
 // The side people played, when all the people sat on one side.
 function peopleSide(g) {
-  const sides = new Set([0, 1, 2, 3].filter((c) => isPerson(g, c)).map(teamOf));
+  // The statistics count games of the four-sided game of two teams.
+  if (!twoTeams(g)) return null;
+  const sides = new Set(colourList(g).filter((c) => isPerson(g, c)).map(teamOf));
   return sides.size === 1 ? [...sides][0] : null;
 }
 
@@ -813,7 +952,65 @@ function showStats() {
 
 // ---- evaluation and hints ------------------------------------------------
 
-function showEvaluation(outcomes, teamToThrow, label) {
+// The side table: every side, who plays it, its chance to win (`chances`,
+// side 1 first; none while they are worked out); the side to throw marked.
+function showSides(chances, pos) {
+  const g = state.game;
+  const mover = pos && !g.result.finished ? sideOf(g, toThrow(pos)) : -1;
+  const rows = [...Array(layout(g).sides).keys()].map((side) => {
+    const tr = document.createElement("tr");
+    tr.dataset.side = String(side + 1);
+    if (side === mover) tr.classList.add("throwing");
+    const th = document.createElement("th");
+    th.scope = "row";
+    for (const c of sideColours(g, side)) {
+      const dot = document.createElement("span");
+      dot.className = `swatch ${COLOURS[c]}`;
+      dot.setAttribute("aria-hidden", "true");
+      th.append(dot);
+    }
+    th.append(sideName(g, side));
+    const who = document.createElement("td");
+    const seats = sideColours(g, side).map((c) => g.seats[c]);
+    const one = (st) => (st.person ? "a person" : `the engine, ${LEVEL_NAMES(st.level)}`);
+    who.textContent = seats.every((st) => sameSeat(st, seats[0]))
+      ? one(seats[0])
+      : sideColours(g, side).map((c) => `${NAMES[c]}: ${one(g.seats[c])}`).join("; ");
+    const chance = document.createElement("td");
+    chance.className = "chance";
+    const p = chances ? chances[side] : null;
+    chance.textContent = p === null || p === undefined ? "…" : pct(p);
+    if (p !== null && p !== undefined) chance.dataset.chance = String(p);
+    tr.append(th, who, chance);
+    return tr;
+  });
+  const head = document.createElement("tr");
+  for (const h of ["side", "played by", "chance to win"]) {
+    const cell = document.createElement("th");
+    cell.scope = "col";
+    cell.textContent = h;
+    head.append(cell);
+  }
+  $("sides-table").replaceChildren(head, ...rows);
+  $("sides-table").dataset.ufen = chances && pos ? pos.ufen : "";
+}
+
+// Every side's chance from an evaluation of `pos` (for its side to throw).
+function sideChances(outcomes, pos) {
+  const g = state.game;
+  if (!twoTeams(g)) return outcomes.sideWinProbabilities || null;
+  const w = outcomes.winProbability || 0;
+  return teamOf(toThrow(pos)) === "RY" ? [w, 1 - w] : [1 - w, w];
+}
+
+function showEvaluation(outcomes, teamToThrow, label, pos) {
+  showSides(sideChances(outcomes, pos), pos);
+  // With more than two sides the side table says it all.
+  const two = twoTeams(state.game);
+  $("evalbar").hidden = !two;
+  $("outcomes-box").hidden = !two;
+  $("eval-title").textContent = label;
+  if (!two) return;
   // Outcomes are for the team to throw; the bar shows team RY's chances.
   const ry = teamToThrow === "RY";
   const get = (mine, theirs) => (ry ? outcomes[mine] : outcomes[theirs]);
@@ -852,8 +1049,9 @@ function evaluateShown() {
   clearTimeout(state.evalTimer);
   const g = state.game;
   const pos = g.positions[shownIndex()];
-  if (state.evals.has(pos.ufen)) return evaluateNow();
+  if (state.evals.has(`${g.rules} ${pos.ufen}`)) return evaluateNow();
   $("eval-title").textContent = `${state.view === null ? "Chances now" : `Chances at position ${shownIndex()} (looking back)`}: working them out…`;
+  showSides(null, pos);
   delete $("evalbar").dataset.ufen;
   $("evalbar-fill").style.width = "50%";
   $("evalbar-text").textContent = "…";
@@ -867,16 +1065,22 @@ async function evaluateNow() {
   const label = state.view === null ? "Chances now" : `Chances at position ${index} (looking back)`;
   $("evalbar").dataset.position = String(index);
   if (index === g.positions.length - 1 && g.result.finished) {
+    const won = twoTeams(g) ? (TEAMS[g.result.winner] === "RY" ? 0 : 1) : (g.result.winnerSide || 1) - 1;
+    showSides([...Array(layout(g).sides).keys()].map((s) => (s === won ? 1 : 0)), pos);
+    $("evalbar").hidden = !twoTeams(g);
+    $("outcomes-box").hidden = !twoTeams(g);
     const ryWon = TEAMS[g.result.winner] === "RY";
-    $("eval-title").textContent = label;
+    $("eval-title").textContent = twoTeams(g) ? label : `${label}: ${winnerName(g)} won`;
     $("evalbar-fill").style.width = ryWon ? "100%" : "0%";
-    $("evalbar-text").textContent = `${TEAM_NAMES[TEAMS[g.result.winner]]} won`;
+    $("evalbar-text").textContent = `${winnerName(g)} won`;
     $("evalbar").dataset.ufen = pos.ufen;
     return;
   }
-  const cached = state.evals.get(pos.ufen);
+  // The same UFEN is another position under other sides (navy+solo).
+  const key = `${g.rules} ${pos.ufen}`;
+  const cached = state.evals.get(key);
   if (cached) {
-    showEvaluation(cached, teamOf(toThrow(pos)), label);
+    showEvaluation(cached, teamOf(toThrow(pos)), label, pos);
     $("evalbar").dataset.ufen = pos.ufen;
     return;
   }
@@ -884,15 +1088,15 @@ async function evaluateNow() {
   delete $("evalbar").dataset.ufen;
   const level = g.seats.find((s) => !s.person)?.level || "intermediate";
   try {
-    if (!state.evalPending.has(pos.ufen)) {
+    if (!state.evalPending.has(key)) {
       const asked = api.evaluate(pos.ufen, g.rules, { level }, { movetimeMs: 300 });
-      state.evalPending.set(pos.ufen, asked);
-      asked.finally(() => state.evalPending.delete(pos.ufen)).catch(() => {});
+      state.evalPending.set(key, asked);
+      asked.finally(() => state.evalPending.delete(key)).catch(() => {});
     }
-    const e = await state.evalPending.get(pos.ufen);
-    state.evals.set(pos.ufen, e.evaluation);
+    const e = await state.evalPending.get(key);
+    state.evals.set(key, e.evaluation);
     if (state.game !== g || shownIndex() !== index || g.positions[index] !== pos) return;
-    showEvaluation(e.evaluation, teamOf(toThrow(pos)), label);
+    showEvaluation(e.evaluation, teamOf(toThrow(pos)), label, pos);
     $("evalbar").dataset.ufen = pos.ufen;
   } catch (e) {
     $("raw-error").textContent = e.message;
@@ -916,7 +1120,7 @@ async function hint() {
     for (const [i, cand] of best.candidates.entries()) {
       const li = document.createElement("li");
       const effects = g.plays.find((p) => p.play === cand.play)?.effects;
-      li.textContent = `${choiceText(cand.play, pos.structured, c, c, effects)}: ${TEAM_NAMES[teamOf(c)]} win ${pct(cand.evaluation.winProbability)}`;
+      li.textContent = `${choiceText(cand.play, pos.structured, c, c, effects)}: ${sideNameOf(g, c)} win ${pct(cand.evaluation.winProbability)}`;
       // Why the best is better: what this one leaves against it.
       const why = explainTerms(cand.differences);
       if (i > 0 && why.length) {
@@ -947,7 +1151,8 @@ async function hint() {
 // coloured by that chance against the mean. Settings turn it on.
 function drawThrowMap(show, pos) {
   const box = $("throwmap-box");
-  box.hidden = !(show && state.settings.throwMap && !state.game.result.finished);
+  // The throw map, like the tutor, knows the four-sided game of two teams.
+  box.hidden = !(show && state.settings.throwMap && !state.game.result.finished && twoTeams(state.game));
   if (box.hidden) return;
   const g = state.game;
   const map = state.maps.get(pos.ufen);
@@ -976,7 +1181,7 @@ function drawThrowMap(show, pos) {
     return;
   }
   const c = toThrow(pos);
-  const side = TEAM_NAMES[teamOf(c)];
+  const side = sideNameOf(g, c);
   const thrown = g.dice ? [Math.max(g.dice.die1, g.dice.die2), Math.min(g.dice.die1, g.dice.die2)] : null;
   const mean = map.evaluation.winProbability;
   $("throwmap-title").textContent = `The next throw: ${side} ${pct(mean)} before it`;
@@ -1035,19 +1240,20 @@ function drawThrowMap(show, pos) {
 function recordText() {
   const g = state.game;
   const r = g.result;
-  const sideName = (t) => {
+  const seatsOf = (t) => {
     const cs = t === "RY" ? [0, 2] : [1, 3];
     const a = g.seats[cs[0]];
     const b = g.seats[cs[1]];
     const one = (s) => (s.person ? "person" : s.level);
     return sameSeat(a, b) ? one(a) : `${one(a)} and ${one(b)}`;
   };
+  // Records keep the four-sided game of two teams; another layout's game
+  // is shown in the same form (the advanced panel) but not kept.
   const headers = [
     ["Rules", g.rules],
     ["Switches", g.switches],
-    ["RY", g.names?.RY || sideName("RY")],
-    ["GB", g.names?.GB || sideName("GB")],
   ];
+  if (twoTeams(g)) headers.push(["RY", g.names?.RY || seatsOf("RY")], ["GB", g.names?.GB || seatsOf("GB")]);
   if (g.seed && g.seed !== "0") headers.push(["Seed", g.seed]);
   if (g.dealt) {
     headers.push(["Commitment", g.dealt.commitment], ["ClientSeed", g.dealt.clientSeed]);
@@ -1055,7 +1261,8 @@ function recordText() {
   }
   headers.push(["Date", g.date]);
   if (g.startUfen) headers.push(["Start", g.startUfen]);
-  headers.push(["Result", r.finished ? `${TEAMS[r.winner]} ${r.points}` : "*"]);
+  const winners = twoTeams(g) ? TEAMS[r.winner] : `side ${r.winnerSide}`;
+  headers.push(["Result", r.finished ? `${winners} ${r.points}` : "*"]);
   const lines = headers.map(([k, v]) => `[${k} "${String(v).replace(/"/g, "'")}"]`);
   const items = g.items.map((it) => `${it.dice.die1}${it.dice.die2}:${it.play}`);
   lines.push("");
@@ -1316,7 +1523,7 @@ function bestAt(index) {
   const reviewed = g.analysis?.items?.find((a) => a.index === index + 1);
   if (reviewed?.bestPlay) return reviewed.bestPlay;
   const pos = g.positions[index];
-  const key = `${pos.ufen} ${it.dice.die1}${it.dice.die2}`;
+  const key = `${g.rules} ${pos.ufen} ${it.dice.die1}${it.dice.die2}`;
   if (state.bests.has(key)) return state.bests.get(key);
   if (!state.bestPending.has(key)) {
     state.bestPending.add(key);
@@ -1409,6 +1616,19 @@ function guideText(g, humanTurn, pos) {
   return "The pieces that can move have a thick outline. Click one, then one of the lit squares; or pick a play from the list (keys 1 to 9). Landing on a single enemy piece sends it home to base.";
 }
 
+// The colour whose pieces `actor` moves in `pos`: its own, or once it is
+// released its first partner after it in turn order with a piece not home
+// (RULES.md §7, §11).
+function movingColour(g, pos, actor) {
+  if (!(pos.structured.released || []).some((c) => colourIndex(c) === actor)) return actor;
+  const n = layout(g).colours;
+  for (let k = 1; k < n; k++) {
+    const c = (actor + k) % n;
+    if (sideOf(g, c) === sideOf(g, actor) && pos.structured.colours[c].squares.some((sq) => sq !== "h")) return c;
+  }
+  return actor;
+}
+
 function render({ targetKey = null } = {}) {
   const g = state.game;
   if (!g) return;
@@ -1459,11 +1679,11 @@ function render({ targetKey = null } = {}) {
   const badges = [];
   const ch = pos.structured.challenge;
   if (ch) {
-    const moving = (pos.structured.released || []).some((c) => colourIndex(c) === actor) ? (actor + 2) % 4 : actor;
+    const moving = movingColour(g, pos, actor);
     const need = index === last ? challengeNeed() : null;
     badges.push({ id: `${LETTERS[moving]}:${ch.from}`, text: `${ch.sixes} of ${need ?? "?"} sixes`, cls: "challenge" });
   }
-  board.render(pos.structured, { movable, selected: state.selected, targets, last: viewing ? [] : g.last, badges, arrows });
+  boardFor(pos.structured.colours.length).render(pos.structured, { movable, selected: state.selected, targets, last: viewing ? [] : g.last, badges, arrows });
   // The dice, whose turn, the position's place in the game.
   const dice = live ? g.dice : viewing && g.items[index] ? g.items[index].dice : null;
   if (!$("dice").classList.contains("rolling")) showDice(dice);
@@ -1529,7 +1749,7 @@ function render({ targetKey = null } = {}) {
       hist.scrollTop = follow.offsetTop + follow.offsetHeight - hist.clientHeight;
     }
   }
-  $("review").hidden = !g.items.length;
+  $("review").hidden = !g.items.length || !twoTeams(g);
   $("tutor").hidden = !asking;
   drawThrowMap(live && humanTurn, pos);
   showDealt();
@@ -1541,8 +1761,11 @@ function render({ targetKey = null } = {}) {
   // Once a dealt game's secret is out every throw is known: no taking back.
   $("btn-takeback").disabled = g.mode !== "play" || !humanItems || !!g.dealt?.secret;
   $("btn-hint").disabled = !canChoose;
-  $("btn-review").disabled = !g.items.length;
-  $("btn-download").disabled = !g.items.length;
+  // Records, and so the review, keep the four-sided game of two teams.
+  $("btn-review").disabled = !g.items.length || !twoTeams(g);
+  $("btn-download").disabled = !g.items.length || !twoTeams(g);
+  $("btn-review").title = twoTeams(g) ? "" : "The review knows the four-sided game of two teams only.";
+  $("btn-download").title = twoTeams(g) ? "" : "Game records keep the four-sided game of two teams only.";
   $("nav-prev").disabled = index === 0;
   $("nav-first").disabled = index === 0;
   $("nav-next").disabled = index === last;

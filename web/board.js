@@ -4,8 +4,9 @@
 // plays are legal comes from the engine.
 //
 // Everything about where things are drawn lives in a geometry object
-// (`CROSS`, the four-sided board's 15 x 15 cross); the drawing code reads
-// only the geometry, so another board shape is another geometry.
+// (`CROSS`, the four-sided board's 15 x 15 cross; `HEX`, the six-sided
+// board's six arms round a hexagon); the drawing code reads only the
+// geometry, so another board shape is another geometry.
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 40;
@@ -77,6 +78,72 @@ function crossGeometry() {
 }
 export const CROSS = crossGeometry();
 
+// The six-sided board (RULES.md §11): 78 main-track squares, 13 a colour.
+// Each colour has an arm three cells wide and six long, standing on one
+// edge of a central hexagon (the homes, one triangle a colour); arms point
+// outwards 60 degrees apart, clockwise in turn order from red's (pointing
+// left, as on the cross). On its arm a colour's squares run as on the
+// cross: the outer column of the arm before it outwards, the tip (the
+// square in line with the lane, 76), the inner column's outermost square,
+// then the doorstep and four more inwards; the lane is the middle column,
+// from the tip inwards. Bases sit in the wedge between an arm and the next.
+function hexGeometry() {
+  const colours = 6;
+  const size = 19;
+  const mid = size / 2;
+  const apothem = (3 * Math.sqrt(3)) / 2; // the hexagon's side is an arm's width
+  const deg = (c) => 180 + 60 * c;
+  const frame = (c) => {
+    const a = (deg(c) * Math.PI) / 180;
+    return { out: [Math.cos(a), Math.sin(a)], side: [-Math.sin(a), Math.cos(a)] };
+  };
+  // Cell of arm c: `u` cells out from the hexagon (0..5), `v` across the
+  // arm (+1 the inner column, the one with the doorstep; -1 the outer).
+  const cellOf = (c, u, v) => {
+    const { out, side } = frame(c);
+    const r = apothem + u + 0.5;
+    const x = mid + out[0] * r + side[0] * v;
+    const y = mid + out[1] * r + side[1] * v;
+    return [x - 0.5, y - 0.5, deg(c) + 90];
+  };
+  const track = new Array(13 * colours);
+  for (let c = 0; c < colours; c++) {
+    const at = (i) => ((i % track.length) + track.length) % track.length;
+    for (let k = 0; k < 6; k++) track[at(13 * c - 8 + k)] = cellOf(c, k, -1);
+    track[at(13 * c - 2)] = cellOf(c, 5, 0);
+    track[at(13 * c - 1)] = cellOf(c, 5, 1);
+    for (let j = 0; j < 5; j++) track[at(13 * c + j)] = cellOf(c, 4 - j, 1);
+  }
+  const lanes = [];
+  const homes = [];
+  const homeShapes = [];
+  const bases = [];
+  for (let c = 0; c < colours; c++) {
+    lanes.push([4, 3, 2, 1, 0].map((u) => cellOf(c, u, 0)));
+    const { out, side } = frame(c);
+    const corner = (v) => [mid + out[0] * apothem + side[0] * v * 1.5, mid + out[1] * apothem + side[1] * v * 1.5];
+    homeShapes.push([corner(1), corner(-1), [mid, mid]]);
+    homes.push([mid + out[0] * apothem * 0.62, mid + out[1] * apothem * 0.62]);
+    const b = ((deg(c) + 30) * Math.PI) / 180;
+    bases.push([mid + Math.cos(b) * 6.9, mid + Math.sin(b) * 6.9]);
+  }
+  return {
+    size,
+    colours,
+    track,
+    lastTrack: 76,
+    lanes,
+    bases, // centres
+    baseRadius: 1.85,
+    homes,
+    homeShapes,
+  };
+}
+export const HEX = hexGeometry();
+
+// The geometry of a board of `colours` colours.
+export const geometryFor = (colours) => (colours === 6 ? HEX : CROSS);
+
 export function colourIndex(name) {
   // "COLOUR_RED", "red" or "r".
   const n = String(name).toLowerCase().replace("colour_", "");
@@ -87,6 +154,10 @@ export function colourIndex(name) {
 export function place(c, square, slot = 0, geo = CROSS) {
   if (square === "b") {
     const [bx, by] = geo.bases[c];
+    if (geo.baseRadius) {
+      const [sx, sy] = [[-0.7, -0.7], [0.7, -0.7], [-0.7, 0.7], [0.7, 0.7]][slot % 4];
+      return { key: `b${LETTERS[c]}`, x: bx + sx, y: by + sy };
+    }
     const spots = [
       [2, 2],
       [4, 2],
@@ -128,11 +199,11 @@ export function pathOf(c, from, to, geo = CROSS) {
 }
 
 // A square's name for a person: "Red's doorstep", "square 12", "Red's lane, 2 from the track".
-export function squareName(key) {
+export function squareName(key, geo = CROSS) {
   const c = LETTERS.indexOf(key[1]);
   if (key[0] === "b") return `${NAMES[c]}'s base`;
   if (key[0] === "h") return `${NAMES[c]}'s home`;
-  if (key[0] === "l") return `${NAMES[c]}'s home lane, square ${Number(key.slice(2)) - CROSS.lastTrack}`;
+  if (key[0] === "l") return `${NAMES[c]}'s home lane, square ${Number(key.slice(2)) - geo.lastTrack}`;
   const abs = Number(key.slice(1));
   if (abs % 13 === 0) return `${NAMES[abs / 13]}'s doorstep`;
   return `track square ${abs} (counted from Red's doorstep)`;
@@ -182,6 +253,12 @@ export class Board {
     const g = el("g", { class: "grid" }, this.svg);
     el("rect", { x: 0, y: 0, width: geo.size * CELL, height: geo.size * CELL, class: "felt" }, g);
     geo.bases.forEach(([bx, by], c) => {
+      if (geo.baseRadius) {
+        el("circle", { cx: bx * CELL, cy: by * CELL, r: geo.baseRadius * CELL, fill: FILL[COLOURS[c]], class: "base", "aria-label": `${NAMES[c]}'s base` }, g);
+        el("circle", { cx: bx * CELL, cy: by * CELL, r: (geo.baseRadius - 0.5) * CELL, class: "base-inner" }, g);
+        this.cells.set(`b${LETTERS[c]}`, { x: bx, y: by, node: null });
+        return;
+      }
       const s = geo.baseSize;
       el("rect", {
         x: bx * CELL + 4,
@@ -196,19 +273,21 @@ export class Board {
       el("rect", { x: (bx + 1) * CELL, y: (by + 1) * CELL, width: (s - 2) * CELL, height: (s - 2) * CELL, rx: 8, class: "base-inner" }, g);
       this.cells.set(`b${LETTERS[c]}`, { x: bx + s / 2, y: by + s / 2, node: null });
     });
-    const cell = (key, x, y, cls, fill) => {
+    const cell = (key, x, y, cls, fill, angle = 0) => {
       const r = el("rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL, class: `cell ${cls}`, "data-cell": key }, g);
-      r.setAttribute("aria-label", squareName(key));
+      // A cell of a slanting arm turns about its centre.
+      if (angle % 360) r.setAttribute("transform", `rotate(${angle % 360} ${(x + 0.5) * CELL} ${(y + 0.5) * CELL})`);
+      r.setAttribute("aria-label", squareName(key, geo));
       if (fill) r.setAttribute("fill", fill);
       if (this.onTarget) r.addEventListener("click", () => this.onTarget(key));
       this.cells.set(key, { x: x + 0.5, y: y + 0.5, node: r });
     };
-    geo.track.forEach(([x, y], abs) => {
+    geo.track.forEach(([x, y, angle], abs) => {
       const door = abs % 13 === 0 ? COLOURS[abs / 13] : null;
-      cell(`t${abs}`, x, y, door ? "door" : "track", door ? FILL[door] : null);
+      cell(`t${abs}`, x, y, door ? "door" : "track", door ? FILL[door] : null, angle);
     });
     geo.lanes.forEach((lane, c) =>
-      lane.forEach(([x, y], i) => cell(`l${LETTERS[c]}${geo.lastTrack + 1 + i}`, x, y, "lane", FILL[COLOURS[c]])),
+      lane.forEach(([x, y, angle], i) => cell(`l${LETTERS[c]}${geo.lastTrack + 1 + i}`, x, y, "lane", FILL[COLOURS[c]], angle)),
     );
     geo.homeShapes.forEach((pts, c) => {
       const key = `h${LETTERS[c]}`;
@@ -217,7 +296,7 @@ export class Board {
         fill: FILL[COLOURS[c]],
         class: "cell home",
         "data-cell": key,
-        "aria-label": squareName(key),
+        "aria-label": squareName(key, geo),
       }, g);
       if (this.onTarget) t.addEventListener("click", () => this.onTarget(key));
       this.cells.set(key, { x: geo.homes[c][0], y: geo.homes[c][1], node: t });
@@ -238,7 +317,7 @@ export class Board {
       node.classList.remove("target", "last");
       node.removeAttribute("tabindex");
       node.removeAttribute("role");
-      node.setAttribute("aria-label", squareName(node.dataset.cell));
+      node.setAttribute("aria-label", squareName(node.dataset.cell, this.geo));
     }
     for (const key of last) this.cells.get(key)?.node?.classList.add("last");
     for (const key of targets) {
@@ -247,7 +326,7 @@ export class Board {
       n.classList.add("target");
       n.setAttribute("tabindex", "0");
       n.setAttribute("role", "button");
-      n.setAttribute("aria-label", `move to ${squareName(key)}`);
+      n.setAttribute("aria-label", `move to ${squareName(key, this.geo)}`);
     }
     // Group the pieces by the cell they stand on.
     const groups = new Map();
@@ -286,7 +365,7 @@ export class Board {
           "data-piece": id,
           role: "img",
         }, this.pieceLayer);
-        const where = piece.sq === "b" ? "in base" : piece.sq === "h" ? "home" : `on ${squareName(g.cell)}`;
+        const where = piece.sq === "b" ? "in base" : piece.sq === "h" ? "home" : `on ${squareName(g.cell, this.geo)}`;
         let label = `${NAMES[piece.c]} piece ${where}${n > 1 && piece.sq !== "b" ? `, one of ${n} there` : ""}${top ? ", the top of the stack" : ""}`;
         if (movable.has(id)) {
           circle.classList.add("movable");

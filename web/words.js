@@ -55,22 +55,32 @@ export function movesOf(play) {
   }).filter(Boolean);
 }
 
-const num = (sq) => (sq === "h" ? 56 : sq === "b" ? -1 : Number(sq));
+// The board of a position (RULES.md §1, §11): 13 squares a colour, the
+// last main-track square two before the colour's doorstep comes round
+// again, then five lane squares and home.
+const boardOf = (pos) => {
+  const track = 13 * (pos?.colours?.length || 4);
+  return { track, last: track - 2, home: track + 4 };
+};
+const num = (sq, pos) => (sq === "h" ? boardOf(pos).home : sq === "b" ? -1 : Number(sq));
 const has = (list, c) => (list || []).some((x) => colourIndex(x) === c);
 const allHome = (pos, c) => pos.colours[c].squares.every((s) => s === "h");
 
 // The stack (mixie_stack) a piece of colour c on relative square sq stands in.
 function stackAt(pos, c, sq) {
-  if (!pos || sq === "b" || num(sq) > 50) return null;
-  const abs = (13 * c + Number(sq)) % 52;
-  return (pos.stacks || []).find((s) => (13 * colourIndex(s.team) + s.square) % 52 === abs) || null;
+  if (!pos) return null;
+  const { track, last } = boardOf(pos);
+  if (sq === "b" || num(sq, pos) > last) return null;
+  const abs = (13 * c + Number(sq)) % track;
+  return (pos.stacks || []).find((s) => (13 * colourIndex(s.team) + s.square) % track === abs) || null;
 }
 
 // Who stands on absolute main-track square abs: [{ c, n }].
 function piecesOn(pos, abs) {
   const out = [];
+  const { track, last } = boardOf(pos);
   pos.colours.forEach((col, c) => {
-    const n = col.squares.filter((s) => s !== "b" && s !== "h" && num(s) <= 50 && (13 * c + num(s)) % 52 === abs).length;
+    const n = col.squares.filter((s) => s !== "b" && s !== "h" && num(s, pos) <= last && (13 * c + num(s, pos)) % track === abs).length;
     if (n) out.push({ c, n });
   });
   return out;
@@ -79,10 +89,11 @@ function piecesOn(pos, abs) {
 function moveWords(moves, before, mover) {
   const parts = [];
   let prev = null;
+  const { last } = boardOf(before);
   for (const m of moves) {
     const whose = m.c === mover ? "a piece" : `a ${NAMES[m.c]} piece`;
-    const n = num(m.to) - num(m.from);
-    const where = m.to === "h" ? " home" : num(m.to) > 50 && num(m.from) <= 50 ? " into the home lane" : "";
+    const n = num(m.to, before) - num(m.from, before);
+    const where = m.to === "h" ? " home" : num(m.to, before) > last && num(m.from, before) <= last ? " into the home lane" : "";
     if (m.from === "b") {
       parts.push(`enters ${whose}`);
     } else if (prev && prev.c === m.c && prev.to === m.from) {
@@ -116,12 +127,13 @@ export function choiceText(play, before, mover, moving, effects) {
     if (t[1] === "x") {
       const need = effects?.challenge?.sixesNeeded;
       const ahead = t[3] === "b" ? 0 : Number(t[3]) + 1;
-      const owners = piecesOn(before, (13 * c + ahead) % 52).filter((p) => (p.c % 2) !== (c % 2));
+      // The blob in front is an opponent's: no other side shares its square.
+      const owners = piecesOn(before, (13 * c + ahead) % boardOf(before).track).filter((p) => p.c !== c);
       const blob = owners.length ? `the ${NAMES[owners[0].c]} blob` : "the blob";
       const from = t[3] === "b" ? " from base" : "";
       return `Challenge ${blob} on ${ahead === 0 ? `${NAMES[c]}'s doorstep` : ahead}${from}${need ? ` (needs ${sixes(need)})` : ""}`;
     }
-    const k = Number(t[3]) - 50;
+    const k = Number(t[3]) - boardOf(before).last;
     if (t[1] === "s") return `Try suck back on the ${NAMES[c]} piece ${k} up its lane (needs a ${k}, on either die or both)`;
     return `Try blow back from the ${NAMES[c]} piece ${k} up its lane (needs a ${k}, on either die or both)`;
   }
@@ -184,7 +196,7 @@ export function playText({ play, dice, mover, effects = {}, before, after }) {
   const formed = (effects.blobsFormed || []).find((b) => !b.mixie);
   if (formed) text += `, making a blob of ${formed.size}`;
   else if ((effects.blobsFormed || []).some((b) => b.mixie)) text += ", making a mixie blob";
-  if (after && allHome(after, moving) && !allHome(before, moving)) text += `. All four ${NAMES[moving]} pieces are home`;
+  if (after && before && allHome(after, moving) && !allHome(before, moving)) text += `. All four ${NAMES[moving]} pieces are home`;
   return `${text}.`;
 }
 

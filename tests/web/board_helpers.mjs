@@ -65,11 +65,20 @@ export async function newContext(browser) {
   return context;
 }
 
-// New game…: seats are "person" or a level, for red, green, yellow, blue;
-// dice "seed" (from `seed`) or "dealt".
-export async function newGame(page, { seats, ufen = "", seed = "0", rules = "navy", dice = "seed" }) {
+// New game…: seats are "person" or a level, one a colour in turn order
+// (red, green, yellow, blue, then orange, purple on the six-sided board);
+// `board` "four" or "six" (null: the ruleset's), `sides` "partners",
+// "teams_of_three" or "solo"; dice "seed" (from `seed`) or "dealt".
+export async function newGame(page, { seats, ufen = "", seed = "0", rules = "navy", board = null, sides = "partners", dice = "seed" }) {
   await page.click("#btn-new");
   await page.selectOption("#rules-preset", rules);
+  if (board) await page.selectOption("#rules-board", board);
+  await page.selectOption("#rules-sides", sides);
+  // The seats follow the board and sides chosen (the engine's start position).
+  await page.waitForFunction(
+    (n) => document.querySelectorAll("#seat-list select.seat").length === n && !document.querySelector("#new-game-start").disabled,
+    seats.length,
+  );
   for (const [i, s] of seats.entries()) await page.selectOption(`#seat-${i}`, s);
   await page.selectOption("#dice-kind", dice);
   await page.evaluate(() => (document.querySelector("#new-advanced").open = true));

@@ -1,0 +1,150 @@
+// The web board on every board and side layout (RULES.md §11), in Debian's
+// chromium driven by playwright-core, against a real `uckers serve --http`.
+// Run by ctest (tests/CMakeLists.txt) as
+//   node sides_test.mjs <path to uckers> <screenshot folder>
+// 1. A whole game on the six-sided board (three teams of two): the
+//    hexagonal board drawn from the position, a person at red clicking as a
+//    player does, five engine seats, the side table with every side's chance.
+// 2. A whole game with two people and two engine seats, each engine at its
+//    own level, every colour for itself on the four-sided board: both
+//    people at one screen, clicking in turn.
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { startHttpServer } from "../serve_http.mjs";
+import {
+  testArguments, problems, step, seconds, openBoard, newContext, newGame, items, resultText, ufen,
+  waitForHumanOrEnd, playOneTurn, checkPlayersText, dumpPages,
+} from "./board_helpers.mjs";
+
+const { uckers, shots, chromiumPath } = testArguments("sides_test.mjs");
+
+// The side table once it shows the chances of the position on the board:
+// [{ name, who, chance }], side 1 first.
+async function sideTable(page) {
+  await page.waitForFunction(
+    () => {
+      const t = document.querySelector("#sides-table");
+      return t.dataset.ufen && t.dataset.ufen === document.querySelector("#ufen").value;
+    },
+    null,
+    { timeout: 30000 },
+  );
+  return page.$$eval("#sides-table tr[data-side]", (rows) =>
+    rows.map((r) => ({
+      name: r.querySelector("th").textContent,
+      who: r.children[1].textContent,
+      chance: Number(r.querySelector("td.chance").dataset.chance),
+    })),
+  );
+}
+
+// Plays people's turns through the board until the game ends; engine
+// seats play themselves. Checks the side table every `every` turns.
+async function playToTheEnd(page, { sides, every, shot }) {
+  let turns = 0;
+  for (;;) {
+    await waitForHumanOrEnd(page, 120000);
+    if (await resultText(page)) break;
+    await playOneTurn(page, { shot: turns === 5 ? shot : undefined });
+    turns++;
+    assert.ok(turns < 2000, "the game ends");
+    if (turns % every === 0 && !(await resultText(page))) {
+      const table = await sideTable(page).catch(() => null);
+      if (table) {
+        assert.equal(table.length, sides);
+        const sum = table.reduce((a, s) => a + s.chance, 0);
+        assert.ok(Math.abs(sum - 1) < 0.01, `the chances sum to 1, not ${sum}`);
+      }
+    }
+  }
+  return turns;
+}
+
+let server = await startHttpServer(uckers);
+const { url } = server;
+const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+try {
+  // 1. The six-sided board, a whole game.
+  {
+    const context = await newContext(browser);
+    const page = await openBoard(context, url, { viewport: { width: 1200, height: 1100 } });
+    await newGame(page, {
+      rules: "navy",
+      board: "six",
+      seats: ["person", "beginner", "beginner", "beginner", "beginner", "beginner"],
+      seed: "11",
+    });
+    // The hexagonal board, drawn from the position: 78 track squares, six
+    // lanes of five, six homes and six bases.
+    assert.equal(await page.locator('#board .cell[data-cell^="t"]').count(), 78);
+    assert.equal(await page.locator('#board .cell[data-cell^="l"]').count(), 30);
+    assert.equal(await page.locator('#board .cell[data-cell^="h"]').count(), 6);
+    assert.equal(await page.locator("#board circle.base").count(), 6);
+    assert.equal(await page.locator("#board .piece").count(), 24);
+    assert.equal((await ufen(page)).split(" ")[0].split("/").length, 6);
+    // The side table: three teams of two, each with its chance.
+    const table = await sideTable(page);
+    assert.deepEqual(table.map((s) => s.name), ["Red and Blue", "Green and Orange", "Yellow and Purple"]);
+    assert.match(table[0].who, /Red: a person; Blue: the engine, Beginner/);
+    assert.ok(Math.abs(table.reduce((a, s) => a + s.chance, 0) - 1) < 0.01);
+    assert.ok(await page.isHidden("#evalbar"), "two teams' bar is not shown for three");
+    await page.screenshot({ path: join(shots, "six-start.png") });
+    step("six-sided board drawn");
+    const turns = await playToTheEnd(page, { sides: 3, every: 10, shot: join(shots, "six-targets.png") });
+    assert.match(await resultText(page), /^Game over: (Red and Blue|Green and Orange|Yellow and Purple) win/);
+    // The winners' chance is 100% once the end is shown.
+    await page.waitForFunction(() => [...document.querySelectorAll("#sides-table td.chance")].some((c) => c.textContent === "100%"));
+    const end = await page.$$eval("#sides-table td.chance", (cs) => cs.map((c) => c.textContent));
+    assert.deepEqual(end.slice().sort(), ["0%", "0%", "100%"]);
+    assert.ok(await page.isDisabled("#btn-review"), "records and the review keep the four-sided game");
+    await checkPlayersText(page, "the six-sided game's end");
+    await page.screenshot({ path: join(shots, "six-end.png") });
+    step(`six-sided game over after ${turns} turns by the person, ${await items(page)} throws`);
+    await context.close();
+  }
+
+  // 2. Two people and two engine seats, every colour for itself.
+  {
+    const context = await newContext(browser);
+    const page = await openBoard(context, url);
+    await newGame(page, { rules: "navy", sides: "solo", seats: ["person", "person", "beginner", "intermediate"], seed: "5" });
+    assert.equal(await page.locator('#board .cell[data-cell^="t"]').count(), 52);
+    const table = await sideTable(page);
+    assert.deepEqual(table.map((s) => s.name), ["Red", "Green", "Yellow", "Blue"]);
+    assert.deepEqual(table.map((s) => s.who), ["a person", "a person", "the engine, Beginner", "the engine, Intermediate"]);
+    // Both people play at this screen: the turn is passed to whoever plays next.
+    await waitForHumanOrEnd(page);
+    assert.match(await page.textContent("#status"), /Red's turn \(pass the screen to whoever plays Red\)/);
+    let greenPlayed = false;
+    let turns = 0;
+    for (;;) {
+      await waitForHumanOrEnd(page, 120000);
+      if (await resultText(page)) break;
+      const toThrow = await page.textContent("#to-throw");
+      assert.match(toThrow, /^(Red|Green) to throw$/, "only the people's colours wait for a click");
+      if (toThrow.startsWith("Green")) greenPlayed = true;
+      await playOneTurn(page);
+      turns++;
+      assert.ok(turns < 2000, "the game ends");
+    }
+    assert.ok(greenPlayed, "the second person had turns");
+    assert.match(await resultText(page), /^Game over: (Red|Green|Yellow|Blue) win/);
+    const moved = await page.$$eval("#history button", (bs) => new Set(bs.map((b) => b.className.split(" ")[1])).size);
+    assert.equal(moved, 4, "every colour played");
+    await checkPlayersText(page, "the four-colour game's end");
+    await page.screenshot({ path: join(shots, "solo-end.png") });
+    step(`two people and two engines: game over after ${turns} turns by the people`);
+    await context.close();
+  }
+  assert.deepEqual(problems, [], "no errors in the page");
+  console.log(`web board, every layout: all checks passed in ${seconds()} s; screenshots in ${shots}`);
+} catch (e) {
+  console.error(e);
+  await dumpPages(shots);
+  process.exitCode = 1;
+} finally {
+  await browser.close();
+  server.child.kill("SIGTERM");
+}
