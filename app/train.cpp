@@ -74,7 +74,9 @@ const Command& TrainCommand() {
       .summary = "self-play TD(lambda) training of the learned evaluation, resumable",
       .usage =
           "uckers train --out FILE [--games N] [--rules R] [--seed S] [--lr X] ...\n"
-          "  resumes from FILE.ckpt (or --checkpoint) when it exists",
+          "  resumes from FILE.ckpt (or --checkpoint) when it exists; under a layout of\n"
+          "  more than two sides or six colours (six, six+teams_of_three, navy+solo,\n"
+          "  six+solo) it trains a net of every side's chance (docs/sides.md)",
       .flags_file = "app/train.cpp",
       .shared = {{"rules"},
                  {"seed", "seed of the self-play games and the initial weights"},

@@ -408,19 +408,23 @@ namespace uckers {
 namespace {
 
 // Every net built into the binary is found for the ruleset it was trained
-// for, and for no other preset.
+// for, and for no other preset or layout.
 TEST(ShippedNets, EachServesItsOwnRulesetOnly) {
   std::vector<const Net*> nets = Net::AllShipped();
   ASSERT_FALSE(nets.empty());
   EXPECT_EQ(Net::Shipped(), NetFor(Rules()));
   for (const Net* net : nets) {
     EXPECT_EQ(NetFor(net->rules()), net);
-    for (const char* preset : {"navy", "wafu", "mess", "selsey"}) {
-      Rules rules = *Rules::Preset(preset);
+    for (const char* preset :
+         {"navy", "wafu", "mess", "selsey", "six", "six+teams_of_three", "navy+solo", "six+solo"}) {
+      Rules rules = *Rules::Parse(preset);
       if (!(rules == net->rules())) {
         EXPECT_NE(NetFor(rules), net) << preset;
       }
     }
+    // A net of the four-sided game of two teams gives the six outcomes,
+    // every other one each side's chance.
+    EXPECT_EQ(net->per_side(), !net->rules().layout().IsFourSidedTeams());
   }
 }
 
