@@ -19,12 +19,27 @@ double Sum(const SideValues& v) {
   return std::accumulate(v.win.begin(), v.win.begin() + v.sides, 0.0);
 }
 
+MultiSideReport Checked(const absl::StatusOr<MultiSideReport>& r) {
+  EXPECT_TRUE(r.ok()) << r.status();
+  return r.ok() ? *r : MultiSideReport{};
+}
+
 MultiSideReport Search(const Position& pos, const Rules& rules, std::optional<Throw> dice,
                        MultiSideParams params = {}, SearchLimits limits = {}) {
   std::atomic<bool> stop{false};
-  absl::StatusOr<MultiSideReport> r = SearchMultiSide(pos, rules, dice, params, limits, stop);
-  EXPECT_TRUE(r.ok()) << r.status();
-  return r.ok() ? *r : MultiSideReport{};
+  return Checked(SearchMultiSide(pos, rules, dice, params, limits, stop));
+}
+
+// The position after `plies` random throws and plays from the start.
+Position RandomPosition(const Rules& rules, uint64_t seed, int plies) {
+  Position pos = Position::Start(rules);
+  std::mt19937_64 rng(seed);
+  for (int ply = 0; ply < plies && !pos.IsGameOver(); ++ply) {
+    PlayList plays;
+    GenerateLegalPlays(pos, rules, kThrows[rng() % kThrows.size()], &plays);
+    pos = plays[rng() % plays.size()].after;
+  }
+  return pos;
 }
 
 // RULES.md §11: every side's chance, summing to one, on random positions of
@@ -80,13 +95,7 @@ TEST(MultiSide, EachSideTakesThePlayThatWinsAtOnce) {
 // With two sides the game is zero-sum: max^n and paranoid are the same search.
 TEST(MultiSide, WithTwoSidesMaxnAndParanoidAgree) {
   Rules rules = R("six+teams_of_three");
-  Position pos = Position::Start(rules);
-  std::mt19937_64 rng(3);
-  for (int ply = 0; ply < 40; ++ply) {
-    PlayList plays;
-    GenerateLegalPlays(pos, rules, kThrows[rng() % kThrows.size()], &plays);
-    pos = plays[rng() % plays.size()].after;
-  }
+  Position pos = RandomPosition(rules, 3, 40);
   ASSERT_FALSE(pos.IsGameOver());
   MultiSideParams maxn, paranoid;
   paranoid.mode = MultiSideMode::kParanoid;
@@ -169,9 +178,7 @@ TEST(MultiSide, ShallowPruningKeepsTheChoiceAndTheRootValues) {
 MultiSideReport Mcts(const Position& pos, const Rules& rules, std::optional<Throw> dice,
                      MultiSideMctsParams params = {}, SearchLimits limits = {}) {
   std::atomic<bool> stop{false};
-  absl::StatusOr<MultiSideReport> r = SearchMultiSideMcts(pos, rules, dice, params, limits, stop);
-  EXPECT_TRUE(r.ok()) << r.status();
-  return r.ok() ? *r : MultiSideReport{};
+  return Checked(SearchMultiSideMcts(pos, rules, dice, params, limits, stop));
 }
 
 // MCTS-max^n: a play that wins at once is the most visited.
@@ -209,13 +216,7 @@ TEST(MultiSideMcts, ValuesSumToOneAndTheSearchRepeats) {
 // A paranoid MCTS with two sides is the max^n one (zero-sum).
 TEST(MultiSideMcts, WithTwoSidesMaxnAndParanoidAgree) {
   Rules rules = R("six+teams_of_three");
-  Position pos = Position::Start(rules);
-  std::mt19937_64 rng(3);
-  for (int ply = 0; ply < 40; ++ply) {
-    PlayList plays;
-    GenerateLegalPlays(pos, rules, kThrows[rng() % kThrows.size()], &plays);
-    pos = plays[rng() % plays.size()].after;
-  }
+  Position pos = RandomPosition(rules, 3, 40);
   ASSERT_FALSE(pos.IsGameOver());
   SearchLimits limits;
   limits.nodes = 1500;
