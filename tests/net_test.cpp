@@ -27,19 +27,6 @@
 namespace uckers {
 namespace {
 
-// Positions along random games of `rules`, finished ones left out.
-std::vector<Position> SamplePositions(const Rules& rules, int count, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<Position> out;
-  while (static_cast<int>(out.size()) < count) {
-    Position pos = Position::Start(rules);
-    while (static_cast<int>(out.size()) < count && testing::RandomStep(pos, rules, rng)) {
-      if (!pos.IsGameOver() && rng() % 4 == 0) out.push_back(pos);
-    }
-  }
-  return out;
-}
-
 // The same position with every colour moved one seat on: colour c's pieces
 // and flags become colour c+1's. The game is the same, seen from another
 // seat, so the thrower's view must not change.
@@ -61,7 +48,7 @@ std::string TempPath(const char* name) {
 
 TEST(Net, EvaluationIsAProbabilityDistributionOverTheSixOutcomes) {
   Net net = Net::Random(Rules(), 32, 7);
-  for (const Position& pos : SamplePositions(Rules(), 50, 1)) {
+  for (const Position& pos : testing::SamplePositions(Rules(), 50, 1)) {
     Evaluation e = net.Evaluate(pos);
     double sum = 0;
     for (double p : e.p) {
@@ -82,7 +69,7 @@ TEST(Net, FinishedGameGetsItsExactOutcome) {
 }
 
 TEST(NetInputs, AreTheThrowersViewWhicheverSeatThrows) {
-  for (const Position& pos : SamplePositions(Rules(), 40, 2)) {
+  for (const Position& pos : testing::SamplePositions(Rules(), 40, 2)) {
     if (pos.challenge_active()) continue;  // its square is relative already
     NetInputs a = EncodeNetInputs(pos, Rules()), b = EncodeNetInputs(Rotated(pos), Rules());
     ASSERT_EQ(a.num_active, b.num_active);
@@ -108,7 +95,7 @@ TEST(NetFile, RoundTripsToTheSameEvaluations) {
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(back->games_trained(), 1234u);
   EXPECT_EQ(back->ToBytes(), net.ToBytes());
-  for (const Position& pos : SamplePositions(Rules(), 20, 3)) {
+  for (const Position& pos : testing::SamplePositions(Rules(), 20, 3)) {
     EXPECT_EQ(back->Evaluate(pos).p, net.Evaluate(pos).p);
   }
 }

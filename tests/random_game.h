@@ -38,6 +38,20 @@ inline bool RandomStep(Position& pos, const Rules& rules, std::mt19937_64& rng,
   return true;
 }
 
+// Positions along random games of `rules` (a quarter of those passed
+// through), finished ones left out.
+inline std::vector<Position> SamplePositions(const Rules& rules, int count, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Position> out;
+  while (static_cast<int>(out.size()) < count) {
+    Position pos = Position::Start(rules);
+    while (static_cast<int>(out.size()) < count && RandomStep(pos, rules, rng)) {
+      if (!pos.IsGameOver() && rng() % 4 == 0) out.push_back(pos);
+    }
+  }
+  return out;
+}
+
 // The rulesets every property test runs under: the presets the engine
 // implements and every implemented switch on its own and all together.
 inline std::vector<std::string> AllRulesets() {

@@ -29,19 +29,6 @@ const char* kLayouts[] = {"six", "six+teams_of_three", "navy+solo", "six+solo"};
 
 Rules RulesOf(const char* text) { return *Rules::Parse(text); }
 
-// Positions along random games of `rules`, finished ones left out.
-std::vector<Position> SamplePositions(const Rules& rules, int count, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<Position> out;
-  while (static_cast<int>(out.size()) < count) {
-    Position pos = Position::Start(rules);
-    while (static_cast<int>(out.size()) < count && testing::RandomStep(pos, rules, rng)) {
-      if (!pos.IsGameOver() && rng() % 4 == 0) out.push_back(pos);
-    }
-  }
-  return out;
-}
-
 // The same position with every colour moved one seat on (colour c's pieces
 // and flags become colour c+1's): the same game seen from another seat.
 Position Rotated(const Position& pos) {
@@ -106,7 +93,7 @@ TEST(Net, SixSidedNetGivesEverySideAChanceSummingToOne) {
     Rules rules = RulesOf(layout);
     Net net = Net::Random(rules, 16, 7);
     ASSERT_TRUE(net.per_side()) << layout;
-    for (const Position& pos : SamplePositions(rules, 30, 1)) {
+    for (const Position& pos : testing::SamplePositions(rules, 30, 1)) {
       SideValues v = net.EvaluateSides(pos);
       ASSERT_EQ(v.sides, rules.layout().num_sides) << layout;
       for (int s = 0; s < v.sides; ++s) EXPECT_GE(v.win[s], 0) << layout;
@@ -139,7 +126,7 @@ TEST(Net, EachLayoutHasItsOwnShape) {
 TEST(SideNetInputs, AreTheThrowersViewWhicheverSeatThrows) {
   for (const char* layout : kLayouts) {
     Rules rules = RulesOf(layout);
-    for (const Position& pos : SamplePositions(rules, 30, 2)) {
+    for (const Position& pos : testing::SamplePositions(rules, 30, 2)) {
       if (pos.challenge_active()) continue;  // its square is relative already
       SideNetInputs a = EncodeSideNetInputs(pos, rules);
       SideNetInputs b = EncodeSideNetInputs(Rotated(pos), rules);
@@ -165,7 +152,7 @@ TEST(SideNetInputs, NameTheTopOfEveryMixieStack) {
   SideNetShape shape = SideNetShapeFor(rules);
   const Board& b = rules.board();
   int stacks_seen = 0;
-  for (const Position& pos : SamplePositions(rules, 400, 5)) {
+  for (const Position& pos : testing::SamplePositions(rules, 400, 5)) {
     for (const Stack& s : Stacks(pos)) {
       int k = (s.TopColour() - pos.to_throw() + b.colours) % b.colours;
       int index = k * shape.colour_stride + 8 + 3 * b.home + 8 + b.Relative(s.TopColour(), s.abs);
@@ -185,7 +172,7 @@ TEST(SideNetFile, RoundTripsToTheSameChances) {
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_TRUE(back->per_side());
   EXPECT_EQ(back->rules(), rules);
-  for (const Position& pos : SamplePositions(rules, 10, 3)) {
+  for (const Position& pos : testing::SamplePositions(rules, 10, 3)) {
     EXPECT_EQ(back->EvaluateSides(pos).win, net.EvaluateSides(pos).win);
   }
 }
@@ -243,7 +230,7 @@ TEST(MultiSideSearch, ValuesPlaysByTheNetItIsGiven) {
   params.max_depth = 1;
   params.net = &net;
   std::atomic<bool> stop{false};
-  Position pos = SamplePositions(rules, 1, 9)[0];
+  Position pos = testing::SamplePositions(rules, 1, 9)[0];
   absl::StatusOr<MultiSideReport> r =
       SearchMultiSide(pos, rules, MakeThrow(6, 3), params, SearchLimits{}, stop);
   ASSERT_TRUE(r.ok()) << r.status();
