@@ -105,6 +105,21 @@ void EncodeSideColour(const Position& pos, int colour, bool thrower_side, int of
   }
 }
 
+// The global inputs from `global` on: a challenge under way, the challenger
+// in base, an extra throw owed, and one input per rule switch (both
+// encodings).
+template <typename Inputs>
+void EncodeGlobals(const Position& pos, const Rules& rules, int global, Encoder<Inputs>& enc) {
+  if (pos.challenge_active()) {
+    enc.On(global);
+    if (pos.challenge_from() == kBase) enc.On(global + 1);
+  }
+  if (pos.extra_owed() > 0) enc.On(global + 2);
+  for (int s = 0; s < kNumSwitches; ++s) {
+    if (rules.has(static_cast<Switch>(s))) enc.On(global + 3 + s);
+  }
+}
+
 }  // namespace
 
 SideNetShape SideNetShapeFor(const Rules& rules) {
@@ -133,14 +148,7 @@ SideNetInputs EncodeSideNetInputs(const Position& pos, const Rules& rules) {
                      stacks, enc);
   }
   int global = b.colours * shape.colour_stride;
-  if (pos.challenge_active()) {
-    enc.On(global);
-    if (pos.challenge_from() == kBase) enc.On(global + 1);
-  }
-  if (pos.extra_owed() > 0) enc.On(global + 2);
-  for (int s = 0; s < kNumSwitches; ++s) {
-    if (rules.has(static_cast<Switch>(s))) enc.On(global + 3 + s);
-  }
+  EncodeGlobals(pos, rules, global, enc);
   // Dense: the sides in turn order from the thrower's (side numbers follow
   // their first colours, so that order is our_side, our_side + 1, ...).
   SideValues classic = ClassicSideValues(pos);
@@ -178,14 +186,7 @@ NetInputs EncodeNetInputs(const Position& pos, const Rules& rules) {
   for (int k = 0; k < kNumColours; ++k) {
     EncodeColour(pos, (mover + k) & 3, k * kNetColourInputs, enc);
   }
-  if (pos.challenge_active()) {
-    enc.On(kNetGlobalSparse);
-    if (pos.challenge_from() == kBase) enc.On(kNetGlobalSparse + 1);
-  }
-  if (pos.extra_owed() > 0) enc.On(kNetGlobalSparse + 2);
-  for (int s = 0; s < kNumSwitches; ++s) {
-    if (rules.has(static_cast<Switch>(s))) enc.On(kNetGlobalSparse + 3 + s);
-  }
+  EncodeGlobals(pos, rules, kNetGlobalSparse, enc);
   EncodeDense(pos, rules, &in);
   return in;
 }
