@@ -125,20 +125,13 @@ absl::StatusOr<v1::GameRecord> RevealDealtGame(const dealer::Key& key, absl::str
 }
 
 absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request) {
-  SearchParams params;
-  absl::string_view level = request.level.empty() ? kDefaultLevel : request.level;
-  if (absl::Status s = ApplyLevel(level, &params); !s.ok()) return s;
+  // The fields a front fills directly are checked against the table here.
   if (absl::Status s = CheckIntSetting("multipv", request.multipv); !s.ok()) return s;
   if (absl::Status s = CheckIntSetting("threads", request.threads); !s.ok()) return s;
   if (absl::Status s = CheckIntSetting("tree_mb", request.tree_mb); !s.ok()) return s;
-  if (request.objective) params.objective = *request.objective;
-  if (request.algorithm) params.algorithm = *request.algorithm;
-  if (request.eval) params.eval = *request.eval;
-  params.multipv = request.multipv;
-  params.threads = request.threads;
-  params.seed = request.seed;
-  params.mcts_tree_mb = request.tree_mb;
-  params.endgame = request.endgames;
+  absl::StatusOr<SearchParams> params = ParamsOf(request);
+  if (!params.ok()) return params.status();
+  params->endgame = request.endgames;
   return params;
 }
 

@@ -83,24 +83,13 @@ absl::StatusOr<v1::GameRecord> RevealDealtGame(const dealer::Key& key, absl::str
 // the settings table's (search/settings.h).
 using uckers::kMaxTreeMb;
 
-struct SearchRequest {
+struct SearchRequest : SearchSettings {
   std::optional<Throw> dice;  // none: analyse before the throw
   SearchLimits limits;
-  std::string level;  // empty: the default level
-  std::optional<Objective> objective;
-  std::optional<Algorithm> algorithm;
-  std::optional<EvalKind> eval;  // none: the level's evaluation
-  int multipv = 1;
-  int threads = 1;
-  uint64_t seed = 0;
-  int tree_mb = 256;  // MCTS tree memory, MiB
   // Exact values where this table covers a position (endgame/table.h); not
   // owned, null for none. A table of other rules covers nothing, and no
   // table applies to a layout other than the four-sided one of two teams.
   const EndgameTable* endgames = nullptr;
-  // More than two sides (search/multi_side.h): every other side searched
-  // as playing against the side at the root instead of max^n.
-  bool paranoid = false;
 };
 
 // The search parameters of a request; an error names a bad level or value.

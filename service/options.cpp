@@ -14,10 +14,16 @@ const std::vector<OptionDef>& OptionDefs() {
   static const std::vector<OptionDef> defs = [] {
     std::vector<OptionDef> out;
     for (const SettingDef& s : SettingDefs()) {
-      const char* type = s.kind == SettingKind::kInt      ? "spin"
-                         : s.kind == SettingKind::kChoice ? "combo"
-                                                          : "string";
-      out.push_back({s.option, type, s.default_value, s.min, s.max, s.choices, s.help});
+      // A number with no fixed default (the level's) or a real number is
+      // a UCI string; the help gives its range.
+      bool spin = s.kind == SettingKind::kInt && s.default_value != "level";
+      const char* type = spin ? "spin" : s.kind == SettingKind::kChoice ? "combo" : "string";
+      std::string help = s.help;
+      if (!spin && (s.kind == SettingKind::kInt || s.kind == SettingKind::kReal)) {
+        absl::StrAppend(&help, " (", s.min, "..", s.max, ")");
+      }
+      out.push_back({s.option, type, s.default_value, static_cast<int64_t>(s.min),
+                     static_cast<int64_t>(s.max), s.choices, help});
     }
     return out;
   }();
@@ -32,7 +38,6 @@ absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value)
   auto bad = [&](const absl::Status& s) {
     return absl::InvalidArgumentError(absl::StrCat("option ", def->option, ": ", s.message()));
   };
-  std::string_view text(value.data(), value.size());  // for the search/ name lookups
   if (def->key == "endgames") {
     // Read under the rules played now: a table of other rules is refused,
     // and the table held before stays.
@@ -53,32 +58,13 @@ absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value)
     endgames = *table;
     return absl::OkStatus();
   }
-  if (def->kind == SettingKind::kText) {  // Rules
+  if (def->key == "rules") {
     absl::StatusOr<Rules> parsed = Rules::Parse(value);
     if (!parsed.ok()) return bad(parsed.status());
     rules = *parsed;
     return absl::OkStatus();
   }
-  if (def->kind == SettingKind::kChoice) {
-    if (absl::Status s = CheckChoiceSetting(def->key, value); !s.ok()) return bad(s);
-    if (def->key == "search") algorithm = *AlgorithmByName(text);
-    if (def->key == "eval") eval = EvalKindByName(text);
-    if (def->key == "level") level = std::string(text);
-    if (def->key == "multi_side") paranoid = text == "paranoid";
-    if (def->key == "objective") objective = text == "win" ? Objective::kWin : Objective::kPoints;
-    return absl::OkStatus();
-  }
-  int64_t n = 0;
-  if (!absl::SimpleAtoi(value, &n)) {
-    return bad(absl::InvalidArgumentError(
-        absl::StrCat(def->key, " must be a whole number, not '", value, "'")));
-  }
-  if (absl::Status s = CheckIntSetting(def->key, n); !s.ok()) return bad(s);
-  if (def->key == "threads") threads = static_cast<int>(n);
-  if (def->key == "hash_mb") hash_mb = static_cast<int>(n);
-  if (def->key == "tree_mb") tree_mb = static_cast<int>(n);
-  if (def->key == "multipv") multipv = static_cast<int>(n);
-  if (def->key == "seed") seed = static_cast<uint64_t>(n);
+  if (absl::Status s = SetSetting(*this, def->key, value); !s.ok()) return bad(s);
   return absl::OkStatus();
 }
 

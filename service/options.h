@@ -11,6 +11,7 @@
 #include "endgame/table.h"
 #include "engine/rules.h"
 #include "search/search.h"
+#include "search/settings.h"
 
 namespace uckers {
 
@@ -28,19 +29,10 @@ struct OptionDef {
 
 const std::vector<OptionDef>& OptionDefs();
 
-// The values of every option.
-struct EngineOptions {
+// The values of every option: the settings table's (search/settings.h),
+// and the two it leaves to its owner.
+struct EngineOptions : SearchSettings {
   Rules rules;                                   // Rules: the ruleset played
-  int threads = 1;                               // Threads: search threads
-  int hash_mb = 16;                              // Hash: transposition table, MiB
-  int tree_mb = 256;                             // TreeMemory: MCTS tree, MiB
-  Objective objective = Objective::kWin;         // Objective: win or points
-  int multipv = 1;                               // MultiPV: candidates reported
-  uint64_t seed = 0;                             // Seed: random choices (MCTS, noise)
-  Algorithm algorithm = Algorithm::kExpectimax;  // Search: expectimax or mcts
-  std::string level = "expert";                  // Level: beginner .. grandmaster
-  std::optional<EvalKind> eval;                  // Eval: net or classic (unset: the level's)
-  bool paranoid = false;                         // MultiSide: maxn or paranoid
   std::string endgame_path;                      // EndgamePath: the table file, or empty
   std::shared_ptr<const EndgameTable> endgames;  // ...and the table read from it
 

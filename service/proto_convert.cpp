@@ -232,6 +232,23 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchO
   if (absl::StatusOr<SearchParams> p = facade::ParamsFor(*out); !p.ok()) {
     return Bad("options.level", p.status().message());
   }
+  // In key order, so that the same request always reads the same way.
+  std::map<std::string, std::string> settings(options.settings().begin(), options.settings().end());
+  for (const auto& [key, value] : settings) {
+    std::string field = absl::StrCat("options.settings[", key, "]");
+    const SettingDef* def = FindSetting(key);
+    if (def == nullptr || def->key != key) return Bad(field, "unknown setting");
+    if (!def->remote) {
+      return Bad(field,
+                 "not a setting a request may give (a field of SearchOptions, or a file "
+                 "on the server)");
+    }
+    if (key == "level" || key == "objective" || key == "search" || key == "seed" ||
+        key == "multipv" || key == "eval") {
+      return Bad(field, "give it as SearchOptions' own field");
+    }
+    if (absl::Status s = SetSetting(*out, key, value); !s.ok()) return Bad(field, s.message());
+  }
   return absl::OkStatus();
 }
 

@@ -40,18 +40,10 @@ uint64_t Mix(uint64_t h, uint64_t v) {
 
 facade::SearchRequest RequestOf(const EngineOptions& options, const GoRequest& go) {
   facade::SearchRequest request;
+  static_cast<SearchSettings&>(request) = options;  // every setting of the table
   request.dice = go.dice;
   request.limits = go.limits;
-  request.level = options.level;
-  request.objective = options.objective;
-  request.algorithm = options.algorithm;
-  request.eval = options.eval;
-  request.multipv = options.multipv;
-  request.threads = options.threads;
-  request.seed = options.seed;
-  request.tree_mb = options.tree_mb;
   request.endgames = options.endgames.get();
-  request.paranoid = options.paranoid;
   return request;
 }
 
@@ -83,7 +75,8 @@ absl::Status TextSession::SetOption(absl::string_view name, absl::string_view va
   // Values stored under another ruleset, level or evaluation are not this
   // search's values.
   bool values_changed = rules_changed || updated.eval != options_.eval ||
-                        updated.level != options_.level || updated.endgames != options_.endgames;
+                        updated.level != options_.level || updated.endgames != options_.endgames ||
+                        updated.net != options_.net;
   if (values_changed && !busy_) tt_.Clear();
   options_ = updated;
   if (rules_changed) game_ = Game(options_.rules);

@@ -851,6 +851,37 @@ TEST(Settings, OneRangeGivesTheSameErrorAtEveryFront) {
   EXPECT_NE(facade_status.message().find(words), std::string::npos) << facade_status;
 }
 
+TEST(Settings, ARequestReachesEveryTableSettingByItsKey) {
+  v1::SearchOptions wire;
+  (*wire.mutable_settings())["filter"] = "3";
+  (*wire.mutable_settings())["noise"] = "0.02";
+  (*wire.mutable_settings())["multi_side"] = "paranoid";
+  facade::SearchRequest request;
+  ASSERT_TRUE(proto::SearchRequestFrom({}, wire, 1, &request).ok());
+  absl::StatusOr<SearchParams> params = facade::ParamsFor(request);
+  ASSERT_TRUE(params.ok()) << params.status();
+  EXPECT_EQ(params->filter_width, 3);
+  EXPECT_DOUBLE_EQ(params->noise, 0.02);
+  EXPECT_TRUE(request.paranoid);
+}
+
+TEST(Settings, ARequestMayNotNameAServerFileOrAnUnknownSetting) {
+  for (const auto& [key, words] : std::vector<std::pair<std::string, std::string>>{
+           {"netfile", "not a setting a request may give"},
+           {"endgames", "not a setting a request may give"},
+           {"threads", "not a setting a request may give"},
+           {"level", "give it as SearchOptions' own field"},
+           {"bogus", "unknown setting"},
+           {"filter", "filter must be 0..1000, not 1001"}}) {
+    v1::SearchOptions wire;
+    (*wire.mutable_settings())[key] = key == "filter" ? "1001" : "x";
+    facade::SearchRequest request;
+    absl::Status s = proto::SearchRequestFrom({}, wire, 1, &request);
+    EXPECT_NE(s.message().find("options.settings[" + key + "]: " + words), std::string::npos)
+        << key << ": " << s;
+  }
+}
+
 TEST(Settings, TheUciListingComesFromTheTable) {
   ASSERT_EQ(OptionDefs().size(), SettingDefs().size());
   for (size_t i = 0; i < SettingDefs().size(); ++i) {

@@ -7,9 +7,11 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "endgame/table.h"
 #include "search/levels.h"
+#include "search/limits.h"
 #include "search/search.h"
 #include "search/settings.h"
 #include "tools/match/baselines.h"
@@ -48,10 +50,14 @@ class EnginePlayer : public Player {
   std::atomic<bool> never_{false};
 };
 
+// A player's settings: every search setting of the table
+// (search/settings.h), its limits, and what only a match player has.
 struct Settings {
-  SearchParams params;
-  SearchLimits limits;
-  int64_t handshake_ms = kDefaultHandshakeMs;    // cmd: and grpc: players
+  SearchSettings search;
+  LimitsInput limits_in;                                // movetime=, depth=, nodes=
+  SearchLimits limits;                                  // ...read by MakeLimits
+  std::vector<std::pair<std::string, double>> weights;  // eval.NAME=X
+  int64_t handshake_ms = kDefaultHandshakeMs;           // cmd: and grpc: players
   std::string go_limits;                         // the same limits as `go` arguments, for programs
   std::shared_ptr<const EndgameTable> endgames;  // endgames=FILE (shared, kept alive)
   std::optional<TimeControl> time_control;       // tc=
@@ -63,67 +69,50 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
     return absl::InvalidArgumentError(absl::StrCat("setting '", item, "' is not key=value"));
   const std::string& key = kv[0];
   const std::string& value = kv[1];
+  auto bad = [&](const absl::Status& st) {
+    return absl::InvalidArgumentError(absl::StrCat("setting '", item, "': ", st.message()));
+  };
   int64_t n = 0;
+  bool is_int = absl::SimpleAtoi(value, &n);
   double x = 0;
-  bool is_int = absl::SimpleAtoi(value, &n) && n >= 0;
-  if (absl::SimpleAtod(value, &x) && !std::isfinite(x)) {
-    return absl::InvalidArgumentError(absl::StrCat("setting '", item, "': not a finite number"));
-  }
-  if (key == "objective" || key == "eval" || key == "search") {  // the settings table's choices
-    if (absl::Status c = CheckChoiceSetting(key, value); !c.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat("setting '", item, "': ", c.message()));
+  if (absl::StartsWith(key, "eval.")) {
+    if (!absl::SimpleAtod(value, &x) || !std::isfinite(x)) {
+      return bad(absl::InvalidArgumentError("not a finite number"));
     }
-    if (key == "objective")
-      s.params.objective = value == "win" ? Objective::kWin : Objective::kPoints;
-    if (key == "search") s.params.algorithm = *AlgorithmByName(value);
-    if (key == "eval" && EvalKindByName(value)) s.params.eval = *EvalKindByName(value);
-  } else if (absl::StartsWith(key, "eval.") && absl::SimpleAtod(value, &x)) {
-    double* weight = EvalWeightByName(s.params.weights, key.substr(5));
-    if (!weight) return absl::InvalidArgumentError(absl::StrCat("unknown weight '", key, "'"));
-    *weight = x;
+    SearchParams probe;
+    if (!EvalWeightByName(probe.weights, key.substr(5))) {
+      return absl::InvalidArgumentError(absl::StrCat("unknown weight '", key, "'"));
+    }
+    s.weights.emplace_back(key.substr(5), x);
   } else if (key == "endgames") {
     absl::StatusOr<std::shared_ptr<const EndgameTable>> table = EndgameTable::LoadShared(value);
     if (!table.ok()) return table.status();
     s.endgames = *table;
-    s.params.endgame = s.endgames.get();
-  } else if (key == "netfile") {
-    absl::StatusOr<const Net*> net = LoadNetShared(value);
-    if (!net.ok()) return net.status();
-    s.params.net = *net;
-    s.params.eval = EvalKind::kNet;
-  } else if (key == "rollout_plies" && is_int && n > 0 && n <= 1000) {
-    s.params.rollout_plies = static_cast<int>(n);
-  } else if (key == "rollout_width" && is_int) {
-    s.params.rollout_width = static_cast<int>(n);
-  } else if (key == "trials" && is_int && n > 0) {
-    s.params.rollout_trials = static_cast<int>(n);
-  } else if (key == "exploration" && absl::SimpleAtod(value, &x) && x >= 0 && x <= 10) {
-    s.params.mcts_exploration = x;
-  } else if (key == "throws" && (value == "sampled" || value == "stratified")) {
-    s.params.mcts_stratified = value == "stratified";
-  } else if (key == "noise" && absl::SimpleAtod(value, &x) && x >= 0) {
-    s.params.noise = x;
-  } else if (key == "seed" && is_int) {
-    s.params.seed = static_cast<uint64_t>(n);
-  } else if (key == "ending_extension" && is_int && n <= 4) {
-    s.params.ending_extension = static_cast<int>(n);
-  } else if (key == "filter" && is_int) {
-    s.params.filter_width = static_cast<int>(n);
-  } else if (key == "handshake" && is_int && n > 0 && n <= 600000) {
+  } else if (key == "handshake") {
+    if (!is_int || n < 1 || n > 600000) {
+      return bad(absl::InvalidArgumentError("handshake must be 1..600000 ms"));
+    }
     s.handshake_ms = n;
   } else if (key == "tc") {
     absl::StatusOr<TimeControl> tc = ParseTimeControl(value);
     if (!tc.ok()) return tc.status();
     s.time_control = *tc;
-  } else if (key == "movetime" && is_int && n > 0) {
-    s.limits.movetime_ms = n;
-    absl::StrAppend(&s.go_limits, " movetime ", n);
-  } else if (key == "depth" && is_int && n > 0 && n <= 64) {
-    s.limits.depth = static_cast<int>(n);
-    absl::StrAppend(&s.go_limits, " depth ", n);
-  } else if (key == "nodes" && is_int && n > 0) {
-    s.limits.nodes = static_cast<uint64_t>(n);
-    absl::StrAppend(&s.go_limits, " nodes ", n);
+  } else if (key == "movetime" || key == "depth" || key == "nodes") {
+    if (!is_int)
+      return bad(absl::InvalidArgumentError(absl::StrCat(key, " must be a whole number")));
+    std::optional<int64_t>& field = key == "movetime" ? s.limits_in.movetime_ms
+                                    : key == "depth"  ? s.limits_in.depth
+                                                      : s.limits_in.nodes;
+    field = n;
+    absl::StatusOr<SearchLimits> limits = MakeLimits(s.limits_in);  // the one range of each
+    if (!limits.ok()) return bad(limits.status());
+    s.limits = *limits;
+    absl::StrAppend(&s.go_limits, " ", key, " ", n);
+  } else if (key == "level" || key == "rules") {
+    return bad(absl::InvalidArgumentError(
+        key == "level" ? "a player's level is its name (`expert,...`)" : "the match's --rules"));
+  } else if (FindSetting(key) != nullptr && FindSetting(key)->key == key) {
+    if (absl::Status st = SetSetting(s.search, key, value); !st.ok()) return bad(st);
   } else {
     return absl::InvalidArgumentError(absl::StrCat("bad player setting '", item, "'"));
   }
@@ -155,9 +144,13 @@ absl::StatusOr<std::unique_ptr<Player>> MakeUntimedPlayer(const std::string& nam
         absl::StrCat("player '", name, "': this build has no gRPC (UCKERS_GRPC=OFF)"));
 #endif
   }
-  SearchParams params = s.params;
-  if (name == "mcts") params.algorithm = Algorithm::kMcts;
-  return std::unique_ptr<Player>(new EnginePlayer(rules, params, s.limits, 16));
+  SearchSettings search = s.search;
+  if (name == "mcts") search.algorithm = Algorithm::kMcts;
+  absl::StatusOr<SearchParams> params = ParamsOf(search);
+  if (!params.ok()) return params.status();
+  for (const auto& [weight, value] : s.weights) *EvalWeightByName(params->weights, weight) = value;
+  params->endgame = s.endgames.get();
+  return std::unique_ptr<Player>(new EnginePlayer(rules, *params, s.limits, search.hash_mb));
 }
 
 }  // namespace
@@ -181,23 +174,22 @@ absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec, cons
     rest = spec.substr(settings_at + 1);
   }
   Settings s;
-  s.params.seed = seed;
+  s.search.seed = seed;
   bool remote = absl::StartsWith(name, "grpc:");
   std::string remote_level;
   if (remote && name.find('@') != std::string::npos) {  // grpc:host:port@level
     remote_level = name.substr(name.find('@') + 1);
     name = name.substr(0, name.find('@'));
   }
-  if (!absl::StartsWith(name, "cmd:")) {
-    if (absl::Status st = ApplyLevel(kDefaultLevel, &s.params); !st.ok()) return st;
-  }
   if (name != "random" && name != "greedy" && name != "mcts" && !absl::StartsWith(name, "cmd:") &&
       !remote) {
-    if (absl::Status st = ApplyLevel(name, &s.params); !st.ok()) {
+    SearchParams probe;
+    if (absl::Status st = ApplyLevel(name, &probe); !st.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(
           "player '", spec,
           "': expected random, greedy, mcts, cmd:<program> or a level: ", st.message()));
     }
+    s.search.level = name;
   }
   if (!rest.empty()) {
     for (absl::string_view item : absl::StrSplit(rest, ',')) {
@@ -240,13 +232,25 @@ std::string PlayerHelp() {
                   "settings, each as ,key=value after the player (`expert,movetime=100`):\n"
                   "  movetime=MS depth=1..64 nodes=N  search limits (movetime is spent)\n"
                   "  tc=40/10+0.1 | 10+0.1 | 60       a clock: running out loses the game\n"
-                  "  objective=win|points eval=level|net|classic search=expectimax|mcts|rollout\n"
-                  "  seed=N noise=X filter=N ending_extension=0..4\n"
-                  "  endgames=FILE netfile=FILE       an endgame table, a net's weights\n"
-                  "  rollout_plies=1..1000 rollout_width=N trials=N  rollouts\n"
-                  "  exploration=0..10 throws=sampled|stratified     MCTS\n"
+                  "  endgames=FILE                    an endgame table for the match's rules\n"
                   "  eval.NAME=X                      a weight of the classic evaluation\n"
-                  "  handshake=MS (1..600000)         time a cmd: or grpc: player has to start\n");
+                  "  handshake=MS (1..600000)         time a cmd: or grpc: player has to start\n"
+                  "and every engine setting (the text protocol's options) by its key:\n");
+  for (const SettingDef& def : SettingDefs()) {
+    if (!def.set || def.key == "level") continue;
+    std::string values;
+    if (def.kind == SettingKind::kChoice) {
+      values = absl::StrJoin(def.choices, "|");
+    } else if (def.kind == SettingKind::kText) {
+      values = "FILE";
+    } else {
+      values = absl::StrCat(def.min, "..", def.max);
+    }
+    std::string left = absl::StrCat("  ", def.key, "=", values);
+    if (left.size() < 35) left.resize(35, ' ');
+    absl::StrAppend(&out, left, " ", def.help, " (default ",
+                    def.default_value.empty() ? "none" : def.default_value, ")\n");
+  }
   return out;
 }
 
