@@ -7,6 +7,7 @@
 #include "absl/flags/flag.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
+#include "search/search.h"
 
 // The flags are the command's in every build, so that a build without gRPC
 // reads them and says why it cannot serve (exit 1), rather than calling
@@ -15,7 +16,7 @@ ABSL_FLAG(std::string, address, "127.0.0.1:50051", "address to listen on (host:p
 ABSL_FLAG(int, max_searches, 8, "concurrent searches before RESOURCE_EXHAUSTED");
 ABSL_FLAG(int, max_request_threads, 2, "search threads one request may ask for");
 ABSL_FLAG(int, max_hash_mb, 64, "transposition table MiB one request may ask for");
-ABSL_FLAG(int, tree_mb, 256, "MCTS tree MiB of each search (1..65536)");
+ABSL_FLAG(int, tree_mb, uckers::kDefaultTreeMb, "MCTS tree MiB of each search (1..65536)");
 ABSL_FLAG(int64_t, grace_ms, 5000,
           "on SIGTERM/SIGINT: health NOT_SERVING and no new calls at once; searches in flight "
           "answer their best so far within this long, then the process exits 0");

@@ -55,6 +55,11 @@ std::optional<Algorithm> AlgorithmByName(std::string_view name);
 
 // Search settings; a level (search/levels.h) fills several at once, and a
 // request may override any of them.
+// The MCTS tree memory a search takes when not told, MiB (TreeMemory).
+inline constexpr int kDefaultTreeMb = 256;
+// The transposition table a player or session takes when not told, MiB (Hash).
+inline constexpr int kDefaultHashMb = 16;
+
 struct SearchParams {
   Objective objective = Objective::kWin;         // what "best" means
   int multipv = 1;                               // candidates reported
@@ -65,23 +70,23 @@ struct SearchParams {
   // search cheap (docs/endgames.md: the default level's loss in them).
   int ending_extension = 0;
   int ending_pieces = 4;
-  int filter_width = 8;            // plays searched deeper at a decision (0: all)
-  double filter_margin = 0.08;     // ...plus any this close to the best (score)
-  double noise = 0.0;              // std dev of evaluation noise (score units)
-  bool star1 = true;               // window pruning at chance nodes (Ballard)
-  bool star2 = true;               // probing phase at chance nodes (Ballard)
-  int threads = 1;                 // root plays shared among threads
-  uint64_t seed = 0;               // noise and MCTS sampling
-  double mcts_exploration = 0.7;   // UCT constant, in score units
-  int mcts_playouts = 3000;        // MCTS playouts when no limit is given
-  bool mcts_stratified = true;     // MCTS chance nodes: throws in proportion, or sampled
-  int mcts_tree_mb = 256;          // MCTS tree memory (MiB); when full it stops growing
-  int rollout_width = 6;           // rollouts: plays rolled out (best at depth 1)
-  int rollout_plies = 12;          // rollouts: throws played before evaluating
-  int rollout_trials = 200;        // rollouts: trials when no limit ends them
-  EvalWeights weights;             // the static evaluation's weights
-  EvalKind eval = EvalKind::kNet;  // net where one plays the rules, else classic
-  const Net* net = nullptr;        // a net to use instead of the shipped one
+  int filter_width = 8;               // plays searched deeper at a decision (0: all)
+  double filter_margin = 0.08;        // ...plus any this close to the best (score)
+  double noise = 0.0;                 // std dev of evaluation noise (score units)
+  bool star1 = true;                  // window pruning at chance nodes (Ballard)
+  bool star2 = true;                  // probing phase at chance nodes (Ballard)
+  int threads = 1;                    // root plays shared among threads
+  uint64_t seed = 0;                  // noise and MCTS sampling
+  double mcts_exploration = 0.7;      // UCT constant, in score units
+  int mcts_playouts = 3000;           // MCTS playouts when no limit is given
+  bool mcts_stratified = true;        // MCTS chance nodes: throws in proportion, or sampled
+  int mcts_tree_mb = kDefaultTreeMb;  // MCTS tree memory (MiB); when full it stops growing
+  int rollout_width = 6;              // rollouts: plays rolled out (best at depth 1)
+  int rollout_plies = 12;             // rollouts: throws played before evaluating
+  int rollout_trials = 200;           // rollouts: trials when no limit ends them
+  EvalWeights weights;                // the static evaluation's weights
+  EvalKind eval = EvalKind::kNet;     // net where one plays the rules, else classic
+  const Net* net = nullptr;           // a net to use instead of the shipped one
   // Exact values where the table covers a position (endgame/table.h): such
   // positions are valued from it, and a covered root plays its best play.
   // Not owned; null for none.

@@ -129,8 +129,8 @@ std::vector<SettingDef> MakeDefs() {
                            [](const Settings& s, Params& p) { p.threads = s.threads; });
   threads.remote = false;  // SearchOptions.threads, capped by the server
   defs.push_back(std::move(threads));
-  SettingDef hash = Int("Hash", "hash_mb", 1, 4096, "16", "transposition table size in MiB",
-                        &Settings::hash_mb, nullptr);
+  SettingDef hash = Int("Hash", "hash_mb", 1, 4096, Number(kDefaultHashMb),
+                        "transposition table size in MiB", &Settings::hash_mb, nullptr);
   hash.remote = false;  // SearchOptions.hash_mb, capped by the server
   defs.push_back(std::move(hash));
   defs.push_back(Choice(
@@ -156,7 +156,7 @@ std::vector<SettingDef> MakeDefs() {
         if (s.algorithm) p.algorithm = *s.algorithm;
       }));
   SettingDef tree =
-      Int("TreeMemory", "tree_mb", 1, kMaxTreeMb, "256",
+      Int("TreeMemory", "tree_mb", 1, kMaxTreeMb, Number(kDefaultTreeMb),
           "MCTS tree size in MiB: when full, the tree stops growing", &Settings::tree_mb,
           [](const Settings& s, Params& p) { p.mcts_tree_mb = s.tree_mb; });
   tree.remote = false;  // the server's --tree_mb

@@ -43,8 +43,8 @@ struct SearchSettings {
   int multipv = 1;                                 // MultiPV
   int threads = 1;                                 // Threads
   uint64_t seed = 0;                               // Seed
-  int hash_mb = 16;                                // Hash
-  int tree_mb = 256;                               // TreeMemory
+  int hash_mb = kDefaultHashMb;                    // Hash
+  int tree_mb = kDefaultTreeMb;                    // TreeMemory
   bool paranoid = false;                           // MultiSide
   std::optional<double> noise;                     // Noise
   std::optional<int> filter;                       // Filter
