@@ -14,111 +14,15 @@
 #include "engine/rules.h"
 #include "search/evaluate.h"
 #include "search/net.h"
+#include "search/params.h"
 #include "search/time_manager.h"
 #include "search/tt.h"
 
+// The search's door: SearchPlay and AnalysePosition send a request to the
+// algorithm its parameters name (expectimax, MCTS, rollouts; the endgame
+// table where it covers the position). The value types they take and give
+// are in search/params.h.
 namespace uckers {
-
-class EndgameTable;
-
-// What the search maximises (RULES.md §8).
-enum class Objective { kWin, kPoints };
-
-// When to stop; unset fields do not limit.
-struct SearchLimits {
-  // Wall-clock time to spend: expectimax deepens past the level's depth
-  // while the next iteration is expected to end within it and stops at it
-  // (a depth limit still caps the depth); MCTS and rollouts run until it.
-  // An infinite search only stops at it.
-  std::optional<int64_t> movetime_ms;
-  std::optional<uint64_t> nodes;  // positions evaluated
-  std::optional<int> depth;       // throws looked ahead
-  bool infinite = false;          // only `stop` ends it
-  // A time control's clocks (search/time_manager.h). With the clock of the
-  // team to throw, the search budgets its own time (a target and a limit)
-  // and spends it as it spends movetime; with movetime too, the sooner.
-  Clocks clocks;
-};
-
-enum class Algorithm { kExpectimax, kMcts, kRollout };
-
-// Which static evaluation a search uses: the learned net (search/net.h),
-// where one is trained for the ruleset, or the classic hand-made one.
-enum class EvalKind { kNet, kClassic };
-
-// The kind named `net` or `classic` (the Eval option).
-std::optional<EvalKind> EvalKindByName(std::string_view name);
-const char* EvalKindName(EvalKind kind);
-
-// The algorithm named `expectimax`, `mcts` or `rollout` (the Search option).
-std::optional<Algorithm> AlgorithmByName(std::string_view name);
-
-// Search settings; a level (search/levels.h) fills several at once, and a
-// request may override any of them.
-// The MCTS tree memory a search takes when not told, MiB (TreeMemory).
-inline constexpr int kDefaultTreeMb = 256;
-// The transposition table a player or session takes when not told, MiB (Hash).
-inline constexpr int kDefaultHashMb = 16;
-
-struct SearchParams {
-  Objective objective = Objective::kWin;         // what "best" means
-  int multipv = 1;                               // candidates reported
-  Algorithm algorithm = Algorithm::kExpectimax;  // expectimax or MCTS
-  int max_depth = 2;                             // plies (throw + play) when no depth limit
-  // Plies added to max_depth in endings: positions with at most
-  // `ending_pieces` pieces not home in all, where few plays make a deeper
-  // search cheap (docs/endgames.md: the default level's loss in them).
-  int ending_extension = 0;
-  int ending_pieces = 4;
-  int filter_width = 8;               // plays searched deeper at a decision (0: all)
-  double filter_margin = 0.08;        // ...plus any this close to the best (score)
-  double noise = 0.0;                 // std dev of evaluation noise (score units)
-  bool star1 = true;                  // window pruning at chance nodes (Ballard)
-  bool star2 = true;                  // probing phase at chance nodes (Ballard)
-  int threads = 1;                    // root plays shared among threads
-  uint64_t seed = 0;                  // noise and MCTS sampling
-  double mcts_exploration = 0.7;      // UCT constant, in score units
-  int mcts_playouts = 3000;           // MCTS playouts when no limit is given
-  bool mcts_stratified = true;        // MCTS chance nodes: throws in proportion, or sampled
-  int mcts_tree_mb = kDefaultTreeMb;  // MCTS tree memory (MiB); when full it stops growing
-  int rollout_width = 6;              // rollouts: plays rolled out (best at depth 1)
-  int rollout_plies = 12;             // rollouts: throws played before evaluating
-  int rollout_trials = 200;           // rollouts: trials when no limit ends them
-  EvalWeights weights;                // the static evaluation's weights
-  EvalKind eval = EvalKind::kNet;     // net where one plays the rules, else classic
-  const Net* net = nullptr;           // a net to use instead of the shipped one
-  // Exact values where the table covers a position (endgame/table.h): such
-  // positions are valued from it, and a covered root plays its best play.
-  // Not owned; null for none.
-  const EndgameTable* endgame = nullptr;
-};
-
-// A candidate play and its evaluation for the team that made it.
-struct Candidate {
-  Play play;
-  Position after;
-  Evaluation eval;
-  // With more than two sides (search/multi_side.h): every side's chance
-  // after this play, as SearchReport's `sides`; empty otherwise.
-  std::vector<double> sides = {};
-};
-
-// Progress or the final answer of a search.
-struct SearchReport {
-  int depth = 0;
-  uint64_t nodes = 0;
-  int64_t time_ms = 0;
-  uint64_t tree_bytes = 0;            // MCTS: memory the tree holds
-  Evaluation eval;                    // the best play's, or the position's
-  std::vector<Candidate> candidates;  // best first, at most multipv
-  bool exact = false;                 // the values come from endgame tables
-  // With more than two sides (RULES.md §11, search/multi_side.h): every
-  // side's probability of winning, sides numbered by their first colour;
-  // `eval` then holds the mover's side's as a plain win or loss.
-  std::vector<double> sides;
-};
-
-using ReportCallback = std::function<void(const SearchReport&)>;
 
 // The score a candidate is ranked by under `objective`.
 double Score(const Evaluation& e, Objective objective);

@@ -10,7 +10,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "search/levels.h"
-#include "search/search.h"
+#include "search/params.h"
 
 // Every engine setting, declared once (as Stockfish's ucioption table): its
 // text-protocol option name, its key in match/ladder player settings, gRPC's
