@@ -147,7 +147,7 @@ int RunServeCommand(const CommandLine&) {
     http_config.cors_origins =
         absl::StrSplit(absl::GetFlag(FLAGS_http_cors_origins), ',', absl::SkipEmpty());
     absl::StatusOr<std::unique_ptr<ConnectServer>> started =
-        ConnectServer::Start(http_config, &(*server)->service());
+        ConnectServer::Start(http_config, &(*server)->api());
     if (!started.ok()) {
       std::cerr << "uckers serve: --http: " << started.status().message() << "\n";
       (*server)->Shutdown();

@@ -12,12 +12,12 @@
 #include <sstream>
 #include <vector>
 
+#include "game/options.h"
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
 #include "learn/td.h"
 #include "search/levels.h"
 #include "search/search.h"
-#include "service/options.h"
 #ifdef UCKERS_HAVE_GRPC
 #include "service/proto_convert.h"
 #endif

@@ -1,4 +1,4 @@
-#include "service/options.h"
+#include "game/options.h"
 
 #include <algorithm>
 
