@@ -28,6 +28,7 @@
 #include "app/commands.h"
 #include "engine/board_text.h"
 #include "engine/notation.h"
+#include "game/engine.h"
 #include "game/facade.h"
 #include "review/analyse.h"
 #include "review/record.h"
@@ -248,13 +249,19 @@ int Session(DrillStore& store, std::vector<Card> cards, const std::string& level
     std::cout << "\ncard " << c.id << " (" << c.source << ")\n" << DrawBoard(*pos);
     std::cout << ColourName(pos->to_throw()) << " threw " << c.dice << ": your play? "
               << std::flush;
+    SearchOptions options;  // the card's rules, no endgame table
+    options.rules = *rules;
+    Engine engine(options);
+    if (absl::Status s = engine.SetPosition(*pos); !s.ok()) {
+      std::cerr << "uckers drill: card " << c.id << " is unreadable: " << s.message() << "\n";
+      return 1;
+    }
     std::optional<facade::Judgement> verdict;
     std::string line;
     while (!verdict && std::getline(std::cin, line)) {
       std::string play(absl::StripAsciiWhitespace(line));
       if (play == "quit") break;
-      absl::StatusOr<facade::Judgement> j =
-          facade::JudgePlay(*pos, *rules, *dice, play, level, nullptr, stop);
+      absl::StatusOr<facade::Judgement> j = engine.Judge(*dice, play, level, stop);
       if (j.ok()) {
         verdict = *j;
       } else {

@@ -10,7 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
-#include "service/text_session.h"
+#include "game/engine.h"
 #include "service/uci.h"
 
 ABSL_FLAG(std::string, ufen, "", "the position to count from, a UFEN (default: the start)");
@@ -21,11 +21,11 @@ namespace {
 // Runs protocol lines in one session; 2 if any was refused (a usage error:
 // the lines come from the command line), else 0.
 int RunLines(const std::vector<std::string>& lines) {
-  TextSession session;
-  UciLoop loop(session, std::cout);
+  Engine engine;
+  UciLoop loop(engine, std::cout);
   for (const std::string& line : lines) {
     loop.HandleLine(line);
-    session.Wait();
+    engine.Wait();
     if (loop.errors() > 0) return 2;
   }
   return 0;
@@ -49,8 +49,8 @@ int RunBenchCommand(const CommandLine&) { return RunLines({"bench"}); }
 
 int PlayMain(int argc, char** argv) {
   if (argc <= 1) {
-    TextSession session;
-    UciLoop loop(session, std::cout);
+    Engine engine;
+    UciLoop loop(engine, std::cout);
     loop.Run(std::cin);
     return CheckStdout("uckers", 0);
   }

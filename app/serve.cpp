@@ -122,7 +122,7 @@ int RunServeCommand(const CommandLine&) {
   sigaddset(&signals, SIGTERM);
   sigaddset(&signals, SIGINT);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  absl::StatusOr<std::unique_ptr<EngineServer>> server = EngineServer::Start(config);
+  absl::StatusOr<std::unique_ptr<Server>> server = Server::Start(config);
   if (!server.ok()) {
     std::cerr << "uckers serve: " << server.status().message() << "\n";
     return 1;
@@ -148,7 +148,7 @@ int RunServeCommand(const CommandLine&) {
     http_config.cors_origins =
         absl::StrSplit(absl::GetFlag(FLAGS_http_cors_origins), ',', absl::SkipEmpty());
     absl::StatusOr<std::unique_ptr<ConnectServer>> started =
-        ConnectServer::Start(http_config, &(*server)->service());
+        ConnectServer::Start(http_config, &(*server)->api());
     if (!started.ok()) {
       std::cerr << "uckers serve: --http: " << started.status().message() << "\n";
       (*server)->Shutdown();

@@ -18,6 +18,7 @@
 
 #include "engine/dice_sequence.h"
 #include "engine/notation.h"
+#include "game/engine.h"
 #include "game/facade.h"
 
 namespace uckers {
@@ -44,14 +45,16 @@ int Run(int judgements, const std::string& level, uint64_t seed, int map_every) 
   std::atomic<bool> stop{false};
   std::vector<double> judge_ms, map_ms;
   Position pos = Position::Start(rules);
+  Engine engine;  // the tutor's calls, on the engine controller (no endgame table)
   // One call before the clock: the first loads the net.
-  (void)facade::JudgePlay(pos, rules, MakeThrow(6, 3), "rb-0,r0-3", level, nullptr, stop);
+  (void)engine.Judge(MakeThrow(6, 3), "rb-0,r0-3", level, stop);
   int positions = 0;
   while (static_cast<int>(judge_ms.size()) < judgements) {
     if (pos.IsGameOver()) pos = Position::Start(rules);
     if (map_every > 0 && positions++ % map_every == 0) {
+      (void)engine.SetPosition(pos);
       auto start = Clock::now();
-      absl::StatusOr<facade::ThrowMap> map = facade::MapThrows(pos, rules, level, nullptr, stop);
+      absl::StatusOr<facade::ThrowMap> map = engine.MapThrows(level, stop);
       map_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
       if (!map.ok()) {
         std::fprintf(stderr, "tutor_latency: %s\n", std::string(map.status().message()).c_str());
@@ -62,9 +65,9 @@ int Run(int judgements, const std::string& level, uint64_t seed, int map_every) 
     std::vector<PlayResult> plays = facade::LegalPlays(pos, rules, t);
     std::uniform_int_distribution<size_t> pick(0, plays.size() - 1);
     std::string play = PlayToString(plays[pick(rng)].play);
+    (void)engine.SetPosition(pos);
     auto start = Clock::now();
-    absl::StatusOr<facade::Judgement> j =
-        facade::JudgePlay(pos, rules, t, play, level, nullptr, stop);
+    absl::StatusOr<facade::Judgement> j = engine.Judge(t, play, level, stop);
     double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     if (!j.ok()) {
       std::fprintf(stderr, "tutor_latency: %s\n", std::string(j.status().message()).c_str());

@@ -1,5 +1,5 @@
 // libFuzzer target: the bytes are lines of the text protocol (PROTOCOL.md),
-// fed to a UciLoop over a fresh TextSession. No line may crash, hang or leak; at
+// fed to a UciLoop over a fresh Engine. No line may crash, hang or leak; at
 // the end the loop must still answer `isready` with `readyok`.
 // UCKERS_FUZZ_VERBOSE=1 prints the engine's output for each input.
 //
@@ -23,7 +23,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
-#include "service/text_session.h"
+#include "game/engine.h"
 #include "service/uci.h"
 
 namespace {
@@ -73,7 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   absl::string_view input(reinterpret_cast<const char*>(data), size);
   std::ostringstream out;
   {
-    uckers::TextSession engine;
+    uckers::Engine engine;
     uckers::UciLoop loop(engine, out);
     std::string sent;
     int jobs = 0;

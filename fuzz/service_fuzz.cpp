@@ -12,13 +12,12 @@
 #include <string>
 
 #include "google/protobuf/stubs/logging.h"
-#include "grpcpp/server_context.h"
-#include "service/grpc_service.h"
+#include "service/api.h"
 
 namespace {
 
-uckers::EngineService& Service() {
-  static uckers::EngineService* service = [] {
+uckers::Api& Service() {
+  static uckers::Api* service = [] {
     // Most inputs are not valid protobuf: keep its parse errors off the log.
     google::protobuf::SetLogHandler(nullptr);
     uckers::ServiceLimits limits;
@@ -30,7 +29,7 @@ uckers::EngineService& Service() {
     limits.max_nodes = 20000;
     limits.max_movetime_ms = 50;
     limits.max_analyse_ms = 100;
-    return new uckers::EngineService(limits);
+    return new uckers::Api(limits);
   }();
   return *service;
 }
@@ -46,28 +45,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1 || size > 4096) return 0;
   using namespace uckers;
   const std::string body(reinterpret_cast<const char*>(data) + 1, size - 1);
-  EngineService& service = Service();
+  Api& service = Service();
   CallControl call;
   call.deadline = std::chrono::system_clock::now() + std::chrono::milliseconds(200);
   call.cancelled = [] { return false; };
-  grpc::ServerContext context;
   switch (data[0] % 10) {
     case 0: {
       v1::ListLegalPlaysRequest request;
       v1::ListLegalPlaysResponse response;
-      if (Parse(body, &request)) service.ListLegalPlays(&context, &request, &response);
+      if (Parse(body, &request)) (void)service.ListLegalPlays(request, &response);
       break;
     }
     case 1: {
       v1::ApplyPlayRequest request;
       v1::ApplyPlayResponse response;
-      if (Parse(body, &request)) service.ApplyPlay(&context, &request, &response);
+      if (Parse(body, &request)) (void)service.ApplyPlay(request, &response);
       break;
     }
     case 2: {
       v1::BestMoveRequest request;
       v1::BestMoveResponse response;
-      if (Parse(body, &request)) service.BestMove(call, request, &response);
+      if (Parse(body, &request)) (void)service.BestMove(call, request, &response);
       break;
     }
     case 3: {
@@ -76,7 +74,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       // per_throw searches all 21 throws: keep it to depth 1.
       if (Parse(body, &request)) {
         if (request.per_throw()) request.mutable_limits()->set_depth(1);
-        service.Evaluate(call, request, &response);
+        (void)service.Evaluate(call, request, &response);
       }
       break;
     }
@@ -84,8 +82,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       v1::AnalyseRequest request;
       if (Parse(body, &request)) {
         int messages = 0;
-        service.Analyse(call, request,
-                        [&messages](const v1::AnalyseResponse&) { return ++messages < 64; });
+        (void)service.Analyse(call, request,
+                              [&messages](const v1::AnalyseResponse&) { return ++messages < 64; });
       }
       break;
     }
@@ -96,26 +94,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (Parse(body, &request) && request.record().items_size() <= 8 &&
           request.record_text().size() <= 200) {
         request.set_level("beginner");
-        service.AnalyseGame(call, request, &response);
+        (void)service.AnalyseGame(call, request, &response);
       }
       break;
     }
     case 6: {
       v1::GetStartPositionRequest request;
       v1::GetStartPositionResponse response;
-      if (Parse(body, &request)) service.GetStartPosition(&context, &request, &response);
+      if (Parse(body, &request)) (void)service.GetStartPosition(request, &response);
       break;
     }
     case 7: {
       v1::RollDiceRequest request;
       v1::RollDiceResponse response;
-      if (Parse(body, &request)) service.RollDice(&context, &request, &response);
+      if (Parse(body, &request)) (void)service.RollDice(request, &response);
       break;
     }
     case 8: {
       v1::GetEngineInfoRequest request;
       v1::EngineInfo response;
-      if (Parse(body, &request)) service.GetEngineInfo(&context, &request, &response);
+      if (Parse(body, &request)) (void)service.GetEngineInfo(request, &response);
       break;
     }
     default:

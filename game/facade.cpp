@@ -1,7 +1,6 @@
 #include "game/facade.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <random>
 
@@ -11,11 +10,9 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
-#include "review/analyse.h"
 #include "review/record.h"
 #include "search/levels.h"
 #include "search/multi_side.h"
-#include "search/multi_side_mcts.h"
 #include "search/settings.h"
 
 namespace uckers::facade {
@@ -145,138 +142,16 @@ absl::Status CheckClocksFor(const Clocks& clocks, const Position& pos) {
   return absl::OkStatus();
 }
 
+double ExpectedPoints(double win, int sides) { return uckers::ExpectedPoints(win, sides); }
+
 int MultiSideDepth(const std::string& level) {
   absl::StatusOr<int> depth = MultiSideDepthOf(level.empty() ? kDefaultLevel : level);
   return depth.ok() ? *depth : 2;
 }
 
-namespace {
-
-// The multi-side search of a layout other than the four-sided one of two
-// teams, its answer in the search's report: the mover's side's chance as a
-// plain win or loss, every side's chance beside it.
-SearchReport MultiSideReportOf(const Position& pos, const MultiSideReport& searched, int multipv) {
-  int side = pos.SideOf(pos.to_throw());
-  auto as_eval = [side](const SideValues& v) {
-    Evaluation e;
-    e.p[kWinPlain] = v.win[side];
-    e.p[kLossPlain] = 1 - v.win[side];
-    return e;
-  };
-  auto all = [](const SideValues& v) {
-    return std::vector<double>(v.win.begin(), v.win.begin() + v.sides);
-  };
-  SearchReport report;
-  report.depth = searched.depth;
-  report.nodes = searched.nodes;
-  report.time_ms = searched.time_ms;
-  report.eval = as_eval(searched.values);
-  report.sides = all(searched.values);
-  for (const MultiSideCandidate& c : searched.candidates) {
-    if (static_cast<int>(report.candidates.size()) == multipv) break;
-    report.candidates.push_back({c.play, c.after, as_eval(c.values), all(c.values)});
-  }
-  return report;
-}
-
-}  // namespace
-
-absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
-                                    const SearchRequest& request, TranspositionTable* tt,
-                                    const std::atomic<bool>& stop,
-                                    const ReportCallback& on_progress) {
-  if (pos.IsGameOver()) {
-    return absl::FailedPreconditionError("the game is over: no play to search");
-  }
-  absl::StatusOr<SearchParams> params = ParamsFor(request);
-  if (!params.ok()) return params.status();
-  if (absl::Status s = CheckClocksFor(request.limits.clocks, pos); !s.ok()) return s;
-  if (!FourSidedTeams(pos)) {
-    MultiSideParams multi;
-    multi.mode = request.paranoid ? MultiSideMode::kParanoid : MultiSideMode::kMaxN;
-    multi.max_depth = MultiSideDepth(request.level);
-    // The net trained for these rules where one is shipped (docs/sides.md).
-    multi.net = MultiSideNet(rules, params->eval);
-    absl::StatusOr<MultiSideReport> searched;
-    if (params->algorithm == Algorithm::kMcts) {
-      // MCTS-max^n (search/multi_side_mcts.h), its tree within tree_mb.
-      MultiSideMctsParams mcts;
-      mcts.mode = multi.mode;
-      mcts.tree_mb = request.tree_mb;
-      mcts.net = multi.net;
-      searched = SearchMultiSideMcts(pos, rules, request.dice, mcts, request.limits, stop);
-    } else if (params->algorithm == Algorithm::kExpectimax) {
-      searched = SearchMultiSide(pos, rules, request.dice, multi, request.limits, stop);
-    } else {
-      return absl::InvalidArgumentError(
-          "with more than two sides the search is expectimax (max^n) or mcts");
-    }
-    if (!searched.ok()) return searched.status();
-    SearchReport report = MultiSideReportOf(pos, *searched, request.multipv);
-    if (on_progress) on_progress(report);
-    return report;
-  }
-  if (request.dice) {
-    return SearchPlay(pos, rules, *request.dice, *params, request.limits, tt, stop, on_progress);
-  }
-  return AnalysePosition(pos, rules, *params, request.limits, tt, stop, on_progress);
-}
-
 absl::StatusOr<v1::GameRecord> ParseGameRecord(const std::string& text) {
   return ParseRecord(text);
 }
-
-absl::StatusOr<v1::GameAnalysis> AnalyseGame(
-    const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item, const EndgameTable* endgames) {
-  absl::StatusOr<Position> end = ReplayRecord(record);
-  if (!end.ok()) return end.status();
-  return uckers::AnalyseGame(record, level, stop, on_item, endgames);
-}
-
-std::vector<PlayResult> LegalPlays(const Game& game, Throw t) {
-  return LegalPlays(game.position(), game.rules(), t);
-}
-
-absl::StatusOr<SearchReport> Search(const Game& game, const SearchRequest& request,
-                                    TranspositionTable* tt, const std::atomic<bool>& stop,
-                                    const ReportCallback& on_progress) {
-  return Search(game.position(), game.rules(), request, tt, stop, on_progress);
-}
-
-absl::StatusOr<v1::GameAnalysis> AnalyseGame(
-    const Game& game, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item, const EndgameTable* endgames) {
-  if (game.items().empty()) {
-    return absl::FailedPreconditionError("the game has no plays to review");
-  }
-  return uckers::AnalyseGame(game.Record(), level, stop, on_item, endgames);
-}
-
-namespace {
-
-// The search a judgement or a map makes: the level, every play valued, by
-// equity as the review values plays.
-absl::StatusOr<SearchParams> TutorParams(const std::string& level, const EndgameTable* endgames) {
-  SearchRequest request;
-  request.level = level.empty() ? kTutorLevel : level;
-  request.objective = Objective::kPoints;
-  request.multipv = 64;
-  request.endgames = endgames;
-  absl::StatusOr<SearchParams> params = ParamsFor(request);
-  if (!params.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("level: ", params.status().message()));
-  }
-  return params;
-}
-
-int64_t MsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                               start)
-      .count();
-}
-
-}  // namespace
 
 PlayTerms PositionTerms(const Position& pos, const Rules& rules, int team) {
   PlayTerms t;
@@ -349,77 +224,6 @@ std::vector<TermDifference> Differences(const PlayTerms& best, const PlayTerms& 
   add("entered", best.entered, play.entered);
   add("home", best.home, play.home);
   return out;
-}
-
-absl::StatusOr<Judgement> JudgePlay(const Position& pos, const Rules& rules, Throw t,
-                                    absl::string_view play, const std::string& level,
-                                    const EndgameTable* endgames, const std::atomic<bool>& stop) {
-  auto start = std::chrono::steady_clock::now();
-  if (absl::Status s = rules.RequireFourSidedTeams("the tutor (judging a play)"); !s.ok()) {
-    return s;
-  }
-  if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: no play to judge");
-  absl::StatusOr<SearchParams> params = TutorParams(level, endgames);
-  if (!params.ok()) return params.status();
-  absl::StatusOr<PlayResult> played = ParsePlay(play, pos, rules, t);
-  if (!played.ok()) return played.status();  // "play '...': ..."
-  TranspositionTable tt(2);
-  SearchReport report = SearchPlay(pos, rules, t, *params, {}, &tt, stop, nullptr);
-  if (stop) return absl::CancelledError("judging stopped");
-  Judgement j;
-  j.candidates = report.candidates;
-  j.level = level.empty() ? kTutorLevel : level;
-  j.exact = report.exact;
-  j.depth = report.depth;
-  j.played = j.candidates[0];
-  for (const Candidate& c : j.candidates) {
-    if (c.after == played->after) {
-      j.played = c;
-      break;
-    }
-  }
-  j.played.play = played->play;  // the spelling asked about, canonical
-  j.equity_lost = std::max(0.0, j.candidates[0].eval.Equity() - j.played.eval.Equity());
-  j.mark = MarkFor(j.equity_lost);
-  if (!(j.played.after == j.candidates[0].after)) {
-    PlayResult best{j.candidates[0].play, j.candidates[0].after};
-    j.differences = Differences(TermsOf(pos, best, rules), TermsOf(pos, *played, rules));
-  }
-  j.time_ms = MsSince(start);
-  return j;
-}
-
-absl::StatusOr<ThrowMap> MapThrows(const Position& pos, const Rules& rules,
-                                   const std::string& level, const EndgameTable* endgames,
-                                   const std::atomic<bool>& stop) {
-  auto start = std::chrono::steady_clock::now();
-  if (absl::Status s = rules.RequireFourSidedTeams("the throw map"); !s.ok()) return s;
-  if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: no throw to map");
-  absl::StatusOr<SearchParams> params = TutorParams(level, endgames);
-  if (!params.ok()) return params.status();
-  params->multipv = 1;
-  ThrowMap map;
-  map.level = level.empty() ? kTutorLevel : level;
-  map.exact = true;
-  double sum[6] = {};
-  for (Throw t : kThrows) {
-    // A table of its own for each throw: each entry is exactly the search
-    // of that throw alone (a shared table's stored values would differ in
-    // the last digits).
-    TranspositionTable tt(1);
-    SearchReport r = SearchPlay(pos, rules, t, *params, {}, &tt, stop, nullptr);
-    if (stop) return absl::CancelledError("the throw map stopped");
-    ThrowMapEntry e;
-    e.dice = t;
-    e.probability = t.Weight() / 36.0;
-    e.best = r.candidates[0];
-    for (int k = 0; k < 6; ++k) sum[k] += e.probability * e.best.eval.p[k];
-    map.exact &= r.exact;
-    map.throws.push_back(e);
-  }
-  for (int k = 0; k < 6; ++k) map.eval.p[k] = sum[k];
-  map.time_ms = MsSince(start);
-  return map;
 }
 
 std::vector<std::string> PresetNames() { return uckers::PresetNames(); }

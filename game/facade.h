@@ -1,7 +1,5 @@
 #pragma once
 
-#include <atomic>
-#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -15,17 +13,15 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "engine/version.h"
-#include "game/game.h"
 #include "search/search.h"
 #include "search/settings.h"
-#include "search/tt.h"
 #include "uckers/v1/game.pb.h"
 
-// The engine facade: every call either protocol makes into the engine. The
-// text protocol's session (service/text_session.h) and the gRPC service
-// (service/grpc_service.h) hold no rules or search code of their own; they
-// only translate their wire to these calls. All calls are stateless and
-// safe to make from many threads at once.
+// The value-level helpers under the engine controller (game/engine.h, the
+// one door to the search): parsing rules, positions and throws, legal plays,
+// dice, verified dice, a request's search parameters and a play's terms.
+// None of them searches. All calls are stateless and safe to make from many
+// threads at once.
 namespace uckers::facade {
 
 // A rules string; empty means the default ruleset (navy). Every board and
@@ -95,20 +91,6 @@ struct SearchRequest : SearchSettings {
 // The search parameters of a request; an error names a bad level or value.
 absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request);
 
-// Searches: with dice, the best play (candidates best first, at most
-// `multipv`); without, the position before the throw. Refuses a finished
-// game. `stop` ends it early. On the four-sided board with two teams by the
-// level's search (expectimax, MCTS, rollouts, tables); on every other
-// layout by the multi-side search (search/multi_side.h) at the level's
-// depth (MultiSideDepth): the report's `sides` and each candidate's `sides`
-// then hold every side's chance, its `eval` the mover's side's as a plain
-// win or loss, and team clocks are refused. `on_progress` hears of each
-// depth (the multi-side search: of the last one).
-absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
-                                    const SearchRequest& request, TranspositionTable* tt,
-                                    const std::atomic<bool>& stop,
-                                    const ReportCallback& on_progress);
-
 // Team clocks (wtime/btime) belong to the four-sided game of two teams: on
 // it, the clock of the team to throw must be given when the other is; on
 // any other layout no clock may be given (movetime instead).
@@ -118,6 +100,10 @@ absl::Status CheckClocksFor(const Clocks& clocks, const Position& pos);
 // for the weakest four levels, two for the default, three for grandmaster.
 int MultiSideDepth(const std::string& level);
 
+// The expected points of a side with chance `win` of winning among `sides`
+// sides (RULES.md §11, plain wins): what the fronts print beside a chance.
+double ExpectedPoints(double win, int sides);
+
 // Whether the position's layout is the four-sided board with two teams,
 // the one the tutor, the review, the tables and the team clocks know.
 inline bool FourSidedTeams(const Position& pos) { return pos.layout().IsFourSidedTeams(); }
@@ -125,26 +111,9 @@ inline bool FourSidedTeams(const Position& pos) { return pos.layout().IsFourSide
 // A game record in either form (docs/records.md), checked item by item.
 absl::StatusOr<v1::GameRecord> ParseGameRecord(const std::string& text);
 
-// Reviews a checked game at `level` (empty: the default level); `on_item`
-// (may be empty) hears of each item as it is done; `stop` ends it early.
-absl::StatusOr<v1::GameAnalysis> AnalyseGame(
-    const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item,
-    const EndgameTable* endgames = nullptr);
-
-// The questions asked of a game: its legal plays for a throw, a search of
-// its current position, its review.
-std::vector<PlayResult> LegalPlays(const Game& game, Throw t);
-absl::StatusOr<SearchReport> Search(const Game& game, const SearchRequest& request,
-                                    TranspositionTable* tt, const std::atomic<bool>& stop,
-                                    const ReportCallback& on_progress);
-absl::StatusOr<v1::GameAnalysis> AnalyseGame(
-    const Game& game, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item,
-    const EndgameTable* endgames = nullptr);
-
-// The tutor (docs/frontend.md): its default level, fast enough to judge
-// every play as it is made (docs/frontend.md gives its latency).
+// The tutor (docs/frontend.md, Engine::Judge and Engine::MapThrows): its
+// default level, fast enough to judge every play as it is made
+// (docs/frontend.md gives its latency).
 inline constexpr const char* kTutorLevel = "advanced";
 
 // What a play leaves on the board for the team that made it, computed from
@@ -176,7 +145,8 @@ struct TermDifference {
 };
 std::vector<TermDifference> Differences(const PlayTerms& best, const PlayTerms& play);
 
-// A play judged against the best, by equity (points), at a level.
+// A play judged against the best, by equity (points), at a level
+// (Engine::Judge).
 struct Judgement {
   Candidate played;                   // the play judged, its value for the thrower
   std::vector<Candidate> candidates;  // every legal play, best first
@@ -191,20 +161,13 @@ struct Judgement {
   std::vector<TermDifference> differences;
 };
 
-// Judges `play` (any spelling of a legal play) for throw `t` at `level`
-// (empty: kTutorLevel): every legal play valued at that level's depth, as
-// the review values them. Refuses a finished game, a bad level or play, and
-// a layout other than the four-sided one of two teams.
-absl::StatusOr<Judgement> JudgePlay(const Position& pos, const Rules& rules, Throw t,
-                                    absl::string_view play, const std::string& level,
-                                    const EndgameTable* endgames, const std::atomic<bool>& stop);
-
 // One throw of the next throw's map.
 struct ThrowMapEntry {
   Throw dice;
   double probability = 0;  // weight / 36
   Candidate best;          // the best play and the mover's chances after it
 };
+// The next throw's map (Engine::MapThrows).
 struct ThrowMap {
   std::vector<ThrowMapEntry> throws;  // kThrows' order, 6-6 first
   Evaluation eval;                    // the probability-weighted mean
@@ -212,13 +175,6 @@ struct ThrowMap {
   int64_t time_ms = 0;
   bool exact = false;
 };
-
-// The map of a position before the throw at `level` (empty: kTutorLevel):
-// each of the 21 throws searched as JudgePlay searches it (by equity).
-// The four-sided game of two teams only, as JudgePlay.
-absl::StatusOr<ThrowMap> MapThrows(const Position& pos, const Rules& rules,
-                                   const std::string& level, const EndgameTable* endgames,
-                                   const std::atomic<bool>& stop);
 
 // Names for the engine-information call and the `uci` command.
 inline constexpr const char* kEngineName = "Uckers";

@@ -1,47 +1,45 @@
 #include "service/call_metrics.h"
 
-#include <chrono>
 #include <set>
 
-#include "absl/strings/match.h"
 #include "absl/strings/str_format.h"
 #include "uckers/v1/engine.pb.h"
 
 namespace uckers {
 
-std::string StatusCodeName(grpc::StatusCode code) {
+std::string StatusCodeName(absl::StatusCode code) {
   switch (code) {
-    case grpc::StatusCode::OK:
+    case absl::StatusCode::kOk:
       return "ok";
-    case grpc::StatusCode::CANCELLED:
+    case absl::StatusCode::kCancelled:
       return "canceled";
-    case grpc::StatusCode::INVALID_ARGUMENT:
+    case absl::StatusCode::kInvalidArgument:
       return "invalid_argument";
-    case grpc::StatusCode::DEADLINE_EXCEEDED:
+    case absl::StatusCode::kDeadlineExceeded:
       return "deadline_exceeded";
-    case grpc::StatusCode::NOT_FOUND:
+    case absl::StatusCode::kNotFound:
       return "not_found";
-    case grpc::StatusCode::ALREADY_EXISTS:
+    case absl::StatusCode::kAlreadyExists:
       return "already_exists";
-    case grpc::StatusCode::PERMISSION_DENIED:
+    case absl::StatusCode::kPermissionDenied:
       return "permission_denied";
-    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+    case absl::StatusCode::kResourceExhausted:
       return "resource_exhausted";
-    case grpc::StatusCode::FAILED_PRECONDITION:
+    case absl::StatusCode::kFailedPrecondition:
       return "failed_precondition";
-    case grpc::StatusCode::ABORTED:
+    case absl::StatusCode::kAborted:
       return "aborted";
-    case grpc::StatusCode::OUT_OF_RANGE:
+    case absl::StatusCode::kOutOfRange:
       return "out_of_range";
-    case grpc::StatusCode::UNIMPLEMENTED:
+    case absl::StatusCode::kUnimplemented:
       return "unimplemented";
-    case grpc::StatusCode::INTERNAL:
+    case absl::StatusCode::kInternal:
       return "internal";
-    case grpc::StatusCode::UNAVAILABLE:
+    case absl::StatusCode::kUnavailable:
       return "unavailable";
-    case grpc::StatusCode::DATA_LOSS:
+    case absl::StatusCode::kDataLoss:
       return "data_loss";
-    case grpc::StatusCode::UNAUTHENTICATED:
+    case absl::StatusCode::kUnauthenticated:
       return "unauthenticated";
     default:
       return "unknown";
@@ -124,53 +122,6 @@ std::string CallMetrics::Text(int searches_running) const {
                         "uckers_searches_running %d\n",
                         searches_running);
   return out;
-}
-
-namespace {
-
-using grpc::experimental::InterceptionHookPoints;
-
-// Times one call from its start to the status it sends.
-class MetricsInterceptor : public grpc::experimental::Interceptor {
- public:
-  MetricsInterceptor(grpc::experimental::ServerRpcInfo* info, CallMetrics* metrics)
-      : metrics_(metrics), start_(std::chrono::steady_clock::now()) {
-    std::string name = info->method();
-    constexpr char kEngine[] = "/uckers.v1.Engine/";
-    // An Engine method by its short name, any other by its full name (a
-    // short name elsewhere, "/BestMove", is no Engine method): names the
-    // server does not serve are counted as "unknown" (MetricsMethodName).
-    if (absl::StartsWith(name, kEngine)) {
-      method_ = name.substr(sizeof kEngine - 1);
-    } else if (absl::StartsWith(name, "/") && name.find('/', 1) != std::string::npos) {
-      method_ = name.substr(1);
-    } else {
-      method_ = "unknown";
-    }
-  }
-
-  void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
-    if (methods->QueryInterceptionHookPoint(InterceptionHookPoints::PRE_SEND_STATUS)) {
-      grpc::Status status = methods->GetSendStatus();
-      double seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-      metrics_->Count("grpc", method_, status.ok() ? "" : StatusCodeName(status.error_code()),
-                      seconds);
-    }
-    methods->Proceed();
-  }
-
- private:
-  CallMetrics* metrics_;
-  std::string method_;
-  std::chrono::steady_clock::time_point start_;
-};
-
-}  // namespace
-
-grpc::experimental::Interceptor* MetricsInterceptorFactory::CreateServerInterceptor(
-    grpc::experimental::ServerRpcInfo* info) {
-  return new MetricsInterceptor(info, metrics_);
 }
 
 }  // namespace uckers

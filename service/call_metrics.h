@@ -5,8 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "grpcpp/grpcpp.h"
-#include "grpcpp/support/server_interceptor.h"
+#include "absl/status/status.h"
 
 // Calls counted by front ("grpc", "connect") and method: requests, errors by
 // status code and time spent, printed in Prometheus' text format by the HTTP
@@ -16,7 +15,7 @@
 namespace uckers {
 
 // The name of a status code as Connect writes it ("invalid_argument").
-std::string StatusCodeName(grpc::StatusCode code);
+std::string StatusCodeName(absl::StatusCode code);
 
 // `method` when it is a method the server serves (an uckers.v1.Engine
 // method by its short name, or the full name of a health or reflection
@@ -44,16 +43,4 @@ class CallMetrics {
   mutable std::mutex mu_;
   std::map<std::pair<std::string, std::string>, Stats> stats_;  // by front, method
 };
-
-// Counts every gRPC call into `metrics` (installed by EngineServer).
-class MetricsInterceptorFactory : public grpc::experimental::ServerInterceptorFactoryInterface {
- public:
-  explicit MetricsInterceptorFactory(CallMetrics* metrics) : metrics_(metrics) {}
-  grpc::experimental::Interceptor* CreateServerInterceptor(
-      grpc::experimental::ServerRpcInfo* info) override;
-
- private:
-  CallMetrics* metrics_;
-};
-
 }  // namespace uckers

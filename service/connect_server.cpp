@@ -37,30 +37,30 @@ using Clock = std::chrono::system_clock;
 constexpr char kPrefix[] = "/uckers.v1.Engine/";
 
 // The HTTP status Connect gives each code of a unary error.
-int HttpStatus(grpc::StatusCode code) {
+int HttpStatus(absl::StatusCode code) {
   switch (code) {
-    case grpc::StatusCode::CANCELLED:
+    case absl::StatusCode::kCancelled:
       return 499;
-    case grpc::StatusCode::INVALID_ARGUMENT:
-    case grpc::StatusCode::FAILED_PRECONDITION:
-    case grpc::StatusCode::OUT_OF_RANGE:
+    case absl::StatusCode::kInvalidArgument:
+    case absl::StatusCode::kFailedPrecondition:
+    case absl::StatusCode::kOutOfRange:
       return 400;
-    case grpc::StatusCode::DEADLINE_EXCEEDED:
+    case absl::StatusCode::kDeadlineExceeded:
       return 504;
-    case grpc::StatusCode::NOT_FOUND:
+    case absl::StatusCode::kNotFound:
       return 404;
-    case grpc::StatusCode::ALREADY_EXISTS:
-    case grpc::StatusCode::ABORTED:
+    case absl::StatusCode::kAlreadyExists:
+    case absl::StatusCode::kAborted:
       return 409;
-    case grpc::StatusCode::PERMISSION_DENIED:
+    case absl::StatusCode::kPermissionDenied:
       return 403;
-    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+    case absl::StatusCode::kResourceExhausted:
       return 429;
-    case grpc::StatusCode::UNIMPLEMENTED:
+    case absl::StatusCode::kUnimplemented:
       return 501;
-    case grpc::StatusCode::UNAVAILABLE:
+    case absl::StatusCode::kUnavailable:
       return 503;
-    case grpc::StatusCode::UNAUTHENTICATED:
+    case absl::StatusCode::kUnauthenticated:
       return 401;
     default:
       return 500;
@@ -68,10 +68,10 @@ int HttpStatus(grpc::StatusCode code) {
 }
 
 // `{"code": ..., "message": ...}` by protobuf's JSON printer.
-std::string ErrorJson(const grpc::Status& status) {
+std::string ErrorJson(const absl::Status& status) {
   google::protobuf::Struct error;
-  (*error.mutable_fields())["code"].set_string_value(StatusCodeName(status.error_code()));
-  (*error.mutable_fields())["message"].set_string_value(SafeMessage(status.error_message()));
+  (*error.mutable_fields())["code"].set_string_value(StatusCodeName(status.code()));
+  (*error.mutable_fields())["message"].set_string_value(SafeMessage(status.message()));
   std::string json;
   (void)google::protobuf::util::MessageToJsonString(error, &json);
   return json;
@@ -86,20 +86,20 @@ std::string ToJson(const google::protobuf::Message& m) {
 }
 
 // Reads a request body as JSON or binary protobuf; an error names the fault.
-grpc::Status ParseBody(const std::string& body, bool json, google::protobuf::Message* m) {
+absl::Status ParseBody(const std::string& body, bool json, google::protobuf::Message* m) {
   if (json) {
     google::protobuf::util::JsonParseOptions options;
     auto s = google::protobuf::util::JsonStringToMessage(body, m, options);
     if (!s.ok()) {
-      return {grpc::StatusCode::INVALID_ARGUMENT,
+      return {absl::StatusCode::kInvalidArgument,
               absl::StrCat("request body: not a ", m->GetDescriptor()->name(), " in JSON: ",
                            std::string(s.message().data(), s.message().size()).substr(0, 200))};
     }
   } else if (!m->ParseFromString(body)) {
-    return {grpc::StatusCode::INVALID_ARGUMENT,
+    return {absl::StatusCode::kInvalidArgument,
             absl::StrCat("request body: not a ", m->GetDescriptor()->name(), " in protobuf")};
   }
-  return grpc::Status::OK;
+  return absl::OkStatus();
 }
 
 std::string Serialize(const google::protobuf::Message& m, bool json) {
@@ -107,30 +107,30 @@ std::string Serialize(const google::protobuf::Message& m, bool json) {
 }
 
 // The deadline of `Connect-Timeout-Ms`, or none; an error for a bad value.
-grpc::Status DeadlineOf(const httplib::Request& req, Clock::time_point* deadline) {
+absl::Status DeadlineOf(const httplib::Request& req, Clock::time_point* deadline) {
   *deadline = Clock::time_point::max();
-  if (!req.has_header("Connect-Timeout-Ms")) return grpc::Status::OK;
+  if (!req.has_header("Connect-Timeout-Ms")) return absl::OkStatus();
   int64_t ms = 0;
   std::string text = req.get_header_value("Connect-Timeout-Ms");
   if (!absl::SimpleAtoi(text, &ms) || ms <= 0 || text.size() > 10) {
-    return {grpc::StatusCode::INVALID_ARGUMENT,
+    return {absl::StatusCode::kInvalidArgument,
             "Connect-Timeout-Ms: must be a positive whole number of at most 10 digits"};
   }
   *deadline = Clock::now() + std::chrono::milliseconds(ms);
-  return grpc::Status::OK;
+  return absl::OkStatus();
 }
 
 // A unary method: the body in, the response body out.
 using Unary =
-    std::function<grpc::Status(const CallControl&, const std::string&, bool, std::string*)>;
+    std::function<absl::Status(const CallControl&, const std::string&, bool, std::string*)>;
 
 template <typename Req, typename Resp>
-Unary MakeUnary(std::function<grpc::Status(const CallControl&, const Req&, Resp*)> call) {
+Unary MakeUnary(std::function<absl::Status(const CallControl&, const Req&, Resp*)> call) {
   return [call](const CallControl& control, const std::string& body, bool json, std::string* out) {
     Req request;
-    if (grpc::Status s = ParseBody(body, json, &request); !s.ok()) return s;
+    if (absl::Status s = ParseBody(body, json, &request); !s.ok()) return s;
     Resp response;
-    grpc::Status s = call(control, request, &response);
+    absl::Status s = call(control, request, &response);
     if (s.ok()) *out = Serialize(response, json);
     return s;
   };
@@ -138,25 +138,22 @@ Unary MakeUnary(std::function<grpc::Status(const CallControl&, const Req&, Resp*
 
 // A call that does not search takes no deadline: it answers at once.
 template <typename Req, typename Resp>
-Unary Cheap(EngineService* service,
-            grpc::Status (EngineService::*method)(grpc::ServerContext*, const Req*, Resp*)) {
+Unary Cheap(Api* service, absl::Status (Api::*method)(const Req&, Resp*)) {
   return MakeUnary<Req, Resp>([service, method](const CallControl&, const Req& r, Resp* out) {
-    grpc::ServerContext unused;
-    return (service->*method)(&unused, &r, out);
+    return (service->*method)(r, out);
   });
 }
 
 template <typename Req, typename Resp>
-Unary Searching(EngineService* service,
-                grpc::Status (EngineService::*method)(const CallControl&, const Req&, Resp*)) {
+Unary Searching(Api* service, absl::Status (Api::*method)(const CallControl&, const Req&, Resp*)) {
   return MakeUnary<Req, Resp>([service, method](const CallControl& c, const Req& r, Resp* out) {
     return (service->*method)(c, r, out);
   });
 }
 
 // Every unary method by name. A new method of uckers.v1.Engine is one line.
-std::map<std::string, Unary> UnaryMethods(EngineService* s) {
-  using E = EngineService;
+std::map<std::string, Unary> UnaryMethods(Api* s) {
+  using E = Api;
   return {
       {"GetEngineInfo", Cheap(s, &E::GetEngineInfo)},
       {"ListLegalPlays", Cheap(s, &E::ListLegalPlays)},
@@ -184,18 +181,18 @@ std::string Envelope(uint8_t flags, const std::string& message) {
 }
 
 // The message of a request stream's single envelope, or an error.
-grpc::Status Unenvelope(const std::string& body, std::string* message) {
+absl::Status Unenvelope(const std::string& body, std::string* message) {
   if (body.size() < 5) {
-    return {grpc::StatusCode::INVALID_ARGUMENT, "request body: a stream needs one envelope"};
+    return {absl::StatusCode::kInvalidArgument, "request body: a stream needs one envelope"};
   }
   uint32_t n = 0;
   for (int i = 1; i <= 4; ++i) n = n << 8 | static_cast<uint8_t>(body[i]);
   if (body[0] != 0 || body.size() != 5 + static_cast<size_t>(n)) {
-    return {grpc::StatusCode::INVALID_ARGUMENT,
+    return {absl::StatusCode::kInvalidArgument,
             "request body: one uncompressed envelope of the length it declares"};
   }
   *message = body.substr(5);
-  return grpc::Status::OK;
+  return absl::OkStatus();
 }
 
 int PortOf(const sockaddr_storage& a) {
@@ -235,23 +232,23 @@ void ForEachConnection(int port,
 
 // The code of the Connect error body httplib's own refusals get (a bad
 // request line, an unknown path, a body over the cap...).
-grpc::StatusCode CodeOfHttpStatus(int status) {
+absl::StatusCode CodeOfHttpStatus(int status) {
   switch (status) {
     case 404:
-      return grpc::StatusCode::NOT_FOUND;
+      return absl::StatusCode::kNotFound;
     case 405:
     case 501:
-      return grpc::StatusCode::UNIMPLEMENTED;
+      return absl::StatusCode::kUnimplemented;
     case 408:
-      return grpc::StatusCode::DEADLINE_EXCEEDED;
+      return absl::StatusCode::kDeadlineExceeded;
     case 413:
     case 414:
     case 431:
-      return grpc::StatusCode::RESOURCE_EXHAUSTED;
+      return absl::StatusCode::kResourceExhausted;
     case 503:
-      return grpc::StatusCode::UNAVAILABLE;
+      return absl::StatusCode::kUnavailable;
     default:
-      return status < 500 ? grpc::StatusCode::INVALID_ARGUMENT : grpc::StatusCode::INTERNAL;
+      return status < 500 ? absl::StatusCode::kInvalidArgument : absl::StatusCode::kInternal;
   }
 }
 
@@ -260,7 +257,7 @@ grpc::StatusCode CodeOfHttpStatus(int status) {
 // would otherwise be read as the next request. httplib 0.11 has no way to
 // say "close": a chunked answer whose provider, once done, returns false
 // makes it end the connection after the complete answer.
-void RefuseAndClose(httplib::Response& res, int http_status, const grpc::Status& status) {
+void RefuseAndClose(httplib::Response& res, int http_status, const absl::Status& status) {
   res.status = http_status;
   res.set_header("Connection", "close");
   res.set_chunked_content_provider("application/json",
@@ -399,13 +396,13 @@ std::string WebType(const std::string& name) {
 
 }  // namespace
 
-ConnectServer::ConnectServer(const ConnectConfig& config, EngineService* service)
+ConnectServer::ConnectServer(const ConnectConfig& config, Api* service)
     : config_(config), service_(service), http_(std::make_unique<httplib::Server>()) {}
 
 ConnectServer::~ConnectServer() { Shutdown(); }
 
 absl::StatusOr<std::unique_ptr<ConnectServer>> ConnectServer::Start(const ConnectConfig& config,
-                                                                    EngineService* service) {
+                                                                    Api* service) {
   std::vector<std::string> parts = absl::StrSplit(config.address, absl::MaxSplits(':', 1));
   int port = 0;
   if (parts.size() != 2 || !absl::SimpleAtoi(parts[1], &port) || port < 0 || port > 65535) {
@@ -590,7 +587,7 @@ void ConnectServer::Route() {
     if (HasBody(req.method) && !(req.method == "POST" && std::regex_match(req.path, kMethodPath))) {
       bool post = req.method == "POST";
       RefuseAndClose(res, post ? 404 : 405,
-                     {post ? grpc::StatusCode::NOT_FOUND : grpc::StatusCode::UNIMPLEMENTED,
+                     {post ? absl::StatusCode::kNotFound : absl::StatusCode::kUnimplemented,
                       absl::StrCat(post ? "no method at " : "no such HTTP method here: ",
                                    SafeMessage(post ? req.path : req.method, 100))});
       return httplib::Server::HandlerResponse::Handled;
@@ -644,7 +641,7 @@ void ConnectServer::Route() {
       }
     }
     res.status = 404;
-    res.set_content(ErrorJson({grpc::StatusCode::NOT_FOUND, absl::StrCat("no file ", name)}),
+    res.set_content(ErrorJson({absl::StatusCode::kNotFound, absl::StrCat("no file ", name)}),
                     "application/json");
   });
   http_->Post(R"(/uckers\.v1\.Engine/(\w+))", [this, unary, cors](
@@ -659,23 +656,23 @@ void ConnectServer::Route() {
     bool stream = method == "Analyse";
     auto it = unary->find(method);
     // Refused before the body is read (and the connection closed after).
-    auto refuse = [&](const grpc::Status& s, int http_status) {
+    auto refuse = [&](const absl::Status& s, int http_status) {
       RefuseAndClose(res, http_status, s);
-      Count(method, StatusCodeName(s.error_code()), 0);
+      Count(method, StatusCodeName(s.code()), 0);
     };
     if (!stream && it == unary->end()) {
-      return refuse({grpc::StatusCode::UNIMPLEMENTED,
+      return refuse({absl::StatusCode::kUnimplemented,
                      absl::StrCat("no method uckers.v1.Engine/", method.substr(0, 100))},
                     404);
     }
     if (stream && type != "application/connect+json" && type != "application/connect+proto") {
-      return refuse({grpc::StatusCode::INVALID_ARGUMENT,
+      return refuse({absl::StatusCode::kInvalidArgument,
                      "Analyse is a server stream: Content-Type application/connect+json or "
                      "application/connect+proto"},
                     415);
     }
     if (!stream && type != "application/json" && type != "application/proto") {
-      return refuse({grpc::StatusCode::INVALID_ARGUMENT,
+      return refuse({absl::StatusCode::kInvalidArgument,
                      "Content-Type: application/json or application/proto"},
                     415);
     }
@@ -700,38 +697,38 @@ void ConnectServer::Route() {
       return true;
     });
     if (over || res.status == 413) {
-      return refuse({grpc::StatusCode::RESOURCE_EXHAUSTED,
+      return refuse({absl::StatusCode::kResourceExhausted,
                      absl::StrCat("request body: larger than this server's limit of ",
                                   config_.max_body_bytes, " bytes (--max_message_bytes)")},
                     413);
     }
     if (!read) {
-      return refuse({grpc::StatusCode::INVALID_ARGUMENT,
+      return refuse({absl::StatusCode::kInvalidArgument,
                      "request body: could not be read to its end (a malformed chunked encoding, "
                      "or the client stopped sending)"},
                     400);
     }
     res.status = -1;
-    auto fail = [&](const grpc::Status& s, int http_status) {
+    auto fail = [&](const absl::Status& s, int http_status) {
       res.status = http_status;
       res.set_content(ErrorJson(s), "application/json");
-      Count(method, StatusCodeName(s.error_code()), 0);
+      Count(method, StatusCodeName(s.code()), 0);
     };
     CallControl call;
-    if (grpc::Status s = DeadlineOf(req, &call.deadline); !s.ok()) return fail(s, 400);
+    if (absl::Status s = DeadlineOf(req, &call.deadline); !s.ok()) return fail(s, 400);
     call.cancelled = [watch = std::make_shared<HangUpWatch>(req)] { return (*watch)(); };
     if (stream) {
       bool json = type == "application/connect+json";
       std::string message;
       v1::AnalyseRequest request;
-      grpc::Status parsed = Unenvelope(body, &message);
+      absl::Status parsed = Unenvelope(body, &message);
       if (parsed.ok()) parsed = ParseBody(message, json, &request);
       if (!parsed.ok()) return fail(parsed, 400);
       res.set_chunked_content_provider(
           type, [this, request, json, call, method, start](size_t, httplib::DataSink& sink) {
             CallControl control = call;
             control.cancelled = [&sink] { return !sink.is_writable(); };
-            grpc::Status s = service_->Analyse(control, request, [&](const v1::AnalyseResponse& m) {
+            absl::Status s = service_->Analyse(control, request, [&](const v1::AnalyseResponse& m) {
               std::string e = Envelope(0, Serialize(m, json));
               return sink.write(e.data(), e.size());
             });
@@ -739,7 +736,7 @@ void ConnectServer::Route() {
             std::string e = Envelope(2, end);
             sink.write(e.data(), e.size());
             sink.done();
-            Count(method, s.ok() ? "" : StatusCodeName(s.error_code()),
+            Count(method, s.ok() ? "" : StatusCodeName(s.code()),
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
             return true;
           });
@@ -747,8 +744,8 @@ void ConnectServer::Route() {
     }
     bool json = type == "application/json";
     std::string out;
-    grpc::Status s = it->second(call, body, json, &out);
-    if (!s.ok()) return fail(s, HttpStatus(s.error_code()));
+    absl::Status s = it->second(call, body, json, &out);
+    if (!s.ok()) return fail(s, HttpStatus(s.code()));
     res.set_content(out, json ? "application/json" : "application/proto");
     Count(method, "",
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

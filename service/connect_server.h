@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "service/grpc_service.h"
+#include "service/api.h"
 
 namespace httplib {
 class Server;
@@ -21,10 +21,11 @@ class Server;
 // uckers.v1.Engine over HTTP/1.1 as `POST /uckers.v1.Engine/<Method>`, with
 // JSON (protobuf's canonical mapping) or binary protobuf bodies; Analyse as
 // a Connect server stream; `Connect-Timeout-Ms` as the deadline; errors as
-// Connect's JSON error body. It calls the same EngineService as gRPC: the
-// same validation, search slots, deadline margin and cancellation. Also
-// `GET /metrics` (Prometheus text), CORS for the origins configured, and
-// the web board (web/) at `/`.
+// Connect's JSON error body. It calls the transport-neutral service
+// (service/api.h) that the gRPC front also calls: the same validation,
+// search slots, deadline margin and cancellation. Also `GET /metrics`
+// (Prometheus text), CORS for the origins configured, and the web board
+// (web/) at `/`. No gRPC here: tools/check_layers keeps it so.
 namespace uckers {
 
 struct ConnectConfig {
@@ -50,7 +51,7 @@ class ConnectServer {
   // Starts listening and serving on a thread of its own; an error when the
   // address cannot be bound (a taken port included).
   static absl::StatusOr<std::unique_ptr<ConnectServer>> Start(const ConnectConfig& config,
-                                                              EngineService* service);
+                                                              Api* service);
   ~ConnectServer();
 
   int port() const { return port_; }
@@ -71,7 +72,7 @@ class ConnectServer {
   std::string MetricsText() const;
 
  private:
-  ConnectServer(const ConnectConfig& config, EngineService* service);
+  ConnectServer(const ConnectConfig& config, Api* service);
   void Route();
   void Count(const std::string& method, const std::string& code, double seconds);
   // Shuts (shutdown(2), `how`) this front's accepted connections, all of
@@ -82,7 +83,7 @@ class ConnectServer {
   void WatchIdle();
 
   ConnectConfig config_;
-  EngineService* service_;
+  Api* service_;
   std::unique_ptr<httplib::Server> http_;
   std::thread thread_;
   int port_ = 0;

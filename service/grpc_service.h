@@ -1,69 +1,22 @@
 #pragma once
 
-#include <atomic>
-#include <chrono>
-#include <functional>
-#include <memory>
-#include <optional>
-
-#include "dealer/dealer.h"
-#include "endgame/table.h"
-#include "service/call_metrics.h"
+#include "service/api.h"
 #include "uckers/v1/engine.grpc.pb.h"
 
 namespace uckers {
 
-// Limits of one server process.
-struct ServiceLimits {
-  int max_searches = 8;            // concurrent BestMove/Evaluate/Analyse calls
-  int max_threads = 2;             // search threads one request may ask for
-  int max_hash_mb = 64;            // table size one request may ask for
-  int tree_mb = 256;               // MCTS tree memory of each search
-  int64_t max_analyse_ms = 60000;  // an Analyse call with no limit and no deadline
-  // Caps on what one request may ask for (limits.depth, .nodes,
-  // .movetime_ms): above them a request is INVALID_ARGUMENT naming the cap.
-  int max_depth = 12;
-  int64_t max_nodes = 1'000'000'000;
-  int64_t max_movetime_ms = 600'000;
-  int64_t deadline_margin_ms = 25;  // answer at least this long before the deadline...
-  int deadline_margin_percent = 5;  // ...or this share of the call's time, if more
-  // The largest response (the server's message limit): an AnalyseGame whose
-  // answer cannot fit is refused before any work.
-  int64_t max_response_bytes = 4 << 20;
-  // The endgame table searches and analyses use (`uckers serve --endgames`):
-  // positions it covers, under its rules, are valued exactly. Null for none.
-  std::shared_ptr<const EndgameTable> endgames;
-  // The key that seals dealt games' secrets (StartDealtGame): replicas that
-  // share it serve each other's games (`uckers serve --dealer_key_file`).
-  // None: a key of this process's own, drawn at start.
-  std::optional<dealer::Key> dealer_key;
-};
+// gRPC's code and message of a status of the service (service/api.h): the
+// codes are the same numbers.
+grpc::Status ToGrpcStatus(const absl::Status& status);
 
-// How long before a call's deadline its search is stopped, given the time
-// the call has left when it arrives: the larger of the two margins of
-// `limits`, at most one second. A long search grows a large MCTS tree and a
-// busy machine is slow to switch threads, so a fixed margin is not enough
-// for a long call; a short call keeps most of its time.
-std::chrono::milliseconds DeadlineMargin(std::chrono::milliseconds time_left,
-                                         const ServiceLimits& limits);
-
-// What a front tells a call: its deadline, and whether its client has gone
-// (cancelled may be empty: never).
-struct CallControl {
-  std::chrono::system_clock::time_point deadline = std::chrono::system_clock::time_point::max();
-  std::function<bool()> cancelled;
-};
-
-// Writes one message of a server stream; false when the client has gone.
-using AnalyseWriter = std::function<bool(const v1::AnalyseResponse&)>;
-
-// The gRPC service `uckers.v1.Engine`. Stateless per request: each call
-// parses its position and rules, calls the facade (game/facade.h) and
-// answers. Searches end by their limits, by the call's deadline (with a
-// margin, returning the best so far) or when the client cancels.
-class EngineService final : public v1::Engine::Service {
+// The gRPC service `uckers.v1.Engine`: a thin adapter over the
+// transport-neutral service (service/api.h), which does all the work.
+// It turns gRPC's ServerContext into a CallControl (deadline, cancelled)
+// and the service's absl::Status into a grpc::Status, nothing more.
+class GrpcService final : public v1::Engine::Service {
  public:
-  explicit EngineService(ServiceLimits limits);
+  // `api` is not owned and outlives this service.
+  explicit GrpcService(Api* api) : api_(api) {}
 
   grpc::Status GetEngineInfo(grpc::ServerContext* context, const v1::GetEngineInfoRequest* request,
                              v1::EngineInfo* response) override;
@@ -98,48 +51,8 @@ class EngineService final : public v1::Engine::Service {
   grpc::Status ThrowMap(grpc::ServerContext* context, const v1::ThrowMapRequest* request,
                         v1::ThrowMapResponse* response) override;
 
-  // The searching calls without gRPC's context, for other fronts (the
-  // Connect front, service/connect_server.h): the same checks, limits,
-  // deadline margin and cancellation.
-  grpc::Status BestMove(const CallControl& call, const v1::BestMoveRequest& request,
-                        v1::BestMoveResponse* response);
-  grpc::Status Evaluate(const CallControl& call, const v1::EvaluateRequest& request,
-                        v1::EvaluateResponse* response);
-  grpc::Status Analyse(const CallControl& call, const v1::AnalyseRequest& request,
-                       const AnalyseWriter& write);
-  grpc::Status AnalyseGame(const CallControl& call, const v1::AnalyseGameRequest& request,
-                           v1::GameAnalysis* response);
-  grpc::Status JudgePlay(const CallControl& call, const v1::JudgePlayRequest& request,
-                         v1::JudgePlayResponse* response);
-  grpc::Status ThrowMap(const CallControl& call, const v1::ThrowMapRequest& request,
-                        v1::ThrowMapResponse* response);
-
-  // Searches running now.
-  int active_searches() const { return active_; }
-  // The drain on shutdown: every search running or started from now on
-  // stops at `at` and answers with its best so far; new searches are refused
-  // (UNAVAILABLE) at once. Calls that do not search are still served.
-  void Drain(std::chrono::system_clock::time_point at);
-  bool draining() const { return draining_; }
-  // Calls counted by both fronts, for `GET /metrics`.
-  CallMetrics& metrics() { return metrics_; }
-
  private:
-  // Claims a search slot; RESOURCE_EXHAUSTED past the limit.
-  class Slot;
-  // Whether a searching call may start: not while draining (UNAVAILABLE),
-  // nor when its deadline has passed or falls within its DeadlineMargin
-  // (DEADLINE_EXCEEDED): such a call is answered before any work and takes
-  // no search slot.
-  grpc::Status Admit(const CallControl& call) const;
-
-  ServiceLimits limits_;
-  dealer::Key dealer_key_{};
-  CallMetrics metrics_;
-  std::atomic<int> active_{0};
-  std::atomic<bool> draining_{false};
-  // When draining searches stop, in system_clock ticks since the epoch.
-  std::atomic<int64_t> drain_at_{INT64_MAX};
+  Api* api_;
 };
 
 }  // namespace uckers

@@ -10,7 +10,6 @@
 #include "engine/stack.h"
 #include "engine/ufen.h"
 #include "search/limits.h"
-#include "search/multi_side.h"
 #include "search/settings.h"
 
 namespace uckers::proto {
@@ -318,7 +317,7 @@ v1::Outcomes OutcomesOut(const Evaluation& e) {
 v1::Outcomes OutcomesOut(const Evaluation& e, const std::vector<double>& sides, int side) {
   v1::Outcomes o = OutcomesOut(e);
   if (sides.empty()) return o;
-  o.set_equity(ExpectedPoints(e.Win(), static_cast<int>(sides.size())));
+  o.set_equity(facade::ExpectedPoints(e.Win(), static_cast<int>(sides.size())));
   for (double p : sides) o.add_side_win_probabilities(p);
   o.set_side(side + 1);
   return o;

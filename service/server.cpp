@@ -9,8 +9,8 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "game/facade.h"
 #include "google/protobuf/stubs/logging.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/health_check_service_interface.h"
@@ -62,9 +62,9 @@ void LimitProtobufLogRate() {
   std::call_once(once, [] { google::protobuf::SetLogHandler(&RateLimitedLog); });
 }
 
-absl::StatusOr<std::unique_ptr<EngineServer>> EngineServer::Start(const ServerConfig& config) {
+absl::StatusOr<std::unique_ptr<Server>> Server::Start(const ServerConfig& config) {
   LimitProtobufLogRate();
-  std::unique_ptr<EngineServer> s(new EngineServer(config));
+  std::unique_ptr<Server> s(new Server(config));
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
@@ -74,7 +74,7 @@ absl::StatusOr<std::unique_ptr<EngineServer>> EngineServer::Start(const ServerCo
   builder.AddListeningPort(config.address, grpc::InsecureServerCredentials(), &s->port_);
   builder.RegisterService(&s->service_);
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> counting;
-  counting.push_back(std::make_unique<MetricsInterceptorFactory>(&s->service_.metrics()));
+  counting.push_back(std::make_unique<MetricsInterceptorFactory>(&s->api_.metrics()));
   builder.experimental().SetInterceptorCreators(std::move(counting));
   builder.SetMaxReceiveMessageSize(config.max_message_bytes);
   builder.SetMaxSendMessageSize(config.max_message_bytes);
@@ -95,28 +95,77 @@ absl::StatusOr<std::unique_ptr<EngineServer>> EngineServer::Start(const ServerCo
   return s;
 }
 
-EngineServer::~EngineServer() { Shutdown(); }
+Server::~Server() { Shutdown(); }
 
 std::chrono::milliseconds SearchStopLead(int64_t grace_ms) {
   return std::chrono::milliseconds(std::min<int64_t>(250, grace_ms / 4));
 }
 
-void EngineServer::BeginDrain() {
+void Server::BeginDrain() {
   if (!server_ || draining_.exchange(true)) return;
   grace_end_ = std::chrono::system_clock::now() + std::chrono::milliseconds(config_.grace_ms);
   server_->GetHealthCheckService()->SetServingStatus(false);
-  service_.Drain(grace_end_ - SearchStopLead(config_.grace_ms));
+  api_.Drain(grace_end_ - SearchStopLead(config_.grace_ms));
 }
 
-void EngineServer::Shutdown() {
+void Server::Shutdown() {
   if (shut_down_ || !server_) return;
   shut_down_ = true;
   BeginDrain();
   server_->Shutdown(grace_end_);
 }
 
-void EngineServer::Wait() {
+void Server::Wait() {
   if (server_) server_->Wait();
+}
+
+namespace {
+
+using grpc::experimental::InterceptionHookPoints;
+
+// Times one call from its start to the status it sends.
+class MetricsInterceptor : public grpc::experimental::Interceptor {
+ public:
+  MetricsInterceptor(grpc::experimental::ServerRpcInfo* info, CallMetrics* metrics)
+      : metrics_(metrics), start_(std::chrono::steady_clock::now()) {
+    std::string name = info->method();
+    constexpr char kEngine[] = "/uckers.v1.Engine/";
+    // An Engine method by its short name, any other by its full name (a
+    // short name elsewhere, "/BestMove", is no Engine method): names the
+    // server does not serve are counted as "unknown" (MetricsMethodName).
+    if (absl::StartsWith(name, kEngine)) {
+      method_ = name.substr(sizeof kEngine - 1);
+    } else if (absl::StartsWith(name, "/") && name.find('/', 1) != std::string::npos) {
+      method_ = name.substr(1);
+    } else {
+      method_ = "unknown";
+    }
+  }
+
+  void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
+    if (methods->QueryInterceptionHookPoint(InterceptionHookPoints::PRE_SEND_STATUS)) {
+      grpc::Status status = methods->GetSendStatus();
+      double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      metrics_->Count(
+          "grpc", method_,
+          status.ok() ? "" : StatusCodeName(static_cast<absl::StatusCode>(status.error_code())),
+          seconds);
+    }
+    methods->Proceed();
+  }
+
+ private:
+  CallMetrics* metrics_;
+  std::string method_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace
+
+grpc::experimental::Interceptor* MetricsInterceptorFactory::CreateServerInterceptor(
+    grpc::experimental::ServerRpcInfo* info) {
+  return new MetricsInterceptor(info, metrics_);
 }
 
 }  // namespace uckers

@@ -168,7 +168,7 @@ class LineQueue {
 
 }  // namespace
 
-UciLoop::UciLoop(TextSession& engine, std::ostream& out) : engine_(engine), out_(out) {}
+UciLoop::UciLoop(Engine& engine, std::ostream& out) : engine_(engine), out_(out) {}
 
 void UciLoop::Print(const std::string& line) {
   std::lock_guard<std::mutex> lock(out_mutex_);
@@ -581,9 +581,7 @@ void UciLoop::Judge(const Args& args) {
   }
   WaitUnlessInfinite();
   std::atomic<bool> stop{false};
-  absl::StatusOr<facade::Judgement> j =
-      facade::JudgePlay(engine_.position(), engine_.options().rules, MakeThrow(d1, d2), args[3],
-                        level, engine_.options().endgames.get(), stop);
+  absl::StatusOr<facade::Judgement> j = engine_.Judge(MakeThrow(d1, d2), args[3], level, stop);
   if (!j.ok()) return Error(absl::StrCat("judge: ", j.status().message()));
   static const char* kMarks[] = {"none", "none", "doubtful", "bad", "verybad"};
   double best = j->candidates[0].eval.Equity();
@@ -614,8 +612,7 @@ void UciLoop::ThrowMapCommand(const Args& args) {
   }
   WaitUnlessInfinite();
   std::atomic<bool> stop{false};
-  absl::StatusOr<facade::ThrowMap> map = facade::MapThrows(
-      engine_.position(), engine_.options().rules, level, engine_.options().endgames.get(), stop);
+  absl::StatusOr<facade::ThrowMap> map = engine_.MapThrows(level, stop);
   if (!map.ok()) return Error(absl::StrCat("throwmap: ", map.status().message()));
   for (const facade::ThrowMapEntry& e : map->throws) {
     Print(absl::StrFormat("throwmap throw %d%d probability %.4f best %s win %.4f equity %.4f",
@@ -629,7 +626,7 @@ void UciLoop::ThrowMapCommand(const Args& args) {
 void UciLoop::Bench() {
   WaitUnlessInfinite();
   if (engine_.RunningInfinite()) return Error("bench: a search is running");
-  BenchResult r = engine_.Bench();
+  BenchResult r = Engine::Bench();
   Print(absl::StrFormat("bench nodes %d nps %d signature %016x", r.nodes, r.nps, r.signature));
 }
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "service/text_session.h"
+#include "game/engine.h"
 
 namespace uckers {
 
@@ -26,11 +26,12 @@ const std::vector<ProtocolCommand>& ProtocolCommands();
 const ProtocolCommand* FindProtocolCommand(absl::string_view name);
 
 // The text protocol of PROTOCOL.md (UCI-style) over a line stream. It only
-// parses and prints: every command calls the TextSession facade. Every bad input
+// parses and prints: every command calls the connection's Engine
+// (game/engine.h), the one door to the search. Every bad input
 // gets one `info string error: ...` line and changes nothing.
 class UciLoop {
  public:
-  UciLoop(TextSession& engine, std::ostream& out);
+  UciLoop(Engine& engine, std::ostream& out);
 
   // The longest line Run() reads (1 MiB: a game of thousands of plays fits);
   // a longer one gets an error and changes nothing.
@@ -65,7 +66,7 @@ class UciLoop {
   void Help(const Args& args);
   void PrintReport(const SearchReport& report, bool with_pv);
 
-  TextSession& engine_;
+  Engine& engine_;
   std::ostream& out_;
   std::mutex out_mutex_;
   std::atomic<int> errors_{0};

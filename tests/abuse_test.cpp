@@ -50,14 +50,14 @@ class Fronts {
     config.address = "127.0.0.1:0";
     config.limits = limits;
     config.grace_ms = 500;
-    auto grpc_server = EngineServer::Start(config);
+    auto grpc_server = Server::Start(config);
     EXPECT_TRUE(grpc_server.ok()) << grpc_server.status();
     grpc_ = std::move(*grpc_server);
     ConnectConfig http;
     http.address = "127.0.0.1:0";
     http.max_body_bytes = max_body_bytes;
     http.idle_timeout_ms = idle_timeout_ms;
-    auto server = ConnectServer::Start(http, &grpc_->service());
+    auto server = ConnectServer::Start(http, &grpc_->api());
     EXPECT_TRUE(server.ok()) << server.status();
     http_ = std::move(*server);
   }
@@ -75,7 +75,7 @@ class Fronts {
                                grpc::InsecureChannelCredentials());
   }
 
-  std::unique_ptr<EngineServer> grpc_;
+  std::unique_ptr<Server> grpc_;
   std::unique_ptr<ConnectServer> http_;
 };
 
@@ -305,7 +305,7 @@ class SlotHolder {
       c->Post("/uckers.v1.Engine/BestMove", {{"Connect-Timeout-Ms", "3000"}}, kLongSearch,
               "application/json");
     });
-    for (int i = 0; i < 400 && fronts_.grpc_->service().active_searches() == 0; ++i) {
+    for (int i = 0; i < 400 && fronts_.grpc_->api().active_searches() == 0; ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
   }
@@ -321,7 +321,7 @@ TEST(Deadline, AGrpcCallWithinItsSearchMarginIsDeadlineExceededWithoutTakingASlo
   limits.max_searches = 1;
   Fronts fronts(limits);
   SlotHolder busy(fronts);
-  ASSERT_EQ(fronts.grpc_->service().active_searches(), 1);
+  ASSERT_EQ(fronts.grpc_->api().active_searches(), 1);
   auto stub = v1::Engine::NewStub(fronts.Channel());
   v1::BestMoveRequest request;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(kLongSearch, &request).ok());
@@ -343,7 +343,7 @@ TEST(Deadline, AConnectCallWithinItsSearchMarginIsDeadlineExceededWithoutTakingA
   limits.max_searches = 1;
   Fronts fronts(limits);
   SlotHolder busy(fronts);
-  ASSERT_EQ(fronts.grpc_->service().active_searches(), 1);
+  ASSERT_EQ(fronts.grpc_->api().active_searches(), 1);
   auto client = fronts.Client();
   for (const char* ms : {"1", "20"}) {
     httplib::Result r = client->Post("/uckers.v1.Engine/BestMove", {{"Connect-Timeout-Ms", ms}},

@@ -15,6 +15,7 @@
 #include "engine/dice_sequence.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "game/engine.h"
 #include "game/game.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/create_channel.h"
@@ -22,6 +23,7 @@
 #include "review/record.h"
 #include "service/connect_server.h"
 #include "service/server.h"
+#include "service/uci.h"
 #include "tests/test_util.h"
 #include "uckers/v1/engine.grpc.pb.h"
 
@@ -35,13 +37,13 @@ class ConnectTest : public ::testing::Test {
     config.address = "127.0.0.1:0";
     config.limits = limits;
     config.grace_ms = 500;
-    auto grpc_server = EngineServer::Start(config);
+    auto grpc_server = Server::Start(config);
     ASSERT_TRUE(grpc_server.ok()) << grpc_server.status();
     grpc_ = std::move(*grpc_server);
     ConnectConfig http;
     http.address = "127.0.0.1:0";
     http.cors_origins = std::move(cors);
-    auto server = ConnectServer::Start(http, &grpc_->service());
+    auto server = ConnectServer::Start(http, &grpc_->api());
     ASSERT_TRUE(server.ok()) << server.status();
     http_ = std::move(*server);
     client_ = std::make_unique<httplib::Client>("127.0.0.1", http_->port());
@@ -59,7 +61,7 @@ class ConnectTest : public ::testing::Test {
     return client_->Post(("/uckers.v1.Engine/" + method).c_str(), headers, body, type.c_str());
   }
 
-  std::unique_ptr<EngineServer> grpc_;
+  std::unique_ptr<Server> grpc_;
   std::unique_ptr<ConnectServer> http_;
   std::unique_ptr<httplib::Client> client_;
 };
@@ -136,6 +138,68 @@ TEST_F(ConnectTest, LimitsAreReadAsByEveryFront) {
   }
 }
 
+TEST_F(ConnectTest, AMovesToGoBelowZeroIsRefusedAsByEveryFront) {
+  httplib::Result r = Post("BestMove", R"({"position":{"ufen":"startpos"},)"
+                                       R"("throw":{"die1":6,"die2":3},)"
+                                       R"("limits":{"wtimeMs":"5000","movestogo":-1}})");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 400) << r->body;
+  EXPECT_NE(r->body.find("movestogo must be 0..1000"), std::string::npos) << r->body;
+}
+
+// movestogo 0: the rest of the game, as `go ... movestogo 0` and gRPC's.
+TEST_F(ConnectTest, AMovesToGoOfZeroIsTheRestOfTheGameAsOnEveryFront) {
+  httplib::Result r =
+      Post("BestMove", R"({"position":{"ufen":"startpos"},)"
+                       R"("throw":{"die1":6,"die2":3},)"
+                       R"("limits":{"wtimeMs":"5000","btimeMs":"5000","movestogo":0}})");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  v1::BestMoveResponse answer;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r->body, &answer).ok());
+  EXPECT_EQ(answer.play(), "rb-0,r0-3");
+}
+
+// The three fronts reach the search through the same Engine call
+// (Engine::Search, game/engine.h): the same request, the same settings (the
+// text protocol's Hash set to the service's default table of 2 MiB) give
+// the same play after the same number of nodes.
+TEST_F(ConnectTest, BestMoveOverGrpcConnectAndTheTextProtocolIsOneSearch) {
+  constexpr char kRequest[] = R"({"position":{"ufen":"b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -"},)"
+                              R"("throw":{"die1":6,"die2":3},"limits":{"depth":2}})";
+  httplib::Result r = Post("BestMove", kRequest);
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  v1::BestMoveResponse over_connect;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r->body, &over_connect).ok());
+
+  auto stub = v1::Engine::NewStub(grpc::CreateChannel(absl::StrCat("127.0.0.1:", grpc_->port()),
+                                                      grpc::InsecureChannelCredentials()));
+  v1::BestMoveRequest request;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(kRequest, &request).ok());
+  grpc::ClientContext ctx;
+  v1::BestMoveResponse over_grpc;
+  ASSERT_TRUE(stub->BestMove(&ctx, request, &over_grpc).ok());
+
+  Engine engine;
+  std::ostringstream out;
+  UciLoop loop(engine, out);
+  for (const char* line :
+       {"setoption name Hash value 2", "position ufen b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -",
+        "go dice 6 3 depth 2"}) {
+    loop.HandleLine(line);
+  }
+  engine.Wait();
+  std::string text = out.str();
+  EXPECT_NE(text.find(absl::StrCat("info depth 2 nodes ", over_grpc.nodes(), " ")),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find(absl::StrCat("bestmove ", over_grpc.play())), std::string::npos) << text;
+  EXPECT_EQ(over_connect.play(), over_grpc.play());
+  EXPECT_EQ(over_connect.nodes(), over_grpc.nodes());
+  EXPECT_EQ(over_grpc.depth(), 2);
+}
+
 TEST_F(ConnectTest, AnOversizedBodyIsRefused) {
   httplib::Result r = Post("ListLegalPlays", std::string(5 << 20, ' '));
   ASSERT_TRUE(r);
@@ -197,7 +261,7 @@ TEST_F(ConnectTest, SearchesPastTheLimitAreResourceExhausted) {
            R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},"limits":{"depth":12}})",
            "application/json");
   });
-  for (int i = 0; i < 200 && grpc_->service().active_searches() == 0; ++i) {
+  for (int i = 0; i < 200 && grpc_->api().active_searches() == 0; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   httplib::Result r = Post("Evaluate", R"({"position":{"ufen":"startpos"}})");
@@ -224,17 +288,17 @@ TEST_F(ConnectTest, AClientHangingUpCancelsItsUnarySearch) {
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
   ASSERT_EQ(write(fd, request.data(), request.size()), static_cast<ssize_t>(request.size()));
-  for (int i = 0; i < 400 && grpc_->service().active_searches() == 0; ++i) {
+  for (int i = 0; i < 400 && grpc_->api().active_searches() == 0; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  ASSERT_EQ(grpc_->service().active_searches(), 1);
+  ASSERT_EQ(grpc_->api().active_searches(), 1);
   close(fd);
   auto hung_up = std::chrono::steady_clock::now();
-  while (grpc_->service().active_searches() > 0 &&
+  while (grpc_->api().active_searches() > 0 &&
          std::chrono::steady_clock::now() - hung_up < std::chrono::seconds(5)) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  EXPECT_EQ(grpc_->service().active_searches(), 0);
+  EXPECT_EQ(grpc_->api().active_searches(), 0);
   EXPECT_LT(std::chrono::steady_clock::now() - hung_up, std::chrono::seconds(2));
 }
 
@@ -293,7 +357,7 @@ TEST_F(ConnectTest, MetricsCountTheGrpcFrontToo) {
 TEST_F(ConnectTest, ATakenPortIsAnError) {
   ConnectConfig again;
   again.address = absl::StrCat("127.0.0.1:", http_->port());
-  EXPECT_FALSE(ConnectServer::Start(again, &grpc_->service()).ok());
+  EXPECT_FALSE(ConnectServer::Start(again, &grpc_->api()).ok());
 }
 
 TEST_F(ConnectTest, TheWebBoardIsServedAtTheRoot) {
@@ -385,21 +449,20 @@ TEST_F(ConnectTest, ADealtGamesCommitmentComesBeforeItsFirstThrow) {
 TEST_F(ConnectTest, ATokenIsServedByAReplicaWithTheSameKeyOnly) {
   ServiceLimits limits;
   limits.dealer_key = *dealer::NewKey();
-  EngineService a(limits), b(limits), other(ServiceLimits{});
-  grpc::ServerContext context;
+  Api a(limits), b(limits), other(ServiceLimits{});
   v1::StartDealtGameResponse start;
-  ASSERT_TRUE(a.StartDealtGame(&context, nullptr, &start).ok());
+  ASSERT_TRUE(a.StartDealtGame(v1::StartDealtGameRequest(), &start).ok());
   v1::DealThrowRequest request;
   request.set_token(start.token());
   request.set_client_seed("seed");
   request.set_index(5);
   v1::DealThrowResponse from_a, from_b, from_other;
-  ASSERT_TRUE(a.DealThrow(&context, &request, &from_a).ok());
-  ASSERT_TRUE(b.DealThrow(&context, &request, &from_b).ok());
+  ASSERT_TRUE(a.DealThrow(request, &from_a).ok());
+  ASSERT_TRUE(b.DealThrow(request, &from_b).ok());
   EXPECT_EQ(from_a.SerializeAsString(), from_b.SerializeAsString());
-  grpc::Status s = other.DealThrow(&context, &request, &from_other);
-  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-  EXPECT_NE(s.error_message().find("token"), std::string::npos) << s.error_message();
+  absl::Status s = other.DealThrow(request, &from_other);
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("token"), std::string::npos) << s.message();
 }
 
 TEST_F(ConnectTest, JudgePlayAndThrowMapAnswerOverJson) {

@@ -121,7 +121,7 @@ DealtGame PlayDealtGame() {
     EXPECT_TRUE(dice.ok()) << dice.status();
     g.dealt.push_back(*dice);
     Throw t = MakeThrow(dice->first, dice->second);
-    std::vector<PlayResult> plays = facade::LegalPlays(g.game, t);
+    std::vector<PlayResult> plays = facade::LegalPlays(g.game.position(), g.game.rules(), t);
     EXPECT_TRUE(g.game.Play(t, PlayToString(plays.front().play)).ok());
   }
   return g;

@@ -24,7 +24,7 @@ class GrpcSidesTest : public ::testing::Test {
     ServerConfig config;
     config.address = "127.0.0.1:0";
     config.grace_ms = 500;
-    auto server = EngineServer::Start(config);
+    auto server = Server::Start(config);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = std::move(*server);
     stub_ = v1::Engine::NewStub(grpc::CreateChannel(absl::StrCat("127.0.0.1:", server_->port()),
@@ -52,7 +52,7 @@ class GrpcSidesTest : public ::testing::Test {
     return out;
   }
 
-  std::unique_ptr<EngineServer> server_;
+  std::unique_ptr<Server> server_;
   std::unique_ptr<v1::Engine::Stub> stub_;
 };
 

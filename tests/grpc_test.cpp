@@ -6,10 +6,10 @@
 
 #include "absl/strings/match.h"
 #include "engine/dice_sequence.h"
+#include "game/options.h"
 #include "grpcpp/create_channel.h"
 #include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/health_check_service_interface.h"
-#include "service/options.h"
 #include "service/proto_convert.h"
 #include "service/server.h"
 #include "tests/endgame_file.h"
@@ -26,7 +26,7 @@ class GrpcTest : public ::testing::Test {
     config.address = "127.0.0.1:0";
     config.limits = limits;
     config.grace_ms = 500;
-    auto server = EngineServer::Start(config);
+    auto server = Server::Start(config);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = std::move(*server);
     channel_ = grpc::CreateChannel(absl::StrCat("127.0.0.1:", server_->port()),
@@ -47,7 +47,7 @@ class GrpcTest : public ::testing::Test {
     return t;
   }
 
-  std::unique_ptr<EngineServer> server_;
+  std::unique_ptr<Server> server_;
   std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<v1::Engine::Stub> stub_;
 };
@@ -369,7 +369,7 @@ TEST_F(GrpcTest, AnAnalysisTooLargeToAnswerIsRefusedBeforeTheWork) {
   EXPECT_NE(s.error_message().find("the analysis of 30000 items would exceed"), std::string::npos)
       << s.error_message();
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
-  EXPECT_EQ(server_->service().active_searches(), 0);
+  EXPECT_EQ(server_->api().active_searches(), 0);
 }
 
 // Issue 30 A5: cheap calls do not wait for searches, nor are refused: with
@@ -393,10 +393,10 @@ TEST_F(GrpcTest, CheapCallsAreServedBesideAFullHouseOfSearches) {
       stub_->BestMove(&ctx, req, &resp);
     });
   }
-  for (int i = 0; i < 400 && server_->service().active_searches() < 2; ++i) {
+  for (int i = 0; i < 400 && server_->api().active_searches() < 2; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  ASSERT_EQ(server_->service().active_searches(), 2);
+  ASSERT_EQ(server_->api().active_searches(), 2);
   std::atomic<int> failed{0}, done{0};
   std::vector<std::thread> cheap;
   for (int i = 0; i < 200; ++i) {
@@ -699,15 +699,15 @@ TEST_F(GrpcTest, CancellingAnAnalyseStopsItsSearch) {
   auto reader = stub_->Analyse(&ctx, req);
   v1::AnalyseResponse m;
   ASSERT_TRUE(reader->Read(&m));
-  EXPECT_EQ(server_->service().active_searches(), 1);
+  EXPECT_EQ(server_->api().active_searches(), 1);
   ctx.TryCancel();
   while (reader->Read(&m)) {
   }
   EXPECT_EQ(reader->Finish().error_code(), grpc::StatusCode::CANCELLED);
-  for (int i = 0; i < 200 && server_->service().active_searches() > 0; ++i) {
+  for (int i = 0; i < 200 && server_->api().active_searches() > 0; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  EXPECT_EQ(server_->service().active_searches(), 0);
+  EXPECT_EQ(server_->api().active_searches(), 0);
 }
 
 TEST_F(GrpcTest, EvaluateGivesTheEvaluationAndOptionallyEveryThrow) {
@@ -835,7 +835,7 @@ namespace {
 // facade and the match players.
 TEST(Settings, OneRangeGivesTheSameErrorAtEveryFront) {
   const std::string words = "multipv must be 1..64, not 70";
-  EngineOptions options;
+  SearchOptions options;
   absl::Status text = options.Set("MultiPV", "70");
   EXPECT_NE(text.message().find(words), std::string::npos) << text;
 

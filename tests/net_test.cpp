@@ -12,12 +12,12 @@
 #include <sstream>
 #include <vector>
 
+#include "game/options.h"
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
 #include "learn/td.h"
 #include "search/levels.h"
 #include "search/search.h"
-#include "service/options.h"
 #ifdef UCKERS_HAVE_GRPC
 #include "service/proto_convert.h"
 #endif
@@ -292,7 +292,7 @@ namespace uckers {
 namespace {
 
 TEST(EvalOption, TextProtocolTakesNetClassicOrTheLevels) {
-  EngineOptions o;
+  SearchOptions o;
   EXPECT_TRUE(o.Set("Eval", "classic").ok());
   EXPECT_EQ(o.eval, EvalKind::kClassic);
   EXPECT_TRUE(o.Set("eval", "level").ok());

@@ -10,7 +10,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "service/text_session.h"
+#include "game/engine.h"
 #include "service/uci.h"
 #include "tests/endgame_file.h"
 #include "tests/test_util.h"
@@ -28,11 +28,11 @@ class Transcript {
     out_.str("");
     return out;
   }
-  TextSession& engine() { return engine_; }
+  Engine& engine() { return engine_; }
   UciLoop& loop() { return loop_; }
 
  private:
-  TextSession engine_;
+  Engine engine_;
   std::ostringstream out_;
   UciLoop loop_{engine_, out_};
 };
@@ -513,7 +513,7 @@ TEST(Protocol, QuitEndsTheLoop) {
 // Runs the whole loop (reader and handler threads) over `input`; a loop that
 // has not returned within a minute is a hang: fail and end the process.
 std::vector<std::string> RunLoop(const std::string& input) {
-  TextSession engine;
+  Engine engine;
   std::ostringstream out;
   UciLoop loop(engine, out);
   std::istringstream in(input);

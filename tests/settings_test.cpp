@@ -8,17 +8,17 @@
 #include "engine/rules.h"
 #include "game/facade.h"
 #include "search/levels.h"
-#include "service/options.h"
+#include "game/options.h"
 #include "tools/match/player.h"
 
 namespace uckers::testing {
 namespace {
 
 TEST(Settings, EveryPlayerSettingIsATableSetting) {
-  for (const char* key : {"noise", "filter", "ending_extension", "exploration", "throws",
-                          "rollout_plies", "rollout_width", "trials", "netfile", "seed",
-                          "objective", "eval", "search", "multipv", "threads", "hash_mb",
-                          "tree_mb", "multi_side"}) {
+  for (const char* key :
+       {"noise", "filter", "ending_extension", "exploration", "throws", "rollout_plies",
+        "rollout_width", "trials", "netfile", "seed", "objective", "eval", "search", "multipv",
+        "threads", "hash_mb", "tree_mb", "multi_side"}) {
     const SettingDef* def = FindSetting(key);
     ASSERT_NE(def, nullptr) << key;
     EXPECT_TRUE(def->set) << key;
@@ -39,7 +39,7 @@ TEST(Settings, NoSettingsMeanTheDefaultLevel) {
 }
 
 TEST(Settings, SetoptionOverridesTheLevelUntilSetBackToLevel) {
-  EngineOptions options;
+  SearchOptions options;
   ASSERT_TRUE(options.Set("Filter", "3").ok());
   ASSERT_TRUE(options.Set("Level", "grandmaster").ok());
   EXPECT_EQ(ParamsOf(options)->filter_width, 3);  // outlives the change of level
@@ -50,7 +50,7 @@ TEST(Settings, SetoptionOverridesTheLevelUntilSetBackToLevel) {
 }
 
 TEST(Settings, APlayerOnlySettingOfOldIsReachedBySetoption) {
-  EngineOptions options;
+  SearchOptions options;
   ASSERT_TRUE(options.Set("Noise", "0.01").ok());
   ASSERT_TRUE(options.Set("Throws", "sampled").ok());
   ASSERT_TRUE(options.Set("Trials", "50").ok());
@@ -63,7 +63,7 @@ TEST(Settings, APlayerOnlySettingOfOldIsReachedBySetoption) {
 
 TEST(Settings, ABadValueReadsTheSameAtSetoptionAndInAPlayer) {
   const std::string words = "noise must be a number 0..1, not '2'";
-  EngineOptions options;
+  SearchOptions options;
   absl::Status text = options.Set("Noise", "2");
   EXPECT_NE(text.message().find(words), std::string::npos) << text;
   absl::StatusOr<std::unique_ptr<Player>> player = MakePlayer("expert,noise=2", Rules(), 1);
@@ -72,7 +72,7 @@ TEST(Settings, ABadValueReadsTheSameAtSetoptionAndInAPlayer) {
 }
 
 TEST(Settings, ABadValueChangesNothing) {
-  EngineOptions options;
+  SearchOptions options;
   ASSERT_TRUE(options.Set("Filter", "3").ok());
   EXPECT_FALSE(options.Set("Filter", "-1").ok());
   EXPECT_FALSE(options.Set("Exploration", "nan").ok());

@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "engine/stack.h"
+#include "game/engine.h"
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
 #include "search/multi_side.h"
 #include "search/net.h"
-#include "service/text_session.h"
 #include "tests/random_game.h"
 #include "tools/match/multi_side_match.h"
 
@@ -202,7 +202,7 @@ TEST(Net, RefusedForOtherRules) {
 
 TEST(Net, OtherLayoutsWithoutANetFallBackToTheClassicEvaluation) {
   EXPECT_EQ(MultiSideNet(RulesOf("navy+solo+snake_eyes"), EvalKind::kNet), nullptr);
-  TextSession session;
+  Engine session;
   ASSERT_TRUE(session.SetOption("Rules", "navy+solo+snake_eyes").ok());
   EXPECT_NE(session.EvalText().find("no net trained for rules"), std::string::npos)
       << session.EvalText();
@@ -210,7 +210,7 @@ TEST(Net, OtherLayoutsWithoutANetFallBackToTheClassicEvaluation) {
 
 TEST(Net, EvalSaysWhichEvaluationTheSearchesUse) {
   for (const char* layout : kLayouts) {
-    TextSession session;
+    Engine session;
     ASSERT_TRUE(session.SetOption("Rules", layout).ok());
     std::string text = session.EvalText();
     if (NetFor(RulesOf(layout))) {

@@ -648,7 +648,7 @@ TEST(Match, ExternalEngineAnswersEveryPlayOnceAndPlaysLikeTheBuiltInLevel) {
 TEST(Ladder, ExternalEngineAndRemoteGrpcPlayerEndToEnd) {
   ServerConfig server_config;
   server_config.address = "127.0.0.1:0";
-  auto server = EngineServer::Start(server_config);
+  auto server = Server::Start(server_config);
   ASSERT_TRUE(server.ok()) << server.status();
   LadderConfig config;
   config.players = {"intermediate", absl::StrCat("cmd:", UCKERS_BINARY, ",depth=1"),

@@ -1,10 +1,11 @@
-// The tutor's calls (game/facade.h): JudgePlay's verdicts and the next
+// The tutor's calls (Engine::Judge, Engine::MapThrows): the verdicts and the next
 // throw's map, checked against the searches they stand for; the review's
 // dice statistics.
 #include <random>
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "game/engine.h"
 #include "game/facade.h"
 #include "gtest/gtest.h"
 #include "review/analyse.h"
@@ -13,6 +14,34 @@
 
 namespace uckers::testing {
 namespace {
+
+// An engine of `rules` set to `pos`, its table 2 MiB.
+std::unique_ptr<Engine> EngineAt(const Position& pos, const Rules& rules) {
+  SearchOptions options;
+  options.rules = rules;
+  options.hash_mb = 2;
+  auto engine = std::make_unique<Engine>(options);
+  EXPECT_TRUE(engine->SetPosition(pos).ok());
+  return engine;
+}
+
+absl::StatusOr<facade::Judgement> JudgePlay(const Position& pos, const Rules& rules, Throw t,
+                                            const std::string& play, const std::string& level,
+                                            const std::atomic<bool>& stop) {
+  return EngineAt(pos, rules)->Judge(t, play, level, stop);
+}
+
+absl::StatusOr<facade::ThrowMap> MapThrows(const Position& pos, const Rules& rules,
+                                           const std::string& level,
+                                           const std::atomic<bool>& stop) {
+  return EngineAt(pos, rules)->MapThrows(level, stop);
+}
+
+absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
+                                    const facade::SearchRequest& request,
+                                    const std::atomic<bool>& stop) {
+  return EngineAt(pos, rules)->Search(request, stop);
+}
 
 // Mid-game positions of random navy games, none finished.
 std::vector<Position> MidGamePositions(int count) {
@@ -44,13 +73,11 @@ TEST(Tutor, TheBestPlayLosesNothingAndIsUnmarked) {
   for (const Position& pos : MidGamePositions(12)) {
     std::optional<Throw> t = ThrowWithChoice(pos, rules);
     if (!t) continue;
-    absl::StatusOr<facade::Judgement> first =
-        facade::JudgePlay(pos, rules, *t, PlayToString(facade::LegalPlays(pos, rules, *t)[0].play),
-                          "", nullptr, stop);
+    absl::StatusOr<facade::Judgement> first = JudgePlay(
+        pos, rules, *t, PlayToString(facade::LegalPlays(pos, rules, *t)[0].play), "", stop);
     ASSERT_TRUE(first.ok()) << first.status();
     std::string best = PlayToString(first->candidates[0].play);
-    absl::StatusOr<facade::Judgement> j =
-        facade::JudgePlay(pos, rules, *t, best, "", nullptr, stop);
+    absl::StatusOr<facade::Judgement> j = JudgePlay(pos, rules, *t, best, "", stop);
     ASSERT_TRUE(j.ok()) << j.status();
     EXPECT_EQ(j->equity_lost, 0);
     EXPECT_EQ(j->mark, v1::MARK_NONE);
@@ -73,7 +100,7 @@ TEST(Tutor, AJudgedPlaysEquityIsTheSearchsValueOfThePositionItLeadsTo) {
     std::vector<PlayResult> plays = facade::LegalPlays(pos, rules, *t);
     for (const PlayResult& p : plays) {
       absl::StatusOr<facade::Judgement> j =
-          facade::JudgePlay(pos, rules, *t, PlayToString(p.play), "expert", nullptr, stop);
+          JudgePlay(pos, rules, *t, PlayToString(p.play), "expert", stop);
       ASSERT_TRUE(j.ok()) << j.status();
       ASSERT_GE(j->depth, 2);
       if (p.after.IsGameOver()) continue;
@@ -81,8 +108,7 @@ TEST(Tutor, AJudgedPlaysEquityIsTheSearchsValueOfThePositionItLeadsTo) {
       request.level = "expert";
       request.objective = Objective::kPoints;
       request.limits.depth = j->depth - 1;
-      TranspositionTable tt(2);
-      absl::StatusOr<SearchReport> after = facade::Search(p.after, rules, request, &tt, stop, {});
+      absl::StatusOr<SearchReport> after = Search(p.after, rules, request, stop);
       ASSERT_TRUE(after.ok()) << after.status();
       Evaluation e = after->eval;
       if (TeamOf(p.after.to_throw()) != TeamOf(pos.to_throw())) e = e.Flipped();
@@ -123,7 +149,7 @@ TEST(Tutor, AJudgedPlayNamesTheTermsInWhichItDiffersFromTheBest) {
     if (!t) continue;
     for (const PlayResult& p : facade::LegalPlays(pos, rules, *t)) {
       absl::StatusOr<facade::Judgement> j =
-          facade::JudgePlay(pos, rules, *t, PlayToString(p.play), "", nullptr, stop);
+          JudgePlay(pos, rules, *t, PlayToString(p.play), "", stop);
       ASSERT_TRUE(j.ok()) << j.status();
       const Candidate& best = j->candidates[0];
       facade::PlayTerms b = facade::TermsOf(pos, {best.play, best.after}, rules);
@@ -149,13 +175,11 @@ TEST(Tutor, AnIllegalPlayOrUnknownLevelIsRefusedByName) {
   Rules rules;
   Position start = Position::Start(rules);
   std::atomic<bool> stop{false};
-  absl::Status s =
-      facade::JudgePlay(start, rules, MakeThrow(6, 6), "r9-15", "", nullptr, stop).status();
+  absl::Status s = JudgePlay(start, rules, MakeThrow(6, 6), "r9-15", "", stop).status();
   EXPECT_NE(s.message().find("play"), std::string::npos) << s;
-  s = facade::JudgePlay(start, rules, MakeThrow(6, 3), "rb-0,r0-3", "wizard", nullptr, stop)
-          .status();
+  s = JudgePlay(start, rules, MakeThrow(6, 3), "rb-0,r0-3", "wizard", stop).status();
   EXPECT_NE(s.message().find("level"), std::string::npos) << s;
-  s = facade::MapThrows(start, rules, "wizard", nullptr, stop).status();
+  s = MapThrows(start, rules, "wizard", stop).status();
   EXPECT_NE(s.message().find("level"), std::string::npos) << s;
 }
 
@@ -164,7 +188,7 @@ TEST(ThrowMap, EachThrowIsThePerThrowSearchsBestPlayAndValue) {
   std::atomic<bool> stop{false};
   for (const Position& pos : MidGamePositions(3)) {
     for (const char* level : {"advanced", "expert"}) {
-      absl::StatusOr<facade::ThrowMap> map = facade::MapThrows(pos, rules, level, nullptr, stop);
+      absl::StatusOr<facade::ThrowMap> map = MapThrows(pos, rules, level, stop);
       ASSERT_TRUE(map.ok()) << map.status();
       ASSERT_EQ(map->throws.size(), 21u);
       double total = 0;
@@ -179,8 +203,7 @@ TEST(ThrowMap, EachThrowIsThePerThrowSearchsBestPlayAndValue) {
         request.level = level;
         request.objective = Objective::kPoints;
         request.dice = e.dice;
-        TranspositionTable tt(2);
-        absl::StatusOr<SearchReport> r = facade::Search(pos, rules, request, &tt, stop, {});
+        absl::StatusOr<SearchReport> r = Search(pos, rules, request, stop);
         ASSERT_TRUE(r.ok()) << r.status();
         EXPECT_NEAR(e.best.eval.Equity(), r->candidates[0].eval.Equity(), 1e-9) << level;
         EXPECT_NEAR(e.best.eval.Win(), r->candidates[0].eval.Win(), 1e-9) << level;
@@ -196,13 +219,12 @@ TEST(ThrowMap, ItsMeanIsTheSearchsValueBeforeTheThrow) {
   Rules rules;
   std::atomic<bool> stop{false};
   for (const Position& pos : MidGamePositions(3)) {
-    absl::StatusOr<facade::ThrowMap> map = facade::MapThrows(pos, rules, "", nullptr, stop);
+    absl::StatusOr<facade::ThrowMap> map = MapThrows(pos, rules, "", stop);
     ASSERT_TRUE(map.ok()) << map.status();
     facade::SearchRequest request;
     request.level = facade::kTutorLevel;
     request.objective = Objective::kPoints;
-    TranspositionTable tt(2);
-    absl::StatusOr<SearchReport> r = facade::Search(pos, rules, request, &tt, stop, {});
+    absl::StatusOr<SearchReport> r = Search(pos, rules, request, stop);
     ASSERT_TRUE(r.ok()) << r.status();
     EXPECT_NEAR(map->eval.Equity(), r->eval.Equity(), 1e-9);
     EXPECT_NEAR(map->eval.Win(), r->eval.Win(), 1e-9);

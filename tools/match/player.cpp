@@ -24,9 +24,9 @@ namespace uckers {
 namespace {
 
 // The engine's own search at some level and limits.
-class EnginePlayer : public Player {
+class SearchPlayer : public Player {
  public:
-  EnginePlayer(const Rules& rules, const SearchParams& params, const SearchLimits& limits,
+  SearchPlayer(const Rules& rules, const SearchParams& params, const SearchLimits& limits,
                size_t hash_mb)
       : rules_(rules), params_(params), limits_(limits), tt_(hash_mb) {}
 
@@ -150,7 +150,7 @@ absl::StatusOr<std::unique_ptr<Player>> MakeUntimedPlayer(const std::string& nam
   if (!params.ok()) return params.status();
   for (const auto& [weight, value] : s.weights) *EvalWeightByName(params->weights, weight) = value;
   params->endgame = s.endgames.get();
-  return std::unique_ptr<Player>(new EnginePlayer(rules, *params, s.limits, search.hash_mb));
+  return std::unique_ptr<Player>(new SearchPlayer(rules, *params, s.limits, search.hash_mb));
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "service/options.h"
+#include "game/options.h"
 
 #include <algorithm>
 
@@ -30,7 +30,7 @@ const std::vector<OptionDef>& OptionDefs() {
   return defs;
 }
 
-absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value) {
+absl::Status SearchOptions::Set(absl::string_view name, absl::string_view value) {
   const SettingDef* def = FindSetting(name);
   if (def == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("unknown option '", name, "'"));

@@ -1,0 +1,552 @@
+#include "game/engine.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/board_text.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/perft.h"
+#include "engine/ufen.h"
+#include "review/analyse.h"
+#include "review/record.h"
+#include "search/evaluate.h"
+#include "search/expectimax.h"
+#include "search/levels.h"
+#include "search/multi_side.h"
+#include "search/multi_side_mcts.h"
+#include "search/settings.h"
+
+namespace uckers {
+namespace {
+
+using facade::CheckClocksFor;
+using facade::FourSidedTeams;
+using facade::kTutorLevel;
+using facade::MultiSideDepth;
+using facade::ParamsFor;
+using facade::SearchRequest;
+
+constexpr int kMaxPerftDepth = 9;
+
+// Positions for `bench`: the start, and mid-games with blobs, mixies,
+// challenges in reach, lanes and a released colour.
+constexpr const char* kBenchPositions[] = {
+    "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",         "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -",
+    "0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -", "3,10,10,b/5,20,47,b/0,0,30,52/b,12,40,h y -",
+    "11,30,b,b/b,b,b,b/37,b,b,b/25,25,b,b r -",    "h,h,h,h/b,20,20,48/b,44,53,h/b,b,7,h r pr",
+    "20,20,30,b/8,8,b,b/b,b,b,b/b,b,b,b b -",      "45,50,53,h/40,41,41,h/48,49,54,h/46,52,h,h g -",
+};
+
+uint64_t Mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  return h;
+}
+
+facade::SearchRequest RequestOf(const SearchOptions& options, const GoRequest& go) {
+  facade::SearchRequest request;
+  static_cast<SearchSettings&>(request) = options;  // every setting of the table
+  request.dice = go.dice;
+  request.limits = go.limits;
+  request.endgames = options.endgames.get();
+  return request;
+}
+
+// The multi-side search of a layout other than the four-sided one of two
+// teams, its answer in the search's report: the mover's side's chance as a
+// plain win or loss, every side's chance beside it.
+SearchReport MultiSideReportOf(const Position& pos, const MultiSideReport& searched, int multipv) {
+  int side = pos.SideOf(pos.to_throw());
+  auto as_eval = [side](const SideValues& v) {
+    Evaluation e;
+    e.p[kWinPlain] = v.win[side];
+    e.p[kLossPlain] = 1 - v.win[side];
+    return e;
+  };
+  auto all = [](const SideValues& v) {
+    return std::vector<double>(v.win.begin(), v.win.begin() + v.sides);
+  };
+  SearchReport report;
+  report.depth = searched.depth;
+  report.nodes = searched.nodes;
+  report.time_ms = searched.time_ms;
+  report.eval = as_eval(searched.values);
+  report.sides = all(searched.values);
+  for (const MultiSideCandidate& c : searched.candidates) {
+    if (static_cast<int>(report.candidates.size()) == multipv) break;
+    report.candidates.push_back({c.play, c.after, as_eval(c.values), all(c.values)});
+  }
+  return report;
+}
+
+// Step 1 of every search, whichever front asked: the search of `pos` with
+// `request`'s settings. The four-sided board with two teams goes to the
+// level's search (expectimax, MCTS, rollouts, tables); every other layout to
+// the multi-side search (search/multi_side.h) at the level's depth
+// (MultiSideDepth), its report's `sides` and each candidate's `sides` then
+// holding every side's chance, its `eval` the mover's side's as a plain win
+// or loss; team clocks are refused there. `on_progress` hears of each depth
+// (the multi-side search: of the last one).
+absl::StatusOr<SearchReport> SearchPosition(const Position& pos, const Rules& rules,
+                                            const SearchRequest& request, TranspositionTable* tt,
+                                            const std::atomic<bool>& stop,
+                                            const ReportCallback& on_progress) {
+  if (pos.IsGameOver()) {
+    return absl::FailedPreconditionError("the game is over: no play to search");
+  }
+  absl::StatusOr<SearchParams> params = ParamsFor(request);
+  if (!params.ok()) return params.status();
+  if (absl::Status s = CheckClocksFor(request.limits.clocks, pos); !s.ok()) return s;
+  if (!FourSidedTeams(pos)) {
+    MultiSideParams multi;
+    multi.mode = request.paranoid ? MultiSideMode::kParanoid : MultiSideMode::kMaxN;
+    multi.max_depth = MultiSideDepth(request.level);
+    // The net trained for these rules where one is shipped (docs/sides.md).
+    multi.net = MultiSideNet(rules, params->eval);
+    absl::StatusOr<MultiSideReport> searched;
+    if (params->algorithm == Algorithm::kMcts) {
+      // MCTS-max^n (search/multi_side_mcts.h), its tree within tree_mb.
+      MultiSideMctsParams mcts;
+      mcts.mode = multi.mode;
+      mcts.tree_mb = request.tree_mb;
+      mcts.net = multi.net;
+      searched = SearchMultiSideMcts(pos, rules, request.dice, mcts, request.limits, stop);
+    } else if (params->algorithm == Algorithm::kExpectimax) {
+      searched = SearchMultiSide(pos, rules, request.dice, multi, request.limits, stop);
+    } else {
+      return absl::InvalidArgumentError(
+          "with more than two sides the search is expectimax (max^n) or mcts");
+    }
+    if (!searched.ok()) return searched.status();
+    SearchReport report = MultiSideReportOf(pos, *searched, request.multipv);
+    if (on_progress) on_progress(report);
+    return report;
+  }
+  if (request.dice) {
+    return SearchPlay(pos, rules, *request.dice, *params, request.limits, tt, stop, on_progress);
+  }
+  return AnalysePosition(pos, rules, *params, request.limits, tt, stop, on_progress);
+}
+
+// The search a judgement or a map makes: the level, every play valued, by
+// equity as the review values plays.
+absl::StatusOr<SearchParams> TutorParams(const std::string& level, const EndgameTable* endgames) {
+  SearchRequest request;
+  request.level = level.empty() ? kTutorLevel : level;
+  request.objective = Objective::kPoints;
+  request.multipv = 64;
+  request.endgames = endgames;
+  absl::StatusOr<SearchParams> params = ParamsFor(request);
+  if (!params.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("level: ", params.status().message()));
+  }
+  return params;
+}
+
+int64_t MsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                               start)
+      .count();
+}
+
+// The review of a checked record (the search of each decision).
+absl::StatusOr<v1::GameAnalysis> ReviewRecord(const v1::GameRecord& record,
+                                              const std::string& level,
+                                              const std::atomic<bool>& stop,
+                                              const Engine::ItemCallback& on_item,
+                                              const EndgameTable* endgames) {
+  absl::StatusOr<Position> end = ReplayRecord(record);
+  if (!end.ok()) return end.status();
+  return AnalyseGame(record, level, stop, on_item, endgames);
+}
+
+}  // namespace
+
+Engine::Engine(SearchOptions options)
+    : options_(std::move(options)), game_(options_.rules), tt_(options_.hash_mb) {}
+
+SearchParams Engine::Params() const {
+  return *facade::ParamsFor(RequestOf(options_, GoRequest{}));  // options are valid
+}
+
+SearchRequest Engine::RequestFor(const GoRequest& go) const { return RequestOf(options_, go); }
+
+Engine::~Engine() {
+  Stop();
+  Wait();
+}
+
+absl::Status Engine::SetOption(absl::string_view name, absl::string_view value) {
+  SearchOptions updated = options_;
+  if (absl::Status s = updated.Set(name, value); !s.ok()) return s;
+  bool rules_changed = !(updated.rules == options_.rules);
+  if (updated.hash_mb != options_.hash_mb) {
+    if (busy_) {
+      return absl::FailedPreconditionError("option Hash: a search is running");
+    }
+    if (absl::Status s = tt_.TryResize(updated.hash_mb); !s.ok()) {
+      return absl::ResourceExhaustedError(absl::StrCat("option Hash: ", s.message()));
+    }
+  }
+  // Values stored under another ruleset, level or evaluation are not this
+  // search's values.
+  bool values_changed = rules_changed || updated.eval != options_.eval ||
+                        updated.level != options_.level || updated.endgames != options_.endgames ||
+                        updated.net != options_.net;
+  if (values_changed && !busy_) tt_.Clear();
+  options_ = updated;
+  if (rules_changed) game_ = Game(options_.rules);
+  return absl::OkStatus();
+}
+
+absl::Status Engine::SetPosition(absl::string_view start, const std::vector<std::string>& moves) {
+  absl::StatusOr<Game> game = Game::FromStart(options_.rules, start);
+  if (!game.ok()) return game.status();
+  for (size_t i = 0; i < moves.size(); ++i) {
+    if (absl::Status s = game->PlayItem(moves[i]); !s.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("moves item ", i + 1, " '", moves[i], "': ", s.message()));
+    }
+  }
+  game_ = *std::move(game);
+  return absl::OkStatus();
+}
+
+absl::Status Engine::SetPosition(const Position& pos) {
+  if (pos.layout_id() != options_.rules.layout_id()) {
+    return absl::InvalidArgumentError("position: not a position of the engine's rules");
+  }
+  return SetPosition(ToUfen(pos), {});
+}
+
+void Engine::NewGame() {
+  game_ = Game(options_.rules);
+  if (!busy_) tt_.Clear();
+}
+
+std::vector<PlayResult> Engine::LegalPlays(Throw t) const {
+  return facade::LegalPlays(game_.position(), options_.rules, t);
+}
+
+absl::StatusOr<PlayResult> Engine::ApplyPlay(Throw t, absl::string_view play) {
+  absl::StatusOr<PlayResult> r = facade::ApplyPlay(game_.position(), options_.rules, t, play);
+  if (!r.ok()) return r.status();
+  if (absl::Status s = game_.Play(t, play); !s.ok()) return s;
+  return r;
+}
+
+absl::Status Engine::StartJob(bool infinite, std::function<void()> job) {
+  if (busy_) {
+    return absl::FailedPreconditionError("a search is running: send stop or wait for bestmove");
+  }
+  if (worker_.joinable()) worker_.join();
+  stop_ = false;
+  busy_ = true;
+  running_infinite_ = infinite;
+  worker_ = std::thread([this, job = std::move(job)] {
+    job();
+    running_infinite_ = false;
+    busy_ = false;
+  });
+  return absl::OkStatus();
+}
+
+absl::Status Engine::Go(const GoRequest& request, ReportCallback on_info, DoneCallback on_done) {
+  if (game_.position().IsGameOver()) {
+    return absl::FailedPreconditionError("the game is over: no play to search");
+  }
+  Position pos = game_.position();
+  if (absl::Status s = facade::CheckClocksFor(request.limits.clocks, pos); !s.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("go: ", s.message()));
+  }
+  SearchOptions options = options_;
+  bool infinite = request.limits.infinite;
+  return StartJob(infinite, [this, pos, options, request, on_info, on_done] {
+    absl::StatusOr<SearchReport> searched =
+        SearchPosition(pos, options.rules, RequestOf(options, request), &tt_, stop_, on_info);
+    SearchReport report = searched.ok() ? *searched : SearchReport{};
+    // An infinite search reports its answer only when told to stop (UCI).
+    while (request.limits.infinite && !stop_) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    std::string best = request.dice && !report.candidates.empty()
+                           ? PlayToString(report.candidates[0].play, pos.board())
+                           : "(none)";
+    on_done(report, best);
+  });
+}
+
+absl::Status Engine::StartPerft(int depth, std::function<void(std::optional<uint64_t>)> on_done) {
+  if (depth < 1 || depth > kMaxPerftDepth) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("perft depth ", depth, " must be 1..", kMaxPerftDepth));
+  }
+  Position pos = game_.position();
+  Rules rules = options_.rules;
+  return StartJob(false, [this, pos, rules, depth, on_done] {
+    uint64_t n = Perft(pos, rules, depth, &stop_);
+    on_done(stop_ ? std::nullopt : std::optional<uint64_t>(n));
+  });
+}
+
+absl::Status Engine::StartAnalysis(const std::string& level,
+                                   std::function<void(const v1::AnalysedItem&)> on_item,
+                                   std::function<void(absl::StatusOr<v1::GameAnalysis>)> on_done) {
+  if (game_.items().empty()) {
+    return absl::FailedPreconditionError(
+        "no game to analyse: set one with position ... moves <throw>:<play> ...");
+  }
+  // The text protocol's review takes no endgame table (as it always has).
+  v1::GameRecord record = game_.Record();
+  return StartJob(false, [this, record, level, on_item, on_done] {
+    on_done(ReviewRecord(record, level, stop_, on_item, nullptr));
+  });
+}
+
+void Engine::Stop() { stop_ = true; }
+
+void Engine::Wait() {
+  if (worker_.joinable()) worker_.join();
+}
+
+absl::StatusOr<SearchReport> Engine::Search(const SearchRequest& request,
+                                            const std::atomic<bool>& stop,
+                                            const ReportCallback& on_progress) {
+  if (busy_) return absl::FailedPreconditionError("a search is running on this engine");
+  return SearchPosition(game_.position(), options_.rules, request, &tt_, stop, on_progress);
+}
+
+absl::StatusOr<EvaluationReport> Engine::Evaluate(const SearchRequest& request, bool per_throw,
+                                                  const std::atomic<bool>& stop) {
+  SearchRequest before = request;
+  before.dice.reset();
+  absl::StatusOr<SearchReport> report = Search(before, stop);
+  if (!report.ok()) return report.status();
+  EvaluationReport out;
+  out.before = *std::move(report);
+  if (!per_throw) return out;
+  // Each throw's search gets a 21st of a movetime; the table carries over
+  // from the search before the throw and from throw to throw.
+  SearchRequest each = before;
+  if (each.limits.movetime_ms) {
+    each.limits.movetime_ms = std::max<int64_t>(1, *each.limits.movetime_ms / 21);
+  }
+  for (Throw t : kThrows) {
+    each.dice = t;
+    absl::StatusOr<SearchReport> r = Search(each, stop);
+    if (!r.ok()) return r.status();
+    out.per_throw.push_back({t, r->candidates[0]});
+  }
+  return out;
+}
+
+absl::StatusOr<v1::GameAnalysis> Engine::Review(const v1::GameRecord& record,
+                                                const std::string& level,
+                                                const std::atomic<bool>& stop,
+                                                const ItemCallback& on_item) const {
+  return ReviewRecord(record, level, stop, on_item, options_.endgames.get());
+}
+
+BenchResult Engine::Bench() {
+  BenchResult result;
+  std::atomic<bool> never_stop{false};
+  facade::SearchRequest request;  // fixed: default level, navy, one thread
+  Rules rules;
+  TranspositionTable tt(16);
+  auto start = std::chrono::steady_clock::now();
+  for (const char* ufen : kBenchPositions) {
+    Position pos = *ParseUfen(ufen, rules);
+    tt.Clear();
+    for (Throw t : kThrows) {
+      request.dice = t;
+      SearchReport r = *SearchPosition(pos, rules, request, &tt, never_stop, nullptr);
+      result.nodes += r.nodes;
+      result.signature = Mix(result.signature, r.nodes);
+      if (!r.candidates.empty()) {
+        result.signature = Mix(result.signature, r.candidates[0].after.key());
+      }
+    }
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.nps = static_cast<uint64_t>(result.nodes / std::max(seconds, 1e-6));
+  return result;
+}
+
+std::string SidesScoreText(double win, const std::vector<double>& sides) {
+  std::string text = absl::StrFormat("score win %.4f points %.4f sides", win,
+                                     ExpectedPoints(win, static_cast<int>(sides.size())));
+  for (double p : sides) absl::StrAppendFormat(&text, " %.4f", p);
+  return text;
+}
+
+std::string Engine::BoardText() const { return DrawBoard(game_.position()); }
+
+std::string Engine::MultiSideEvalText() const {
+  // The evaluation the multi-side search uses (search/multi_side.h): each
+  // side's pips, its chance of winning; the mover's score ends the text, as
+  // `info` gives it.
+  const Position& pos = game_.position();
+  SideValues v = ClassicSideValues(pos);
+  std::string text = absl::StrFormat(
+      "classic evaluation for %d sides (RULES.md §11): each side's race, shape and exposure in "
+      "pips, the side to throw a tempo ahead, turned into chances of winning",
+      v.sides);
+  for (int side = 0; side < v.sides; ++side) {
+    absl::StrAppendFormat(
+        &text, "\nside %d %s pips %.1f win %.4f%s", side + 1,
+        absl::AsciiStrToUpper(SideLetters(pos.layout(), side)),
+        pos.IsGameOver() ? 0.0 : ClassicSidePips(pos, side), v.win[side],
+        !pos.IsGameOver() && pos.SideOf(pos.to_throw()) == side ? " (to throw)" : "");
+  }
+  const char* search = options_.paranoid ? "paranoid" : "max^n";
+  EvalKind eval = Params().eval;
+  if (const Net* net = MultiSideNet(options_.rules, eval)) {
+    // The net's chances follow, and its score ends the text.
+    v = net->EvaluateSides(pos);
+    absl::StrAppend(&text, "\n", net->Describe(), ":");
+    for (int side = 0; side < v.sides; ++side) {
+      absl::StrAppendFormat(&text, "\nside %d %s win %.4f", side + 1,
+                            absl::AsciiStrToUpper(SideLetters(pos.layout(), side)), v.win[side]);
+    }
+    absl::StrAppend(&text, "\nsearches use the net (", search, ")\n");
+  } else if (eval == EvalKind::kNet) {
+    absl::StrAppend(&text, "\nsearches use this evaluation (", search,
+                    "; no net trained for rules ", options_.rules.ToString(), ")\n");
+  } else {
+    absl::StrAppend(&text, "\nsearches use this evaluation (", search, ")\n");
+  }
+  absl::StrAppend(&text,
+                  SidesScoreText(v.win[pos.SideOf(pos.to_throw())],
+                                 std::vector<double>(v.win.begin(), v.win.begin() + v.sides)));
+  return text;
+}
+
+std::string Engine::EvalText() const {
+  if (!options_.rules.layout().IsFourSidedTeams()) return MultiSideEvalText();
+  // The classic evaluation's terms, then the evaluation the searches use,
+  // whose score ends the text.
+  std::string text = EvalToText(game_.position(), options_.rules);
+  // What a tutor explains a choice by (facade::PositionTerms), per team.
+  std::string terms;
+  for (int team = 0; team < 2; ++team) {
+    facade::PlayTerms t = facade::PositionTerms(game_.position(), options_.rules, team);
+    absl::StrAppendFormat(&terms,
+                          "\nterms %s exposed %d hit_chance %.4f challenge_chance %.4f race_pips "
+                          "%.1f entered %d home %d",
+                          team == 0 ? "RY" : "GB", t.exposed, t.hit_chance, t.challenge_chance,
+                          t.race_pips, t.entered, t.home);
+  }
+  size_t score = text.rfind("\nscore win ");
+  text.insert(score == std::string::npos ? text.size() : score, terms);
+  SearchParams params = ResolveEvaluation(Params(), options_.rules);
+  if (std::optional<Evaluation> exact =
+          params.endgame && !game_.position().IsGameOver()
+              ? TableEvaluation(game_.position(), options_.rules, params)
+              : std::nullopt) {
+    const Evaluation& e = *exact;
+    text.erase(text.rfind("\nscore win "));
+    absl::StrAppendFormat(&text,
+                          "\nexact, from the endgame table %s: win %.4f (8-piecer %.4f, harbour "
+                          "%.4f) loss %.4f (8-piecer %.4f, harbour %.4f)\nscore win %.4f points "
+                          "%.4f",
+                          options_.endgame_path, e.Win(), e.p[kWinEightPiecer], e.p[kWinInHarbour],
+                          1 - e.Win(), e.p[kLossEightPiecer], e.p[kLossInHarbour], e.Win(),
+                          e.Equity());
+    return text;
+  }
+  if (params.net == nullptr || game_.position().IsGameOver()) {
+    return absl::StrCat(text, "\nsearches use the ", EvaluationInUse(params, options_.rules),
+                        " evaluation");
+  }
+  Evaluation e = params.net->Evaluate(game_.position());
+  text.erase(text.rfind("\nscore win "));
+  absl::StrAppend(&text, "\nsearches use the ", EvaluationInUse(params, options_.rules));
+  absl::StrAppendFormat(&text,
+                        "\nnet outcomes: win %.4f (8-piecer %.4f, harbour %.4f) loss %.4f "
+                        "(8-piecer %.4f, harbour %.4f)\nscore win %.4f points %.4f",
+                        e.Win(), e.p[kWinEightPiecer], e.p[kWinInHarbour], 1 - e.Win(),
+                        e.p[kLossEightPiecer], e.p[kLossInHarbour], e.Win(), e.Equity());
+  return text;
+}
+
+absl::StatusOr<facade::Judgement> Engine::Judge(Throw t, absl::string_view play,
+                                                const std::string& level,
+                                                const std::atomic<bool>& stop) const {
+  auto start = std::chrono::steady_clock::now();
+  const Position& pos = game_.position();
+  const Rules& rules = options_.rules;
+  const EndgameTable* endgames = options_.endgames.get();
+  if (absl::Status s = rules.RequireFourSidedTeams("the tutor (judging a play)"); !s.ok()) {
+    return s;
+  }
+  if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: no play to judge");
+  absl::StatusOr<SearchParams> params = TutorParams(level, endgames);
+  if (!params.ok()) return params.status();
+  absl::StatusOr<PlayResult> played = ParsePlay(play, pos, rules, t);
+  if (!played.ok()) return played.status();  // "play '...': ..."
+  TranspositionTable tt(2);
+  SearchReport report = SearchPlay(pos, rules, t, *params, {}, &tt, stop, nullptr);
+  if (stop) return absl::CancelledError("judging stopped");
+  facade::Judgement j;
+  j.candidates = report.candidates;
+  j.level = level.empty() ? kTutorLevel : level;
+  j.exact = report.exact;
+  j.depth = report.depth;
+  j.played = j.candidates[0];
+  for (const Candidate& c : j.candidates) {
+    if (c.after == played->after) {
+      j.played = c;
+      break;
+    }
+  }
+  j.played.play = played->play;  // the spelling asked about, canonical
+  j.equity_lost = std::max(0.0, j.candidates[0].eval.Equity() - j.played.eval.Equity());
+  j.mark = MarkFor(j.equity_lost);
+  if (!(j.played.after == j.candidates[0].after)) {
+    PlayResult best{j.candidates[0].play, j.candidates[0].after};
+    j.differences = facade::Differences(facade::TermsOf(pos, best, rules),
+                                        facade::TermsOf(pos, *played, rules));
+  }
+  j.time_ms = MsSince(start);
+  return j;
+}
+
+absl::StatusOr<facade::ThrowMap> Engine::MapThrows(const std::string& level,
+                                                   const std::atomic<bool>& stop) const {
+  auto start = std::chrono::steady_clock::now();
+  const Position& pos = game_.position();
+  const Rules& rules = options_.rules;
+  const EndgameTable* endgames = options_.endgames.get();
+  if (absl::Status s = rules.RequireFourSidedTeams("the throw map"); !s.ok()) return s;
+  if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: no throw to map");
+  absl::StatusOr<SearchParams> params = TutorParams(level, endgames);
+  if (!params.ok()) return params.status();
+  params->multipv = 1;
+  facade::ThrowMap map;
+  map.level = level.empty() ? kTutorLevel : level;
+  map.exact = true;
+  double sum[6] = {};
+  for (Throw t : kThrows) {
+    // A table of its own for each throw: each entry is exactly the search
+    // of that throw alone (a shared table's stored values would differ in
+    // the last digits).
+    TranspositionTable tt(1);
+    SearchReport r = SearchPlay(pos, rules, t, *params, {}, &tt, stop, nullptr);
+    if (stop) return absl::CancelledError("the throw map stopped");
+    facade::ThrowMapEntry e;
+    e.dice = t;
+    e.probability = t.Weight() / 36.0;
+    e.best = r.candidates[0];
+    for (int k = 0; k < 6; ++k) sum[k] += e.probability * e.best.eval.p[k];
+    map.exact &= r.exact;
+    map.throws.push_back(e);
+  }
+  for (int k = 0; k < 6; ++k) map.eval.p[k] = sum[k];
+  map.time_ms = MsSince(start);
+  return map;
+}
+
+}  // namespace uckers
