@@ -94,30 +94,26 @@ absl::StatusOr<std::pair<int, int>> DealThrow(const dealer::Key& key, absl::stri
   return dealer::DealDice(*secret, client_seed, index);
 }
 
-absl::StatusOr<v1::GameRecord> RevealDealtGame(const dealer::Key& key, absl::string_view token,
-                                               absl::string_view client_seed,
-                                               const v1::GameRecord& record) {
+absl::StatusOr<Record> RevealDealtGame(const dealer::Key& key, absl::string_view token,
+                                       absl::string_view client_seed, const Record& record) {
   if (absl::Status s = dealer::CheckClientSeed(client_seed); !s.ok()) return s;
   absl::StatusOr<dealer::Secret> secret = dealer::Open(key, token);
   if (!secret.ok()) return secret.status();
-  absl::StatusOr<Position> end = ReplayRecord(record);
-  if (!end.ok())
-    return absl::InvalidArgumentError(absl::StrCat("record: ", end.status().message()));
-  if (record.winner().empty()) {
+  if (record.winner.empty()) {
     return absl::FailedPreconditionError(
         "record: the game is not over; the secret is revealed only with a result");
   }
   std::string commitment = dealer::Commitment(*secret);
-  if (!record.dealer_commitment().empty() && record.dealer_commitment() != commitment) {
+  if (!record.dealer_commitment.empty() && record.dealer_commitment != commitment) {
     return absl::InvalidArgumentError("record: its Commitment is not this token's");
   }
-  if (!record.client_seed().empty() && record.client_seed() != client_seed) {
+  if (!record.client_seed.empty() && record.client_seed != client_seed) {
     return absl::InvalidArgumentError("record: its ClientSeed is not the client_seed given");
   }
-  v1::GameRecord out = record;
-  out.set_dealer_commitment(commitment);
-  out.set_client_seed(std::string(client_seed));
-  out.set_dealer_secret(dealer::ToHex(*secret));
+  Record out = record;
+  out.dealer_commitment = commitment;
+  out.client_seed = std::string(client_seed);
+  out.dealer_secret = dealer::ToHex(*secret);
   if (absl::Status s = VerifyDealtDice(out); !s.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("record: ", s.message()));
   }
@@ -229,15 +225,10 @@ absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
   return AnalysePosition(pos, rules, *params, request.limits, tt, stop, on_progress);
 }
 
-absl::StatusOr<v1::GameRecord> ParseGameRecord(const std::string& text) {
-  return ParseRecord(text);
-}
-
-absl::StatusOr<v1::GameAnalysis> AnalyseGame(
-    const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item, const EndgameTable* endgames) {
-  absl::StatusOr<Position> end = ReplayRecord(record);
-  if (!end.ok()) return end.status();
+absl::StatusOr<GameAnalysis> AnalyseGame(const Record& record, const std::string& level,
+                                         const std::atomic<bool>& stop,
+                                         const std::function<void(const AnalysedItem&)>& on_item,
+                                         const EndgameTable* endgames) {
   return uckers::AnalyseGame(record, level, stop, on_item, endgames);
 }
 
@@ -251,13 +242,14 @@ absl::StatusOr<SearchReport> Search(const Game& game, const SearchRequest& reque
   return Search(game.position(), game.rules(), request, tt, stop, on_progress);
 }
 
-absl::StatusOr<v1::GameAnalysis> AnalyseGame(
-    const Game& game, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item, const EndgameTable* endgames) {
+absl::StatusOr<GameAnalysis> AnalyseGame(const Game& game, const std::string& level,
+                                         const std::atomic<bool>& stop,
+                                         const std::function<void(const AnalysedItem&)>& on_item,
+                                         const EndgameTable* endgames) {
   if (game.items().empty()) {
     return absl::FailedPreconditionError("the game has no plays to review");
   }
-  return uckers::AnalyseGame(game.Record(), level, stop, on_item, endgames);
+  return uckers::AnalyseGame(game, level, stop, on_item, endgames);
 }
 
 namespace {

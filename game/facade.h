@@ -16,10 +16,11 @@
 #include "engine/rules.h"
 #include "engine/version.h"
 #include "game/game.h"
+#include "game/record.h"
+#include "review/analysis.h"
 #include "search/search.h"
 #include "search/settings.h"
 #include "search/tt.h"
-#include "uckers/v1/game.pb.h"
 
 // The engine facade: every call either protocol makes into the engine. The
 // text protocol's session (service/text_session.h) and the gRPC service
@@ -75,9 +76,8 @@ absl::StatusOr<std::pair<int, int>> DealThrow(const dealer::Key& key, absl::stri
 // The record of a finished dealt game with its commitment, client seed and
 // revealed secret filled in. Refuses an unfinished game, a record whose
 // throws are not the dealt ones, a bad token or seed.
-absl::StatusOr<v1::GameRecord> RevealDealtGame(const dealer::Key& key, absl::string_view token,
-                                               absl::string_view client_seed,
-                                               const v1::GameRecord& record);
+absl::StatusOr<Record> RevealDealtGame(const dealer::Key& key, absl::string_view token,
+                                       absl::string_view client_seed, const Record& record);
 
 // Settings a request may give; unset ones take the defaults. Ranges are
 // the settings table's (search/settings.h).
@@ -133,15 +133,14 @@ int MultiSideDepth(const std::string& level);
 // the one the tutor, the review, the tables and the team clocks know.
 inline bool FourSidedTeams(const Position& pos) { return pos.layout().IsFourSidedTeams(); }
 
-// A game record in either form (docs/records.md), checked item by item.
-absl::StatusOr<v1::GameRecord> ParseGameRecord(const std::string& text);
-
-// Reviews a checked game at `level` (empty: the default level); `on_item`
-// (may be empty) hears of each item as it is done; `stop` ends it early.
-absl::StatusOr<v1::GameAnalysis> AnalyseGame(
-    const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item,
-    const EndgameTable* endgames = nullptr);
+// Reviews a record's game (checked as it was read: review/record.h,
+// wire/record.h) at `level` (empty: the default level), with its players;
+// `on_item` (may be empty) hears of each item as it is done; `stop` ends it
+// early.
+absl::StatusOr<GameAnalysis> AnalyseGame(const Record& record, const std::string& level,
+                                         const std::atomic<bool>& stop,
+                                         const std::function<void(const AnalysedItem&)>& on_item,
+                                         const EndgameTable* endgames = nullptr);
 
 // The questions asked of a game: its legal plays for a throw, a search of
 // its current position, its review.
@@ -149,10 +148,10 @@ std::vector<PlayResult> LegalPlays(const Game& game, Throw t);
 absl::StatusOr<SearchReport> Search(const Game& game, const SearchRequest& request,
                                     TranspositionTable* tt, const std::atomic<bool>& stop,
                                     const ReportCallback& on_progress);
-absl::StatusOr<v1::GameAnalysis> AnalyseGame(
-    const Game& game, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item,
-    const EndgameTable* endgames = nullptr);
+absl::StatusOr<GameAnalysis> AnalyseGame(const Game& game, const std::string& level,
+                                         const std::atomic<bool>& stop,
+                                         const std::function<void(const AnalysedItem&)>& on_item,
+                                         const EndgameTable* endgames = nullptr);
 
 // The tutor (docs/frontend.md): its default level, fast enough to judge
 // every play as it is made (docs/frontend.md gives its latency).
@@ -192,7 +191,7 @@ struct Judgement {
   Candidate played;                   // the play judged, its value for the thrower
   std::vector<Candidate> candidates;  // every legal play, best first
   double equity_lost = 0;             // >= 0
-  v1::Mark mark = v1::MARK_NONE;      // by the review's thresholds (review/analyse.h)
+  Mark mark = Mark::kNone;            // by the review's thresholds (review/analyse.h)
   std::string level;
   int depth = 0;  // plies searched
   int64_t time_ms = 0;

@@ -17,6 +17,8 @@
 #include "service/options.h"
 #include "service/proto_convert.h"
 #include "service/safe_text.h"
+#include "wire/analysis.h"
+#include "wire/record.h"
 
 namespace uckers {
 
@@ -469,30 +471,32 @@ grpc::Status EngineService::AnalyseGame(const CallControl& call,
                                         const v1::AnalyseGameRequest& request,
                                         v1::GameAnalysis* response) {
   if (grpc::Status s = Admit(call); !s.ok()) return s;
-  v1::GameRecord record;
+  int64_t items = 0;
   switch (request.game_case()) {
-    case v1::AnalyseGameRequest::kRecord: {
-      record = request.record();  // checked by AnalyseGame below
+    case v1::AnalyseGameRequest::kRecord:
+      items = request.record().items_size();
       break;
-    }
-    case v1::AnalyseGameRequest::kRecordText: {
-      absl::StatusOr<v1::GameRecord> parsed = facade::ParseGameRecord(request.record_text());
-      if (!parsed.ok()) {
-        return ToGrpc(
-            absl::InvalidArgumentError(absl::StrCat("record_text: ", parsed.status().message())));
-      }
-      record = *parsed;
+    case v1::AnalyseGameRequest::kRecordText:
       break;
-    }
     default:
       return ToGrpc(absl::InvalidArgumentError("game: missing: give record or record_text"));
+  }
+  absl::StatusOr<Record> record = request.game_case() == v1::AnalyseGameRequest::kRecord
+                                      ? wire::FromMessage(request.record())
+                                      : wire::ParseRecord(request.record_text());
+  if (request.game_case() == v1::AnalyseGameRequest::kRecordText) {
+    if (!record.ok()) {
+      return ToGrpc(
+          absl::InvalidArgumentError(absl::StrCat("record_text: ", record.status().message())));
+    }
+    items = static_cast<int64_t>(record->game.items().size());
   }
   // An analysed item takes at most ~200 bytes (two plays, six numbers): an
   // answer that cannot fit is refused now, not after the work.
   constexpr int64_t kAnalysedItemBytes = 200;
-  if (record.items_size() * kAnalysedItemBytes + 4096 > limits_.max_response_bytes) {
+  if (items * kAnalysedItemBytes + 4096 > limits_.max_response_bytes) {
     return grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                        absl::StrCat("the analysis of ", record.items_size(),
+                        absl::StrCat("the analysis of ", items,
                                      " items would exceed the server's message limit of ",
                                      limits_.max_response_bytes, " bytes (--max_message_bytes)"));
   }
@@ -503,15 +507,19 @@ grpc::Status EngineService::AnalyseGame(const CallControl& call,
       return ToGrpc(absl::InvalidArgumentError(absl::StrCat("level: ", p.status().message())));
     }
   }
+  // A record message is checked here, after the cheap refusals, as before.
+  if (!record.ok()) {
+    return ToGrpc(absl::InvalidArgumentError(absl::StrCat("record: ", record.status().message())));
+  }
   Slot slot(this);
   if (!slot.status().ok()) return slot.status();
   std::atomic<bool> stop{false};
-  absl::StatusOr<v1::GameAnalysis> analysis;
+  absl::StatusOr<GameAnalysis> analysis;
   {
     StopWatcher watcher(call, &stop, limits_, &drain_at_);
     AtSearchPriority([&] {
       analysis =
-          facade::AnalyseGame(record, request.level(), stop, nullptr, limits_.endgames.get());
+          facade::AnalyseGame(*record, request.level(), stop, nullptr, limits_.endgames.get());
     });
   }
   if (Cancelled(call)) return grpc::Status(grpc::StatusCode::CANCELLED, "cancelled");
@@ -527,7 +535,7 @@ grpc::Status EngineService::AnalyseGame(const CallControl& call,
         request.game_case() == v1::AnalyseGameRequest::kRecord ? "record: " : "record_text: ",
         analysis.status().message())));
   }
-  *response = *analysis;
+  *response = wire::ToMessage(*analysis);
   return grpc::Status::OK;
 }
 
@@ -593,33 +601,36 @@ grpc::Status EngineService::DealThrow(grpc::ServerContext*, const v1::DealThrowR
 grpc::Status EngineService::RevealDealtGame(grpc::ServerContext*,
                                             const v1::RevealDealtGameRequest* request,
                                             v1::RevealDealtGameResponse* response) {
-  v1::GameRecord record;
+  absl::StatusOr<Record> record;
   switch (request->game_case()) {
     case v1::RevealDealtGameRequest::kRecord:
-      record = request->record();
+      record = wire::FromMessage(request->record());
+      if (!record.ok()) {
+        return ToGrpc(
+            absl::InvalidArgumentError(absl::StrCat("record: ", record.status().message())));
+      }
       break;
     case v1::RevealDealtGameRequest::kRecordText: {
-      absl::StatusOr<v1::GameRecord> parsed = facade::ParseGameRecord(request->record_text());
-      if (!parsed.ok()) {
+      record = wire::ParseRecord(request->record_text());
+      if (!record.ok()) {
         return ToGrpc(
-            absl::InvalidArgumentError(absl::StrCat("record_text: ", parsed.status().message())));
+            absl::InvalidArgumentError(absl::StrCat("record_text: ", record.status().message())));
       }
-      record = *parsed;
       break;
     }
     default:
       return ToGrpc(absl::InvalidArgumentError("game: missing: give record or record_text"));
   }
-  absl::StatusOr<v1::GameRecord> revealed =
-      facade::RevealDealtGame(dealer_key_, request->token(), request->client_seed(), record);
+  absl::StatusOr<Record> revealed =
+      facade::RevealDealtGame(dealer_key_, request->token(), request->client_seed(), *record);
   if (absl::IsFailedPrecondition(revealed.status())) {
     return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION,
                         SafeMessage(revealed.status().message()));
   }
   if (!revealed.ok()) return ToGrpc(revealed.status());
-  response->set_secret(revealed->dealer_secret());
-  response->set_commitment(revealed->dealer_commitment());
-  *response->mutable_record() = *revealed;
+  response->set_secret(revealed->dealer_secret);
+  response->set_commitment(revealed->dealer_commitment);
+  *response->mutable_record() = wire::ToMessage(*revealed);
   return grpc::Status::OK;
 }
 
@@ -676,7 +687,7 @@ grpc::Status EngineService::JudgePlay(const CallControl& call, const v1::JudgePl
   response->set_best_play(PlayToString(best.play));
   *response->mutable_best_evaluation() = proto::OutcomesOut(best.eval);
   response->set_equity_lost(j->equity_lost);
-  response->set_mark(j->mark);
+  response->set_mark(wire::ToMessage(j->mark));
   for (size_t k = 0; k < j->candidates.size() && static_cast<int>(k) < alternatives; ++k) {
     *response->add_alternatives() = JudgedOut(j->candidates[k], best.eval.Equity());
   }

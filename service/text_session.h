@@ -15,7 +15,7 @@
 #include "game/game.h"
 #include "search/search.h"
 #include "service/options.h"
-#include "uckers/v1/game.pb.h"
+#include "review/analysis.h"
 
 namespace uckers {
 
@@ -93,8 +93,8 @@ class TextSession {
   // `level` (empty: the default). `on_item` hears each analysed item,
   // `on_done` the whole analysis or the error. Does not block.
   absl::Status StartAnalysis(const std::string& level,
-                             std::function<void(const v1::AnalysedItem&)> on_item,
-                             std::function<void(absl::StatusOr<v1::GameAnalysis>)> on_done);
+                             std::function<void(const AnalysedItem&)> on_item,
+                             std::function<void(absl::StatusOr<GameAnalysis>)> on_done);
 
   // Fixed searches on fixed positions (default level, one thread, navy).
   // Blocks; the node count and signature depend only on the code.

@@ -23,6 +23,7 @@
 #include "service/connect_server.h"
 #include "service/server.h"
 #include "tests/test_util.h"
+#include "wire/record.h"
 #include "uckers/v1/engine.grpc.pb.h"
 
 namespace uckers::testing {
@@ -363,7 +364,7 @@ TEST_F(ConnectTest, ADealtGamesCommitmentComesBeforeItsFirstThrow) {
                  &revealed),
             400);  // an empty record is no finished game
   std::string record_json;
-  ASSERT_TRUE(google::protobuf::util::MessageToJsonString(game.Record(), &record_json).ok());
+  ASSERT_TRUE(google::protobuf::util::MessageToJsonString(wire::ToMessage(RecordOf(game)), &record_json).ok());
   ASSERT_EQ(call("RevealDealtGame",
                  absl::StrCat(R"({"token":")", start.token(), R"(","clientSeed":")", seed,
                               R"(","record":)", record_json, "}"),
@@ -379,7 +380,9 @@ TEST_F(ConnectTest, ADealtGamesCommitmentComesBeforeItsFirstThrow) {
   for (size_t i = 0; i < dealt.size(); ++i) {
     EXPECT_EQ(dealer::DealDice(*secret, seed, i), dealt[i]) << i;
   }
-  EXPECT_TRUE(VerifyDealtDice(revealed.record()).ok());
+  absl::StatusOr<Record> revealed_record = wire::FromMessage(revealed.record());
+  ASSERT_TRUE(revealed_record.ok()) << revealed_record.status();
+  EXPECT_TRUE(VerifyDealtDice(*revealed_record).ok());
 }
 
 TEST_F(ConnectTest, ATokenIsServedByAReplicaWithTheSameKeyOnly) {

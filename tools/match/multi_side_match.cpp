@@ -177,26 +177,22 @@ int PlayOne(const PlayerSpec& a, const PlayerSpec& b, const Rules& rules, uint64
         ++*a_choices;
       }
     }
-    if (game) {
-      absl::Status kept = game->Play(t, PlayToString(plays[pick].play, pos.board()));
-      if (!kept.ok()) game = nullptr;  // cannot happen: the play is legal
-    }
+    if (game) game->Play(t, plays[pick]);
     pos = plays[pick].after;
   }
   return pos.WinningSide();
 }
 
 // The record of a game with A on `a_side` and B on every other side.
-v1::GameRecord RecordOfGame(const Game& game, const MultiSideMatchConfig& config, int a_side,
-                            uint64_t seed) {
-  v1::GameRecord record = game.Record();
+Record RecordOfGame(const Game& game, const MultiSideMatchConfig& config, int a_side,
+                    uint64_t seed) {
+  Record record = RecordOf(game);
   const Layout& layout = config.rules.layout();
   for (int side = 0; side < layout.num_sides; ++side) {
-    v1::SidePlayer* player = record.add_side_players();
-    player->set_side(SideName(layout, side));
-    player->set_player(side == a_side ? config.player_a : config.player_b);
+    record.side_players.push_back(
+        {SideName(layout, side), side == a_side ? config.player_a : config.player_b});
   }
-  record.set_seed(seed);
+  record.seed = seed;
   return record;
 }
 
