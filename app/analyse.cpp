@@ -56,7 +56,8 @@ int RunAnalyseCommand(const CommandLine& cl) {
     std::cerr << "uckers analyse: " << analysis.status().message() << "\n";
     return 1;
   }
-  std::cout << (absl::GetFlag(FLAGS_json) ? wire::AnalysisToJson(*analysis) : AnalysisToText(*analysis));
+  std::cout << (absl::GetFlag(FLAGS_json) ? wire::AnalysisToJson(*analysis)
+                                          : AnalysisToText(*analysis));
   if (!svg_path.empty()) {
     if (absl::Status s = WriteTextFile(svg_path, AnalysisToSvg(*analysis)); !s.ok()) {
       std::cerr << "uckers analyse: " << s.message() << "\n";

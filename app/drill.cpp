@@ -31,8 +31,8 @@
 #include "game/facade.h"
 #include "review/analyse.h"
 #include "review/record.h"
-#include "wire/record.h"
 #include "search/levels.h"
+#include "wire/record.h"
 
 ABSL_FLAG(std::string, add, "", "a game record to review; its marked decisions become cards");
 ABSL_FLAG(std::string, today, "", "the day of the session, YYYY-MM-DD (default: today, UTC)");

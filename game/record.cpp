@@ -10,6 +10,7 @@ Record RecordOf(const Game& game) {
   Record record{.game = game};
   record.rules = game.rules().ToString();
   record.switches = game.rules().SwitchList();
+  record.start_ufen = StartUfen(game);
   SetRecordResult(game.position(), &record);
   return record;
 }

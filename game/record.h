@@ -28,17 +28,20 @@ struct Record {
   // The `Switches` header: the full switch list; empty in records older
   // than it (then `rules` says what the game was played by).
   std::string switches;
-  std::string ry;                         // team RY's player (four sides, two teams)
-  std::string gb;                         // team GB's player
-  std::vector<SidePlayer> side_players;   // every other layout's players
-  uint64_t seed = 0;                      // the dice seed, 0 for none
-  std::string date;                       // YYYY-MM-DD
-  std::string winner;                     // a side's name, empty while unfinished
-  int points = 0;                         // the winners' points
-  std::string termination;                // "time" when a clock ran out, else empty
-  std::string dealer_commitment;          // dealt dice: the server's commitment (hex)
-  std::string client_seed;                // ...the client's seed
-  std::string dealer_secret;              // ...the secret, revealed at the end (hex)
+  std::string ry;                        // team RY's player (four sides, two teams)
+  std::string gb;                        // team GB's player
+  std::vector<SidePlayer> side_players;  // every other layout's players
+  uint64_t seed = 0;                     // the dice seed, 0 for none
+  std::string date;                      // YYYY-MM-DD
+  // The `Start` header as written (a UFEN), empty when the game starts
+  // from its ruleset's start; `game` starts there.
+  std::string start_ufen;
+  std::string winner;             // a side's name, empty while unfinished
+  int points = 0;                 // the winners' points
+  std::string termination;        // "time" when a clock ran out, else empty
+  std::string dealer_commitment;  // dealt dice: the server's commitment (hex)
+  std::string client_seed;        // ...the client's seed
+  std::string dealer_secret;      // ...the secret, revealed at the end (hex)
 };
 
 // The one builder of records: `game` with its rules (the ruleset's name

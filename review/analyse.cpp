@@ -298,9 +298,10 @@ absl::StatusOr<GameAnalysis> AnalyseMultiSide(
 
 }  // namespace
 
-absl::StatusOr<GameAnalysis> AnalyseGame(
-    const Game& game, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const AnalysedItem&)>& on_item, const EndgameTable* endgames) {
+absl::StatusOr<GameAnalysis> AnalyseGame(const Game& game, const std::string& level,
+                                         const std::atomic<bool>& stop,
+                                         const std::function<void(const AnalysedItem&)>& on_item,
+                                         const EndgameTable* endgames) {
   auto start_time = std::chrono::steady_clock::now();
   const Rules& rules = game.rules();
   std::string level_name = level.empty() ? std::string(kAnalysisLevel) : level;
@@ -348,8 +349,7 @@ absl::StatusOr<GameAnalysis> AnalyseGame(
         if (c.after == after) a.played_equity = c.eval.Equity();
       }
       for (size_t k = 0; k < r.candidates.size() && k < 3; ++k) {
-        a.candidates.push_back(
-            {PlayToString(r.candidates[k].play), r.candidates[k].eval.Equity()});
+        a.candidates.push_back({PlayToString(r.candidates[k].play), r.candidates[k].eval.Equity()});
       }
       a.equity_lost = std::max(0.0, a.best_equity - a.played_equity);
       a.exact = r.exact;
@@ -391,11 +391,11 @@ absl::StatusOr<GameAnalysis> AnalyseGame(
   return out;
 }
 
-absl::StatusOr<GameAnalysis> AnalyseGame(
-    const Record& record, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const AnalysedItem&)>& on_item, const EndgameTable* endgames) {
-  absl::StatusOr<GameAnalysis> analysis =
-      AnalyseGame(record.game, level, stop, on_item, endgames);
+absl::StatusOr<GameAnalysis> AnalyseGame(const Record& record, const std::string& level,
+                                         const std::atomic<bool>& stop,
+                                         const std::function<void(const AnalysedItem&)>& on_item,
+                                         const EndgameTable* endgames) {
+  absl::StatusOr<GameAnalysis> analysis = AnalyseGame(record.game, level, stop, on_item, endgames);
   if (!analysis.ok()) return analysis;
   if (record.game.rules().layout().IsFourSidedTeams()) {
     analysis->ry = record.ry;
@@ -408,8 +408,8 @@ absl::StatusOr<GameAnalysis> AnalyseGame(
 
 std::string AnalysisToText(const GameAnalysis& a) {
   static const char* kMarks[] = {"", "", "?!", "?", "??"};
-  std::string out = absl::StrFormat("analysis at level %s, rules %s (%.1f s)\n", a.level,
-                                    a.rules, a.seconds);
+  std::string out =
+      absl::StrFormat("analysis at level %s, rules %s (%.1f s)\n", a.level, a.rules, a.seconds);
   absl::StrAppendFormat(&out, "%4s %4s %-5s %-18s %-18s %8s %8s\n", "#", "team", "throw", "played",
                         "best", "lost", "luck");
   for (const AnalysedItem& i : a.items) {
@@ -426,17 +426,16 @@ std::string AnalysisToText(const GameAnalysis& a) {
         "%s: %d decisions, equity lost %.3f, error rate %.4f (%s); marks ?! %d, ? %d, ?? %d "
         "(%.3f errors a decision); luck %+.3f; points %+.0f, luck-adjusted %+.3f\n",
         t.team, t.decisions, t.equity_lost, t.error_rate,
-        t.rating.empty() ? "no rating: no choice made" : t.rating, t.doubtful, t.bad,
-        t.very_bad, t.decisions ? static_cast<double>(marked) / t.decisions : 0.0, t.luck,
-        t.points, t.luck_adjusted_points);
+        t.rating.empty() ? "no rating: no choice made" : t.rating, t.doubtful, t.bad, t.very_bad,
+        t.decisions ? static_cast<double>(marked) / t.decisions : 0.0, t.luck, t.points,
+        t.luck_adjusted_points);
     const DiceStats& d = t.dice;
     if (d.throws > 0) {
       absl::StrAppendFormat(&out,
                             "%s dice: %d throws, sixes %d (fair %.1f), doubles %d (fair %.1f), "
                             "chi-square %.2f on %d df, p %.3f\n",
                             t.team, d.throws, d.sixes, d.expected_sixes, d.doubles,
-                            d.expected_doubles, d.chi_square, d.degrees_of_freedom,
-                            d.p_value);
+                            d.expected_doubles, d.chi_square, d.degrees_of_freedom, d.p_value);
     }
   }
   // Each marked decision in full: who, the position, the throw, the play
@@ -444,10 +443,11 @@ std::string AnalysisToText(const GameAnalysis& a) {
   for (const AnalysedItem& i : a.items) {
     if (i.mark < Mark::kDoubtful || i.ufen.empty()) continue;
     absl::StrAppendFormat(&out, "\n#%d %s %s (team %s) threw %s and played %s: %s, lost %.3f%s\n",
-                          i.index, kMarks[static_cast<int>(i.mark)], i.colour, i.team, ThrowToString(i.dice), i.play,
+                          i.index, kMarks[static_cast<int>(i.mark)], i.colour, i.team,
+                          ThrowToString(i.dice), i.play,
                           i.mark == Mark::kVeryBad ? "very bad"
-                          : i.mark == Mark::kBad    ? "bad"
-                                                        : "doubtful",
+                          : i.mark == Mark::kBad   ? "bad"
+                                                   : "doubtful",
                           i.equity_lost, i.exact ? " (exact)" : "");
     absl::StatusOr<Rules> rules = Rules::Parse(a.rules);
     absl::StatusOr<Position> pos =
@@ -467,8 +467,8 @@ std::string AnalysisToText(const GameAnalysis& a) {
     bool listed = false;
     for (const AnalysedCandidate& c : i.candidates) listed |= c.play == i.play;
     if (!listed) {
-      absl::StrAppendFormat(&out, "     %-20s %+.3f  %+.3f  (played)\n", i.play,
-                            i.played_equity, i.played_equity - best);
+      absl::StrAppendFormat(&out, "     %-20s %+.3f  %+.3f  (played)\n", i.play, i.played_equity,
+                            i.played_equity - best);
     }
   }
   return out;
@@ -540,8 +540,7 @@ std::string AnalysisToSvg(const GameAnalysis& a) {
     }
     players = absl::StrJoin(named, " vs ");
   }
-  std::string result =
-      a.winner.empty() ? "unfinished" : absl::StrCat(a.winner, " won ", a.points);
+  std::string result = a.winner.empty() ? "unfinished" : absl::StrCat(a.winner, " won ", a.points);
   std::string out = absl::StrFormat(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
       "font-family=\"sans-serif\" font-size=\"12\">\n"
@@ -566,9 +565,7 @@ std::string AnalysisToSvg(const GameAnalysis& a) {
     for (size_t s = 0; s < side_names.size(); ++s) {
       std::string line;
       for (int i = 0; i < static_cast<int>(a.items.size()); ++i) {
-        double w = s < a.items[i].side_wins_before.size()
-                       ? a.items[i].side_wins_before[s]
-                       : 0;
+        double w = s < a.items[i].side_wins_before.size() ? a.items[i].side_wins_before[s] : 0;
         absl::StrAppendFormat(&line, "%.1f,%.1f ", x(i), y(w));
       }
       if (!a.winner.empty()) {
@@ -618,9 +615,9 @@ std::string AnalysisToSvg(const GameAnalysis& a) {
                           "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" "
                           "stroke-width=\"2\"><title>#%d %s %s:%s, best %s, lost %.3f</title>"
                           "</circle>\n",
-                          x(i), mark_y(item), kColours[static_cast<int>(item.mark)], ring(item.team),
-                          item.index, item.team, ThrowToString(item.dice), item.play, item.best_play,
-                          item.equity_lost);
+                          x(i), mark_y(item), kColours[static_cast<int>(item.mark)],
+                          ring(item.team), item.index, item.team, ThrowToString(item.dice),
+                          item.play, item.best_play, item.equity_lost);
   }
   // Legend.
   double ly = kH + 8;

@@ -30,10 +30,10 @@ struct AnalysedCandidate {
 
 // One analysed throw of a game.
 struct AnalysedItem {
-  int index = 0;       // 1-based position of the item in the game
-  Throw dice;          // the throw
-  std::string play;    // the play made, canonical
-  std::string team;    // the side that threw ("RY", "GB"; "RB", ... with more sides)
+  int index = 0;        // 1-based position of the item in the game
+  Throw dice;           // the throw
+  std::string play;     // the play made, canonical
+  std::string team;     // the side that threw ("RY", "GB"; "RB", ... with more sides)
   bool choice = false;  // more than one legal play
   std::string best_play;
   double best_equity = 0;    // the thrower's expected points after the best play

@@ -49,7 +49,7 @@ absl::Status ParseHeader(absl::string_view line, int line_no, WrittenRecord* w) 
   if (key == "RY") r->ry = value;
   if (key == "GB") r->gb = value;
   if (key == "Date") r->date = value;
-  if (key == "Start") w->start_ufen = value;
+  if (key == "Start") r->start_ufen = value;
   if (key == "Commitment") r->dealer_commitment = value;
   if (key == "ClientSeed") r->client_seed = value;
   if (key == "ServerSecret") r->dealer_secret = value;
@@ -138,10 +138,11 @@ namespace {
 absl::StatusOr<Record> ReplayUnder(const WrittenRecord& written, const Rules& rules) {
   Record record = written.headers;
   record.game = Game(rules);
-  if (!written.start_ufen.empty()) {
-    absl::StatusOr<Game> start = Game::FromStart(rules, written.start_ufen);
+  if (!record.start_ufen.empty()) {
+    // A UFEN only: "startpos", which Game::FromStart also takes, is none.
+    absl::StatusOr<Position> start = ParseUfen(record.start_ufen, rules);
     if (!start.ok()) return Bad(absl::StrCat("Start: ", start.status().message()));
-    record.game = *std::move(start);
+    record.game = *Game::FromStart(rules, record.start_ufen);
   }
   Game& game = record.game;
   for (size_t i = 0; i < written.items.size(); ++i) {
@@ -177,8 +178,7 @@ absl::StatusOr<Record> ReplayUnder(const WrittenRecord& written, const Rules& ru
     }
     // The side to throw ran out of time: the other side wins, 1 point.
     std::string loser = SideName(layout, pos.SideOf(pos.to_throw()));
-    if (pos.IsGameOver() || record.winner.empty() || record.winner == loser ||
-        record.points != 1) {
+    if (pos.IsGameOver() || record.winner.empty() || record.winner == loser || record.points != 1) {
       return Bad(
           absl::StrCat("a loss on time needs a game still going and the result of the "
                        "other team than the one to throw, 1 point (",
@@ -224,7 +224,7 @@ std::string RecordToText(const Record& r) {
   for (const SidePlayer& player : r.side_players) header(player.side.c_str(), player.player);
   if (r.seed) header("Seed", absl::StrCat(r.seed));
   header("Date", r.date);
-  header("Start", StartUfen(game));
+  header("Start", r.start_ufen);
   header("Result", r.winner.empty() ? "*" : absl::StrCat(r.winner, " ", r.points));
   header("Termination", r.termination);
   header("Commitment", r.dealer_commitment);

@@ -16,10 +16,9 @@ namespace uckers {
 // ReplayRecord below, the one check of a record.
 
 // A record as written, before it is replayed: its headers (`game` still
-// empty), its start and its items' text.
+// empty) and its items' text.
 struct WrittenRecord {
   Record headers;                  // every field but `game`
-  std::string start_ufen;          // the `Start` header, empty for the ruleset's
   std::vector<std::string> items;  // `<throw>:<play>`, as written
 };
 
@@ -39,8 +38,8 @@ absl::StatusOr<Record> ReplayRecord(const WrittenRecord& written);
 // (wire::ParseRecord reads either form).
 absl::StatusOr<Record> ParseTextRecord(const std::string& text);
 
-// The text form: the headers the record has, then its items, canonical,
-// wrapped at 78 columns.
+// The text form: the headers the record has, then its items in their
+// canonical text, wrapped at 78 columns.
 std::string RecordToText(const Record& record);
 
 // The rules a record is played by: its recorded switch list (`Switches`),

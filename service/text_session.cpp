@@ -169,9 +169,9 @@ absl::Status TextSession::StartPerft(int depth,
   });
 }
 
-absl::Status TextSession::StartAnalysis(
-    const std::string& level, std::function<void(const AnalysedItem&)> on_item,
-    std::function<void(absl::StatusOr<GameAnalysis>)> on_done) {
+absl::Status TextSession::StartAnalysis(const std::string& level,
+                                        std::function<void(const AnalysedItem&)> on_item,
+                                        std::function<void(absl::StatusOr<GameAnalysis>)> on_done) {
   if (game_.items().empty()) {
     return absl::FailedPreconditionError(
         "no game to analyse: set one with position ... moves <throw>:<play> ...");

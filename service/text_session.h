@@ -13,9 +13,9 @@
 #include "engine/play.h"
 #include "engine/position.h"
 #include "game/game.h"
+#include "review/analysis.h"
 #include "search/search.h"
 #include "service/options.h"
-#include "review/analysis.h"
 
 namespace uckers {
 

@@ -547,10 +547,10 @@ void UciLoop::Analyse(const Args& args) {
           chances = "sides";
           for (double w : i.side_wins_before) absl::StrAppendFormat(&chances, " %.4f", w);
         }
-        Print(absl::StrFormat(
-            "analysis item %d %s:%s team %s best %s lost %.4f mark %s luck %.4f %s", i.index,
-            ThrowToString(i.dice), i.play, i.team, i.best_play, i.equity_lost,
-            kMarks[static_cast<int>(i.mark)], i.luck, chances));
+        Print(
+            absl::StrFormat("analysis item %d %s:%s team %s best %s lost %.4f mark %s luck %.4f %s",
+                            i.index, ThrowToString(i.dice), i.play, i.team, i.best_play,
+                            i.equity_lost, kMarks[static_cast<int>(i.mark)], i.luck, chances));
       },
       [this](absl::StatusOr<GameAnalysis> a) {
         if (!a.ok()) return Error(a.status().message());

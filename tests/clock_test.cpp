@@ -6,11 +6,11 @@
 #include <thread>
 
 #include "review/record.h"
-#include "wire/record.h"
 #include "tests/test_util.h"
 #include "tools/match/game.h"
 #include "tools/match/match.h"
 #include "tools/match/player.h"
+#include "wire/record.h"
 
 namespace uckers::testing {
 namespace {

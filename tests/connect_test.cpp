@@ -23,8 +23,8 @@
 #include "service/connect_server.h"
 #include "service/server.h"
 #include "tests/test_util.h"
-#include "wire/record.h"
 #include "uckers/v1/engine.grpc.pb.h"
+#include "wire/record.h"
 
 namespace uckers::testing {
 namespace {
@@ -364,7 +364,9 @@ TEST_F(ConnectTest, ADealtGamesCommitmentComesBeforeItsFirstThrow) {
                  &revealed),
             400);  // an empty record is no finished game
   std::string record_json;
-  ASSERT_TRUE(google::protobuf::util::MessageToJsonString(wire::ToMessage(RecordOf(game)), &record_json).ok());
+  ASSERT_TRUE(
+      google::protobuf::util::MessageToJsonString(wire::ToMessage(RecordOf(game)), &record_json)
+          .ok());
   ASSERT_EQ(call("RevealDealtGame",
                  absl::StrCat(R"({"token":")", start.token(), R"(","clientSeed":")", seed,
                               R"(","record":)", record_json, "}"),

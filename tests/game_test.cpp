@@ -7,8 +7,8 @@
 
 #include "engine/notation.h"
 #include "engine/ufen.h"
-#include "review/analyse.h"
 #include "game/record.h"
+#include "review/analyse.h"
 #include "review/record.h"
 #include "tests/random_game.h"
 #include "tests/test_util.h"
@@ -123,8 +123,7 @@ TEST(Record, SoloSidesAreNamedByOneColour) {
 }
 
 TEST(Record, AHeaderNamingNoSideOfTheRulesIsRefused) {
-  absl::StatusOr<Record> r =
-      ParseTextRecord("[Rules \"navy+solo\"]\n[RB \"x\"]\n\n63:rb-0,r0-3\n");
+  absl::StatusOr<Record> r = ParseTextRecord("[Rules \"navy+solo\"]\n[RB \"x\"]\n\n63:rb-0,r0-3\n");
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("header RB names no side"), std::string::npos) << r.status();
   r = ParseTextRecord("[Rules \"six\"]\n[RY \"x\"]\n\n63:rb-0,r0-3\n");

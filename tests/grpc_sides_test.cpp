@@ -13,8 +13,8 @@
 #include "grpcpp/create_channel.h"
 #include "service/server.h"
 #include "tests/test_util.h"
-#include "wire/record.h"
 #include "uckers/v1/engine.grpc.pb.h"
+#include "wire/record.h"
 
 namespace uckers::testing {
 namespace {

@@ -31,9 +31,9 @@
 #include "ladderdb/schema.h"
 #include "ladderdb/store.h"
 #include "review/record.h"
-#include "wire/record.h"
 #include "tools/ladder/ladder.h"
 #include "tools/ladder/ladder_db.h"
+#include "wire/record.h"
 
 namespace uckers {
 namespace {

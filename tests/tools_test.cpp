@@ -228,8 +228,7 @@ TEST(Records, RecordCarriesItsSwitchesAndReplaysByThem) {
   EXPECT_EQ(ToUfen(replayed), ToUfen(reached));
   // Recorded switches win over the name: the same 1-1 under "navy" moves
   // nothing, under mess (snake eyes) it brings red out.
-  absl::StatusOr<Record> navy =
-      wire::ParseRecord("[Rules \"mess\"]\n[Switches \"navy\"]\n11:-\n");
+  absl::StatusOr<Record> navy = wire::ParseRecord("[Rules \"mess\"]\n[Switches \"navy\"]\n11:-\n");
   ASSERT_TRUE(navy.ok()) << navy.status();
   EXPECT_EQ(ToUfen(navy->game.position()), "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }

@@ -16,7 +16,7 @@ v1::GameRecord ToMessage(const Record& r) {
   m.set_gb(r.gb);
   m.set_seed(r.seed);
   m.set_date(r.date);
-  m.set_start_ufen(StartUfen(r.game));
+  m.set_start_ufen(r.start_ufen);
   m.set_winner(r.winner);
   m.set_points(r.points);
   for (const PlayedThrow& item : r.game.items()) {
@@ -55,7 +55,7 @@ absl::StatusOr<Record> FromMessage(const v1::GameRecord& m) {
   r.dealer_commitment = m.dealer_commitment();
   r.client_seed = m.client_seed();
   r.dealer_secret = m.dealer_secret();
-  w.start_ufen = m.start_ufen();
+  r.start_ufen = m.start_ufen();
   for (const v1::RecordItem& item : m.items()) {
     w.items.push_back(absl::StrCat(item.throw_(), ":", item.play()));
   }

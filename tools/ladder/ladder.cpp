@@ -19,8 +19,6 @@
 #include "absl/strings/str_split.h"
 #include "review/analyse.h"
 #include "review/record.h"
-#include "wire/json.h"
-#include "wire/record.h"
 #include "tools/ladder/ratings.h"
 #include "tools/match/game.h"
 #include "tools/match/games_log.h"
@@ -29,6 +27,8 @@
 #include "tools/match/progress.h"
 #include "tools/match/stats.h"
 #include "tools/match/workers.h"
+#include "wire/json.h"
+#include "wire/record.h"
 
 namespace uckers {
 namespace {

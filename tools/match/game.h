@@ -19,8 +19,8 @@ struct GameResult {
   OutcomeLevel level = OutcomeLevel::kNone;
   int forfeit_team = -1;  // the team whose player failed, or -1
   std::string forfeit_reason;
-  int time_loss_team = -1;  // the team whose clock ran out (a plain loss), or -1
-  Game game;  // the throws and plays made, from the start position
+  int time_loss_team = -1;      // the team whose clock ran out (a plain loss), or -1
+  Game game;                    // the throws and plays made, from the start position
   double think_ms[2] = {0, 0};  // per team, forced plays excluded
   int choices[2] = {0, 0};      // decisions each team's player made
 };

@@ -10,12 +10,12 @@
 
 #include "absl/strings/str_format.h"
 #include "review/record.h"
-#include "wire/record.h"
 #include "tools/match/game.h"
 #include "tools/match/games_log.h"
 #include "tools/match/progress.h"
 #include "tools/match/stats.h"
 #include "tools/match/workers.h"
+#include "wire/record.h"
 
 namespace uckers {
 namespace {
@@ -53,8 +53,7 @@ std::optional<PairResult> ReadPair(const MatchConfig& config, int pair) {
     }
     r.games[game].winner_team = record->winner == "RY" ? 0 : 1;
     r.games[game].level = static_cast<OutcomeLevel>(record->points);
-    if (record->termination == "time")
-      r.games[game].time_loss_team = 1 - r.games[game].winner_team;
+    if (record->termination == "time") r.games[game].time_loss_team = 1 - r.games[game].winner_team;
   }
   r.done = true;
   return r;
