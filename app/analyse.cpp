@@ -9,6 +9,8 @@
 #include "review/record.h"
 #include "search/levels.h"
 #include "search/settings.h"
+#include "wire/analysis.h"
+#include "wire/record.h"
 
 ABSL_FLAG(std::string, svg, "", "also write an SVG chart of the review to this file");
 
@@ -33,16 +35,14 @@ int RunAnalyseCommand(const CommandLine& cl) {
     std::cerr << "uckers analyse: " << text.status().message() << "\n";
     return 2;
   }
-  absl::StatusOr<v1::GameRecord> record = ParseRecord(*text);
+  absl::StatusOr<Record> record = wire::ParseRecord(*text);
   if (!record.ok()) {
     std::cerr << "uckers analyse: " << path << ": " << record.status().message() << "\n";
     return 1;
   }
   std::shared_ptr<const EndgameTable> endgames;
   if (std::string table_path = absl::GetFlag(FLAGS_endgames); !table_path.empty()) {
-    absl::StatusOr<Rules> rules = RecordRules(*record);
-    absl::StatusOr<EndgameTable> table = rules.ok() ? EndgameTable::Load(table_path, *rules)
-                                                    : absl::StatusOr<EndgameTable>(rules.status());
+    absl::StatusOr<EndgameTable> table = EndgameTable::Load(table_path, record->game.rules());
     if (!table.ok()) {
       std::cerr << "uckers analyse: --endgames: " << table.status().message() << "\n";
       return 1;
@@ -50,13 +50,14 @@ int RunAnalyseCommand(const CommandLine& cl) {
     endgames = std::make_shared<const EndgameTable>(*std::move(table));
   }
   std::atomic<bool> stop{false};
-  absl::StatusOr<v1::GameAnalysis> analysis =
+  absl::StatusOr<GameAnalysis> analysis =
       AnalyseGame(*record, level, stop, nullptr, endgames.get());
   if (!analysis.ok()) {
     std::cerr << "uckers analyse: " << analysis.status().message() << "\n";
     return 1;
   }
-  std::cout << (absl::GetFlag(FLAGS_json) ? AnalysisToJson(*analysis) : AnalysisToText(*analysis));
+  std::cout << (absl::GetFlag(FLAGS_json) ? wire::AnalysisToJson(*analysis)
+                                          : AnalysisToText(*analysis));
   if (!svg_path.empty()) {
     if (absl::Status s = WriteTextFile(svg_path, AnalysisToSvg(*analysis)); !s.ok()) {
       std::cerr << "uckers analyse: " << s.message() << "\n";

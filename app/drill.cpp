@@ -33,6 +33,7 @@
 #include "review/analyse.h"
 #include "review/record.h"
 #include "search/levels.h"
+#include "wire/record.h"
 
 ABSL_FLAG(std::string, add, "", "a game record to review; its marked decisions become cards");
 ABSL_FLAG(std::string, today, "", "the day of the session, YYYY-MM-DD (default: today, UTC)");
@@ -196,29 +197,29 @@ int AddRecord(DrillStore& store, const std::string& path, const std::string& lev
     std::cerr << "uckers drill: --add: " << text.status().message() << "\n";
     return 2;
   }
-  absl::StatusOr<v1::GameRecord> record = ParseRecord(*text);
+  absl::StatusOr<Record> record = wire::ParseRecord(*text);
   if (!record.ok()) {
     std::cerr << "uckers drill: " << path << ": " << record.status().message() << "\n";
     return 1;
   }
   std::atomic<bool> stop{false};
-  absl::StatusOr<v1::GameAnalysis> analysis = AnalyseGame(*record, level, stop);
+  absl::StatusOr<GameAnalysis> analysis = AnalyseGame(*record, level, stop);
   if (!analysis.ok()) {
     std::cerr << "uckers drill: " << path << ": " << analysis.status().message() << "\n";
     return 1;
   }
   int marked = 0, added = 0;
-  for (const v1::AnalysedItem& item : analysis->items()) {
-    if (item.mark() < v1::MARK_DOUBTFUL) continue;
+  for (const AnalysedItem& item : analysis->items) {
+    if (item.mark < Mark::kDoubtful) continue;
     ++marked;
     Card c;
-    c.rules = analysis->rules();
-    c.ufen = item.ufen();
-    c.dice = item.throw_();
-    c.best = item.best_play();
-    c.played = item.play();
-    c.lost = item.equity_lost();
-    c.source = absl::StrCat(path, " #", item.index());
+    c.rules = analysis->rules;
+    c.ufen = item.ufen;
+    c.dice = ThrowToString(item.dice);
+    c.best = item.best_play;
+    c.played = item.play;
+    c.lost = item.equity_lost;
+    c.source = absl::StrCat(path, " #", item.index);
     c.due = today;
     absl::StatusOr<bool> a = store.Add(c);
     if (!a.ok()) {
@@ -228,7 +229,7 @@ int AddRecord(DrillStore& store, const std::string& path, const std::string& lev
     added += *a;
   }
   std::cout << absl::StrFormat("drill: %s reviewed at %s: %d marked decisions, %d new cards\n",
-                               path, analysis->level(), marked, added);
+                               path, analysis->level, marked, added);
   return 0;
 }
 

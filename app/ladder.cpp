@@ -11,10 +11,10 @@
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "app/interrupt.h"
-#include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/match/match.h"
 #include "tools/match/multi_side_match.h"
+#include "wire/json.h"
 
 ABSL_FLAG(std::string, players, "beginner;casual;intermediate",
           "player specifications separated by ';' (see uckers match)");

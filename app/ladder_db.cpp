@@ -12,9 +12,9 @@
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "app/interrupt.h"
-#include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/ladder/ladder.h"
+#include "wire/json.h"
 
 ABSL_FLAG(int, nearest, 0,
           "schedule pairs only against the K entrants nearest in rating to --near_elo "

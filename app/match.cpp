@@ -7,11 +7,11 @@
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "app/interrupt.h"
-#include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/match/match.h"
 #include "tools/match/multi_side_match.h"
 #include "tools/match/player.h"
+#include "wire/json.h"
 
 ABSL_FLAG(std::string, a, "expert",
           "player A (random, greedy, a level, mcts, cmd:<program>; ,key=value settings)");

@@ -6,6 +6,7 @@
 
 #include "app/commands.h"
 #include "review/record.h"
+#include "wire/record.h"
 
 namespace uckers {
 
@@ -18,7 +19,7 @@ int RunVerifyCommand(const CommandLine& cl) {
     std::cerr << "uckers verify: " << text.status().message() << "\n";
     return 2;
   }
-  absl::StatusOr<v1::GameRecord> record = ParseRecord(*text);
+  absl::StatusOr<Record> record = wire::ParseRecord(*text);
   if (!record.ok()) {
     std::cerr << "uckers verify: " << path << ": not verified: " << record.status().message()
               << "\n";
@@ -28,9 +29,9 @@ int RunVerifyCommand(const CommandLine& cl) {
     std::cout << "not verified: " << s.message() << "\n";
     return 1;
   }
-  std::cout << "verified: " << record->items_size()
-            << " throws dealt by the secret committed to as " << record->dealer_commitment()
-            << " and the client seed " << record->client_seed() << "\n";
+  std::cout << "verified: " << record->game.items().size()
+            << " throws dealt by the secret committed to as " << record->dealer_commitment
+            << " and the client seed " << record->client_seed << "\n";
   return 0;
 }
 

@@ -152,17 +152,6 @@ int64_t MsSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-// The review of a checked record (the search of each decision).
-absl::StatusOr<v1::GameAnalysis> ReviewRecord(const v1::GameRecord& record,
-                                              const std::string& level,
-                                              const std::atomic<bool>& stop,
-                                              const Engine::ItemCallback& on_item,
-                                              const EndgameTable* endgames) {
-  absl::StatusOr<Position> end = ReplayRecord(record);
-  if (!end.ok()) return end.status();
-  return AnalyseGame(record, level, stop, on_item, endgames);
-}
-
 }  // namespace
 
 Engine::Engine(SearchOptions options)
@@ -292,17 +281,16 @@ absl::Status Engine::StartPerft(int depth, std::function<void(std::optional<uint
   });
 }
 
-absl::Status Engine::StartAnalysis(const std::string& level,
-                                   std::function<void(const v1::AnalysedItem&)> on_item,
-                                   std::function<void(absl::StatusOr<v1::GameAnalysis>)> on_done) {
+absl::Status Engine::StartAnalysis(const std::string& level, ItemCallback on_item,
+                                   std::function<void(absl::StatusOr<GameAnalysis>)> on_done) {
   if (game_.items().empty()) {
     return absl::FailedPreconditionError(
         "no game to analyse: set one with position ... moves <throw>:<play> ...");
   }
   // The text protocol's review takes no endgame table (as it always has).
-  v1::GameRecord record = game_.Record();
-  return StartJob(false, [this, record, level, on_item, on_done] {
-    on_done(ReviewRecord(record, level, stop_, on_item, nullptr));
+  Game game = game_;
+  return StartJob(false, [this, game, level, on_item, on_done] {
+    on_done(AnalyseGame(game, level, stop_, on_item, nullptr));
   });
 }
 
@@ -343,11 +331,10 @@ absl::StatusOr<EvaluationReport> Engine::Evaluate(const SearchRequest& request, 
   return out;
 }
 
-absl::StatusOr<v1::GameAnalysis> Engine::Review(const v1::GameRecord& record,
-                                                const std::string& level,
-                                                const std::atomic<bool>& stop,
-                                                const ItemCallback& on_item) const {
-  return ReviewRecord(record, level, stop, on_item, options_.endgames.get());
+absl::StatusOr<GameAnalysis> Engine::Review(const Record& record, const std::string& level,
+                                            const std::atomic<bool>& stop,
+                                            const ItemCallback& on_item) const {
+  return AnalyseGame(record, level, stop, on_item, options_.endgames.get());
 }
 
 BenchResult Engine::Bench() {

@@ -15,9 +15,10 @@
 #include "game/facade.h"
 #include "game/game.h"
 #include "game/options.h"
+#include "game/record.h"
+#include "review/analysis.h"
 #include "search/search.h"
 #include "search/tt.h"
-#include "uckers/v1/game.pb.h"
 
 // The engine controller: the one door from every front to the search (as
 // Stockfish's `Engine` and lc0's engine controller). It owns the options,
@@ -72,7 +73,7 @@ std::string SidesScoreText(double win, const std::vector<double>& sides);
 class Engine {
  public:
   using DoneCallback = std::function<void(const SearchReport&, std::string)>;
-  using ItemCallback = std::function<void(const v1::AnalysedItem&)>;
+  using ItemCallback = std::function<void(const AnalysedItem&)>;
 
   // `options` as they are (a front that checked them itself); the game is
   // the start position of options.rules and the table options.hash_mb.
@@ -126,7 +127,7 @@ class Engine {
   // `on_item` hears each analysed item, `on_done` the whole analysis or the
   // error.
   absl::Status StartAnalysis(const std::string& level, ItemCallback on_item,
-                             std::function<void(absl::StatusOr<v1::GameAnalysis>)> on_done);
+                             std::function<void(absl::StatusOr<GameAnalysis>)> on_done);
   // Asks the running job to end at once; its callback still fires.
   void Stop();
   // Blocks until the running job (if any) has finished.
@@ -167,9 +168,9 @@ class Engine {
   // Reviews a game record at `level` (empty: the default level) with the
   // options' endgame table; `on_item` (may be empty) hears each item.
   // An error names what in the record is wrong; CANCELLED when stopped.
-  absl::StatusOr<v1::GameAnalysis> Review(const v1::GameRecord& record, const std::string& level,
-                                          const std::atomic<bool>& stop,
-                                          const ItemCallback& on_item = nullptr) const;
+  absl::StatusOr<GameAnalysis> Review(const Record& record, const std::string& level,
+                                      const std::atomic<bool>& stop,
+                                      const ItemCallback& on_item = nullptr) const;
   // Fixed searches on fixed positions (default level, one thread, navy,
   // a table of their own). The node count and signature depend only on
   // the code.

@@ -91,30 +91,26 @@ absl::StatusOr<std::pair<int, int>> DealThrow(const dealer::Key& key, absl::stri
   return dealer::DealDice(*secret, client_seed, index);
 }
 
-absl::StatusOr<v1::GameRecord> RevealDealtGame(const dealer::Key& key, absl::string_view token,
-                                               absl::string_view client_seed,
-                                               const v1::GameRecord& record) {
+absl::StatusOr<Record> RevealDealtGame(const dealer::Key& key, absl::string_view token,
+                                       absl::string_view client_seed, const Record& record) {
   if (absl::Status s = dealer::CheckClientSeed(client_seed); !s.ok()) return s;
   absl::StatusOr<dealer::Secret> secret = dealer::Open(key, token);
   if (!secret.ok()) return secret.status();
-  absl::StatusOr<Position> end = ReplayRecord(record);
-  if (!end.ok())
-    return absl::InvalidArgumentError(absl::StrCat("record: ", end.status().message()));
-  if (record.winner().empty()) {
+  if (record.winner.empty()) {
     return absl::FailedPreconditionError(
         "record: the game is not over; the secret is revealed only with a result");
   }
   std::string commitment = dealer::Commitment(*secret);
-  if (!record.dealer_commitment().empty() && record.dealer_commitment() != commitment) {
+  if (!record.dealer_commitment.empty() && record.dealer_commitment != commitment) {
     return absl::InvalidArgumentError("record: its Commitment is not this token's");
   }
-  if (!record.client_seed().empty() && record.client_seed() != client_seed) {
+  if (!record.client_seed.empty() && record.client_seed != client_seed) {
     return absl::InvalidArgumentError("record: its ClientSeed is not the client_seed given");
   }
-  v1::GameRecord out = record;
-  out.set_dealer_commitment(commitment);
-  out.set_client_seed(std::string(client_seed));
-  out.set_dealer_secret(dealer::ToHex(*secret));
+  Record out = record;
+  out.dealer_commitment = commitment;
+  out.client_seed = std::string(client_seed);
+  out.dealer_secret = dealer::ToHex(*secret);
   if (absl::Status s = VerifyDealtDice(out); !s.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("record: ", s.message()));
   }
@@ -147,10 +143,6 @@ double ExpectedPoints(double win, int sides) { return uckers::ExpectedPoints(win
 int MultiSideDepth(const std::string& level) {
   absl::StatusOr<int> depth = MultiSideDepthOf(level.empty() ? kDefaultLevel : level);
   return depth.ok() ? *depth : 2;
-}
-
-absl::StatusOr<v1::GameRecord> ParseGameRecord(const std::string& text) {
-  return ParseRecord(text);
 }
 
 PlayTerms PositionTerms(const Position& pos, const Rules& rules, int team) {

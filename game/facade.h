@@ -13,9 +13,11 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "engine/version.h"
+#include "game/game.h"
+#include "game/record.h"
+#include "review/analysis.h"
 #include "search/search.h"
 #include "search/settings.h"
-#include "uckers/v1/game.pb.h"
 
 // The value-level helpers under the engine controller (game/engine.h, the
 // one door to the search): parsing rules, positions and throws, legal plays,
@@ -71,9 +73,8 @@ absl::StatusOr<std::pair<int, int>> DealThrow(const dealer::Key& key, absl::stri
 // The record of a finished dealt game with its commitment, client seed and
 // revealed secret filled in. Refuses an unfinished game, a record whose
 // throws are not the dealt ones, a bad token or seed.
-absl::StatusOr<v1::GameRecord> RevealDealtGame(const dealer::Key& key, absl::string_view token,
-                                               absl::string_view client_seed,
-                                               const v1::GameRecord& record);
+absl::StatusOr<Record> RevealDealtGame(const dealer::Key& key, absl::string_view token,
+                                       absl::string_view client_seed, const Record& record);
 
 // Settings a request may give; unset ones take the defaults. Ranges are
 // the settings table's (search/settings.h).
@@ -107,9 +108,6 @@ double ExpectedPoints(double win, int sides);
 // Whether the position's layout is the four-sided board with two teams,
 // the one the tutor, the review, the tables and the team clocks know.
 inline bool FourSidedTeams(const Position& pos) { return pos.layout().IsFourSidedTeams(); }
-
-// A game record in either form (docs/records.md), checked item by item.
-absl::StatusOr<v1::GameRecord> ParseGameRecord(const std::string& text);
 
 // The tutor (docs/frontend.md, Engine::Judge and Engine::MapThrows): its
 // default level, fast enough to judge every play as it is made
@@ -151,7 +149,7 @@ struct Judgement {
   Candidate played;                   // the play judged, its value for the thrower
   std::vector<Candidate> candidates;  // every legal play, best first
   double equity_lost = 0;             // >= 0
-  v1::Mark mark = v1::MARK_NONE;      // by the review's thresholds (review/analyse.h)
+  Mark mark = Mark::kNone;            // by the review's thresholds (review/analyse.h)
   std::string level;
   int depth = 0;  // plies searched
   int64_t time_ms = 0;

@@ -9,7 +9,6 @@
 #include "engine/play.h"
 #include "engine/position.h"
 #include "engine/rules.h"
-#include "uckers/v1/game.pb.h"
 
 // One game as every front sees it: its rules, its start position and the
 // throws and plays made from it, replayed once into the positions it
@@ -18,7 +17,8 @@
 // play, the evaluation, the review) are asked of it.
 namespace uckers {
 
-// One throw of a game and the play made with it.
+// One throw of a game and the play made with it: the one item type of
+// games, records (their `<throw>:<play>` items) and matches.
 struct PlayedThrow {
   Throw dice;
   std::string play;  // canonical text (PROTOCOL.md)
@@ -32,14 +32,15 @@ class Game {
 
   // From "startpos" or a UFEN under `rules`.
   static absl::StatusOr<Game> FromStart(const Rules& rules, absl::string_view start);
-  // From a game record (docs/records.md), played by the rules it records;
-  // an error names the item or header that is wrong.
-  static absl::StatusOr<Game> FromRecord(const v1::GameRecord& record);
 
   // Plays `play` (any spelling of a legal play) with throw `t`; an error
   // leaves the game unchanged.
   absl::Status Play(Throw t, absl::string_view play);
-  // Plays one `<throw>:<play>` item (`63:rb-0,r0-3`).
+  // Makes `played`, one of the legal plays of throw `t` (as the move
+  // generator gave it), without reading text.
+  void Play(Throw t, const PlayResult& played);
+  // Plays one `<throw>:<play>` item (`63:rb-0,r0-3`): the one reading of
+  // an item, for the text protocol's moves and for records.
   absl::Status PlayItem(absl::string_view item);
   // Takes the last play back; false when there is none.
   bool TakeBack();
@@ -49,10 +50,6 @@ class Game {
   const Position& position() const { return position_; }
   const std::vector<PlayedThrow>& items() const { return items_; }
   bool IsOver() const { return position_.IsGameOver(); }
-
-  // The record of the game: rules, switch list, start (when not the
-  // ruleset's), items, and the result once it is over.
-  v1::GameRecord Record() const;
 
  private:
   Rules rules_;

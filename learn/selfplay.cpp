@@ -1,26 +1,11 @@
 #include "learn/selfplay.h"
 
-#include <random>
-
+#include "engine/dice_sequence.h"
 #include "engine/movegen.h"
 #include "search/multi_side.h"
 
 namespace uckers {
 namespace {
-
-// Dice of one game: two independent 1..6 draws a throw.
-class Dice {
- public:
-  explicit Dice(uint64_t seed) : rng_(seed) {}
-  Throw Next() {
-    std::uniform_int_distribution<int> d(1, 6);
-    int a = d(rng_);
-    return MakeThrow(a, d(rng_));
-  }
-
- private:
-  std::mt19937_64 rng_;
-};
 
 // The exact outcome of a finished game, or the net's, for the team to throw.
 Evaluation Value(const Net& net, const Position& pos, NetInputs* inputs) {
@@ -81,7 +66,7 @@ Evaluation LookaheadValue(const Net& net, const Position& pos) {
 SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead) {
   const Rules& rules = net.rules();
   SelfPlayGame game;
-  Dice dice(seed);
+  DiceSequence dice(seed);
   Position pos = Position::Start(rules);
   std::vector<Evaluation> values;
   std::vector<int> teams;
@@ -138,7 +123,7 @@ double NetVersusClassicPair(const Net& net, uint64_t seed) {
   const Rules& rules = net.rules();
   double points = 0;
   for (int net_team = 0; net_team < 2; ++net_team) {
-    Dice dice(seed);  // the same dice for both games of the pair
+    DiceSequence dice(seed);  // the same dice for both games of the pair
     Position pos = Position::Start(rules);
     PlayList plays;
     int throws = 0;
@@ -182,7 +167,7 @@ SideValues SideValue(const Net& net, const Position& pos, SideNetInputs* inputs)
 SideSelfPlayGame PlaySideSelfPlayGame(const Net& net, uint64_t seed, double lambda) {
   const Rules& rules = net.rules();
   SideSelfPlayGame game;
-  Dice dice(seed);
+  DiceSequence dice(seed);
   Position pos = Position::Start(rules);
   const int k = pos.num_sides();
   std::vector<SideValues> values;
@@ -241,7 +226,7 @@ double SideNetVersusClassicSet(const Net& net, uint64_t seed) {
   const int k = rules.layout().num_sides;
   double won = 0;
   for (int net_side = 0; net_side < k; ++net_side) {
-    Dice dice(seed);  // the same dice with the net on every side
+    DiceSequence dice(seed);  // the same dice with the net on every side
     Position pos = Position::Start(rules);
     PlayList plays;
     int throws = 0;

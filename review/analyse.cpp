@@ -11,7 +11,6 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
-#include "review/proto_json.h"
 #include "review/record.h"
 #include "search/levels.h"
 #include "search/multi_side.h"
@@ -52,23 +51,28 @@ ThrowValues LuckValues(const Position& pos, const Rules& rules, Throw actual) {
   return v;
 }
 
-void AddTotals(const v1::AnalysedItem& item, v1::TeamAnalysis* team) {
-  team->set_luck(team->luck() + item.luck());
-  if (!item.choice()) return;
-  team->set_decisions(team->decisions() + 1);
-  team->set_equity_lost(team->equity_lost() + item.equity_lost());
-  if (item.mark() == v1::MARK_DOUBTFUL) team->set_doubtful(team->doubtful() + 1);
-  if (item.mark() == v1::MARK_BAD) team->set_bad(team->bad() + 1);
-  if (item.mark() == v1::MARK_VERY_BAD) team->set_very_bad(team->very_bad() + 1);
+void AddTotals(const AnalysedItem& item, TeamAnalysis* team) {
+  team->luck += item.luck;
+  if (!item.choice) return;
+  team->decisions++;
+  team->equity_lost += item.equity_lost;
+  if (item.mark == Mark::kDoubtful) team->doubtful++;
+  if (item.mark == Mark::kBad) team->bad++;
+  if (item.mark == Mark::kVeryBad) team->very_bad++;
+}
+
+// The position after item `i` of `game`.
+const Position& After(const Game& game, size_t i) {
+  return i + 1 < game.items().size() ? game.items()[i + 1].before : game.position();
 }
 
 }  // namespace
 
-v1::Mark MarkFor(double lost) {
-  if (lost >= kVeryBad) return v1::MARK_VERY_BAD;
-  if (lost >= kBad) return v1::MARK_BAD;
-  if (lost >= kDoubtful) return v1::MARK_DOUBTFUL;
-  return v1::MARK_NONE;
+Mark MarkFor(double lost) {
+  if (lost >= kVeryBad) return Mark::kVeryBad;
+  if (lost >= kBad) return Mark::kBad;
+  if (lost >= kDoubtful) return Mark::kDoubtful;
+  return Mark::kNone;
 }
 
 namespace {
@@ -111,29 +115,29 @@ double ChiSquarePValue(double chi_square, int degrees_of_freedom) {
   return x < a + 1 ? 1 - GammaP(a, x) : GammaQ(a, x);
 }
 
-v1::DiceStats DiceStatsOf(const std::vector<Throw>& throws) {
-  v1::DiceStats s;
+DiceStats DiceStatsOf(const std::vector<Throw>& throws) {
+  DiceStats s;
   int n = static_cast<int>(throws.size());
-  s.set_throws(n);
+  s.throws = n;
   int counts[21] = {};
   for (Throw t : throws) {
-    s.set_sixes(s.sixes() + t.Sixes());
-    s.set_doubles(s.doubles() + t.IsDouble());
+    s.sixes += t.Sixes();
+    s.doubles += t.IsDouble();
     for (int k = 0; k < 21; ++k) counts[k] += kThrows[k] == t;
   }
-  s.set_expected_sixes(n / 3.0);
-  s.set_expected_doubles(n / 6.0);
+  s.expected_sixes = n / 3.0;
+  s.expected_doubles = n / 6.0;
   double chi = 0;
   for (int k = 0; k < 21; ++k) {
-    v1::ThrowCount* c = s.add_counts();
-    c->set_throw_(absl::StrCat(kThrows[k].high, kThrows[k].low));
-    c->set_count(counts[k]);
-    c->set_expected(n * kThrows[k].Weight() / 36.0);
-    if (n > 0) chi += (counts[k] - c->expected()) * (counts[k] - c->expected()) / c->expected();
+    ThrowCount& c = s.counts.emplace_back();
+    c.dice = kThrows[k];
+    c.count = counts[k];
+    c.expected = n * kThrows[k].Weight() / 36.0;
+    if (n > 0) chi += (counts[k] - c.expected) * (counts[k] - c.expected) / c.expected;
   }
-  s.set_chi_square(chi);
-  s.set_degrees_of_freedom(20);
-  s.set_p_value(n > 0 ? ChiSquarePValue(chi, 20) : 1);
+  s.chi_square = chi;
+  s.degrees_of_freedom = 20;
+  s.p_value = n > 0 ? ChiSquarePValue(chi, 20) : 1;
   return s;
 }
 
@@ -186,298 +190,289 @@ SideThrowValues MultiSideLuck(const Position& pos, const Rules& rules, Throw act
 // The review of a game of more than two sides, or of teams of three
 // (RULES.md §11): each decision searched by max^n at the level's depth,
 // equities the thrower's expected points from its chance of winning.
-absl::StatusOr<v1::GameAnalysis> AnalyseMultiSide(
-    const v1::GameRecord& record, const Rules& rules, const std::string& level_name,
-    const std::atomic<bool>& stop, const std::function<void(const v1::AnalysedItem&)>& on_item,
+absl::StatusOr<GameAnalysis> AnalyseMultiSide(
+    const Game& game, const std::string& level_name, const std::atomic<bool>& stop,
+    const std::function<void(const AnalysedItem&)>& on_item,
     std::chrono::steady_clock::time_point start_time) {
   absl::StatusOr<int> depth = MultiSideDepthOf(level_name);
   if (!depth.ok()) return depth.status();
+  const Rules& rules = game.rules();
   MultiSideParams params;
   params.max_depth = *depth;
-  Position pos = Position::Start(rules);
-  if (!record.start_ufen().empty()) {
-    absl::StatusOr<Position> p = ParseUfen(record.start_ufen(), rules);
-    if (!p.ok()) return p.status();
-    pos = *p;
-  }
-  const Layout& layout = pos.layout();
+  const Layout& layout = game.start().layout();
   const int k = layout.num_sides;
-  v1::GameAnalysis out;
-  out.set_rules(rules.ToString());
-  out.set_level(level_name);
-  *out.mutable_side_players() = record.side_players();
-  std::vector<v1::TeamAnalysis> sides(k);
+  GameAnalysis out;
+  out.rules = rules.ToString();
+  out.level = level_name;
+  std::vector<TeamAnalysis> sides(k);
   std::vector<std::vector<Throw>> side_throws(k);
-  for (int i = 0; i < record.items_size(); ++i) {
+  for (size_t i = 0; i < game.items().size(); ++i) {
     if (stop) return absl::CancelledError("analysis stopped");
-    const v1::RecordItem& item = record.items(i);
-    absl::StatusOr<Throw> t = ParseThrow(item.throw_());
-    if (!t.ok()) return t.status();
-    absl::StatusOr<PlayResult> played = ParsePlay(item.play(), pos, rules, *t);
-    if (!played.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("item ", i + 1, ": ", played.status().message()));
-    }
+    const PlayedThrow& item = game.items()[i];
+    const Position& pos = item.before;
+    const Position& after = After(game, i);
+    Throw t = item.dice;
     int side = pos.SideOf(pos.to_throw());
-    side_throws[side].push_back(*t);
-    v1::AnalysedItem* a = out.add_items();
-    a->set_index(i + 1);
-    a->set_throw_(item.throw_());
-    a->set_play(PlayToString(played->play, pos.board()));
-    a->set_team(SideName(layout, side));
-    a->set_ufen(ToUfen(pos));
-    a->set_colour(ColourName(pos.to_throw()));
-    SideThrowValues luck = MultiSideLuck(pos, rules, *t);
-    a->set_luck(luck.actual - luck.mean);
-    for (int s = 0; s < k; ++s) a->add_side_wins_before(luck.before.win[s]);
+    side_throws[side].push_back(t);
+    AnalysedItem a;
+    a.index = static_cast<int>(i) + 1;
+    a.dice = t;
+    a.play = item.play;
+    a.team = SideName(layout, side);
+    a.ufen = ToUfen(pos);
+    a.colour = ColourName(pos.to_throw());
+    SideThrowValues luck = MultiSideLuck(pos, rules, t);
+    a.luck = luck.actual - luck.mean;
+    for (int s = 0; s < k; ++s) a.side_wins_before.push_back(luck.before.win[s]);
     PlayList legal;
-    GenerateLegalPlays(pos, rules, *t, &legal);
-    a->set_choice(legal.size() > 1);
-    if (a->choice()) {
+    GenerateLegalPlays(pos, rules, t, &legal);
+    a.choice = legal.size() > 1;
+    if (a.choice) {
       absl::StatusOr<MultiSideReport> r =
-          SearchMultiSide(pos, rules, *t, params, SearchLimits{}, stop);
+          SearchMultiSide(pos, rules, t, params, SearchLimits{}, stop);
       if (!r.ok()) return r.status();
       if (stop) return absl::CancelledError("analysis stopped");
       const MultiSideCandidate& best = r->candidates[0];
-      a->set_best_play(PlayToString(best.play, pos.board()));
-      a->set_best_equity(ExpectedPoints(best.values, side));
+      a.best_play = PlayToString(best.play, pos.board());
+      a.best_equity = ExpectedPoints(best.values, side);
       // The play made, valued as the searched plays were: the position after
       // it searched the depth less one (the root keeps only its best few).
       std::optional<SideValues> made;
       for (const MultiSideCandidate& c : r->candidates) {
-        if (c.after == played->after) made = c.values;
+        if (c.after == after) made = c.values;
       }
       if (!made) {
-        if (played->after.IsGameOver()) {
-          made = TerminalSideValues(played->after);
+        if (after.IsGameOver()) {
+          made = TerminalSideValues(after);
         } else if (r->depth <= 1) {
-          made = ClassicSideValues(played->after);
+          made = ClassicSideValues(after);
         } else {
           MultiSideParams below = params;
           below.max_depth = r->depth - 1;
-          absl::StatusOr<MultiSideReport> after =
-              SearchMultiSide(played->after, rules, std::nullopt, below, SearchLimits{}, stop);
-          if (!after.ok()) return after.status();
-          made = after->values;
+          absl::StatusOr<MultiSideReport> searched =
+              SearchMultiSide(after, rules, std::nullopt, below, SearchLimits{}, stop);
+          if (!searched.ok()) return searched.status();
+          made = searched->values;
         }
       }
-      a->set_played_equity(ExpectedPoints(*made, side));
+      a.played_equity = ExpectedPoints(*made, side);
       for (size_t c = 0; c < r->candidates.size() && c < 3; ++c) {
-        v1::AnalysedCandidate* out_c = a->add_candidates();
-        out_c->set_play(PlayToString(r->candidates[c].play, pos.board()));
-        out_c->set_equity(ExpectedPoints(r->candidates[c].values, side));
+        a.candidates.push_back({PlayToString(r->candidates[c].play, pos.board()),
+                                ExpectedPoints(r->candidates[c].values, side)});
       }
-      a->set_equity_lost(std::max(0.0, a->best_equity() - a->played_equity()));
-      a->set_mark(MarkFor(a->equity_lost()));
+      a.equity_lost = std::max(0.0, a.best_equity - a.played_equity);
+      a.mark = MarkFor(a.equity_lost);
     } else {
-      a->set_best_play(a->play());
-      a->set_mark(v1::MARK_NONE);
+      a.best_play = a.play;
+      a.mark = Mark::kNone;
     }
-    AddTotals(*a, &sides[side]);
-    if (on_item) on_item(*a);
-    pos = played->after;
+    AddTotals(a, &sides[side]);
+    out.items.push_back(std::move(a));
+    if (on_item) on_item(out.items.back());
   }
+  const Position& pos = game.position();
   SidePoints points{};
   if (pos.IsGameOver()) points = pos.Points();
   double total_luck = 0;
-  for (const v1::TeamAnalysis& t : sides) total_luck += t.luck();
+  for (const TeamAnalysis& t : sides) total_luck += t.luck;
   for (int s = 0; s < k; ++s) {
-    v1::TeamAnalysis& t = sides[s];
-    t.set_team(SideName(layout, s));
-    t.set_error_rate(t.decisions() ? t.equity_lost() / t.decisions() : 0);
-    t.set_rating(t.decisions() ? RatingFor(t.error_rate()) : "");
-    t.set_points(points[s]);
+    TeamAnalysis& t = sides[s];
+    t.team = SideName(layout, s);
+    t.error_rate = t.decisions ? t.equity_lost / t.decisions : 0;
+    t.rating = t.decisions ? RatingFor(t.error_rate) : "";
+    t.points = points[s];
     // Luck against the other sides' mean luck, as with two sides.
-    double others = k > 1 ? (total_luck - t.luck()) / (k - 1) : 0;
-    t.set_luck_adjusted_points(t.points() - t.luck() + others);
-    *t.mutable_dice() = DiceStatsOf(side_throws[s]);
-    *out.add_teams() = t;
+    double others = k > 1 ? (total_luck - t.luck) / (k - 1) : 0;
+    t.luck_adjusted_points = t.points - t.luck + others;
+    t.dice = DiceStatsOf(side_throws[s]);
+    out.teams.push_back(t);
   }
   if (pos.IsGameOver()) {
-    out.set_winner(SideName(layout, pos.WinningSide()));
-    out.set_points(points[pos.WinningSide()]);
+    out.winner = SideName(layout, pos.WinningSide());
+    out.points = points[pos.WinningSide()];
   }
-  out.set_seconds(
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count());
+  out.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
   return out;
 }
 
 }  // namespace
 
-absl::StatusOr<v1::GameAnalysis> AnalyseGame(
-    const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item, const EndgameTable* endgames) {
+absl::StatusOr<GameAnalysis> AnalyseGame(const Game& game, const std::string& level,
+                                         const std::atomic<bool>& stop,
+                                         const std::function<void(const AnalysedItem&)>& on_item,
+                                         const EndgameTable* endgames) {
   auto start_time = std::chrono::steady_clock::now();
-  absl::StatusOr<Rules> rules = RecordRules(record);
-  if (!rules.ok()) return rules.status();
+  const Rules& rules = game.rules();
   std::string level_name = level.empty() ? std::string(kAnalysisLevel) : level;
-  if (!rules->layout().IsFourSidedTeams()) {
-    return AnalyseMultiSide(record, *rules, level_name, stop, on_item, start_time);
+  if (!rules.layout().IsFourSidedTeams()) {
+    return AnalyseMultiSide(game, level_name, stop, on_item, start_time);
   }
   SearchParams params;
   if (absl::Status s = ApplyLevel(level_name, &params); !s.ok()) return s;
   params.objective = Objective::kPoints;  // equities in points
   params.multipv = 64;                    // every play valued exactly
   params.endgame = endgames;
-  Position pos = Position::Start(*rules);
-  if (!record.start_ufen().empty()) {
-    absl::StatusOr<Position> p = ParseUfen(record.start_ufen(), *rules);
-    if (!p.ok()) return p.status();
-    pos = *p;
-  }
-  v1::GameAnalysis out;
-  out.set_rules(rules->ToString());
-  out.set_level(level_name);
-  out.set_ry(record.ry());
-  out.set_gb(record.gb());
-  v1::TeamAnalysis teams[2];
+  GameAnalysis out;
+  out.rules = rules.ToString();
+  out.level = level_name;
+  TeamAnalysis teams[2];
   std::vector<Throw> team_throws[2];
   TranspositionTable tt(16);
-  for (int i = 0; i < record.items_size(); ++i) {
+  for (size_t i = 0; i < game.items().size(); ++i) {
     if (stop) return absl::CancelledError("analysis stopped");
-    const v1::RecordItem& item = record.items(i);
-    absl::StatusOr<Throw> t = ParseThrow(item.throw_());
-    if (!t.ok()) return t.status();
-    absl::StatusOr<PlayResult> played = ParsePlay(item.play(), pos, *rules, *t);
-    if (!played.ok())
-      return absl::InvalidArgumentError(
-          absl::StrCat("item ", i + 1, ": ", played.status().message()));
+    const PlayedThrow& item = game.items()[i];
+    const Position& pos = item.before;
+    const Position& after = After(game, i);
+    Throw t = item.dice;
     int team = TeamOf(pos.to_throw());
-    team_throws[team].push_back(*t);
-    v1::AnalysedItem* a = out.add_items();
-    a->set_index(i + 1);
-    a->set_throw_(item.throw_());
-    a->set_play(PlayToString(played->play));
-    a->set_team(TeamName(team));
-    a->set_ufen(ToUfen(pos));
-    a->set_colour(ColourName(pos.to_throw()));
-    ThrowValues luck = LuckValues(pos, *rules, *t);
-    a->set_luck(luck.actual - luck.mean);
-    a->set_ry_win_before(team == 0 ? luck.win : 1 - luck.win);
+    team_throws[team].push_back(t);
+    AnalysedItem a;
+    a.index = static_cast<int>(i) + 1;
+    a.dice = t;
+    a.play = item.play;
+    a.team = TeamName(team);
+    a.ufen = ToUfen(pos);
+    a.colour = ColourName(pos.to_throw());
+    ThrowValues luck = LuckValues(pos, rules, t);
+    a.luck = luck.actual - luck.mean;
+    a.ry_win_before = team == 0 ? luck.win : 1 - luck.win;
     PlayList legal;
-    GenerateLegalPlays(pos, *rules, *t, &legal);
-    a->set_choice(legal.size() > 1);
-    if (a->choice()) {
-      SearchReport r = SearchPlay(pos, *rules, *t, params, {}, &tt, stop, nullptr);
-      a->set_best_play(PlayToString(r.candidates[0].play));
-      a->set_best_equity(r.candidates[0].eval.Equity());
-      a->set_played_equity(a->best_equity());
+    GenerateLegalPlays(pos, rules, t, &legal);
+    a.choice = legal.size() > 1;
+    if (a.choice) {
+      SearchReport r = SearchPlay(pos, rules, t, params, {}, &tt, stop, nullptr);
+      a.best_play = PlayToString(r.candidates[0].play);
+      a.best_equity = r.candidates[0].eval.Equity();
+      a.played_equity = a.best_equity;
       for (const Candidate& c : r.candidates) {
-        if (c.after == played->after) a->set_played_equity(c.eval.Equity());
+        if (c.after == after) a.played_equity = c.eval.Equity();
       }
       for (size_t k = 0; k < r.candidates.size() && k < 3; ++k) {
-        v1::AnalysedCandidate* c = a->add_candidates();
-        c->set_play(PlayToString(r.candidates[k].play));
-        c->set_equity(r.candidates[k].eval.Equity());
+        a.candidates.push_back({PlayToString(r.candidates[k].play), r.candidates[k].eval.Equity()});
       }
-      a->set_equity_lost(std::max(0.0, a->best_equity() - a->played_equity()));
-      a->set_exact(r.exact);
-      a->set_mark(MarkFor(a->equity_lost()));
+      a.equity_lost = std::max(0.0, a.best_equity - a.played_equity);
+      a.exact = r.exact;
+      a.mark = MarkFor(a.equity_lost);
     } else {
-      a->set_best_play(a->play());
-      a->set_mark(v1::MARK_NONE);
+      a.best_play = a.play;
+      a.mark = Mark::kNone;
     }
-    AddTotals(*a, &teams[team]);
-    if (on_item) on_item(*a);
-    pos = played->after;
+    AddTotals(a, &teams[team]);
+    out.items.push_back(std::move(a));
+    if (on_item) on_item(out.items.back());
   }
+  const Position& pos = game.position();
   for (int team = 0; team < 2; ++team) {
-    v1::TeamAnalysis& t = teams[team];
-    t.set_team(TeamName(team));
-    t.set_error_rate(t.decisions() ? t.equity_lost() / t.decisions() : 0);
+    TeamAnalysis& t = teams[team];
+    t.team = TeamName(team);
+    t.error_rate = t.decisions ? t.equity_lost / t.decisions : 0;
     // A team that made no choice has no error rate to rate.
-    t.set_rating(t.decisions() ? RatingFor(t.error_rate()) : "");
+    t.rating = t.decisions ? RatingFor(t.error_rate) : "";
     double points = 0;
     if (pos.IsGameOver()) {
       int level_points = static_cast<int>(pos.Outcome());
       points = pos.WinningTeam() == team ? level_points : -level_points;
     }
-    t.set_points(points);
+    t.points = points;
   }
   for (int team = 0; team < 2; ++team) {
-    v1::TeamAnalysis& t = teams[team];
-    t.set_luck_adjusted_points(t.points() - t.luck() + teams[1 - team].luck());
-    *t.mutable_dice() = DiceStatsOf(team_throws[team]);
-    *out.add_teams() = t;
+    TeamAnalysis& t = teams[team];
+    t.luck_adjusted_points = t.points - t.luck + teams[1 - team].luck;
+    t.dice = DiceStatsOf(team_throws[team]);
+    out.teams.push_back(t);
   }
   if (pos.IsGameOver()) {
-    out.set_winner(TeamName(pos.WinningTeam()));
-    out.set_points(static_cast<int>(pos.Outcome()));
+    out.winner = TeamName(pos.WinningTeam());
+    out.points = static_cast<int>(pos.Outcome());
   }
-  out.set_seconds(
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count());
+  out.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
   return out;
 }
 
-std::string AnalysisToText(const v1::GameAnalysis& a) {
+absl::StatusOr<GameAnalysis> AnalyseGame(const Record& record, const std::string& level,
+                                         const std::atomic<bool>& stop,
+                                         const std::function<void(const AnalysedItem&)>& on_item,
+                                         const EndgameTable* endgames) {
+  absl::StatusOr<GameAnalysis> analysis = AnalyseGame(record.game, level, stop, on_item, endgames);
+  if (!analysis.ok()) return analysis;
+  if (record.game.rules().layout().IsFourSidedTeams()) {
+    analysis->ry = record.ry;
+    analysis->gb = record.gb;
+  } else {
+    analysis->side_players = record.side_players;
+  }
+  return analysis;
+}
+
+std::string AnalysisToText(const GameAnalysis& a) {
   static const char* kMarks[] = {"", "", "?!", "?", "??"};
-  std::string out = absl::StrFormat("analysis at level %s, rules %s (%.1f s)\n", a.level(),
-                                    a.rules(), a.seconds());
+  std::string out =
+      absl::StrFormat("analysis at level %s, rules %s (%.1f s)\n", a.level, a.rules, a.seconds);
   absl::StrAppendFormat(&out, "%4s %4s %-5s %-18s %-18s %8s %8s\n", "#", "team", "throw", "played",
                         "best", "lost", "luck");
-  for (const v1::AnalysedItem& i : a.items()) {
-    if (!i.choice() && i.mark() == v1::MARK_NONE && std::abs(i.luck()) < 0.05) continue;
-    absl::StrAppendFormat(&out, "%4d %4s %-5s %-18s %-18s %8.3f %+8.3f %s%s\n", i.index(), i.team(),
-                          i.throw_(), i.play(), i.choice() ? i.best_play() : "(forced)",
-                          i.equity_lost(), i.luck(), kMarks[i.mark()],
-                          i.exact() ? (i.mark() > v1::MARK_NONE ? " exact" : "exact") : "");
+  for (const AnalysedItem& i : a.items) {
+    if (!i.choice && i.mark == Mark::kNone && std::abs(i.luck) < 0.05) continue;
+    absl::StrAppendFormat(&out, "%4d %4s %-5s %-18s %-18s %8.3f %+8.3f %s%s\n", i.index, i.team,
+                          ThrowToString(i.dice), i.play, i.choice ? i.best_play : "(forced)",
+                          i.equity_lost, i.luck, kMarks[static_cast<int>(i.mark)],
+                          i.exact ? (i.mark > Mark::kNone ? " exact" : "exact") : "");
   }
-  for (const v1::TeamAnalysis& t : a.teams()) {
-    int marked = t.doubtful() + t.bad() + t.very_bad();
+  for (const TeamAnalysis& t : a.teams) {
+    int marked = t.doubtful + t.bad + t.very_bad;
     absl::StrAppendFormat(
         &out,
         "%s: %d decisions, equity lost %.3f, error rate %.4f (%s); marks ?! %d, ? %d, ?? %d "
         "(%.3f errors a decision); luck %+.3f; points %+.0f, luck-adjusted %+.3f\n",
-        t.team(), t.decisions(), t.equity_lost(), t.error_rate(),
-        t.rating().empty() ? "no rating: no choice made" : t.rating(), t.doubtful(), t.bad(),
-        t.very_bad(), t.decisions() ? static_cast<double>(marked) / t.decisions() : 0.0, t.luck(),
-        t.points(), t.luck_adjusted_points());
-    const v1::DiceStats& d = t.dice();
-    if (d.throws() > 0) {
+        t.team, t.decisions, t.equity_lost, t.error_rate,
+        t.rating.empty() ? "no rating: no choice made" : t.rating, t.doubtful, t.bad, t.very_bad,
+        t.decisions ? static_cast<double>(marked) / t.decisions : 0.0, t.luck, t.points,
+        t.luck_adjusted_points);
+    const DiceStats& d = t.dice;
+    if (d.throws > 0) {
       absl::StrAppendFormat(&out,
                             "%s dice: %d throws, sixes %d (fair %.1f), doubles %d (fair %.1f), "
                             "chi-square %.2f on %d df, p %.3f\n",
-                            t.team(), d.throws(), d.sixes(), d.expected_sixes(), d.doubles(),
-                            d.expected_doubles(), d.chi_square(), d.degrees_of_freedom(),
-                            d.p_value());
+                            t.team, d.throws, d.sixes, d.expected_sixes, d.doubles,
+                            d.expected_doubles, d.chi_square, d.degrees_of_freedom, d.p_value);
     }
   }
   // Each marked decision in full: who, the position, the throw, the play
   // made and the best plays with their equities.
-  for (const v1::AnalysedItem& i : a.items()) {
-    if (i.mark() < v1::MARK_DOUBTFUL || i.ufen().empty()) continue;
+  for (const AnalysedItem& i : a.items) {
+    if (i.mark < Mark::kDoubtful || i.ufen.empty()) continue;
     absl::StrAppendFormat(&out, "\n#%d %s %s (team %s) threw %s and played %s: %s, lost %.3f%s\n",
-                          i.index(), kMarks[i.mark()], i.colour(), i.team(), i.throw_(), i.play(),
-                          i.mark() == v1::MARK_VERY_BAD ? "very bad"
-                          : i.mark() == v1::MARK_BAD    ? "bad"
-                                                        : "doubtful",
-                          i.equity_lost(), i.exact() ? " (exact)" : "");
-    absl::StatusOr<Rules> rules = Rules::Parse(a.rules());
+                          i.index, kMarks[static_cast<int>(i.mark)], i.colour, i.team,
+                          ThrowToString(i.dice), i.play,
+                          i.mark == Mark::kVeryBad ? "very bad"
+                          : i.mark == Mark::kBad   ? "bad"
+                                                   : "doubtful",
+                          i.equity_lost, i.exact ? " (exact)" : "");
+    absl::StatusOr<Rules> rules = Rules::Parse(a.rules);
     absl::StatusOr<Position> pos =
-        rules.ok() ? ParseUfen(i.ufen(), *rules) : absl::StatusOr<Position>(rules.status());
+        rules.ok() ? ParseUfen(i.ufen, *rules) : absl::StatusOr<Position>(rules.status());
     if (pos.ok()) {
       out += DrawBoard(*pos);
       if (out.back() != '\n') out += "\n";
     } else {
-      absl::StrAppend(&out, "ufen ", i.ufen(), "\n");
+      absl::StrAppend(&out, "ufen ", i.ufen, "\n");
     }
-    double best = i.candidates().empty() ? i.best_equity() : i.candidates(0).equity();
-    for (int k = 0; k < i.candidates_size(); ++k) {
-      const v1::AnalysedCandidate& c = i.candidates(k);
-      absl::StrAppendFormat(&out, "  %d. %-20s %+.3f  %s\n", k + 1, c.play(), c.equity(),
-                            k == 0 ? "best" : absl::StrFormat("%+.3f", c.equity() - best));
+    double best = i.candidates.empty() ? i.best_equity : i.candidates[0].equity;
+    for (int k = 0; k < static_cast<int>(i.candidates.size()); ++k) {
+      const AnalysedCandidate& c = i.candidates[k];
+      absl::StrAppendFormat(&out, "  %d. %-20s %+.3f  %s\n", k + 1, c.play, c.equity,
+                            k == 0 ? "best" : absl::StrFormat("%+.3f", c.equity - best));
     }
     bool listed = false;
-    for (const v1::AnalysedCandidate& c : i.candidates()) listed |= c.play() == i.play();
+    for (const AnalysedCandidate& c : i.candidates) listed |= c.play == i.play;
     if (!listed) {
-      absl::StrAppendFormat(&out, "     %-20s %+.3f  %+.3f  (played)\n", i.play(),
-                            i.played_equity(), i.played_equity() - best);
+      absl::StrAppendFormat(&out, "     %-20s %+.3f  %+.3f  (played)\n", i.play, i.played_equity,
+                            i.played_equity - best);
     }
   }
   return out;
 }
-
-std::string AnalysisToJson(const v1::GameAnalysis& analysis) { return ToJson(analysis); }
 
 std::string XmlEscape(const std::string& text) {
   std::string out;
@@ -505,17 +500,17 @@ std::string XmlEscape(const std::string& text) {
   return out;
 }
 
-std::string AnalysisToSvg(const v1::GameAnalysis& a) {
+std::string AnalysisToSvg(const GameAnalysis& a) {
   constexpr double kW = 900, kH = 360, kLeft = 60, kRight = 20, kTop = 30, kBottom = 40;
-  int n = std::max(1, a.items_size());
+  int n = std::max(1, static_cast<int>(a.items.size()));
   auto x = [&](int i) { return kLeft + (kW - kLeft - kRight) * i / std::max(1, n - 1); };
   auto y = [&](double p) { return kTop + (kH - kTop - kBottom) * (1 - p); };
   // Title: the players and the result, when the record has them.
   // With more sides (or teams of three), a line per side, each in its first
   // colour, and every side named with its player.
-  bool multi = a.items_size() > 0 && a.items(0).side_wins_before_size() > 0;
+  bool multi = !a.items.empty() && !a.items[0].side_wins_before.empty();
   std::vector<std::string> side_names;
-  for (const v1::TeamAnalysis& t : a.teams()) side_names.push_back(t.team());
+  for (const TeamAnalysis& t : a.teams) side_names.push_back(t.team);
   auto side_colour = [](const std::string& side) {
     switch (side.empty() ? 'R' : side[0]) {
       case 'G':
@@ -533,20 +528,19 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
     }
   };
   std::string players =
-      absl::StrCat("RY ", a.ry().empty() ? "?" : a.ry(), " vs GB ", a.gb().empty() ? "?" : a.gb());
+      absl::StrCat("RY ", a.ry.empty() ? "?" : a.ry, " vs GB ", a.gb.empty() ? "?" : a.gb);
   if (multi) {
     std::vector<std::string> named;
     for (const std::string& side : side_names) {
       std::string player = "?";
-      for (const v1::SidePlayer& p : a.side_players()) {
-        if (p.side() == side && !p.player().empty()) player = p.player();
+      for (const SidePlayer& p : a.side_players) {
+        if (p.side == side && !p.player.empty()) player = p.player;
       }
       named.push_back(absl::StrCat(side, " ", player));
     }
     players = absl::StrJoin(named, " vs ");
   }
-  std::string result =
-      a.winner().empty() ? "unfinished" : absl::StrCat(a.winner(), " won ", a.points());
+  std::string result = a.winner.empty() ? "unfinished" : absl::StrCat(a.winner, " won ", a.points);
   std::string out = absl::StrFormat(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
       "font-family=\"sans-serif\" font-size=\"12\">\n"
@@ -570,15 +564,13 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
   if (multi) {
     for (size_t s = 0; s < side_names.size(); ++s) {
       std::string line;
-      for (int i = 0; i < a.items_size(); ++i) {
-        double w = static_cast<int>(s) < a.items(i).side_wins_before_size()
-                       ? a.items(i).side_wins_before(s)
-                       : 0;
+      for (int i = 0; i < static_cast<int>(a.items.size()); ++i) {
+        double w = s < a.items[i].side_wins_before.size() ? a.items[i].side_wins_before[s] : 0;
         absl::StrAppendFormat(&line, "%.1f,%.1f ", x(i), y(w));
       }
-      if (!a.winner().empty()) {
+      if (!a.winner.empty()) {
         absl::StrAppendFormat(&line, "%.1f,%.1f ", x(n - 1) + (kW - kLeft - kRight) / n,
-                              y(a.winner() == side_names[s] ? 1.0 : 0.0));
+                              y(a.winner == side_names[s] ? 1.0 : 0.0));
       }
       absl::StrAppendFormat(&out,
                             "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
@@ -587,13 +579,13 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
     }
   }
   std::string points;
-  for (int i = 0; i < a.items_size() && !multi; ++i) {
-    absl::StrAppendFormat(&points, "%.1f,%.1f ", x(i), y(a.items(i).ry_win_before()));
+  for (int i = 0; i < static_cast<int>(a.items.size()) && !multi; ++i) {
+    absl::StrAppendFormat(&points, "%.1f,%.1f ", x(i), y(a.items[i].ry_win_before));
   }
   // A finished game ends at 100 % or 0 %.
-  if (!a.winner().empty() && !multi) {
+  if (!a.winner.empty() && !multi) {
     absl::StrAppendFormat(&points, "%.1f,%.1f ", x(n - 1) + (kW - kLeft - kRight) / n,
-                          y(a.winner() == "RY" ? 1.0 : 0.0));
+                          y(a.winner == "RY" ? 1.0 : 0.0));
   }
   if (!multi) {
     absl::StrAppendFormat(
@@ -601,11 +593,11 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
         points);
   }
   // Where an item's mark sits: RY's line, or the line of the side that threw.
-  auto mark_y = [&](const v1::AnalysedItem& item) {
-    if (!multi) return y(item.ry_win_before());
+  auto mark_y = [&](const AnalysedItem& item) {
+    if (!multi) return y(item.ry_win_before);
     for (size_t s = 0; s < side_names.size(); ++s) {
-      if (side_names[s] == item.team() && static_cast<int>(s) < item.side_wins_before_size()) {
-        return y(item.side_wins_before(s));
+      if (side_names[s] == item.team && s < item.side_wins_before.size()) {
+        return y(item.side_wins_before[s]);
       }
     }
     return y(0);
@@ -616,16 +608,16 @@ std::string AnalysisToSvg(const v1::GameAnalysis& a) {
     if (multi) return side_colour(team);
     return team == "RY" ? "#b3261e" : "#1f56a8";
   };
-  for (int i = 0; i < a.items_size(); ++i) {
-    const v1::AnalysedItem& item = a.items(i);
-    if (item.mark() < v1::MARK_DOUBTFUL) continue;
+  for (int i = 0; i < static_cast<int>(a.items.size()); ++i) {
+    const AnalysedItem& item = a.items[i];
+    if (item.mark < Mark::kDoubtful) continue;
     absl::StrAppendFormat(&out,
                           "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" "
                           "stroke-width=\"2\"><title>#%d %s %s:%s, best %s, lost %.3f</title>"
                           "</circle>\n",
-                          x(i), mark_y(item), kColours[item.mark()], ring(item.team()),
-                          item.index(), item.team(), item.throw_(), item.play(), item.best_play(),
-                          item.equity_lost());
+                          x(i), mark_y(item), kColours[static_cast<int>(item.mark)],
+                          ring(item.team), item.index, item.team, ThrowToString(item.dice),
+                          item.play, item.best_play, item.equity_lost);
   }
   // Legend.
   double ly = kH + 8;

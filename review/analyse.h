@@ -7,7 +7,9 @@
 
 #include "absl/status/statusor.h"
 #include "engine/dice.h"
-#include "uckers/v1/game.pb.h"
+#include "game/game.h"
+#include "game/record.h"
+#include "review/analysis.h"
 
 namespace uckers {
 
@@ -21,7 +23,7 @@ inline constexpr double kVeryBad = 0.12;
 
 // The mark of a play that gave away `equity_lost` points: the one
 // definition the review and the tutor (JudgePlay) share.
-v1::Mark MarkFor(double equity_lost);
+Mark MarkFor(double equity_lost);
 
 // The chance that a chi-square variable with `degrees_of_freedom` is at
 // least `chi_square` (the upper tail: a test's p-value).
@@ -29,32 +31,36 @@ double ChiSquarePValue(double chi_square, int degrees_of_freedom);
 
 // A team's throws against fair dice: counts of sixes, doubles and each of
 // the 21 throws with their expected values, and the chi-square test.
-v1::DiceStats DiceStatsOf(const std::vector<Throw>& throws);
+DiceStats DiceStatsOf(const std::vector<Throw>& throws);
 
-// Analyses a checked record at `level` (empty: kAnalysisLevel): for each
-// throw with a choice, the engine's best play against the play made, the
-// equity lost and its mark; for every throw, its luck and RY's win
-// probability before it; per team, the error rate, a rating band, luck and
-// the luck-adjusted result. `on_item` (may be empty) hears of each item as it
-// is done. `stop` ends it early with an error. Where `endgames` (may be null)
-// covers a position, its plays are valued exactly and the item says so.
-absl::StatusOr<v1::GameAnalysis> AnalyseGame(
-    const v1::GameRecord& record, const std::string& level, const std::atomic<bool>& stop,
-    const std::function<void(const v1::AnalysedItem&)>& on_item = nullptr,
+// Reviews `game` at `level` (empty: kAnalysisLevel): for each throw with
+// a choice, the engine's best play against the play made, the equity lost
+// and its mark; for every throw, its luck and RY's win probability before it
+// (every side's with more sides); per side, the error rate, a rating band,
+// luck and the luck-adjusted result. `on_item` (may be empty) hears of each
+// item as it is done. `stop` ends it early with an error. Where `endgames`
+// (may be null) covers a position, its plays are valued exactly and the
+// item says so.
+absl::StatusOr<GameAnalysis> AnalyseGame(
+    const Game& game, const std::string& level, const std::atomic<bool>& stop,
+    const std::function<void(const AnalysedItem&)>& on_item = nullptr,
+    const EndgameTable* endgames = nullptr);
+// The same review of a record's game, with the record's players.
+absl::StatusOr<GameAnalysis> AnalyseGame(
+    const Record& record, const std::string& level, const std::atomic<bool>& stop,
+    const std::function<void(const AnalysedItem&)>& on_item = nullptr,
     const EndgameTable* endgames = nullptr);
 
 // The rating band of an error rate (equity lost per decision).
 std::string RatingFor(double error_rate);
 
 // The analysis as text for people.
-std::string AnalysisToText(const v1::GameAnalysis& analysis);
-// As JSON (uckers.v1.GameAnalysis).
-std::string AnalysisToJson(const v1::GameAnalysis& analysis);
+std::string AnalysisToText(const GameAnalysis& analysis);
 // Text for an SVG or XML document: the five XML specials escaped (the
 // charts' names and titles).
 std::string XmlEscape(const std::string& text);
 
 // An SVG chart of RY's win probability over the game, errors marked.
-std::string AnalysisToSvg(const v1::GameAnalysis& analysis);
+std::string AnalysisToSvg(const GameAnalysis& analysis);
 
 }  // namespace uckers

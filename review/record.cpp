@@ -13,8 +13,6 @@
 #include "dealer/dealer.h"
 #include "engine/notation.h"
 #include "engine/ufen.h"
-#include "google/protobuf/util/json_util.h"
-#include "review/proto_json.h"
 
 namespace uckers {
 namespace {
@@ -37,7 +35,8 @@ bool IsSideName(absl::string_view key) {
 }
 
 // `[Key "Value"]`.
-absl::Status ParseHeader(absl::string_view line, int line_no, v1::GameRecord* r) {
+absl::Status ParseHeader(absl::string_view line, int line_no, WrittenRecord* w) {
+  Record* r = &w->headers;
   size_t quote = line.find('"');
   size_t last = line.rfind('"');
   if (line.back() != ']' || quote == absl::string_view::npos || last <= quote) {
@@ -45,34 +44,30 @@ absl::Status ParseHeader(absl::string_view line, int line_no, v1::GameRecord* r)
   }
   std::string key(absl::StripAsciiWhitespace(line.substr(1, quote - 1)));
   std::string value(line.substr(quote + 1, last - quote - 1));
-  if (key == "Rules") r->set_rules(value);
-  if (key == "Switches") r->set_switches(value);
-  if (key == "RY") r->set_ry(value);
-  if (key == "GB") r->set_gb(value);
-  if (key == "Date") r->set_date(value);
-  if (key == "Start") r->set_start_ufen(value);
-  if (key == "Commitment") r->set_dealer_commitment(value);
-  if (key == "ClientSeed") r->set_client_seed(value);
-  if (key == "ServerSecret") r->set_dealer_secret(value);
+  if (key == "Rules") r->rules = value;
+  if (key == "Switches") r->switches = value;
+  if (key == "RY") r->ry = value;
+  if (key == "GB") r->gb = value;
+  if (key == "Date") r->date = value;
+  if (key == "Start") r->start_ufen = value;
+  if (key == "Commitment") r->dealer_commitment = value;
+  if (key == "ClientSeed") r->client_seed = value;
+  if (key == "ServerSecret") r->dealer_secret = value;
   if (key == "Termination") {
     if (value != "time") {
       return Bad(absl::StrCat("line ", line_no, ": Termination \"", value,
                               "\" must be \"time\" (a clock ran out)"));
     }
-    r->set_termination(value);
+    r->termination = value;
   }
   if (key == "Seed") {
     uint64_t seed = 0;
     if (!absl::SimpleAtoi(value, &seed)) {
       return Bad(absl::StrCat("line ", line_no, ": Seed \"", value, "\" is not a number"));
     }
-    r->set_seed(seed);
+    r->seed = seed;
   }
-  if (key != "RY" && key != "GB" && IsSideName(key)) {
-    v1::SidePlayer* player = r->add_side_players();
-    player->set_side(key);
-    player->set_player(value);
-  }
+  if (key != "RY" && key != "GB" && IsSideName(key)) r->side_players.push_back({key, value});
   if (key == "Result" && value != "*") {
     std::vector<std::string> parts = absl::StrSplit(value, ' ');
     int points = 0;
@@ -82,213 +77,163 @@ absl::Status ParseHeader(absl::string_view line, int line_no, v1::GameRecord* r)
                               "\" must be a side and its points (\"RY 1..3\", \"GB 1..3\"; with "
                               "more sides \"RB 4\"...) or \"*\""));
     }
-    r->set_winner(parts[0]);
-    r->set_points(points);
+    r->winner = parts[0];
+    r->points = points;
   }
   return absl::OkStatus();  // other headers are kept by nobody, as in PGN
 }
 
-absl::StatusOr<v1::GameRecord> ParseText(const std::string& text) {
-  v1::GameRecord r;
+// Replays `written` under `rules`; errors as ReplayRecord's, without the
+// rules they were read with.
+absl::StatusOr<Record> ReplayUnder(const WrittenRecord& written, const Rules& rules);
+
+}  // namespace
+
+absl::StatusOr<WrittenRecord> ParseWrittenRecord(const std::string& text) {
+  WrittenRecord w;
   int line_no = 0;
   for (absl::string_view raw : absl::StrSplit(text, '\n')) {
     ++line_no;
     absl::string_view line = absl::StripAsciiWhitespace(raw);
     if (line.empty() || line[0] == '#') continue;
     if (line[0] == '[') {
-      if (absl::Status s = ParseHeader(line, line_no, &r); !s.ok()) return s;
+      if (absl::Status s = ParseHeader(line, line_no, &w); !s.ok()) return s;
       continue;
     }
     for (absl::string_view token :
          absl::StrSplit(line, absl::ByAnyChar(" \t"), absl::SkipEmpty())) {
-      size_t colon = token.find(':');
-      v1::RecordItem* item = r.add_items();
-      if (colon == absl::string_view::npos) {
+      w.items.emplace_back(token);
+      if (token.find(':') == absl::string_view::npos) {
         return Bad(
-            absl::StrCat("item ", r.items_size(), " '", token, "': expected <throw>:<play>"));
+            absl::StrCat("item ", w.items.size(), " '", token, "': expected <throw>:<play>"));
       }
-      item->set_throw_(std::string(token.substr(0, colon)));
-      item->set_play(std::string(token.substr(colon + 1)));
     }
   }
-  return r;
+  return w;
 }
 
-// Replays `record` under `rules`; errors as ReplayRecord's, without the
-// rules they were read with.
-absl::StatusOr<Position> ReplayUnder(const v1::GameRecord& record, const Rules& rules);
-
-}  // namespace
-
-absl::StatusOr<Rules> RecordRules(const v1::GameRecord& record) {
-  if (!record.switches().empty()) {
-    absl::StatusOr<Rules> rules = Rules::Parse(record.switches());
+absl::StatusOr<Rules> RecordRules(const Record& record) {
+  if (!record.switches.empty()) {
+    absl::StatusOr<Rules> rules = Rules::Parse(record.switches);
     if (!rules.ok()) return Bad(absl::StrCat("Switches: ", rules.status().message()));
     return rules;
   }
-  absl::StatusOr<Rules> rules = Rules::Parse(record.rules().empty() ? "navy" : record.rules());
+  absl::StatusOr<Rules> rules = Rules::Parse(record.rules.empty() ? "navy" : record.rules);
   if (!rules.ok()) return Bad(absl::StrCat("Rules: ", rules.status().message()));
   return rules;
 }
 
-absl::StatusOr<Position> ReplayRecord(const v1::GameRecord& record) {
-  absl::StatusOr<Rules> rules = RecordRules(record);
+absl::StatusOr<Record> ReplayRecord(const WrittenRecord& written) {
+  absl::StatusOr<Rules> rules = RecordRules(written.headers);
   if (!rules.ok()) return rules.status();
-  absl::StatusOr<Position> pos = ReplayUnder(record, *rules);
-  if (pos.ok()) return pos;
+  absl::StatusOr<Record> record = ReplayUnder(written, *rules);
+  if (record.ok()) return record;
   return absl::Status(
-      pos.status().code(),
-      absl::StrCat(pos.status().message(), " (read with rules ", rules->SwitchList(), ")"));
+      record.status().code(),
+      absl::StrCat(record.status().message(), " (read with rules ", rules->SwitchList(), ")"));
 }
 
 namespace {
 
-absl::StatusOr<Position> ReplayUnder(const v1::GameRecord& record, const Rules& rules_in) {
-  const Rules* rules = &rules_in;
-  Position pos = Position::Start(*rules);
-  if (!record.start_ufen().empty()) {
-    absl::StatusOr<Position> start = ParseUfen(record.start_ufen(), *rules);
+absl::StatusOr<Record> ReplayUnder(const WrittenRecord& written, const Rules& rules) {
+  Record record = written.headers;
+  record.game = Game(rules);
+  if (!record.start_ufen.empty()) {
+    // A UFEN only: "startpos", which Game::FromStart also takes, is none.
+    absl::StatusOr<Position> start = ParseUfen(record.start_ufen, rules);
     if (!start.ok()) return Bad(absl::StrCat("Start: ", start.status().message()));
-    pos = *start;
+    record.game = *Game::FromStart(rules, record.start_ufen);
   }
-  for (int i = 0; i < record.items_size(); ++i) {
-    const v1::RecordItem& item = record.items(i);
-    std::string where = absl::StrCat("item ", i + 1, " '", item.throw_(), ":", item.play(), "': ");
-    if (pos.IsGameOver()) return Bad(absl::StrCat(where, "the game was already over"));
-    absl::StatusOr<Throw> t = ParseThrow(item.throw_());
-    if (!t.ok()) return Bad(absl::StrCat(where, t.status().message()));
-    absl::StatusOr<PlayResult> r = ParsePlay(item.play(), pos, *rules, *t);
-    if (!r.ok()) return Bad(absl::StrCat(where, r.status().message()));
-    pos = r->after;
+  Game& game = record.game;
+  for (size_t i = 0; i < written.items.size(); ++i) {
+    std::string where = absl::StrCat("item ", i + 1, " '", written.items[i], "': ");
+    if (game.IsOver()) return Bad(absl::StrCat(where, "the game was already over"));
+    if (absl::Status s = game.PlayItem(written.items[i]); !s.ok()) {
+      return Bad(absl::StrCat(where, s.message()));
+    }
   }
+  const Position& pos = game.position();
   const Layout& layout = pos.layout();
-  if (!layout.IsFourSidedTeams() && (!record.ry().empty() || !record.gb().empty())) {
+  if (!layout.IsFourSidedTeams() && (!record.ry.empty() || !record.gb.empty())) {
     return Bad(
         "the RY and GB headers name the teams of the four-sided game of two teams; name "
         "each side by its colours (RULES.md §11)");
   }
-  for (const v1::SidePlayer& player : record.side_players()) {
-    if (SideByName(layout, player.side()) < 0) {
-      return Bad(absl::StrCat("header ", player.side(), " names no side of these rules (sides ",
+  for (const SidePlayer& player : record.side_players) {
+    if (SideByName(layout, player.side) < 0) {
+      return Bad(absl::StrCat("header ", player.side, " names no side of these rules (sides ",
                               SideNames(layout), ")"));
     }
   }
-  if (!record.winner().empty() && SideByName(layout, record.winner()) < 0) {
-    return Bad(absl::StrCat("the result names ", record.winner(),
-                            ", no side of these rules (sides ", SideNames(layout), ")"));
+  if (!record.winner.empty() && SideByName(layout, record.winner) < 0) {
+    return Bad(absl::StrCat("the result names ", record.winner, ", no side of these rules (sides ",
+                            SideNames(layout), ")"));
   }
-  if (!record.termination().empty() && record.termination() != "time") {
-    return Bad(
-        absl::StrCat("termination \"", record.termination(), "\" must be \"time\" or empty"));
+  if (!record.termination.empty() && record.termination != "time") {
+    return Bad(absl::StrCat("termination \"", record.termination, "\" must be \"time\" or empty"));
   }
-  if (record.termination() == "time") {
+  if (record.termination == "time") {
     if (layout.num_sides != 2) {
       return Bad("a loss on time needs two sides: with more, no one side wins it");
     }
     // The side to throw ran out of time: the other side wins, 1 point.
     std::string loser = SideName(layout, pos.SideOf(pos.to_throw()));
-    if (pos.IsGameOver() || record.winner().empty() || record.winner() == loser ||
-        record.points() != 1) {
+    if (pos.IsGameOver() || record.winner.empty() || record.winner == loser || record.points != 1) {
       return Bad(
           absl::StrCat("a loss on time needs a game still going and the result of the "
                        "other team than the one to throw, 1 point (",
                        loser, " was to throw)"));
     }
-    return pos;
+    return record;
   }
-  if (!record.winner().empty()) {
+  if (!record.winner.empty()) {
     std::string winner = pos.IsGameOver() ? SideName(layout, pos.WinningSide()) : "";
     if (winner.empty()) {
-      return Bad(absl::StrCat("truncated: the record ends after item ", record.items_size(),
-                              " with the game still going, but its result says ", record.winner(),
+      return Bad(absl::StrCat("truncated: the record ends after item ", written.items.size(),
+                              " with the game still going, but its result says ", record.winner,
                               " won"));
     }
     int points = pos.Points()[pos.WinningSide()];
-    if (winner != record.winner() || points != record.points()) {
-      return Bad(absl::StrCat("the result says ", record.winner(), " ", record.points(),
+    if (winner != record.winner || points != record.points) {
+      return Bad(absl::StrCat("the result says ", record.winner, " ", record.points,
                               " but the items end with ", winner, " ", points));
     }
   }
-  return pos;
+  SetRecordResult(pos, &record);
+  return record;
 }
 
 }  // namespace
 
-absl::StatusOr<v1::GameRecord> ParseRecord(const std::string& text) {
-  v1::GameRecord record;
-  absl::string_view trimmed = absl::StripLeadingAsciiWhitespace(text);
-  if (!trimmed.empty() && trimmed[0] == '{') {
-    google::protobuf::util::JsonParseOptions options;
-    auto status =
-        google::protobuf::util::JsonStringToMessage(std::string(trimmed), &record, options);
-    if (!status.ok()) return Bad(absl::StrCat("JSON: ", status.message().as_string()));
-  } else {
-    absl::StatusOr<v1::GameRecord> parsed = ParseText(text);
-    if (!parsed.ok()) return parsed.status();
-    record = *parsed;
-  }
-  absl::StatusOr<Position> end = ReplayRecord(record);
-  if (!end.ok()) return end.status();
-  SetRecordResult(*end, &record);
-  return record;
+absl::StatusOr<Record> ParseTextRecord(const std::string& text) {
+  absl::StatusOr<WrittenRecord> written = ParseWrittenRecord(text);
+  if (!written.ok()) return written.status();
+  return ReplayRecord(*written);
 }
 
-void SetRecordResult(const Position& final_position, v1::GameRecord* record) {
-  if (!final_position.IsGameOver()) return;
-  int side = final_position.WinningSide();
-  record->set_winner(SideName(final_position.layout(), side));
-  record->set_points(final_position.Points()[side]);
-}
-
-std::string SideName(const Layout& layout, int side) {
-  return absl::AsciiStrToUpper(SideLetters(layout, side));
-}
-
-int SideByName(const Layout& layout, absl::string_view name) {
-  for (int side = 0; side < layout.num_sides; ++side) {
-    if (SideName(layout, side) == name) return side;
-  }
-  return -1;
-}
-
-std::string SideNames(const Layout& layout) {
-  std::vector<std::string> names;
-  for (int side = 0; side < layout.num_sides; ++side) names.push_back(SideName(layout, side));
-  return absl::StrJoin(names, " ");
-}
-
-std::string RecordPlayer(const v1::GameRecord& record, const Layout& layout, int side) {
-  if (layout.IsFourSidedTeams()) return side == 0 ? record.ry() : record.gb();
-  for (const v1::SidePlayer& player : record.side_players()) {
-    if (player.side() == SideName(layout, side)) return player.player();
-  }
-  return "";
-}
-
-std::string RecordToText(const v1::GameRecord& r) {
+std::string RecordToText(const Record& r) {
   std::string out;
   auto header = [&](const char* key, const std::string& value) {
     if (!value.empty()) absl::StrAppend(&out, "[", key, " \"", value, "\"]\n");
   };
-  header("Rules", r.rules().empty() ? "navy" : r.rules());
-  header("Switches", r.switches());
-  header("RY", r.ry());
-  header("GB", r.gb());
-  for (const v1::SidePlayer& player : r.side_players()) {
-    header(player.side().c_str(), player.player());
-  }
-  if (r.seed()) header("Seed", absl::StrCat(r.seed()));
-  header("Date", r.date());
-  header("Start", r.start_ufen());
-  header("Result", r.winner().empty() ? "*" : absl::StrCat(r.winner(), " ", r.points()));
-  header("Termination", r.termination());
-  header("Commitment", r.dealer_commitment());
-  header("ClientSeed", r.client_seed());
-  header("ServerSecret", r.dealer_secret());
+  const Game& game = r.game;
+  header("Rules", r.rules.empty() ? "navy" : r.rules);
+  header("Switches", r.switches);
+  header("RY", r.ry);
+  header("GB", r.gb);
+  for (const SidePlayer& player : r.side_players) header(player.side.c_str(), player.player);
+  if (r.seed) header("Seed", absl::StrCat(r.seed));
+  header("Date", r.date);
+  header("Start", r.start_ufen);
+  header("Result", r.winner.empty() ? "*" : absl::StrCat(r.winner, " ", r.points));
+  header("Termination", r.termination);
+  header("Commitment", r.dealer_commitment);
+  header("ClientSeed", r.client_seed);
+  header("ServerSecret", r.dealer_secret);
   out += "\n";
   size_t width = 0;
-  for (const v1::RecordItem& item : r.items()) {
-    std::string token = absl::StrCat(item.throw_(), ":", item.play());
+  for (const PlayedThrow& item : game.items()) {
+    std::string token = absl::StrCat(ThrowToString(item.dice), ":", item.play);
     if (width > 0 && width + token.size() + 1 > 78) {
       out += "\n";
       width = 0;
@@ -303,8 +248,6 @@ std::string RecordToText(const v1::GameRecord& r) {
   out += "\n";
   return out;
 }
-
-std::string RecordToJson(const v1::GameRecord& record) { return ToJson(record); }
 
 absl::Status WriteTextFile(const std::string& path, const std::string& text) {
   std::FILE* f = std::fopen(path.c_str(), "w");
@@ -384,32 +327,28 @@ absl::Status PrepareRecordsDir(const std::string& dir) {
   return absl::OkStatus();
 }
 
-absl::Status VerifyDealtDice(const v1::GameRecord& record) {
-  if (record.dealer_commitment().empty()) {
+absl::Status VerifyDealtDice(const Record& record) {
+  if (record.dealer_commitment.empty()) {
     return absl::InvalidArgumentError(
         "no Commitment header: the record's dice were not dealt by a verified dealer");
   }
-  if (record.client_seed().empty()) return absl::InvalidArgumentError("no ClientSeed header");
-  if (record.dealer_secret().empty()) {
+  if (record.client_seed.empty()) return absl::InvalidArgumentError("no ClientSeed header");
+  if (record.dealer_secret.empty()) {
     return absl::InvalidArgumentError("no ServerSecret header: the secret was not revealed");
   }
   if (absl::Status s = dealer::CheckCommitment(
-          {record.dealer_commitment(), record.client_seed(), record.dealer_secret()});
+          {record.dealer_commitment, record.client_seed, record.dealer_secret});
       !s.ok()) {
     return s;
   }
-  absl::StatusOr<dealer::Secret> secret = dealer::SecretFromHex(record.dealer_secret());
+  absl::StatusOr<dealer::Secret> secret = dealer::SecretFromHex(record.dealer_secret);
   if (!secret.ok()) return secret.status();
-  for (int i = 0; i < record.items_size(); ++i) {
-    absl::StatusOr<Throw> recorded = ParseThrow(record.items(i).throw_());
-    if (!recorded.ok()) {
+  const std::vector<PlayedThrow>& items = record.game.items();
+  for (size_t i = 0; i < items.size(); ++i) {
+    auto [d1, d2] = dealer::DealDice(*secret, record.client_seed, i);
+    if (MakeThrow(d1, d2) != items[i].dice) {
       return absl::InvalidArgumentError(
-          absl::StrCat("item ", i + 1, ": ", recorded.status().message()));
-    }
-    auto [d1, d2] = dealer::DealDice(*secret, record.client_seed(), i);
-    if (MakeThrow(d1, d2) != *recorded) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("item ", i + 1, ": the record throws ", record.items(i).throw_(),
+          absl::StrCat("item ", i + 1, ": the record throws ", ThrowToString(items[i].dice),
                        ", the dealer dealt ", d1, d2, " (throw index ", i, ")"));
     }
   }

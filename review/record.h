@@ -1,36 +1,51 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "engine/position.h"
 #include "engine/rules.h"
-#include "uckers/v1/game.pb.h"
+#include "game/record.h"
 
 namespace uckers {
 
 // Game records (docs/records.md): the text form (headers, then
-// `<throw>:<play>` items) and the JSON form of uckers.v1.GameRecord.
+// `<throw>:<play>` items), read and printed here in plain C++. The JSON form
+// (uckers.v1.GameRecord) is wire/record.h's; both read through
+// ReplayRecord below, the one check of a record.
 
-// Reads either form (JSON when it starts with `{`). Checks every item
-// against the rules and the result against the last position: an illegal or
-// truncated record is refused with the item number and what is wrong.
-absl::StatusOr<v1::GameRecord> ParseRecord(const std::string& text);
+// A record as written, before it is replayed: its headers (`game` still
+// empty) and its items' text.
+struct WrittenRecord {
+  Record headers;                  // every field but `game`
+  std::vector<std::string> items;  // `<throw>:<play>`, as written
+};
 
-// The text form.
-std::string RecordToText(const v1::GameRecord& record);
-// The JSON form.
-std::string RecordToJson(const v1::GameRecord& record);
+// Reads the text form's headers and items; an error names the line or
+// item whose shape is wrong. Nothing is replayed yet.
+absl::StatusOr<WrittenRecord> ParseWrittenRecord(const std::string& text);
+
+// The one check of a record: replays its items from its start by
+// RecordRules, checks every item, the players' sides and the result
+// against the last position (an illegal or truncated record is refused with
+// the item number and what is wrong), and fills the result from the last
+// position. An error ends with the rules it was read with ("(read with
+// rules navy+...)").
+absl::StatusOr<Record> ReplayRecord(const WrittenRecord& written);
+
+// The text form, read and replayed: ParseWrittenRecord, then ReplayRecord
+// (wire::ParseRecord reads either form).
+absl::StatusOr<Record> ParseTextRecord(const std::string& text);
+
+// The text form: the headers the record has, then its items in their
+// canonical text, wrapped at 78 columns.
+std::string RecordToText(const Record& record);
 
 // The rules a record is played by: its recorded switch list (`Switches`),
 // else, for an older record naming only a ruleset, today's meaning of that
 // name (docs/records.md). An error names the header.
-absl::StatusOr<Rules> RecordRules(const v1::GameRecord& record);
-
-// Replays a record by RecordRules: the position after its last item
-// (checked as ParseRecord does). An error ends with the rules it was read
-// with ("(read with rules navy+...)").
-absl::StatusOr<Position> ReplayRecord(const v1::GameRecord& record);
+absl::StatusOr<Rules> RecordRules(const Record& headers);
 
 // Writes `text` to `path`; an error names the file.
 absl::Status WriteTextFile(const std::string& path, const std::string& text);
@@ -65,20 +80,6 @@ struct RecordFailures {
 // revealed secret's SHA-256 is the commitment, and throw i of the record is
 // the dealer's throw i for the client seed, for every item. An error names
 // the first thing that does not match (or the header that is missing).
-absl::Status VerifyDealtDice(const v1::GameRecord& record);
-
-// Fills the result fields from a final position.
-void SetRecordResult(const Position& final_position, v1::GameRecord* record);
-
-// A side's name in records: its colours' letters in turn order, upper case
-// ("RY", "GB"; "RB" under `six`; "R" under `solo`).
-std::string SideName(const Layout& layout, int side);
-// The side named `name` in `layout`, or -1.
-int SideByName(const Layout& layout, absl::string_view name);
-// Every side's name, space-separated, for errors.
-std::string SideNames(const Layout& layout);
-// The player a record names for `side` ("" when none): `ry`/`gb` in the
-// four-sided game of two teams, `side_players` elsewhere.
-std::string RecordPlayer(const v1::GameRecord& record, const Layout& layout, int side);
+absl::Status VerifyDealtDice(const Record& record);
 
 }  // namespace uckers

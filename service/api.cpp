@@ -17,6 +17,8 @@
 #include "game/options.h"
 #include "service/proto_convert.h"
 #include "service/safe_text.h"
+#include "wire/analysis.h"
+#include "wire/record.h"
 
 namespace uckers {
 
@@ -451,32 +453,33 @@ absl::Status Api::Analyse(const CallControl& call, const v1::AnalyseRequest& req
 absl::Status Api::AnalyseGame(const CallControl& call, const v1::AnalyseGameRequest& request,
                               v1::GameAnalysis* response) {
   if (absl::Status s = Admit(call); !s.ok()) return s;
-  v1::GameRecord record;
+  int64_t items = 0;
   switch (request.game_case()) {
-    case v1::AnalyseGameRequest::kRecord: {
-      record = request.record();  // checked by the review below
+    case v1::AnalyseGameRequest::kRecord:
+      items = request.record().items_size();
       break;
-    }
-    case v1::AnalyseGameRequest::kRecordText: {
-      absl::StatusOr<v1::GameRecord> parsed = facade::ParseGameRecord(request.record_text());
-      if (!parsed.ok()) {
-        return Wire(
-            absl::InvalidArgumentError(absl::StrCat("record_text: ", parsed.status().message())));
-      }
-      record = *parsed;
+    case v1::AnalyseGameRequest::kRecordText:
       break;
-    }
     default:
       return Wire(absl::InvalidArgumentError("game: missing: give record or record_text"));
+  }
+  absl::StatusOr<Record> record = request.game_case() == v1::AnalyseGameRequest::kRecord
+                                      ? wire::FromMessage(request.record())
+                                      : wire::ParseRecord(request.record_text());
+  if (request.game_case() == v1::AnalyseGameRequest::kRecordText) {
+    if (!record.ok()) {
+      return Wire(
+          absl::InvalidArgumentError(absl::StrCat("record_text: ", record.status().message())));
+    }
+    items = static_cast<int64_t>(record->game.items().size());
   }
   // An analysed item takes at most ~200 bytes (two plays, six numbers): an
   // answer that cannot fit is refused now, not after the work.
   constexpr int64_t kAnalysedItemBytes = 200;
-  if (record.items_size() * kAnalysedItemBytes + 4096 > limits_.max_response_bytes) {
-    return absl::ResourceExhaustedError(
-        absl::StrCat("the analysis of ", record.items_size(),
-                     " items would exceed the server's message limit of ",
-                     limits_.max_response_bytes, " bytes (--max_message_bytes)"));
+  if (items * kAnalysedItemBytes + 4096 > limits_.max_response_bytes) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "the analysis of ", items, " items would exceed the server's message limit of ",
+        limits_.max_response_bytes, " bytes (--max_message_bytes)"));
   }
   if (!request.level().empty()) {
     facade::SearchRequest probe;
@@ -485,14 +488,18 @@ absl::Status Api::AnalyseGame(const CallControl& call, const v1::AnalyseGameRequ
       return Wire(absl::InvalidArgumentError(absl::StrCat("level: ", p.status().message())));
     }
   }
+  // A record message is checked here, after the cheap refusals.
+  if (!record.ok()) {
+    return Wire(absl::InvalidArgumentError(absl::StrCat("record: ", record.status().message())));
+  }
   Slot slot(this);
   if (!slot.status().ok()) return slot.status();
   // The review runs on an engine of the default rules: the record names its
   // own.
   Engine engine(OptionsFor(Rules(), kUnusedHashMb, limits_));
   std::atomic<bool> stop{false};
-  absl::StatusOr<v1::GameAnalysis> analysis;
-  RunSearch(call, &stop, [&] { analysis = engine.Review(record, request.level(), stop); });
+  absl::StatusOr<GameAnalysis> analysis;
+  RunSearch(call, &stop, [&] { analysis = engine.Review(*record, request.level(), stop); });
   if (Cancelled(call)) return absl::CancelledError("cancelled");
   if (absl::IsCancelled(analysis.status()) && draining_) {
     return absl::UnavailableError("the server shut down before the analysis was done");
@@ -505,7 +512,7 @@ absl::Status Api::AnalyseGame(const CallControl& call, const v1::AnalyseGameRequ
         request.game_case() == v1::AnalyseGameRequest::kRecord ? "record: " : "record_text: ",
         analysis.status().message())));
   }
-  *response = *analysis;
+  *response = wire::ToMessage(*analysis);
   return absl::OkStatus();
 }
 
@@ -567,32 +574,34 @@ absl::Status Api::DealThrow(const v1::DealThrowRequest& request, v1::DealThrowRe
 
 absl::Status Api::RevealDealtGame(const v1::RevealDealtGameRequest& request,
                                   v1::RevealDealtGameResponse* response) {
-  v1::GameRecord record;
+  absl::StatusOr<Record> record;
   switch (request.game_case()) {
     case v1::RevealDealtGameRequest::kRecord:
-      record = request.record();
-      break;
-    case v1::RevealDealtGameRequest::kRecordText: {
-      absl::StatusOr<v1::GameRecord> parsed = facade::ParseGameRecord(request.record_text());
-      if (!parsed.ok()) {
+      record = wire::FromMessage(request.record());
+      if (!record.ok()) {
         return Wire(
-            absl::InvalidArgumentError(absl::StrCat("record_text: ", parsed.status().message())));
+            absl::InvalidArgumentError(absl::StrCat("record: ", record.status().message())));
       }
-      record = *parsed;
       break;
-    }
+    case v1::RevealDealtGameRequest::kRecordText:
+      record = wire::ParseRecord(request.record_text());
+      if (!record.ok()) {
+        return Wire(
+            absl::InvalidArgumentError(absl::StrCat("record_text: ", record.status().message())));
+      }
+      break;
     default:
       return Wire(absl::InvalidArgumentError("game: missing: give record or record_text"));
   }
-  absl::StatusOr<v1::GameRecord> revealed =
-      facade::RevealDealtGame(dealer_key_, request.token(), request.client_seed(), record);
+  absl::StatusOr<Record> revealed =
+      facade::RevealDealtGame(dealer_key_, request.token(), request.client_seed(), *record);
   if (absl::IsFailedPrecondition(revealed.status())) {
     return absl::FailedPreconditionError(SafeMessage(revealed.status().message()));
   }
   if (!revealed.ok()) return Wire(revealed.status());
-  response->set_secret(revealed->dealer_secret());
-  response->set_commitment(revealed->dealer_commitment());
-  *response->mutable_record() = *revealed;
+  response->set_secret(revealed->dealer_secret);
+  response->set_commitment(revealed->dealer_commitment);
+  *response->mutable_record() = wire::ToMessage(*revealed);
   return absl::OkStatus();
 }
 
@@ -638,7 +647,7 @@ absl::Status Api::JudgePlay(const CallControl& call, const v1::JudgePlayRequest&
   response->set_best_play(PlayToString(best.play));
   *response->mutable_best_evaluation() = proto::OutcomesOut(best.eval);
   response->set_equity_lost(j->equity_lost);
-  response->set_mark(j->mark);
+  response->set_mark(wire::ToMessage(j->mark));
   for (size_t k = 0; k < j->candidates.size() && static_cast<int>(k) < alternatives; ++k) {
     *response->add_alternatives() = JudgedOut(j->candidates[k], best.eval.Equity());
   }

@@ -540,26 +540,26 @@ void UciLoop::Analyse(const Args& args) {
   static const char* kMarks[] = {"none", "none", "doubtful", "bad", "verybad"};
   absl::Status s = engine_.StartAnalysis(
       level,
-      [this](const v1::AnalysedItem& i) {
+      [this](const AnalysedItem& i) {
         // With more sides than RY and GB, every side's chance ("sides").
-        std::string chances = absl::StrFormat("rywin %.4f", i.ry_win_before());
-        if (i.side_wins_before_size() > 0) {
+        std::string chances = absl::StrFormat("rywin %.4f", i.ry_win_before);
+        if (!i.side_wins_before.empty()) {
           chances = "sides";
-          for (double w : i.side_wins_before()) absl::StrAppendFormat(&chances, " %.4f", w);
+          for (double w : i.side_wins_before) absl::StrAppendFormat(&chances, " %.4f", w);
         }
         Print(
             absl::StrFormat("analysis item %d %s:%s team %s best %s lost %.4f mark %s luck %.4f %s",
-                            i.index(), i.throw_(), i.play(), i.team(), i.best_play(),
-                            i.equity_lost(), kMarks[i.mark()], i.luck(), chances));
+                            i.index, ThrowToString(i.dice), i.play, i.team, i.best_play,
+                            i.equity_lost, kMarks[static_cast<int>(i.mark)], i.luck, chances));
       },
-      [this](absl::StatusOr<v1::GameAnalysis> a) {
+      [this](absl::StatusOr<GameAnalysis> a) {
         if (!a.ok()) return Error(a.status().message());
-        for (const v1::TeamAnalysis& t : a->teams()) {
+        for (const TeamAnalysis& t : a->teams) {
           Print(absl::StrFormat(
               "analysis team %s decisions %d lost %.4f rate %.4f luck %.4f points %.0f "
               "adjusted %.4f rating %s",
-              t.team(), t.decisions(), t.equity_lost(), t.error_rate(), t.luck(), t.points(),
-              t.luck_adjusted_points(), t.rating()));
+              t.team, t.decisions, t.equity_lost, t.error_rate, t.luck, t.points,
+              t.luck_adjusted_points, t.rating));
         }
         Print("analysis done");
       });
@@ -599,7 +599,7 @@ void UciLoop::Judge(const Args& args) {
       "level %s time %d",
       PlayToString(j->played.play), j->played.eval.Equity(), j->played.eval.Win(),
       PlayToString(j->candidates[0].play), best, j->candidates[0].eval.Win(), j->equity_lost,
-      kMarks[j->mark], j->candidates.size(), j->level, j->time_ms));
+      kMarks[static_cast<int>(j->mark)], j->candidates.size(), j->level, j->time_ms));
 }
 
 // `throwmap [level <name>]`: the next throw's map of the current position.

@@ -10,6 +10,7 @@
 #include "tools/match/game.h"
 #include "tools/match/match.h"
 #include "tools/match/player.h"
+#include "wire/record.h"
 
 namespace uckers::testing {
 namespace {
@@ -93,24 +94,24 @@ TEST(GameClock, ALossOnTimeIsRecordedAndTheRecordReadsBack) {
   Player* players[2] = {&quick, &slow};
   GameResult game = PlayGame(players, Rules(), 7);
   ASSERT_EQ(game.time_loss_team, 1);
-  v1::GameRecord record = RecordOf(game, Rules(), "quick", "slow", 7);
-  EXPECT_EQ(record.termination(), "time");
-  EXPECT_EQ(record.winner(), "RY");
-  EXPECT_EQ(record.points(), 1);
+  Record record = RecordOf(game, "quick", "slow", 7);
+  EXPECT_EQ(record.termination, "time");
+  EXPECT_EQ(record.winner, "RY");
+  EXPECT_EQ(record.points, 1);
   std::string text = RecordToText(record);
   EXPECT_NE(text.find("[Termination \"time\"]"), std::string::npos);
-  absl::StatusOr<v1::GameRecord> back = ParseRecord(text);
+  absl::StatusOr<Record> back = wire::ParseRecord(text);
   ASSERT_TRUE(back.ok()) << back.status();
-  EXPECT_EQ(back->termination(), "time");
+  EXPECT_EQ(back->termination, "time");
 }
 
 TEST(GameClock, ARecordClaimingALossOnTimeByTheWrongTeamIsRefused) {
   // Red is to throw after no items: only team RY can have run out.
   const std::string text = "[Result \"RY 1\"]\n[Termination \"time\"]\n\n";
-  EXPECT_FALSE(ParseRecord(text).ok());
-  EXPECT_TRUE(ParseRecord("[Result \"GB 1\"]\n[Termination \"time\"]\n\n").ok());
-  EXPECT_FALSE(ParseRecord("[Result \"GB 2\"]\n[Termination \"time\"]\n\n").ok());
-  EXPECT_FALSE(ParseRecord("[Result \"GB 1\"]\n[Termination \"resigned\"]\n\n").ok());
+  EXPECT_FALSE(wire::ParseRecord(text).ok());
+  EXPECT_TRUE(wire::ParseRecord("[Result \"GB 1\"]\n[Termination \"time\"]\n\n").ok());
+  EXPECT_FALSE(wire::ParseRecord("[Result \"GB 2\"]\n[Termination \"time\"]\n\n").ok());
+  EXPECT_FALSE(wire::ParseRecord("[Result \"GB 1\"]\n[Termination \"resigned\"]\n\n").ok());
 }
 
 TEST(Match, TimeControlSettingIsCheckedAndTheEngineKeepsWithinItsClock) {

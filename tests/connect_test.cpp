@@ -26,6 +26,7 @@
 #include "service/uci.h"
 #include "tests/test_util.h"
 #include "uckers/v1/engine.grpc.pb.h"
+#include "wire/record.h"
 
 namespace uckers::testing {
 namespace {
@@ -427,7 +428,9 @@ TEST_F(ConnectTest, ADealtGamesCommitmentComesBeforeItsFirstThrow) {
                  &revealed),
             400);  // an empty record is no finished game
   std::string record_json;
-  ASSERT_TRUE(google::protobuf::util::MessageToJsonString(game.Record(), &record_json).ok());
+  ASSERT_TRUE(
+      google::protobuf::util::MessageToJsonString(wire::ToMessage(RecordOf(game)), &record_json)
+          .ok());
   ASSERT_EQ(call("RevealDealtGame",
                  absl::StrCat(R"({"token":")", start.token(), R"(","clientSeed":")", seed,
                               R"(","record":)", record_json, "}"),
@@ -443,7 +446,9 @@ TEST_F(ConnectTest, ADealtGamesCommitmentComesBeforeItsFirstThrow) {
   for (size_t i = 0; i < dealt.size(); ++i) {
     EXPECT_EQ(dealer::DealDice(*secret, seed, i), dealt[i]) << i;
   }
-  EXPECT_TRUE(VerifyDealtDice(revealed.record()).ok());
+  absl::StatusOr<Record> revealed_record = wire::FromMessage(revealed.record());
+  ASSERT_TRUE(revealed_record.ok()) << revealed_record.status();
+  EXPECT_TRUE(VerifyDealtDice(*revealed_record).ok());
 }
 
 TEST_F(ConnectTest, ATokenIsServedByAReplicaWithTheSameKeyOnly) {

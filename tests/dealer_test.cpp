@@ -16,6 +16,7 @@
 #include "game/game.h"
 #include "gtest/gtest.h"
 #include "review/record.h"
+#include "wire/record.h"
 
 namespace uckers::testing {
 namespace {
@@ -130,11 +131,11 @@ DealtGame PlayDealtGame() {
 TEST(Dealer, AWholeGamesThrowsAreRecomputedFromTheRevealedSecret) {
   DealtGame g = PlayDealtGame();
   ASSERT_TRUE(g.game.IsOver());
-  absl::StatusOr<v1::GameRecord> revealed =
-      facade::RevealDealtGame(g.key, g.start.token, g.seed, g.game.Record());
+  absl::StatusOr<Record> revealed =
+      facade::RevealDealtGame(g.key, g.start.token, g.seed, RecordOf(g.game));
   ASSERT_TRUE(revealed.ok()) << revealed.status();
-  EXPECT_EQ(revealed->dealer_commitment(), g.start.commitment);
-  absl::StatusOr<dealer::Secret> secret = dealer::SecretFromHex(revealed->dealer_secret());
+  EXPECT_EQ(revealed->dealer_commitment, g.start.commitment);
+  absl::StatusOr<dealer::Secret> secret = dealer::SecretFromHex(revealed->dealer_secret);
   ASSERT_TRUE(secret.ok());
   EXPECT_EQ(dealer::Commitment(*secret), g.start.commitment);
   for (size_t i = 0; i < g.dealt.size(); ++i) {
@@ -142,22 +143,21 @@ TEST(Dealer, AWholeGamesThrowsAreRecomputedFromTheRevealedSecret) {
   }
   EXPECT_TRUE(VerifyDealtDice(*revealed).ok());
   // The text form keeps the three headers.
-  absl::StatusOr<v1::GameRecord> reread = ParseRecord(RecordToText(*revealed));
+  absl::StatusOr<Record> reread = wire::ParseRecord(RecordToText(*revealed));
   ASSERT_TRUE(reread.ok()) << reread.status();
   EXPECT_TRUE(VerifyDealtDice(*reread).ok());
 }
 
 TEST(Dealer, TheSecretIsNotRevealedBeforeTheGameEnds) {
   DealtGame g = PlayDealtGame();
-  v1::GameRecord unfinished = g.game.Record();
-  unfinished.mutable_items()->RemoveLast();
-  unfinished.clear_winner();
-  unfinished.set_points(0);
-  absl::StatusOr<v1::GameRecord> r =
-      facade::RevealDealtGame(g.key, g.start.token, g.seed, unfinished);
+  Game last_taken_back = g.game;
+  ASSERT_TRUE(last_taken_back.TakeBack());
+  Record unfinished = RecordOf(last_taken_back);
+  ASSERT_TRUE(unfinished.winner.empty());
+  absl::StatusOr<Record> r = facade::RevealDealtGame(g.key, g.start.token, g.seed, unfinished);
   EXPECT_TRUE(absl::IsFailedPrecondition(r.status())) << r.status();
   // Nor for another seed, whose throws are not the game's.
-  r = facade::RevealDealtGame(g.key, g.start.token, "other-seed", g.game.Record());
+  r = facade::RevealDealtGame(g.key, g.start.token, "other-seed", RecordOf(g.game));
   EXPECT_FALSE(r.ok());
 }
 
@@ -167,7 +167,7 @@ int RunVerify(const std::string& path) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-std::string WriteRecord(const std::string& name, const v1::GameRecord& record) {
+std::string WriteRecord(const std::string& name, const Record& record) {
   std::string path = (std::filesystem::temp_directory_path() /
                       ("dealer_test_" + std::to_string(getpid()) + "_" + name + ".txt"))
                          .string();
@@ -177,36 +177,39 @@ std::string WriteRecord(const std::string& name, const v1::GameRecord& record) {
 
 TEST(Dealer, VerifyPassesTheRecordAndFailsAChangedThrowSeedOrSecret) {
   DealtGame g = PlayDealtGame();
-  v1::GameRecord record = *facade::RevealDealtGame(g.key, g.start.token, g.seed, g.game.Record());
+  Record record = *facade::RevealDealtGame(g.key, g.start.token, g.seed, RecordOf(g.game));
   EXPECT_EQ(RunVerify(WriteRecord("good", record)), 0);
 
-  v1::GameRecord seed = record;
-  seed.set_client_seed("my-seed-8");
+  Record seed = record;
+  seed.client_seed = "my-seed-8";
   EXPECT_EQ(RunVerify(WriteRecord("seed", seed)), 1);
 
-  v1::GameRecord secret = record;
-  std::string hex = secret.dealer_secret();
+  Record secret = record;
+  std::string hex = secret.dealer_secret;
   hex[0] = hex[0] == 'a' ? 'b' : 'a';
-  secret.set_dealer_secret(hex);
+  secret.dealer_secret = hex;
   EXPECT_EQ(RunVerify(WriteRecord("secret", secret)), 1);
 
   // A throw changed where the record stays legal: a pass ("-") made with
-  // no six, thrown as another throw without a six.
-  v1::GameRecord changed = record;
+  // no six, thrown as another throw without a six. The record is changed
+  // as a message: a Record holds only games that replay.
+  v1::GameRecord changed = wire::ToMessage(record);
+  absl::StatusOr<Record> replayed;
   bool found = false;
   for (int i = 0; i < changed.items_size() && !found; ++i) {
     v1::RecordItem* item = changed.mutable_items(i);
     if (item->play() != "-" || item->throw_().find('6') != std::string::npos) continue;
     std::string original = item->throw_();
     item->set_throw_(original == "21" ? "43" : "21");
-    found = ParseRecord(RecordToText(changed)).ok();
+    replayed = wire::FromMessage(changed);
+    found = replayed.ok();
     if (!found) item->set_throw_(original);
   }
   ASSERT_TRUE(found) << "no pass without a six to change";
-  EXPECT_EQ(RunVerify(WriteRecord("throw", changed)), 1);
+  EXPECT_EQ(RunVerify(WriteRecord("throw", *replayed)), 1);
 
-  v1::GameRecord undealt = record;
-  undealt.clear_dealer_commitment();
+  Record undealt = record;
+  undealt.dealer_commitment.clear();
   EXPECT_EQ(RunVerify(WriteRecord("undealt", undealt)), 1);
   EXPECT_EQ(RunVerify(""), 2);
   EXPECT_EQ(RunVerify("/nonexistent/record.txt"), 2);

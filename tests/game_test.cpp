@@ -7,6 +7,7 @@
 
 #include "engine/notation.h"
 #include "engine/ufen.h"
+#include "game/record.h"
 #include "review/analyse.h"
 #include "review/record.h"
 #include "tests/random_game.h"
@@ -59,22 +60,20 @@ TEST(Game, ItsRecordPlaysBackIntoTheSameGame) {
   ASSERT_TRUE(game.ok());
   ASSERT_TRUE(game->PlayItem("62:xr20").ok());
   ASSERT_TRUE(game->PlayItem("61:-").ok());
-  v1::GameRecord record = game->Record();
-  EXPECT_EQ(record.start_ufen(), start);
-  EXPECT_EQ(record.switches(), R("selsey").SwitchList());
-  absl::StatusOr<Game> back = Game::FromRecord(record);
+  Record record = RecordOf(*game);
+  EXPECT_EQ(StartUfen(record.game), start);
+  EXPECT_EQ(record.switches, R("selsey").SwitchList());
+  absl::StatusOr<Record> back = ParseTextRecord(RecordToText(record));
   ASSERT_TRUE(back.ok()) << back.status();
-  EXPECT_EQ(back->position(), game->position());
-  EXPECT_EQ(back->items().size(), 2u);
-  EXPECT_EQ(back->rules(), R("selsey"));
+  EXPECT_EQ(back->game.position(), game->position());
+  EXPECT_EQ(back->game.items().size(), 2u);
+  EXPECT_EQ(back->game.rules(), R("selsey"));
 }
 
 TEST(Game, ARecordWithABadItemIsRefusedNamingIt) {
   Game game;
   ASSERT_TRUE(game.PlayItem("63:rb-0,r0-3").ok());
-  v1::GameRecord record = game.Record();
-  record.add_items()->set_throw_("99");
-  absl::StatusOr<Game> back = Game::FromRecord(record);
+  absl::StatusOr<Record> back = ParseTextRecord(RecordToText(RecordOf(game)) + "99:\n");
   ASSERT_FALSE(back.ok());
   EXPECT_NE(back.status().message().find("item 2"), std::string::npos) << back.status();
 }
@@ -99,20 +98,18 @@ Game RandomGame(const Rules& rules, uint64_t seed, int max_items) {
 TEST(Record, SixSidedGameNamesTheWinningSideAndPlaysBack) {
   Game game = RandomGame(R("six"), 11, 100000);
   ASSERT_TRUE(game.IsOver());
-  v1::GameRecord record = game.Record();
+  Record record = RecordOf(game);
   int winner = game.position().WinningSide();
-  EXPECT_EQ(record.winner(), SideName(game.position().layout(), winner));
-  EXPECT_EQ(record.points(), game.position().Points()[winner]);
-  EXPECT_GE(record.points(), 2);  // 1..3 from each of two losing sides
-  v1::SidePlayer* player = record.add_side_players();
-  player->set_side("GO");
-  player->set_player("expert");
+  EXPECT_EQ(record.winner, SideName(game.position().layout(), winner));
+  EXPECT_EQ(record.points, game.position().Points()[winner]);
+  EXPECT_GE(record.points, 2);  // 1..3 from each of two losing sides
+  record.side_players.push_back({"GO", "expert"});
   std::string text = RecordToText(record);
   EXPECT_NE(text.find("[GO \"expert\"]"), std::string::npos) << text;
-  absl::StatusOr<v1::GameRecord> back = ParseRecord(text);
+  absl::StatusOr<Record> back = ParseTextRecord(text);
   ASSERT_TRUE(back.ok()) << back.status();
-  EXPECT_EQ(back->items_size(), record.items_size());
-  EXPECT_EQ(back->winner(), record.winner());
+  EXPECT_EQ(back->game.items().size(), record.game.items().size());
+  EXPECT_EQ(back->winner, record.winner);
   EXPECT_EQ(RecordPlayer(*back, game.position().layout(), 1), "expert");
 }
 
@@ -126,11 +123,10 @@ TEST(Record, SoloSidesAreNamedByOneColour) {
 }
 
 TEST(Record, AHeaderNamingNoSideOfTheRulesIsRefused) {
-  absl::StatusOr<v1::GameRecord> r =
-      ParseRecord("[Rules \"navy+solo\"]\n[RB \"x\"]\n\n63:rb-0,r0-3\n");
+  absl::StatusOr<Record> r = ParseTextRecord("[Rules \"navy+solo\"]\n[RB \"x\"]\n\n63:rb-0,r0-3\n");
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("header RB names no side"), std::string::npos) << r.status();
-  r = ParseRecord("[Rules \"six\"]\n[RY \"x\"]\n\n63:rb-0,r0-3\n");
+  r = ParseTextRecord("[Rules \"six\"]\n[RY \"x\"]\n\n63:rb-0,r0-3\n");
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("RY and GB headers"), std::string::npos) << r.status();
 }
@@ -138,20 +134,20 @@ TEST(Record, AHeaderNamingNoSideOfTheRulesIsRefused) {
 TEST(Record, AWrongResultOfMoreSidesIsRefused) {
   Game game = RandomGame(R("navy+solo"), 5, 100000);
   ASSERT_TRUE(game.IsOver());
-  v1::GameRecord record = game.Record();
-  record.set_points(record.points() + 1);
-  absl::StatusOr<v1::GameRecord> back = ParseRecord(RecordToText(record));
+  Record record = RecordOf(game);
+  record.points++;
+  absl::StatusOr<Record> back = ParseTextRecord(RecordToText(record));
   ASSERT_FALSE(back.ok());
   EXPECT_NE(back.status().message().find("the result says"), std::string::npos) << back.status();
 }
 
 TEST(Record, ALossOnTimeNeedsTwoSides) {
   Game game = RandomGame(R("six"), 3, 10);
-  v1::GameRecord record = game.Record();
-  record.set_termination("time");
-  record.set_winner("GO");
-  record.set_points(1);
-  absl::StatusOr<v1::GameRecord> back = ParseRecord(RecordToText(record));
+  Record record = RecordOf(game);
+  record.termination = "time";
+  record.winner = "GO";
+  record.points = 1;
+  absl::StatusOr<Record> back = ParseTextRecord(RecordToText(record));
   ASSERT_FALSE(back.ok());
   EXPECT_NE(back.status().message().find("needs two sides"), std::string::npos) << back.status();
 }
@@ -161,26 +157,26 @@ TEST(Record, ALossOnTimeNeedsTwoSides) {
 TEST(Review, RatesEverySideOfASixSidedGame) {
   Game game = RandomGame(R("six"), 7, 40);
   std::atomic<bool> stop{false};
-  absl::StatusOr<v1::GameAnalysis> a = AnalyseGame(game.Record(), "advanced", stop);
+  absl::StatusOr<GameAnalysis> a = AnalyseGame(game, "advanced", stop);
   ASSERT_TRUE(a.ok()) << a.status();
-  ASSERT_EQ(a->teams_size(), 3);
-  EXPECT_EQ(a->teams(0).team(), "RB");
-  EXPECT_EQ(a->teams(1).team(), "GO");
-  EXPECT_EQ(a->teams(2).team(), "YP");
+  ASSERT_EQ(a->teams.size(), 3u);
+  EXPECT_EQ(a->teams[0].team, "RB");
+  EXPECT_EQ(a->teams[1].team, "GO");
+  EXPECT_EQ(a->teams[2].team, "YP");
   int decisions = 0;
-  for (const v1::TeamAnalysis& t : a->teams()) decisions += t.decisions();
+  for (const TeamAnalysis& t : a->teams) decisions += t.decisions;
   EXPECT_GT(decisions, 0);
-  ASSERT_EQ(a->items_size(), 40);
-  for (const v1::AnalysedItem& item : a->items()) {
-    ASSERT_EQ(item.side_wins_before_size(), 3);
+  ASSERT_EQ(a->items.size(), 40u);
+  for (const AnalysedItem& item : a->items) {
+    ASSERT_EQ(item.side_wins_before.size(), 3u);
     double sum = 0;
-    for (double w : item.side_wins_before()) sum += w;
+    for (double w : item.side_wins_before) sum += w;
     EXPECT_NEAR(sum, 1.0, 1e-9);
-    EXPECT_GE(item.equity_lost(), 0);
+    EXPECT_GE(item.equity_lost, 0);
   }
   // Random plays give something away somewhere.
   double lost = 0;
-  for (const v1::TeamAnalysis& t : a->teams()) lost += t.equity_lost();
+  for (const TeamAnalysis& t : a->teams) lost += t.equity_lost;
   EXPECT_GT(lost, 0);
   EXPECT_NE(AnalysisToSvg(*a).find("Every side's win probability"), std::string::npos);
 }

@@ -14,6 +14,7 @@
 #include "service/server.h"
 #include "tests/test_util.h"
 #include "uckers/v1/engine.grpc.pb.h"
+#include "wire/record.h"
 
 namespace uckers::testing {
 namespace {
@@ -412,7 +413,7 @@ TEST_F(GrpcSidesTest, AGameRecordOfTheSixSidedBoardIsReviewedSideBySide) {
   }
   grpc::ClientContext ctx;
   v1::AnalyseGameRequest req;
-  *req.mutable_record() = game.Record();
+  *req.mutable_record() = wire::ToMessage(RecordOf(game));
   req.set_level("advanced");
   v1::GameAnalysis resp;
   grpc::Status s = stub_->AnalyseGame(&ctx, req, &resp);

@@ -33,6 +33,7 @@
 #include "review/record.h"
 #include "tools/ladder/ladder.h"
 #include "tools/ladder/ladder_db.h"
+#include "wire/record.h"
 
 namespace uckers {
 namespace {
@@ -352,11 +353,11 @@ TEST_P(LadderDb, GamesAreStoredWithRecordFullRulesSeedsAndVersions) {
     for (const GameRow& g : *games) {
       EXPECT_EQ(g.rules, FullSwitchList(Rules()));
       EXPECT_EQ(g.seed, static_cast<uint64_t>(pair));  // pair p plays seed 1 + p, p from 0
-      absl::StatusOr<v1::GameRecord> record = ParseRecord(g.record);
+      absl::StatusOr<Record> record = wire::ParseRecord(g.record);
       ASSERT_TRUE(record.ok()) << record.status() << "\n" << g.record;
-      EXPECT_EQ(record->seed(), g.seed);
-      EXPECT_EQ(record->winner(), g.winner_team == 0 ? "RY" : "GB");
-      EXPECT_EQ(record->ry(), g.game == 0 ? "greedy" : "beginner");
+      EXPECT_EQ(record->seed, g.seed);
+      EXPECT_EQ(record->winner, g.winner_team == 0 ? "RY" : "GB");
+      EXPECT_EQ(record->ry, g.game == 0 ? "greedy" : "beginner");
       EXPECT_FALSE(g.version_ry.empty());
       EXPECT_GE(g.ms_ry + g.ms_gb, 0);
     }
@@ -530,10 +531,10 @@ TEST_P(LadderDb, APairOfMoreSidesSeatsEachEntrantAloneOnEverySide) {
     EXPECT_EQ(row.sides, 3);
     EXPECT_EQ(row.seat, g % 3);
     EXPECT_EQ(row.ry, g < 3 ? 1 : 2);  // the entrant alone
-    absl::StatusOr<v1::GameRecord> record = ParseRecord(row.record);
+    absl::StatusOr<Record> record = wire::ParseRecord(row.record);
     ASSERT_TRUE(record.ok()) << record.status() << "\n" << row.record;
     Layout layout = Rules::Parse("six")->layout();
-    EXPECT_EQ(record->winner() == SideName(layout, row.seat), row.winner_team == 0);
+    EXPECT_EQ(record->winner == SideName(layout, row.seat), row.winner_team == 0);
     EXPECT_EQ(RecordPlayer(*record, layout, row.seat), g < 3 ? "random" : "advanced");
   }
   absl::StatusOr<v1::LadderReport> table = LadderTable(*store);

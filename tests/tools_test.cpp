@@ -28,6 +28,7 @@
 #include "tools/match/match.h"
 #include "tools/match/stats.h"
 #include "tools/tune/spsa.h"
+#include "wire/record.h"
 
 namespace uckers::testing {
 namespace {
@@ -159,35 +160,35 @@ constexpr const char* kRecord =
     "63:rb-0,r0-3 41:r3-8 52:- 11:- 66:bb-0,bb-0\n";
 
 TEST(Records, TextRoundTripsAndJsonToo) {
-  absl::StatusOr<v1::GameRecord> r = ParseRecord(kRecord);
+  absl::StatusOr<Record> r = wire::ParseRecord(kRecord);
   ASSERT_TRUE(r.ok()) << r.status();
-  EXPECT_EQ(r->items_size(), 5);
-  EXPECT_EQ(r->seed(), 7u);
-  absl::StatusOr<v1::GameRecord> again = ParseRecord(RecordToText(*r));
+  EXPECT_EQ(r->game.items().size(), 5u);
+  EXPECT_EQ(r->seed, 7u);
+  absl::StatusOr<Record> again = wire::ParseRecord(RecordToText(*r));
   ASSERT_TRUE(again.ok()) << again.status();
-  EXPECT_EQ(again->SerializeAsString(), r->SerializeAsString());
-  absl::StatusOr<v1::GameRecord> json = ParseRecord(RecordToJson(*r));
+  EXPECT_EQ(wire::ToMessage(*again).SerializeAsString(), wire::ToMessage(*r).SerializeAsString());
+  absl::StatusOr<Record> json = wire::ParseRecord(wire::RecordToJson(*r));
   ASSERT_TRUE(json.ok()) << json.status();
-  EXPECT_EQ(json->SerializeAsString(), r->SerializeAsString());
+  EXPECT_EQ(wire::ToMessage(*json).SerializeAsString(), wire::ToMessage(*r).SerializeAsString());
 }
 
 TEST(Records, IllegalItemIsRefusedWithItsNumber) {
-  absl::StatusOr<v1::GameRecord> r = ParseRecord("63:rb-0,r0-3 41:r3-9\n");
+  absl::StatusOr<Record> r = wire::ParseRecord("63:rb-0,r0-3 41:r3-9\n");
   ASSERT_FALSE(r.ok());
   EXPECT_TRUE(absl::StrContains(r.status().message(), "item 2 '41:r3-9'")) << r.status();
 }
 
 TEST(Records, TruncatedRecordIsRefused) {
-  absl::StatusOr<v1::GameRecord> r = ParseRecord("[Result \"RY 1\"]\n63:rb-0,r0-3\n");
+  absl::StatusOr<Record> r = wire::ParseRecord("[Result \"RY 1\"]\n63:rb-0,r0-3\n");
   ASSERT_FALSE(r.ok());
   EXPECT_TRUE(absl::StrContains(r.status().message(), "truncated")) << r.status();
 }
 
 TEST(Records, MalformedHeaderAndItemAreRefused) {
-  EXPECT_FALSE(ParseRecord("[Result \"RY 4\"]\n").ok());
-  EXPECT_FALSE(ParseRecord("[Seed \"x\"]\n").ok());
-  EXPECT_FALSE(ParseRecord("63rb-0\n").ok());
-  EXPECT_FALSE(ParseRecord("[Rules \"army\"]\n").ok());
+  EXPECT_FALSE(wire::ParseRecord("[Result \"RY 4\"]\n").ok());
+  EXPECT_FALSE(wire::ParseRecord("[Seed \"x\"]\n").ok());
+  EXPECT_FALSE(wire::ParseRecord("63rb-0\n").ok());
+  EXPECT_FALSE(wire::ParseRecord("[Rules \"army\"]\n").ok());
 }
 
 // A random game under mess until it has made a stack (RULES.md §9), as
@@ -211,26 +212,25 @@ std::string StackedMessGame(Position* reached) {
 // ruleset's name, and is replayed by those switches.
 TEST(Records, RecordCarriesItsSwitchesAndReplaysByThem) {
   GameResult game;
-  v1::GameRecord record = RecordOf(game, R("mess"), "a", "b", 1);
-  EXPECT_EQ(record.rules(), "mess");
-  EXPECT_EQ(record.switches(),
+  game.game = Game(R("mess"));
+  Record record = RecordOf(game, "a", "b", 1);
+  EXPECT_EQ(record.rules, "mess");
+  EXPECT_EQ(record.switches,
             "navy+blob_on_blob+snake_eyes+no_partner_pipe_moves+mixie_stack+superblob");
   Position reached;
   std::string items = StackedMessGame(&reached);
   ASSERT_NE(reached.stack_order(), 0);
-  absl::StatusOr<v1::GameRecord> r = ParseRecord(absl::StrCat(
+  absl::StatusOr<Record> r = wire::ParseRecord(absl::StrCat(
       "[Rules \"mess\"]\n[Switches \"", R("mess").SwitchList(), "\"]\n\n", items, "\n"));
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(absl::StrContains(RecordToText(*r), "[Switches \"navy+blob_on_blob+"));
-  absl::StatusOr<Position> replayed = ReplayRecord(*r);
-  ASSERT_TRUE(replayed.ok()) << replayed.status();
-  EXPECT_EQ(ToUfen(*replayed), ToUfen(reached));
+  const Position& replayed = r->game.position();
+  EXPECT_EQ(ToUfen(replayed), ToUfen(reached));
   // Recorded switches win over the name: the same 1-1 under "navy" moves
   // nothing, under mess (snake eyes) it brings red out.
-  absl::StatusOr<v1::GameRecord> navy =
-      ParseRecord("[Rules \"mess\"]\n[Switches \"navy\"]\n11:-\n");
+  absl::StatusOr<Record> navy = wire::ParseRecord("[Rules \"mess\"]\n[Switches \"navy\"]\n11:-\n");
   ASSERT_TRUE(navy.ok()) << navy.status();
-  EXPECT_EQ(ToUfen(*ReplayRecord(*navy)), "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b g -");
+  EXPECT_EQ(ToUfen(navy->game.position()), "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b g -");
 }
 
 // docs/records.md: a record naming only a preset is read by the preset's
@@ -238,16 +238,14 @@ TEST(Records, RecordCarriesItsSwitchesAndReplaysByThem) {
 TEST(Records, OlderRecordNamingOnlyAPresetIsReadByTodaysMeaning) {
   Position reached;
   std::string items = StackedMessGame(&reached);
-  absl::StatusOr<v1::GameRecord> r = ParseRecord(absl::StrCat("[Rules \"mess\"]\n\n", items));
+  absl::StatusOr<Record> r = wire::ParseRecord(absl::StrCat("[Rules \"mess\"]\n\n", items));
   ASSERT_TRUE(r.ok()) << r.status();
-  absl::StatusOr<Position> replayed = ReplayRecord(*r);
-  ASSERT_TRUE(replayed.ok()) << replayed.status();
-  EXPECT_EQ(*replayed, reached);
+  EXPECT_EQ(r->game.position(), reached);
 }
 
 // docs/records.md: a replay that fails says which switches it was read with.
 TEST(Records, FailedReplayNamesTheSwitchesItWasReadWith) {
-  absl::StatusOr<v1::GameRecord> r = ParseRecord("[Rules \"mess\"]\n66:rb-0,rb-0 41:r0-9\n");
+  absl::StatusOr<Record> r = wire::ParseRecord("[Rules \"mess\"]\n66:rb-0,rb-0 41:r0-9\n");
   ASSERT_FALSE(r.ok());
   EXPECT_TRUE(absl::StrContains(
       r.status().message(),
@@ -259,18 +257,18 @@ TEST(Records, FailedReplayNamesTheSwitchesItWasReadWith) {
 // Red can knock off Green's last piece, two steps from home, with its 6-6;
 // the play made runs a piece into the lane instead.
 TEST(Analysis, FlagsAKnownBlunderAsVeryBad) {
-  absl::StatusOr<v1::GameRecord> r =
-      ParseRecord("[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r40-52\n");
+  absl::StatusOr<Record> r =
+      wire::ParseRecord("[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r40-52\n");
   ASSERT_TRUE(r.ok()) << r.status();
   std::atomic<bool> stop{false};
-  absl::StatusOr<v1::GameAnalysis> a = AnalyseGame(*r, "", stop);
+  absl::StatusOr<GameAnalysis> a = AnalyseGame(*r, "", stop);
   ASSERT_TRUE(a.ok()) << a.status();
-  ASSERT_EQ(a->items_size(), 1);
-  EXPECT_EQ(a->items(0).best_play(), "r3-9,r40-46");
-  EXPECT_EQ(a->items(0).mark(), v1::MARK_VERY_BAD);
-  EXPECT_GE(a->items(0).equity_lost(), kVeryBad);
-  EXPECT_EQ(a->teams(0).very_bad(), 1);
-  EXPECT_EQ(a->teams(0).rating(), "Beginner");
+  ASSERT_EQ(a->items.size(), 1u);
+  EXPECT_EQ(a->items[0].best_play, "r3-9,r40-46");
+  EXPECT_EQ(a->items[0].mark, Mark::kVeryBad);
+  EXPECT_GE(a->items[0].equity_lost, kVeryBad);
+  EXPECT_EQ(a->teams[0].very_bad, 1);
+  EXPECT_EQ(a->teams[0].rating, "Beginner");
   EXPECT_TRUE(absl::StrContains(AnalysisToSvg(*a), "<circle"));
 }
 
@@ -279,25 +277,25 @@ TEST(Analysis, FlagsAKnownBlunderAsVeryBad) {
 // against green's last: 2-1 can take 53 home (the only winning chance
 // kept), or run 30 on.
 TEST(Analysis, CoveredPositionsAreValuedExactlyWithATable) {
-  absl::StatusOr<v1::GameRecord> r =
-      ParseRecord("[Start \"30,53,h,h/40,h,h,h/h,h,h,h/h,h,h,h r pyb\"]\n21:r30-33\n");
+  absl::StatusOr<Record> r =
+      wire::ParseRecord("[Start \"30,53,h,h/40,h,h,h/h,h,h,h/h,h,h,h r pyb\"]\n21:r30-33\n");
   ASSERT_TRUE(r.ok()) << r.status();
   absl::StatusOr<EndgameTable> table = EndgameTable::Load(NavyOneAgainstTwoFile(), Rules{});
   ASSERT_TRUE(table.ok()) << table.status();
   std::atomic<bool> stop{false};
-  absl::StatusOr<v1::GameAnalysis> exact = AnalyseGame(*r, "", stop, nullptr, &*table);
+  absl::StatusOr<GameAnalysis> exact = AnalyseGame(*r, "", stop, nullptr, &*table);
   ASSERT_TRUE(exact.ok()) << exact.status();
-  ASSERT_EQ(exact->items_size(), 1);
-  const v1::AnalysedItem& item = exact->items(0);
-  EXPECT_TRUE(item.choice());
-  EXPECT_TRUE(item.exact());
+  ASSERT_EQ(exact->items.size(), 1u);
+  const AnalysedItem& item = exact->items[0];
+  EXPECT_TRUE(item.choice);
+  EXPECT_TRUE(item.exact);
   std::optional<EndgameChoice> best = table->BestPlay(
       *ParseUfen("30,53,h,h/40,h,h,h/h,h,h,h/h,h,h,h r pyb", Rules{}), Rules{}, Throw{2, 1});
   ASSERT_TRUE(best.has_value());
-  EXPECT_EQ(item.best_play(), PlayToString(best->play));
-  absl::StatusOr<v1::GameAnalysis> searched = AnalyseGame(*r, "", stop);
+  EXPECT_EQ(item.best_play, PlayToString(best->play));
+  absl::StatusOr<GameAnalysis> searched = AnalyseGame(*r, "", stop);
   ASSERT_TRUE(searched.ok());
-  EXPECT_FALSE(searched->items(0).exact());
+  EXPECT_FALSE(searched->items[0].exact);
   EXPECT_NE(AnalysisToText(*exact).find("exact"), std::string::npos);
 }
 
@@ -305,16 +303,16 @@ TEST(Analysis, CoveredPositionsAreValuedExactlyWithATable) {
 // position (board and UFEN), the throw, the play and the best plays with
 // their equities and differences.
 TEST(Analysis, TheReportShowsEachMarkedDecisionInFull) {
-  absl::StatusOr<v1::GameRecord> r =
-      ParseRecord("[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r40-52\n");
+  absl::StatusOr<Record> r =
+      wire::ParseRecord("[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r40-52\n");
   ASSERT_TRUE(r.ok()) << r.status();
   std::atomic<bool> stop{false};
-  absl::StatusOr<v1::GameAnalysis> a = AnalyseGame(*r, "", stop);
+  absl::StatusOr<GameAnalysis> a = AnalyseGame(*r, "", stop);
   ASSERT_TRUE(a.ok()) << a.status();
-  EXPECT_EQ(a->items(0).colour(), "Red");
-  EXPECT_EQ(a->items(0).ufen(), "3,40,h,h/48,h,h,h/h,h,h,h/h,h,h,h r -");
-  ASSERT_GE(a->items(0).candidates_size(), 2);
-  EXPECT_EQ(a->items(0).candidates(0).play(), "r3-9,r40-46");
+  EXPECT_EQ(a->items[0].colour, "Red");
+  EXPECT_EQ(a->items[0].ufen, "3,40,h,h/48,h,h,h/h,h,h,h/h,h,h,h r -");
+  ASSERT_GE(a->items[0].candidates.size(), 2u);
+  EXPECT_EQ(a->items[0].candidates[0].play, "r3-9,r40-46");
   std::string text = AnalysisToText(*a);
   EXPECT_TRUE(absl::StrContains(text, "#1 ?? Red (team RY) threw 66 and played r40-52: very bad"))
       << text;
@@ -324,14 +322,14 @@ TEST(Analysis, TheReportShowsEachMarkedDecisionInFull) {
 }
 
 TEST(Analysis, TheBestPlayIsNotMarked) {
-  absl::StatusOr<v1::GameRecord> r =
-      ParseRecord("[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r3-9,r40-46\n");
+  absl::StatusOr<Record> r =
+      wire::ParseRecord("[Start \"3,40,h,h/h,h,h,48/h,h,h,h/h,h,h,h r -\"]\n66:r3-9,r40-46\n");
   ASSERT_TRUE(r.ok());
   std::atomic<bool> stop{false};
-  absl::StatusOr<v1::GameAnalysis> a = AnalyseGame(*r, "", stop);
+  absl::StatusOr<GameAnalysis> a = AnalyseGame(*r, "", stop);
   ASSERT_TRUE(a.ok());
-  EXPECT_EQ(a->items(0).mark(), v1::MARK_NONE);
-  EXPECT_NEAR(a->items(0).equity_lost(), 0.0, 1e-9);
+  EXPECT_EQ(a->items[0].mark, Mark::kNone);
+  EXPECT_NEAR(a->items[0].equity_lost, 0.0, 1e-9);
 }
 
 // Issue 30 C17: the bands as measured (docs/analysis.md): each level's
@@ -691,12 +689,12 @@ TEST(MatchDice, AGamesThrowsAreItsSeedsDiceSequence) {
   ASSERT_TRUE(a.ok() && b.ok());
   Player* players[2] = {a->get(), b->get()};
   GameResult game = PlayGame(players, rules, 4242);
-  v1::GameRecord record = RecordOf(game, rules, "random", "random", 4242);
-  ASSERT_GT(record.items_size(), 50);
+  Record record = RecordOf(game, "random", "random", 4242);
+  ASSERT_GT(record.game.items().size(), 50u);
   DiceSequence dice(4242);
-  for (const v1::RecordItem& item : record.items()) {
+  for (const PlayedThrow& item : record.game.items()) {
     Throw t = dice.Next();
-    ASSERT_EQ(item.throw_(), absl::StrCat(t.high, t.low));
+    ASSERT_EQ(ThrowToString(item.dice), absl::StrCat(t.high, t.low));
   }
 }
 

@@ -80,7 +80,7 @@ TEST(Tutor, TheBestPlayLosesNothingAndIsUnmarked) {
     absl::StatusOr<facade::Judgement> j = JudgePlay(pos, rules, *t, best, "", stop);
     ASSERT_TRUE(j.ok()) << j.status();
     EXPECT_EQ(j->equity_lost, 0);
-    EXPECT_EQ(j->mark, v1::MARK_NONE);
+    EXPECT_EQ(j->mark, Mark::kNone);
     EXPECT_EQ(PlayToString(j->played.play), best);
     EXPECT_EQ(j->level, facade::kTutorLevel);
     ++judged;
@@ -234,19 +234,19 @@ TEST(ThrowMap, ItsMeanIsTheSearchsValueBeforeTheThrow) {
 TEST(DiceStats, CountsSixesDoublesAndEachThrowAgainstFairDice) {
   std::vector<Throw> throws = {MakeThrow(6, 6), MakeThrow(6, 3), MakeThrow(2, 2),
                                MakeThrow(5, 1), MakeThrow(3, 6), MakeThrow(1, 1)};
-  v1::DiceStats s = DiceStatsOf(throws);
-  EXPECT_EQ(s.throws(), 6);
-  EXPECT_EQ(s.sixes(), 4);  // 6-6 counts two
-  EXPECT_DOUBLE_EQ(s.expected_sixes(), 2.0);
-  EXPECT_EQ(s.doubles(), 3);
-  EXPECT_DOUBLE_EQ(s.expected_doubles(), 1.0);
-  ASSERT_EQ(s.counts_size(), 21);
-  EXPECT_EQ(s.counts(0).throw_(), "66");
-  EXPECT_EQ(s.counts(0).count(), 1);
-  EXPECT_EQ(s.counts(3).throw_(), "63");
-  EXPECT_EQ(s.counts(3).count(), 2);
-  EXPECT_DOUBLE_EQ(s.counts(3).expected(), 6 * 2 / 36.0);
-  EXPECT_EQ(s.degrees_of_freedom(), 20);
+  DiceStats s = DiceStatsOf(throws);
+  EXPECT_EQ(s.throws, 6);
+  EXPECT_EQ(s.sixes, 4);  // 6-6 counts two
+  EXPECT_DOUBLE_EQ(s.expected_sixes, 2.0);
+  EXPECT_EQ(s.doubles, 3);
+  EXPECT_DOUBLE_EQ(s.expected_doubles, 1.0);
+  ASSERT_EQ(s.counts.size(), 21u);
+  EXPECT_EQ(ThrowToString(s.counts[0].dice), "66");
+  EXPECT_EQ(s.counts[0].count, 1);
+  EXPECT_EQ(ThrowToString(s.counts[3].dice), "63");
+  EXPECT_EQ(s.counts[3].count, 2);
+  EXPECT_DOUBLE_EQ(s.counts[3].expected, 6 * 2 / 36.0);
+  EXPECT_EQ(s.degrees_of_freedom, 20);
 }
 
 TEST(DiceStats, ChiSquarePValuesMatchTheTables) {
@@ -266,9 +266,9 @@ TEST(DiceStats, FairDiceGiveALargePValueAndLoadedDiceATinyOne) {
     fair.push_back(RandomThrow(rng));
     loaded.push_back(i % 4 == 0 ? MakeThrow(6, 6) : RandomThrow(rng));
   }
-  EXPECT_GT(DiceStatsOf(fair).p_value(), 0.001);
-  EXPECT_LT(DiceStatsOf(loaded).p_value(), 1e-9);
-  EXPECT_GT(DiceStatsOf(loaded).sixes(), DiceStatsOf(loaded).expected_sixes() * 1.3);
+  EXPECT_GT(DiceStatsOf(fair).p_value, 0.001);
+  EXPECT_LT(DiceStatsOf(loaded).p_value, 1e-9);
+  EXPECT_GT(DiceStatsOf(loaded).sixes, DiceStatsOf(loaded).expected_sixes * 1.3);
 }
 
 }  // namespace

@@ -18,7 +18,6 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "review/analyse.h"
-#include "review/proto_json.h"
 #include "review/record.h"
 #include "tools/ladder/ratings.h"
 #include "tools/match/game.h"
@@ -28,6 +27,8 @@
 #include "tools/match/progress.h"
 #include "tools/match/stats.h"
 #include "tools/match/workers.h"
+#include "wire/json.h"
+#include "wire/record.h"
 
 namespace uckers {
 namespace {
@@ -54,8 +55,7 @@ absl::Status SaveRecord(const LadderConfig& config, const Task& task, int game,
                         const GameResult& g) {
   const std::string& a = config.players[task.a];
   const std::string& b = config.players[task.b];
-  v1::GameRecord record =
-      RecordOf(g, config.rules, game == 0 ? a : b, game == 0 ? b : a, config.seed + task.pair);
+  Record record = RecordOf(g, game == 0 ? a : b, game == 0 ? b : a, config.seed + task.pair);
   return WriteTextFile(RecordPath(config, task, game), RecordToText(record));
 }
 
@@ -74,14 +74,14 @@ std::optional<std::array<GameEnd, 2>> ReadPair(const LadderConfig& config, const
     absl::StatusOr<std::string> text =
         ReadTextFile(RecordPath(config, task, game), kMaxRecordBytes);
     if (!text.ok()) return std::nullopt;
-    absl::StatusOr<v1::GameRecord> record = ParseRecord(*text);
+    absl::StatusOr<Record> record = wire::ParseRecord(*text);
     const std::string& a = config.players[task.a];
     const std::string& b = config.players[task.b];
-    if (!record.ok() || record->winner().empty() || record->seed() != config.seed + task.pair ||
-        record->ry() != (game == 0 ? a : b) || record->gb() != (game == 0 ? b : a)) {
+    if (!record.ok() || record->winner.empty() || record->seed != config.seed + task.pair ||
+        record->ry != (game == 0 ? a : b) || record->gb != (game == 0 ? b : a)) {
       return std::nullopt;
     }
-    winners[game] = {record->winner() == "RY" ? 0 : 1, record->termination() == "time"};
+    winners[game] = {record->winner == "RY" ? 0 : 1, record->termination == "time"};
   }
   return winners;
 }

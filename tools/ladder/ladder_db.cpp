@@ -230,8 +230,8 @@ class WorkerState {
 
 GameRow RowOf(const TakenPair& pair, int game, const Entrant& ry, const Entrant& gb,
               const Rules& rules, const GameResult& g, const std::string& worker) {
-  v1::GameRecord record = RecordOf(g, rules, ry.spec, gb.spec, pair.seed);
-  record.set_date(Today());
+  Record record = RecordOf(g, ry.spec, gb.spec, pair.seed);
+  record.date = Today();
   GameRow row;
   row.pair_id = pair.id;
   row.game = game;
@@ -272,7 +272,7 @@ absl::StatusOr<std::vector<GameRow>> PlaySidesPair(const TakenPair& pair, const 
       return absl::InternalError(
           absl::StrCat("pair ", pair.id, " game ", game + 1, ": the game did not end"));
     }
-    g->record.set_date(Today());
+    g->record.date = Today();
     GameRow row;
     row.pair_id = pair.id;
     row.game = game;
@@ -281,7 +281,7 @@ absl::StatusOr<std::vector<GameRow>> PlaySidesPair(const TakenPair& pair, const 
     row.rules = pair.rules;
     row.seed = pair.seed;
     row.winner_team = g->winner_side == seat ? 0 : 1;
-    row.points = g->record.points();
+    row.points = g->record.points;
     row.record = RecordToText(g->record);
     row.ms_ry = g->alone_ms;
     row.version_ry = EngineVersionOf(alone);

@@ -4,7 +4,6 @@
 #include <optional>
 #include <random>
 
-#include "absl/strings/str_cat.h"
 #include "engine/dice_sequence.h"
 #include "engine/movegen.h"
 
@@ -31,6 +30,7 @@ Clocks ClocksNow(const std::optional<GameClock> (&clocks)[2], int mover) {
 
 GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) {
   GameResult result;
+  result.game = Game(rules);
   DiceSequence dice(dice_seed);
   for (int team = 0; team < 2; ++team) {
     if (absl::Status s = players[team]->NewGame(dice_seed); !s.ok()) {
@@ -45,9 +45,10 @@ GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) 
   for (int team = 0; team < 2; ++team) {
     if (players[team]->time_control()) clocks[team].emplace(*players[team]->time_control());
   }
-  Position pos = Position::Start(rules);
+  Game& game = result.game;
   PlayList plays;
-  for (int n = 0; n < kMaxThrows && !pos.IsGameOver(); ++n) {
+  for (int n = 0; n < kMaxThrows && !game.IsOver(); ++n) {
+    const Position& pos = game.position();
     Throw t = dice.Next();
     GenerateLegalPlays(pos, rules, t, &plays);
     int team = TeamOf(pos.to_throw());
@@ -76,9 +77,9 @@ GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) 
       }
       chosen = *r;
     }
-    result.items.push_back({t, PlayToString(chosen.play)});
-    pos = chosen.after;
+    game.Play(t, chosen);
   }
+  const Position& pos = game.position();
   if (!pos.IsGameOver()) {
     result.forfeit_reason = "the game did not end";
     return result;
@@ -88,24 +89,21 @@ GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) 
   return result;
 }
 
-v1::GameRecord RecordOf(const GameResult& game, const Rules& rules, const std::string& ry,
-                        const std::string& gb, uint64_t seed) {
-  v1::GameRecord record;
-  record.set_rules(rules.ToString());
-  record.set_switches(rules.SwitchList());
-  record.set_ry(ry);
-  record.set_gb(gb);
-  record.set_seed(seed);
-  for (const GameItem& item : game.items) {
-    v1::RecordItem* r = record.add_items();
-    r->set_throw_(absl::StrCat(item.t.high, item.t.low));
-    r->set_play(item.play);
+Record RecordOf(const GameResult& game, const std::string& ry, const std::string& gb,
+                uint64_t seed) {
+  Record record = RecordOf(game.game);
+  record.ry = ry;
+  record.gb = gb;
+  record.seed = seed;
+  if (game.forfeit_team >= 0) {
+    record.winner.clear();
+    record.points = 0;
   }
-  if (game.winner_team >= 0 && game.forfeit_team < 0) {
-    record.set_winner(game.winner_team == 0 ? "RY" : "GB");
-    record.set_points(static_cast<int>(game.level));
+  if (game.time_loss_team >= 0) {
+    record.winner = game.winner_team == 0 ? "RY" : "GB";
+    record.points = static_cast<int>(game.level);
+    record.termination = "time";
   }
-  if (game.time_loss_team >= 0) record.set_termination("time");
   return record;
 }
 

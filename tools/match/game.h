@@ -7,16 +7,11 @@
 #include "engine/dice.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "game/game.h"
+#include "game/record.h"
 #include "tools/match/player.h"
-#include "uckers/v1/game.pb.h"
 
 namespace uckers {
-
-// One throw of a played game and the play made with it.
-struct GameItem {
-  Throw t;
-  std::string play;  // canonical text
-};
 
 // A finished game between two players, one per team.
 struct GameResult {
@@ -24,8 +19,8 @@ struct GameResult {
   OutcomeLevel level = OutcomeLevel::kNone;
   int forfeit_team = -1;  // the team whose player failed, or -1
   std::string forfeit_reason;
-  int time_loss_team = -1;  // the team whose clock ran out (a plain loss), or -1
-  std::vector<GameItem> items;
+  int time_loss_team = -1;      // the team whose clock ran out (a plain loss), or -1
+  Game game;                    // the throws and plays made, from the start position
   double think_ms[2] = {0, 0};  // per team, forced plays excluded
   int choices[2] = {0, 0};      // decisions each team's player made
 };
@@ -39,9 +34,10 @@ struct GameResult {
 // and running out loses the game as a plain loss (`time_loss_team`).
 GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed);
 
-// The record of a played game (docs/records.md); a forfeited game has no
-// result.
-v1::GameRecord RecordOf(const GameResult& game, const Rules& rules, const std::string& ry,
-                        const std::string& gb, uint64_t seed);
+// The record of a played game (docs/records.md), built by RecordOf(Game)
+// with its players and seed; a loss on time has its result and
+// termination, a forfeited game no result.
+Record RecordOf(const GameResult& game, const std::string& ry, const std::string& gb,
+                uint64_t seed);
 
 }  // namespace uckers

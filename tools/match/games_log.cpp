@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
-#include "review/proto_json.h"
+#include "wire/json.h"
 
 namespace uckers {
 
@@ -28,7 +28,7 @@ v1::GameLine GameLineOf(const GameResult& game, int pair, int game_number, const
   } else {
     line.set_end("play");
   }
-  line.set_throws(static_cast<int>(game.items.size()));
+  line.set_throws(static_cast<int>(game.game.items().size()));
   line.set_decisions_ry(game.choices[0]);
   line.set_decisions_gb(game.choices[1]);
   line.set_ms_ry(game.think_ms[0]);

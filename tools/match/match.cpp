@@ -15,6 +15,7 @@
 #include "tools/match/progress.h"
 #include "tools/match/stats.h"
 #include "tools/match/workers.h"
+#include "wire/record.h"
 
 namespace uckers {
 namespace {
@@ -30,9 +31,8 @@ std::string RecordPath(const MatchConfig& config, int pair, int game) {
 
 // Saves a game as a text record `<dir>/pair-<i>-<g>.txt`.
 absl::Status SaveRecord(const MatchConfig& config, int pair, int game, const GameResult& g) {
-  v1::GameRecord record =
-      RecordOf(g, config.rules, game == 0 ? config.player_a : config.player_b,
-               game == 0 ? config.player_b : config.player_a, config.seed + pair);
+  Record record = RecordOf(g, game == 0 ? config.player_a : config.player_b,
+                           game == 0 ? config.player_b : config.player_a, config.seed + pair);
   return WriteTextFile(RecordPath(config, pair, game), RecordToText(record));
 }
 
@@ -44,17 +44,16 @@ std::optional<PairResult> ReadPair(const MatchConfig& config, int pair) {
     absl::StatusOr<std::string> text =
         ReadTextFile(RecordPath(config, pair, game), kMaxRecordBytes);
     if (!text.ok()) return std::nullopt;
-    absl::StatusOr<v1::GameRecord> record = ParseRecord(*text);
-    if (!record.ok() || record->winner().empty() || record->seed() != config.seed + pair ||
-        record->ry() != (game == 0 ? config.player_a : config.player_b) ||
-        record->gb() != (game == 0 ? config.player_b : config.player_a) || record->points() < 1 ||
-        record->points() > 3) {
+    absl::StatusOr<Record> record = wire::ParseRecord(*text);
+    if (!record.ok() || record->winner.empty() || record->seed != config.seed + pair ||
+        record->ry != (game == 0 ? config.player_a : config.player_b) ||
+        record->gb != (game == 0 ? config.player_b : config.player_a) || record->points < 1 ||
+        record->points > 3) {
       return std::nullopt;
     }
-    r.games[game].winner_team = record->winner() == "RY" ? 0 : 1;
-    r.games[game].level = static_cast<OutcomeLevel>(record->points());
-    if (record->termination() == "time")
-      r.games[game].time_loss_team = 1 - r.games[game].winner_team;
+    r.games[game].winner_team = record->winner == "RY" ? 0 : 1;
+    r.games[game].level = static_cast<OutcomeLevel>(record->points);
+    if (record->termination == "time") r.games[game].time_loss_team = 1 - r.games[game].winner_team;
   }
   r.done = true;
   return r;

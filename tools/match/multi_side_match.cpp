@@ -155,15 +155,17 @@ int Choose(const PlayerSpec& player, const Position& pos, const Rules& rules, Th
 }
 
 // One game on the dice of `seed` with A on side `a_side`: the winning
-// side, or -1 when none; `a_ms`/`a_choices` A's thinking. With `game`, its
-// throws and plays are kept there.
+// side, or -1 when none; `a_ms`/`a_choices` A's thinking. The game is
+// played as a Game: `game` (from the start of `rules`), or one of its own.
 int PlayOne(const PlayerSpec& a, const PlayerSpec& b, const Rules& rules, uint64_t seed, int a_side,
             double* a_ms, int* a_choices, Game* game) {
-  Position pos = Position::Start(rules);
+  Game unkept(rules);
+  if (!game) game = &unkept;
   DiceSequence dice(seed);
   std::mt19937_64 rng(seed * 7919 + a_side);
   PlayList plays;
-  for (int n = 0; n < kMaxThrows && !pos.IsGameOver(); ++n) {
+  for (int n = 0; n < kMaxThrows && !game->IsOver(); ++n) {
+    const Position& pos = game->position();
     Throw t = dice.Next();
     GenerateLegalPlays(pos, rules, t, &plays);
     int pick = 0;
@@ -177,26 +179,21 @@ int PlayOne(const PlayerSpec& a, const PlayerSpec& b, const Rules& rules, uint64
         ++*a_choices;
       }
     }
-    if (game) {
-      absl::Status kept = game->Play(t, PlayToString(plays[pick].play, pos.board()));
-      if (!kept.ok()) game = nullptr;  // cannot happen: the play is legal
-    }
-    pos = plays[pick].after;
+    game->Play(t, plays[pick]);
   }
-  return pos.WinningSide();
+  return game->position().WinningSide();
 }
 
 // The record of a game with A on `a_side` and B on every other side.
-v1::GameRecord RecordOfGame(const Game& game, const MultiSideMatchConfig& config, int a_side,
-                            uint64_t seed) {
-  v1::GameRecord record = game.Record();
+Record RecordOfGame(const Game& game, const MultiSideMatchConfig& config, int a_side,
+                    uint64_t seed) {
+  Record record = RecordOf(game);
   const Layout& layout = config.rules.layout();
   for (int side = 0; side < layout.num_sides; ++side) {
-    v1::SidePlayer* player = record.add_side_players();
-    player->set_side(SideName(layout, side));
-    player->set_player(side == a_side ? config.player_a : config.player_b);
+    record.side_players.push_back(
+        {SideName(layout, side), side == a_side ? config.player_a : config.player_b});
   }
-  record.set_seed(seed);
+  record.seed = seed;
   return record;
 }
 

@@ -6,7 +6,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/rules.h"
-#include "uckers/v1/game.pb.h"
+#include "game/record.h"
 #include "uckers/v1/match.pb.h"
 
 // A match under a layout of more than two sides, or on the six-sided board
@@ -47,9 +47,9 @@ std::string MultiSideMatchReportText(const v1::MatchReport& report);
 // One game on the dice of `seed` with player `alone` on side `seat` and
 // player `other` on every other side (the standing ladder's games).
 struct MultiSideGame {
-  int winner_side = -1;   // -1 when it did not end
-  v1::GameRecord record;  // its players, seed and result
-  double alone_ms = 0;    // the lone player's thinking time
+  int winner_side = -1;  // -1 when it did not end
+  Record record;         // its players, seed and result
+  double alone_ms = 0;   // the lone player's thinking time
 };
 absl::StatusOr<MultiSideGame> PlayMultiSideGame(const std::string& alone, const std::string& other,
                                                 const Rules& rules, uint64_t seed, int seat);
