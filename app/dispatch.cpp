@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "app/commands.h"
-#include "engine/version.h"
-#include "service/uci.h"
+#include "protocol/uci.h"
+#include "rules/version.h"
 
 namespace uckers {
 namespace {

@@ -1,7 +1,7 @@
 // `uckers ladder`: a round-robin or gauntlet ladder, or a GSPRT test, of
-// players in one run (tools/ladder/ladder.h); `uckers ladder add|work|table`
+// players in one run (ladder/ladder.h); `uckers ladder add|work|table`
 // is the standing ladder in a database (app/ladder_db.cpp).
-#include "tools/ladder/ladder.h"
+#include "ladder/ladder.h"
 
 #include <iostream>
 #include <string>
@@ -11,9 +11,9 @@
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "app/interrupt.h"
+#include "match/match.h"
+#include "match/multi_side_match.h"
 #include "review/record.h"
-#include "tools/match/match.h"
-#include "tools/match/multi_side_match.h"
 #include "wire/json.h"
 
 ABSL_FLAG(std::string, players, "beginner;casual;intermediate",

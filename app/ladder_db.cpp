@@ -1,4 +1,4 @@
-#include "tools/ladder/ladder_db.h"
+#include "ladder/ladder_db.h"
 
 #include <cmath>
 #include <iostream>
@@ -12,8 +12,8 @@
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "app/interrupt.h"
+#include "ladder/ladder.h"
 #include "review/record.h"
-#include "tools/ladder/ladder.h"
 #include "wire/json.h"
 
 ABSL_FLAG(int, nearest, 0,

@@ -7,10 +7,10 @@
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "app/interrupt.h"
+#include "match/match.h"
+#include "match/multi_side_match.h"
+#include "match/player.h"
 #include "review/record.h"
-#include "tools/match/match.h"
-#include "tools/match/multi_side_match.h"
-#include "tools/match/player.h"
 #include "wire/json.h"
 
 ABSL_FLAG(std::string, a, "expert",
@@ -23,7 +23,7 @@ namespace {
 
 // A layout of more than two sides or the six-sided board: A in one seat, B
 // in the others, every seat in turn on each dice sequence
-// (tools/match/multi_side_match.h).
+// (match/multi_side_match.h).
 int RunMultiSide(const Rules& rules) {
   MultiSideMatchConfig config;
   config.player_a = absl::GetFlag(FLAGS_a);

@@ -11,7 +11,7 @@
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "game/engine.h"
-#include "service/uci.h"
+#include "protocol/uci.h"
 
 ABSL_FLAG(std::string, ufen, "", "the position to count from, a UFEN (default: the start)");
 

@@ -1,5 +1,5 @@
 // `uckers serve`: the gRPC service uckers.v1.Engine until SIGTERM or SIGINT
-// (service/server.h), then a graceful drain. Without gRPC in the build
+// (server/server.h), then a graceful drain. Without gRPC in the build
 // (UCKERS_GRPC=OFF) it says so and exits 1.
 #include <filesystem>
 #include <iostream>
@@ -58,8 +58,8 @@ ABSL_FLAG(std::string, http_web, "",
 #include "dealer/dealer.h"
 #include "game/facade.h"
 #include "review/record.h"
-#include "service/connect_server.h"
-#include "service/server.h"
+#include "server/connect_server.h"
+#include "server/server.h"
 
 namespace uckers {
 

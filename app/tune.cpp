@@ -1,6 +1,6 @@
 // `uckers tune`: tunes evaluation weights for playing strength by SPSA
 // (simultaneous perturbation stochastic approximation, as Stockfish's
-// fishtest does; tools/tune/spsa.h). The settings it prints must then be
+// fishtest does; tune/spsa.h). The settings it prints must then be
 // checked by matches against the defaults on other seeds (docs/evaluation.md).
 #include <cstdio>
 #include <iostream>
@@ -13,7 +13,7 @@
 #include "app/commands.h"
 #include "search/evaluate.h"
 #include "search/settings.h"
-#include "tools/tune/spsa.h"
+#include "tune/spsa.h"
 
 ABSL_FLAG(int, iterations, 1000, "SPSA iterations");
 ABSL_FLAG(std::string, weights, "",

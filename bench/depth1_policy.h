@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/movegen.h"
+#include "rules/movegen.h"
 #include "search/evaluate.h"
 
 namespace uckers {

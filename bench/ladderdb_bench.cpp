@@ -17,7 +17,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "ladderdb/store.h"
+#include "ladder/db/store.h"
 
 namespace {
 

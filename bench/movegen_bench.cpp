@@ -5,9 +5,9 @@
 //   build/bench/movegen_bench --benchmark_filter=Perft
 #include <benchmark/benchmark.h>
 
-#include "engine/movegen.h"
-#include "engine/perft.h"
-#include "engine/ufen.h"
+#include "rules/movegen.h"
+#include "rules/perft.h"
+#include "rules/ufen.h"
 
 namespace uckers {
 namespace {

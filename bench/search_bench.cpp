@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "bench/depth1_policy.h"
-#include "engine/movegen.h"
-#include "engine/play.h"
-#include "engine/ufen.h"
+#include "rules/movegen.h"
+#include "rules/play.h"
+#include "rules/ufen.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
 #include "search/multi_side.h"

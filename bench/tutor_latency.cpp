@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/dice_sequence.h"
-#include "engine/notation.h"
 #include "game/engine.h"
 #include "game/facade.h"
+#include "rules/dice_sequence.h"
+#include "rules/notation.h"
 
 namespace uckers {
 namespace {

@@ -4,10 +4,10 @@
 #include <optional>
 
 #include "endgame/index.h"
-#include "engine/dice.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "rules/dice.h"
+#include "rules/movegen.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 
 namespace uckers {
 

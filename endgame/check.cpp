@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "endgame/bellman.h"
-#include "engine/ufen.h"
+#include "rules/ufen.h"
 
 namespace uckers {
 namespace {

@@ -7,8 +7,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 
 namespace uckers {
 

@@ -8,9 +8,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "endgame/bellman.h"
-#include "engine/movegen.h"
-#include "engine/turn.h"
-#include "engine/ufen.h"
+#include "rules/movegen.h"
+#include "rules/turn.h"
+#include "rules/ufen.h"
 
 namespace uckers {
 namespace {

@@ -8,7 +8,7 @@
 #include "absl/status/statusor.h"
 #include "endgame/index.h"
 #include "endgame/table.h"
-#include "engine/rules.h"
+#include "rules/rules.h"
 
 namespace uckers {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "endgame/bellman.h"
-#include "engine/movegen.h"
+#include "rules/movegen.h"
 
 namespace uckers {
 

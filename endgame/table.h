@@ -11,10 +11,10 @@
 #include "absl/status/statusor.h"
 #include "endgame/index.h"
 #include "endgame/values.h"
-#include "engine/dice.h"
-#include "engine/play.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "rules/dice.h"
+#include "rules/play.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 
 namespace uckers {
 

@@ -16,13 +16,13 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/dice.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/play.h"
-#include "engine/position.h"
-#include "engine/rules.h"
-#include "engine/ufen.h"
+#include "rules/dice.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/play.h"
+#include "rules/position.h"
+#include "rules/rules.h"
+#include "rules/ufen.h"
 
 namespace {
 

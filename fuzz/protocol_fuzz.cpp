@@ -24,7 +24,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "game/engine.h"
-#include "service/uci.h"
+#include "protocol/uci.h"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "google/protobuf/stubs/logging.h"
-#include "service/api.h"
+#include "server/api.h"
 
 namespace {
 

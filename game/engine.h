@@ -9,14 +9,14 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/dice.h"
-#include "engine/play.h"
-#include "engine/position.h"
 #include "game/facade.h"
 #include "game/game.h"
 #include "game/options.h"
 #include "game/record.h"
 #include "review/analysis.h"
+#include "rules/dice.h"
+#include "rules/play.h"
+#include "rules/position.h"
 #include "search/search.h"
 #include "search/tt.h"
 
@@ -25,9 +25,9 @@
 // the transposition table, the job thread with its stop and wait, and the
 // game; it answers go, the analysis before the throw, the evaluation (also
 // per throw), the tutor's judgement and throw map, the review of a game,
-// bench, perft and the evaluation text. The text protocol (service/uci.h)
+// bench, perft and the evaluation text. The text protocol (protocol/uci.h)
 // holds one for its connection; the transport-neutral service
-// (service/api.h), under gRPC and Connect, makes one for each searching
+// (server/api.h), under gRPC and Connect, makes one for each searching
 // call. The free functions of game/facade.h left beside it are value-level
 // helpers (parsing, legal plays, dice, a play's terms) that search nothing.
 namespace uckers {

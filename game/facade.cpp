@@ -5,12 +5,12 @@
 #include <random>
 
 #include "absl/strings/str_cat.h"
-#include "engine/dice_sequence.h"
-#include "engine/effects.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/ufen.h"
 #include "review/record.h"
+#include "rules/dice_sequence.h"
+#include "rules/effects.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/ufen.h"
 #include "search/levels.h"
 #include "search/multi_side.h"
 #include "search/settings.h"

@@ -8,14 +8,14 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "dealer/dealer.h"
-#include "engine/dice.h"
-#include "engine/play.h"
-#include "engine/position.h"
-#include "engine/rules.h"
-#include "engine/version.h"
 #include "game/game.h"
 #include "game/record.h"
 #include "review/analysis.h"
+#include "rules/dice.h"
+#include "rules/play.h"
+#include "rules/position.h"
+#include "rules/rules.h"
+#include "rules/version.h"
 #include "search/search.h"
 #include "search/settings.h"
 
@@ -46,7 +46,7 @@ std::vector<PlayResult> LegalPlays(const Position& pos, const Rules& rules, Thro
 absl::StatusOr<PlayResult> ApplyPlay(const Position& pos, const Rules& rules, Throw t,
                                      absl::string_view play);
 
-// Dice drawn from a game's seed (engine/dice_sequence.h): the throws
+// Dice drawn from a game's seed (rules/dice_sequence.h): the throws
 // `index`..`index + count - 1`, each as drawn. `index` 0..49999, `count`
 // 1..1000; an error names the bad one.
 inline constexpr int kMaxDiceIndex = 49999;

@@ -1,7 +1,7 @@
 #include "game/game.h"
 
-#include "engine/notation.h"
-#include "engine/ufen.h"
+#include "rules/notation.h"
+#include "rules/ufen.h"
 
 namespace uckers {
 

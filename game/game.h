@@ -5,10 +5,10 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/dice.h"
-#include "engine/play.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "rules/dice.h"
+#include "rules/play.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 
 // One game as every front sees it: its rules, its start position and the
 // throws and plays made from it, replayed once into the positions it

@@ -9,7 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "endgame/table.h"
-#include "engine/rules.h"
+#include "rules/rules.h"
 #include "search/search.h"
 #include "search/settings.h"
 

@@ -2,7 +2,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_join.h"
-#include "engine/ufen.h"
+#include "rules/ufen.h"
 
 namespace uckers {
 

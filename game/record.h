@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "engine/types.h"
 #include "game/game.h"
+#include "rules/types.h"
 
 // A game record (docs/records.md) as a value: the game, replayed, and the
 // headers around it. Reading and printing its text form is review/record.h;

@@ -1,7 +1,7 @@
 #include "learn/selfplay.h"
 
-#include "engine/dice_sequence.h"
-#include "engine/movegen.h"
+#include "rules/dice_sequence.h"
+#include "rules/movegen.h"
 #include "search/multi_side.h"
 
 namespace uckers {

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 #include "search/evaluate.h"
 #include "search/net.h"
 #include "search/net_inputs.h"

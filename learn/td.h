@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "engine/rules.h"
+#include "rules/rules.h"
 #include "search/net.h"
 
 namespace uckers {

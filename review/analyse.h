@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/dice.h"
 #include "game/game.h"
 #include "game/record.h"
 #include "review/analysis.h"
+#include "rules/dice.h"
 
 namespace uckers {
 

@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/dice.h"
 #include "game/record.h"
+#include "rules/dice.h"
 
 // The review of a game as a value (docs/analysis.md): per item, per side,
 // and the chart's data. Its message and JSON form (uckers.v1.GameAnalysis)

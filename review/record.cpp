@@ -11,8 +11,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "dealer/dealer.h"
-#include "engine/notation.h"
-#include "engine/ufen.h"
+#include "rules/notation.h"
+#include "rules/ufen.h"
 
 namespace uckers {
 namespace {

@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/position.h"
-#include "engine/rules.h"
 #include "game/record.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 
 namespace uckers {
 

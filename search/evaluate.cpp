@@ -8,10 +8,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "engine/dice.h"
-#include "engine/occupancy.h"
-#include "engine/stack.h"
-#include "engine/suck_back.h"
+#include "rules/dice.h"
+#include "rules/occupancy.h"
+#include "rules/stack.h"
+#include "rules/suck_back.h"
 
 namespace uckers {
 namespace {

@@ -5,8 +5,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 
 namespace uckers {
 

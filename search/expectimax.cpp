@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "endgame/table.h"
-#include "engine/movegen.h"
-#include "engine/occupancy.h"
-#include "engine/turn.h"
+#include "rules/movegen.h"
+#include "rules/occupancy.h"
+#include "rules/turn.h"
 
 namespace uckers {
 namespace {

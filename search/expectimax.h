@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <optional>
 
-#include "engine/play.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "rules/play.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 #include "search/evaluate.h"
 #include "search/search.h"
 #include "search/tt.h"

@@ -10,7 +10,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/movegen.h"
+#include "rules/movegen.h"
 #include "search/expectimax.h"
 
 namespace uckers {

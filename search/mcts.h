@@ -2,9 +2,9 @@
 
 #include <atomic>
 
-#include "engine/dice.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "rules/dice.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 #include "search/search.h"
 
 namespace uckers {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "engine/movegen.h"
+#include "rules/movegen.h"
 
 namespace uckers {
 namespace {

@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/dice.h"
-#include "engine/play.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "rules/dice.h"
+#include "rules/play.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 #include "search/net.h"
 #include "search/search.h"
 #include "search/side_values.h"

@@ -6,7 +6,7 @@
 #include <deque>
 #include <vector>
 
-#include "engine/movegen.h"
+#include "rules/movegen.h"
 
 namespace uckers {
 namespace {

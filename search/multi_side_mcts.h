@@ -5,9 +5,9 @@
 #include <optional>
 
 #include "absl/status/statusor.h"
-#include "engine/dice.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "rules/dice.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 #include "search/multi_side.h"
 #include "search/search.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/stack.h"
+#include "rules/stack.h"
 #include "search/evaluate.h"
 #include "search/multi_side.h"
 

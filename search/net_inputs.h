@@ -3,8 +3,8 @@
 #include <array>
 #include <cstdint>
 
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 
 namespace uckers {
 

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/play.h"
-#include "engine/position.h"
+#include "rules/play.h"
+#include "rules/position.h"
 #include "search/evaluate.h"
 #include "search/time_manager.h"
 

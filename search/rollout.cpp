@@ -4,7 +4,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/movegen.h"
+#include "rules/movegen.h"
 #include "search/expectimax.h"
 
 namespace uckers {

@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
-#include "engine/movegen.h"
+#include "rules/movegen.h"
 #include "search/expectimax.h"
 #include "search/mcts.h"
 #include "search/rollout.h"

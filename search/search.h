@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/dice.h"
-#include "engine/play.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "rules/dice.h"
+#include "rules/play.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 #include "search/evaluate.h"
 #include "search/net.h"
 #include "search/params.h"

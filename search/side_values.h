@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "engine/types.h"
+#include "rules/types.h"
 
 namespace uckers {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "engine/types.h"
+#include "rules/types.h"
 
 namespace uckers {
 namespace {

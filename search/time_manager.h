@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "absl/status/status.h"
-#include "engine/position.h"
+#include "rules/position.h"
 
 namespace uckers {
 

@@ -26,9 +26,9 @@
 #include "grpcpp/create_channel.h"
 #include "grpcpp/generic/generic_stub.h"
 #include "httplib.h"
-#include "service/call_metrics.h"
-#include "service/connect_server.h"
-#include "service/server.h"
+#include "server/call_metrics.h"
+#include "server/connect_server.h"
+#include "server/server.h"
 #include "tests/test_util.h"
 #include "uckers/v1/engine.grpc.pb.h"
 

@@ -1,15 +1,15 @@
 // Time controls in matches and ladders (issue 30, B14): the `tc=` setting,
 // a player's clock over a game, losses on time and their records.
-#include "tools/match/clock.h"
+#include "match/clock.h"
 
 #include <chrono>
 #include <thread>
 
+#include "match/game.h"
+#include "match/match.h"
+#include "match/player.h"
 #include "review/record.h"
 #include "tests/test_util.h"
-#include "tools/match/game.h"
-#include "tools/match/match.h"
-#include "tools/match/player.h"
 #include "wire/record.h"
 
 namespace uckers::testing {

@@ -1,4 +1,4 @@
-// The Connect front (service/connect_server.h): every method over HTTP/JSON
+// The Connect front (server/connect_server.h): every method over HTTP/JSON
 // and binary protobuf, the server stream, errors, deadlines, the search
 // limit, CORS and metrics; answers equal to gRPC's for the same requests.
 #include <arpa/inet.h>
@@ -12,18 +12,18 @@
 
 #include "absl/strings/str_cat.h"
 #include "dealer/dealer.h"
-#include "engine/dice_sequence.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "game/engine.h"
 #include "game/game.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/create_channel.h"
 #include "httplib.h"
+#include "protocol/uci.h"
 #include "review/record.h"
-#include "service/connect_server.h"
-#include "service/server.h"
-#include "service/uci.h"
+#include "rules/dice_sequence.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "server/connect_server.h"
+#include "server/server.h"
 #include "tests/test_util.h"
 #include "uckers/v1/engine.grpc.pb.h"
 #include "wire/record.h"

@@ -10,12 +10,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "game/facade.h"
 #include "game/game.h"
 #include "gtest/gtest.h"
 #include "review/record.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 #include "wire/record.h"
 
 namespace uckers::testing {

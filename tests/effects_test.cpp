@@ -1,6 +1,6 @@
-// engine/effects.h: what a play does, spelled out for front-ends (issue 30
+// rules/effects.h: what a play does, spelled out for front-ends (issue 30
 // D21). Positions as in the rules tests; expected values worked out by hand.
-#include "engine/effects.h"
+#include "rules/effects.h"
 
 #include "absl/strings/str_cat.h"
 #include "tests/random_game.h"

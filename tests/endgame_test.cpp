@@ -16,10 +16,10 @@
 #include "endgame/index.h"
 #include "endgame/solver.h"
 #include "endgame/table.h"
-#include "engine/movegen.h"
-#include "engine/turn.h"
-#include "engine/ufen.h"
 #include "gtest/gtest.h"
+#include "rules/movegen.h"
+#include "rules/turn.h"
+#include "rules/ufen.h"
 
 namespace uckers::testing {
 namespace {

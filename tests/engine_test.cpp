@@ -10,8 +10,8 @@
 #include <string>
 #include <thread>
 
-#include "engine/notation.h"
 #include "gtest/gtest.h"
+#include "rules/notation.h"
 
 namespace uckers::testing {
 namespace {

@@ -5,11 +5,11 @@
 #include <atomic>
 #include <random>
 
-#include "engine/notation.h"
-#include "engine/ufen.h"
 #include "game/record.h"
 #include "review/analyse.h"
 #include "review/record.h"
+#include "rules/notation.h"
+#include "rules/ufen.h"
 #include "tests/random_game.h"
 #include "tests/test_util.h"
 

@@ -7,11 +7,11 @@
 #include <random>
 
 #include "absl/strings/match.h"
-#include "engine/movegen.h"
 #include "game/game.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/create_channel.h"
-#include "service/server.h"
+#include "rules/movegen.h"
+#include "server/server.h"
 #include "tests/test_util.h"
 #include "uckers/v1/engine.grpc.pb.h"
 #include "wire/record.h"

@@ -5,13 +5,13 @@
 #include <thread>
 
 #include "absl/strings/match.h"
-#include "engine/dice_sequence.h"
 #include "game/options.h"
 #include "grpcpp/create_channel.h"
 #include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/health_check_service_interface.h"
-#include "service/proto_convert.h"
-#include "service/server.h"
+#include "rules/dice_sequence.h"
+#include "server/proto_convert.h"
+#include "server/server.h"
 #include "tests/endgame_file.h"
 #include "tests/test_util.h"
 #include "uckers/v1/engine.grpc.pb.h"

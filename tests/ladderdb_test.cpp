@@ -1,4 +1,4 @@
-// The standing ladder in a database (ladderdb/, tools/ladder/ladder_db.h),
+// The standing ladder in a database (ladder/db/, ladder/ladder_db.h),
 // on SQLite and on a real PostgreSQL server the test starts itself
 // (docs/ladder.md). The PostgreSQL tests carry the ctest label `server`.
 #include <fcntl.h>
@@ -28,11 +28,11 @@
 #include "absl/strings/str_split.h"
 #include "app/commands.h"
 #include "gtest/gtest.h"
-#include "ladderdb/schema.h"
-#include "ladderdb/store.h"
+#include "ladder/db/schema.h"
+#include "ladder/db/store.h"
+#include "ladder/ladder.h"
+#include "ladder/ladder_db.h"
 #include "review/record.h"
-#include "tools/ladder/ladder.h"
-#include "tools/ladder/ladder_db.h"
 #include "wire/record.h"
 
 namespace uckers {

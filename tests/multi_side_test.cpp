@@ -6,7 +6,7 @@
 #include <numeric>
 #include <random>
 
-#include "engine/movegen.h"
+#include "rules/movegen.h"
 #include "search/multi_side_mcts.h"
 #include "tests/test_util.h"
 

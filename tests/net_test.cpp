@@ -19,10 +19,10 @@
 #include "search/levels.h"
 #include "search/search.h"
 #ifdef UCKERS_HAVE_GRPC
-#include "service/proto_convert.h"
+#include "server/proto_convert.h"
 #endif
+#include "match/player.h"
 #include "tests/random_game.h"
-#include "tools/match/player.h"
 
 namespace uckers {
 namespace {

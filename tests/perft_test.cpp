@@ -1,6 +1,6 @@
 // Perft counts: the fast generator against PROTOCOL.md's published counts
 // and against the independent slow generator of tests/reference/.
-#include "engine/perft.h"
+#include "rules/perft.h"
 
 #include "tests/random_game.h"
 #include "tests/reference/reference.h"

@@ -11,7 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "game/engine.h"
-#include "service/uci.h"
+#include "protocol/uci.h"
 #include "tests/endgame_file.h"
 #include "tests/test_util.h"
 

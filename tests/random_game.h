@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/dice.h"
-#include "engine/movegen.h"
+#include "rules/dice.h"
+#include "rules/movegen.h"
 
 namespace uckers::testing {
 

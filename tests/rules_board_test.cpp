@@ -4,7 +4,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "engine/occupancy.h"
+#include "rules/occupancy.h"
 #include "tests/random_game.h"
 #include "tests/test_util.h"
 

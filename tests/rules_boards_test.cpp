@@ -1,7 +1,7 @@
 // RULES.md §11 (boards and sides: six_sided, teams_of_three, solo), §9's
 // superblob and doubles_throw_again, and PROTOCOL.md's six-field UFEN.
 // Expected values worked out by hand from RULES.md.
-#include "engine/board_text.h"
+#include "rules/board_text.h"
 #include "tests/test_util.h"
 
 namespace uckers::testing {

@@ -1,7 +1,7 @@
 // RULES.md §9 "Mixie stack" (switch mixie_stack) and its UFEN token
 // (PROTOCOL.md `m<colour><sq>:<stack>`), one behaviour per test.
 #include "absl/strings/str_cat.h"
-#include "engine/stack.h"
+#include "rules/stack.h"
 #include "tests/test_util.h"
 
 namespace uckers::testing {

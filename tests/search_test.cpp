@@ -9,8 +9,8 @@
 
 #include "endgame/solver.h"
 #include "endgame/table.h"
-#include "engine/occupancy.h"
-#include "engine/stack.h"
+#include "rules/occupancy.h"
+#include "rules/stack.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
 #include "tests/random_game.h"

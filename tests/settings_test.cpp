@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/rules.h"
 #include "game/facade.h"
-#include "search/levels.h"
 #include "game/options.h"
-#include "tools/match/player.h"
+#include "match/player.h"
+#include "rules/rules.h"
+#include "search/levels.h"
 
 namespace uckers::testing {
 namespace {

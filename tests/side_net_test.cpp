@@ -13,14 +13,14 @@
 #include <string>
 #include <vector>
 
-#include "engine/stack.h"
 #include "game/engine.h"
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
+#include "match/multi_side_match.h"
+#include "rules/stack.h"
 #include "search/multi_side.h"
 #include "search/net.h"
 #include "tests/random_game.h"
-#include "tools/match/multi_side_match.h"
 
 namespace uckers {
 namespace {

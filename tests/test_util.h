@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/position.h"
-#include "engine/rules.h"
-#include "engine/ufen.h"
 #include "gtest/gtest.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/position.h"
+#include "rules/rules.h"
+#include "rules/ufen.h"
 
 namespace uckers::testing {
 

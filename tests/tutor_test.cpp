@@ -3,12 +3,12 @@
 // dice statistics.
 #include <random>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "game/engine.h"
 #include "game/facade.h"
 #include "gtest/gtest.h"
 #include "review/analyse.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 #include "search/levels.h"
 #include "tests/random_game.h"
 

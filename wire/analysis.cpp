@@ -1,6 +1,6 @@
 #include "wire/analysis.h"
 
-#include "engine/notation.h"
+#include "rules/notation.h"
 #include "wire/json.h"
 
 namespace uckers::wire {

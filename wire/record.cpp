@@ -2,9 +2,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
-#include "engine/notation.h"
 #include "google/protobuf/util/json_util.h"
 #include "review/record.h"
+#include "rules/notation.h"
 #include "wire/json.h"
 
 namespace uckers::wire {

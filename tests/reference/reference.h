@@ -1,6 +1,6 @@
 // An independent, deliberately slow and simple reference implementation of
 // the Uckers rules (../../shared/RULES.md, read as docs/rules-reading.md),
-// used by tests to cross-check the engine. It shares no code with engine/:
+// used by tests to cross-check the engine. It shares no code with rules/:
 // plays are found by brute force over every sequence of moves and are told
 // apart by the canonical UFEN of the position they lead to.
 #pragma once

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "game/game.h"
+#include "game/record.h"
+#include "match/player.h"
+#include "rules/dice.h"
+#include "rules/position.h"
+#include "rules/rules.h"
+
+namespace uckers {
+
+// A finished game between two players, one per team.
+struct GameResult {
+  int winner_team = -1;  // 0 = RY, 1 = GB
+  OutcomeLevel level = OutcomeLevel::kNone;
+  int forfeit_team = -1;  // the team whose player failed, or -1
+  std::string forfeit_reason;
+  int time_loss_team = -1;      // the team whose clock ran out (a plain loss), or -1
+  Game game;                    // the throws and plays made, from the start position
+  double think_ms[2] = {0, 0};  // per team, forced plays excluded
+  int choices[2] = {0, 0};      // decisions each team's player made
+};
+
+// Plays a game from the start position with dice drawn from `dice_seed`:
+// `players[0]` plays team RY, `players[1]` team GB. Forced plays (a single
+// legal play) are made without asking. A player's error forfeits the game
+// to the other team (outcome level: a plain win). A player with a time
+// control (`tc=`) plays on its team's clock: it is told the clocks before
+// each decision (Player::SetClocks), the decision's time is charged to it,
+// and running out loses the game as a plain loss (`time_loss_team`).
+GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed);
+
+// The record of a played game (docs/records.md), built by RecordOf(Game)
+// with its players and seed; a loss on time has its result and
+// termination, a forfeited game no result.
+Record RecordOf(const GameResult& game, const std::string& ry, const std::string& gb,
+                uint64_t seed);
+
+}  // namespace uckers

@@ -1,0 +1,267 @@
+#include "match/match.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "match/game.h"
+#include "match/games_log.h"
+#include "match/progress.h"
+#include "match/stats.h"
+#include "match/workers.h"
+#include "review/record.h"
+#include "wire/record.h"
+
+namespace uckers {
+namespace {
+
+struct PairResult {
+  GameResult games[2];  // [0]: A plays RY; [1]: A plays GB
+  bool done = false;
+};
+
+std::string RecordPath(const MatchConfig& config, int pair, int game) {
+  return absl::StrCat(config.records_dir, "/pair-", pair, "-", game + 1, ".txt");
+}
+
+// Saves a game as a text record `<dir>/pair-<i>-<g>.txt`.
+absl::Status SaveRecord(const MatchConfig& config, int pair, int game, const GameResult& g) {
+  Record record = RecordOf(g, game == 0 ? config.player_a : config.player_b,
+                           game == 0 ? config.player_b : config.player_a, config.seed + pair);
+  return WriteTextFile(RecordPath(config, pair, game), RecordToText(record));
+}
+
+// A pair read back from its two records (winners and outcome levels), when
+// both are there, finished and of this match's players and seed.
+std::optional<PairResult> ReadPair(const MatchConfig& config, int pair) {
+  PairResult r;
+  for (int game = 0; game < 2; ++game) {
+    absl::StatusOr<std::string> text =
+        ReadTextFile(RecordPath(config, pair, game), kMaxRecordBytes);
+    if (!text.ok()) return std::nullopt;
+    absl::StatusOr<Record> record = wire::ParseRecord(*text);
+    if (!record.ok() || record->winner.empty() || record->seed != config.seed + pair ||
+        record->ry != (game == 0 ? config.player_a : config.player_b) ||
+        record->gb != (game == 0 ? config.player_b : config.player_a) || record->points < 1 ||
+        record->points > 3) {
+      return std::nullopt;
+    }
+    r.games[game].winner_team = record->winner == "RY" ? 0 : 1;
+    r.games[game].level = static_cast<OutcomeLevel>(record->points);
+    if (record->termination == "time") r.games[game].time_loss_team = 1 - r.games[game].winner_team;
+  }
+  r.done = true;
+  return r;
+}
+
+// A's points in one game: + for a win, - for a loss, by outcome level.
+int PointsForA(const GameResult& g, int a_team) {
+  int points = static_cast<int>(g.level);
+  return g.winner_team == a_team ? points : -points;
+}
+
+}  // namespace
+
+absl::Status CheckPairsAndConcurrency(int pairs, int concurrency) {
+  if (pairs < 1 || pairs > kMaxPairs) {
+    return absl::InvalidArgumentError(absl::StrCat("pairs ", pairs, " must be 1..", kMaxPairs));
+  }
+  if (concurrency < 1 || concurrency > kMaxConcurrency) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("concurrency ", concurrency, " must be 1..", kMaxConcurrency));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
+  if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
+    return s;
+  }
+  // Fail early on a bad specification, before any thread starts.
+  for (const std::string& spec : {config.player_a, config.player_b}) {
+    // Each player starts once before the first game: a program that does
+    // not start or answer in time fails the whole run, not each game.
+    if (absl::Status s = CheckPlayerStarts(spec, config.rules); !s.ok()) return s;
+  }
+  if (config.resume && config.records_dir.empty()) {
+    return absl::InvalidArgumentError(
+        "--resume reads the records of the run before: give --records");
+  }
+  if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
+  absl::StatusOr<std::unique_ptr<GamesLog>> opened =
+      GamesLog::Open(config.games_out, config.resume);
+  if (!opened.ok()) return opened.status();
+  std::unique_ptr<GamesLog> games_log = std::move(*opened);
+  std::vector<PairResult> results(config.pairs);
+  std::atomic<int> next{0};
+  std::mutex mutex;
+  int done = 0, a_wins = 0, games = 0, resumed = 0;
+  for (int i = 0; config.resume && i < config.pairs; ++i) {
+    std::optional<PairResult> read = ReadPair(config, i);
+    if (!read) continue;
+    results[i] = *read;
+    for (int g = 0; g < 2; ++g) a_wins += read->games[g].winner_team == g;
+    games += 2;
+    ++done;
+    ++resumed;
+  }
+  absl::Status error = absl::OkStatus();
+  RecordFailures unsaved;  // the match goes on without them
+  Progress progress(config.progress, config.pairs);
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  auto worker = [&] {
+    // Seeds by role, not by worker: the report must not depend on which
+    // worker played a pair (players reseed per game from the dice seed).
+    auto a = MakePlayer(config.player_a, config.rules, 1000);
+    auto b = MakePlayer(config.player_b, config.rules, 2000);
+    auto stopping = [&] { return config.interrupted && *config.interrupted; };
+    for (int i; !stopping() && (i = next.fetch_add(1)) < config.pairs;) {
+      if (results[i].done) continue;  // read back from its records
+      uint64_t dice_seed = config.seed + i;
+      Player* first[2] = {a->get(), b->get()};
+      Player* second[2] = {b->get(), a->get()};
+      PairResult r;
+      r.games[0] = PlayGame(first, config.rules, dice_seed);
+      r.games[1] = PlayGame(second, config.rules, dice_seed);
+      r.done = true;
+      absl::Status saved[4];
+      for (int g = 0; g < 2 && !config.records_dir.empty(); ++g) {
+        saved[g] = SaveRecord(config, i, g, r.games[g]);
+      }
+      for (int g = 0; g < 2 && games_log; ++g) {
+        saved[2 + g] = games_log->Add(
+            GameLineOf(r.games[g], i, g + 1, g == 0 ? config.player_a : config.player_b,
+                       g == 0 ? config.player_b : config.player_a, dice_seed));
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      for (const absl::Status& s : saved) unsaved.Add(s, config.progress);
+      for (int g = 0; g < 2; ++g) {
+        if (r.games[g].winner_team < 0) {
+          error = absl::InternalError(absl::StrCat("pair ", i, ": ", r.games[g].forfeit_reason));
+        }
+        a_wins += r.games[g].winner_team == g;
+      }
+      games += 2;
+      results[i] = std::move(r);
+      ++done;
+      progress.Update(done, games,
+                      absl::StrFormat(", A %.1f%%", games ? 100.0 * a_wins / games : 0.0));
+    }
+  };
+  RunWorkers(config.concurrency, config.pairs, worker);
+  progress.Finish();
+  if (!error.ok()) return error;
+
+  v1::MatchReport report;
+  report.set_player_a(config.player_a);
+  report.set_player_b(config.player_b);
+  report.set_rules(config.rules.ToString());
+  report.set_seed(config.seed);
+  report.set_pairs(config.pairs);
+  report.set_games(2 * done);
+  report.set_pairs_done(done);
+  report.set_pairs_resumed(resumed);
+  report.set_interrupted(done < config.pairs);
+  std::vector<double> pair_scores;
+  int by_wins[3] = {0, 0, 0};
+  double points = 0, think[2] = {0, 0};
+  int choices[2] = {0, 0};
+  for (const PairResult& r : results) {
+    if (!r.done) continue;  // not played: the match was interrupted
+    int wins = 0;
+    for (int g = 0; g < 2; ++g) {
+      const GameResult& game = r.games[g];
+      int a_team = g;  // game 0: A plays RY (team 0); game 1: A plays GB
+      wins += game.winner_team == a_team;
+      points += PointsForA(game, a_team);
+      report.set_a_forfeits(report.a_forfeits() + (game.forfeit_team == a_team));
+      report.set_b_forfeits(report.b_forfeits() + (game.forfeit_team == 1 - a_team));
+      report.set_a_time_losses(report.a_time_losses() + (game.time_loss_team == a_team));
+      report.set_b_time_losses(report.b_time_losses() + (game.time_loss_team == 1 - a_team));
+      if (game.forfeit_team >= 0 && report.first_forfeit().empty()) {
+        report.set_first_forfeit(
+            absl::StrCat(game.forfeit_team == a_team ? "A" : "B", ": ", game.forfeit_reason));
+      }
+      think[0] += game.think_ms[a_team];
+      choices[0] += game.choices[a_team];
+      think[1] += game.think_ms[1 - a_team];
+      choices[1] += game.choices[1 - a_team];
+    }
+    by_wins[wins]++;
+    pair_scores.push_back(wins / 2.0);
+  }
+  int total_wins = by_wins[1] + 2 * by_wins[2];
+  report.set_a_wins(total_wins);
+  report.set_b_wins(2 * done - total_wins);
+  report.set_a_win_rate(done ? total_wins / (2.0 * done) : 0);
+  report.set_a_points_per_game(done ? points / (2.0 * done) : 0);
+  EloEstimate elo = EloFromPairs(pair_scores);
+  report.set_elo(elo.elo);
+  report.set_elo_low(elo.low);
+  report.set_elo_high(elo.high);
+  report.set_elo_interval(elo.interval);
+  for (int w : by_wins) report.add_pairs_by_a_wins(w);
+  report.set_seconds(elapsed());
+  report.set_games_per_second(report.seconds() > 0 ? report.games() / report.seconds() : 0);
+  report.set_a_ms_per_move(choices[0] ? think[0] / choices[0] : 0);
+  report.set_b_ms_per_move(choices[1] ? think[1] / choices[1] : 0);
+  report.set_records_not_saved(unsaved.count);
+  report.set_first_record_error(unsaved.first);
+  return report;
+}
+
+std::string MatchReportText(const v1::MatchReport& r) {
+  std::string why =
+      r.first_forfeit().empty() ? "" : absl::StrCat("first forfeit: ", r.first_forfeit(), "\n");
+  RecordFailures unsaved{r.records_not_saved(), r.first_record_error()};
+  std::string partial;
+  if (r.interrupted()) {
+    partial = absl::StrFormat("interrupted: %d of %d pairs done\n", r.pairs_done(), r.pairs());
+  }
+  if (r.pairs_resumed() > 0) {
+    absl::StrAppendFormat(&partial, "resumed: %d pairs read from the records, %d played now\n",
+                          r.pairs_resumed(), r.pairs_done() - r.pairs_resumed());
+  }
+  if (r.a_time_losses() + r.b_time_losses() > 0) {
+    absl::StrAppendFormat(&partial, "losses on time A %d, B %d\n", r.a_time_losses(),
+                          r.b_time_losses());
+  }
+  std::string elo;
+  if (r.elo_interval()) {
+    elo = absl::StrFormat("Elo A-B %+.1f (95%% interval %+.1f .. %+.1f)\n", r.elo(), r.elo_low(),
+                          r.elo_high());
+  } else if (r.pairs() < kMinPairsForInterval) {
+    elo = absl::StrFormat("Elo A-B: no interval from %s (at least %d are needed)\n",
+                          Plural(r.pairs(), "pair"), kMinPairsForInterval);
+  } else {
+    elo = absl::StrFormat("Elo A-B: no interval, every pair scored alike (%s)\n",
+                          r.a_win_rate() >= 1   ? "A won every game"
+                          : r.a_win_rate() <= 0 ? "B won every game"
+                                                : "one game each");
+  }
+  return why + unsaved.Text() + partial +
+         absl::StrFormat(
+             "match %s (A) vs %s (B), rules %s, %s (%s), seed %d\n"
+             "A wins %d, B wins %d: A win rate %.2f%%, A points per game %+.3f\n",
+             r.player_a(), r.player_b(), r.rules(), Plural(r.pairs(), "pair"),
+             Plural(r.games(), "game"), r.seed(), r.a_wins(), r.b_wins(), 100 * r.a_win_rate(),
+             r.a_points_per_game()) +
+         elo +
+         absl::StrFormat(
+             "pairs with A winning 0/1/2 games: %d / %d / %d\n"
+             "forfeits A %d, B %d; ms per move A %.2f, B %.2f\n"
+             "%.1f s, %.1f games/s\n",
+             r.pairs_by_a_wins(0), r.pairs_by_a_wins(1), r.pairs_by_a_wins(2), r.a_forfeits(),
+             r.b_forfeits(), r.a_ms_per_move(), r.b_ms_per_move(), r.seconds(),
+             r.games_per_second());
+}
+
+}  // namespace uckers

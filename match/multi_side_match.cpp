@@ -1,0 +1,340 @@
+#include "match/multi_side_match.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "game/game.h"
+#include "match/stats.h"
+#include "review/record.h"
+#include "rules/dice_sequence.h"
+#include "rules/movegen.h"
+#include "search/levels.h"
+#include "search/multi_side.h"
+#include "search/multi_side_mcts.h"
+#include "search/net.h"
+#include "search/settings.h"
+
+namespace uckers {
+namespace {
+
+// A game that has not ended after this many throws is stopped and counted
+// as won by nobody (no layout has come near it).
+constexpr int kMaxThrows = 20000;
+
+struct PlayerSpec {
+  enum Kind { kSearch, kGreedy, kRandom } kind = kSearch;
+  MultiSideParams params;
+  std::optional<MultiSideMctsParams> mcts;  // `search=mcts`: MCTS-max^n
+};
+
+absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec, const Rules& rules) {
+  std::vector<std::string> parts = absl::StrSplit(spec, ',');
+  PlayerSpec out;
+  const std::string& name = parts[0];
+  if (name == "greedy") {
+    out.kind = PlayerSpec::kGreedy;
+  } else if (name == "random") {
+    out.kind = PlayerSpec::kRandom;
+  } else if (absl::StatusOr<int> depth = MultiSideDepthOf(name); depth.ok()) {
+    out.params.max_depth = *depth;
+    // The net trained for these rules where one is shipped (the level
+    // `classic` keeps the classic evaluation), as the text protocol does.
+    out.params.net = MultiSideNet(rules, name == "classic" ? EvalKind::kClassic : EvalKind::kNet);
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "player '", spec, "': with more than two sides a player is a level, greedy or random"));
+  }
+  int playouts = 0;
+  for (size_t i = 1; i < parts.size(); ++i) {
+    bool search = out.kind == PlayerSpec::kSearch;
+    if (parts[i] == "multi_side=paranoid" && search) {
+      out.params.mode = MultiSideMode::kParanoid;
+    } else if (parts[i] == "multi_side=maxn" && search) {
+      out.params.mode = MultiSideMode::kMaxN;
+    } else if (parts[i] == "search=mcts" && search) {
+      out.mcts.emplace();
+    } else if (parts[i] == "search=expectimax" && search) {
+      out.mcts.reset();
+    } else if (absl::StartsWith(parts[i], "nodes=") && search &&
+               absl::SimpleAtoi(parts[i].substr(6), &playouts) && playouts >= 1 &&
+               playouts <= 10'000'000) {
+    } else if (parts[i] == "eval=classic" && out.kind == PlayerSpec::kSearch) {
+      out.params.net = nullptr;
+    } else if (parts[i] == "eval=net" && out.kind == PlayerSpec::kSearch) {
+      out.params.net = MultiSideNet(rules, EvalKind::kNet);
+    } else if (absl::StartsWith(parts[i], "netfile=") && out.kind == PlayerSpec::kSearch) {
+      absl::StatusOr<const Net*> net = LoadNetShared(parts[i].substr(8));
+      if (!net.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("player '", spec, "': ", net.status().message()));
+      }
+      if (!(*net)->per_side() || !((*net)->rules() == rules)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("player '", spec, "': the net in ", parts[i].substr(8), " is for rules ",
+                         (*net)->rules().ToString(), ", not ", rules.ToString()));
+      }
+      out.params.net = *net;
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "player '", spec, "': setting '", parts[i],
+          "' (with more than two sides a level takes only multi_side=maxn|paranoid, "
+          "eval=net|classic, netfile=FILE, search=expectimax|mcts and nodes=1..10000000, the "
+          "playouts of search=mcts)"));
+    }
+  }
+  if (out.mcts) {
+    out.mcts->mode = out.params.mode;
+    out.mcts->net = out.params.net;
+    if (playouts) out.mcts->playouts = playouts;
+  } else if (playouts) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("player '", spec, "': nodes= counts the playouts of search=mcts"));
+  }
+  return out;
+}
+
+// Greedy for any layout: bring a piece home, else knock off the most
+// pieces of other sides, else move the piece furthest ahead, else the most
+// squares. Never challenges.
+std::tuple<int, int, int, int> GreedyKey(const Position& before, const PlayResult& r) {
+  int mover = before.MovingColour();
+  const Board& b = before.board();
+  int home = r.after.CountAt(mover, b.home) - before.CountAt(mover, b.home);
+  int knocked = 0;
+  for (int c = 0; c < b.colours; ++c) {
+    if (before.SideOf(c) == before.SideOf(mover)) continue;
+    knocked += r.after.CountAt(c, kBase) - before.CountAt(c, kBase);
+  }
+  int furthest = -2, advance = 0;
+  if (r.play.kind == PlayKind::kMoves) {
+    for (int i = 0; i < r.play.num_moves; ++i) {
+      furthest = std::max<int>(furthest, r.play.moves[i].from);
+      advance += r.play.moves[i].to - r.play.moves[i].from;
+    }
+  }
+  return {home, knocked, furthest, advance};
+}
+
+int Choose(const PlayerSpec& player, const Position& pos, const Rules& rules, Throw t,
+           const PlayList& plays, std::mt19937_64& rng) {
+  if (player.kind == PlayerSpec::kRandom) {
+    return std::uniform_int_distribution<int>(0, plays.size() - 1)(rng);
+  }
+  if (player.kind == PlayerSpec::kGreedy) {
+    int best = -1;
+    std::tuple<int, int, int, int> best_key;
+    for (int i = 0; i < plays.size(); ++i) {
+      if (plays[i].play.kind == PlayKind::kChallenge) continue;
+      auto key = GreedyKey(pos, plays[i]);
+      if (best < 0 || key > best_key) best = i, best_key = key;
+    }
+    return best < 0 ? 0 : best;
+  }
+  std::atomic<bool> never{false};
+  absl::StatusOr<MultiSideReport> r =
+      player.mcts ? SearchMultiSideMcts(pos, rules, t, *player.mcts, SearchLimits{}, never)
+                  : SearchMultiSide(pos, rules, t, player.params, SearchLimits{}, never);
+  if (!r.ok() || r->candidates.empty()) return 0;
+  for (int i = 0; i < plays.size(); ++i) {
+    if (plays[i].after == r->candidates[0].after) return i;
+  }
+  return 0;
+}
+
+// One game on the dice of `seed` with A on side `a_side`: the winning
+// side, or -1 when none; `a_ms`/`a_choices` A's thinking. The game is
+// played as a Game: `game` (from the start of `rules`), or one of its own.
+int PlayOne(const PlayerSpec& a, const PlayerSpec& b, const Rules& rules, uint64_t seed, int a_side,
+            double* a_ms, int* a_choices, Game* game) {
+  Game unkept(rules);
+  if (!game) game = &unkept;
+  DiceSequence dice(seed);
+  std::mt19937_64 rng(seed * 7919 + a_side);
+  PlayList plays;
+  for (int n = 0; n < kMaxThrows && !game->IsOver(); ++n) {
+    const Position& pos = game->position();
+    Throw t = dice.Next();
+    GenerateLegalPlays(pos, rules, t, &plays);
+    int pick = 0;
+    if (plays.size() > 1) {
+      bool is_a = pos.SideOf(pos.to_throw()) == a_side;
+      auto start = std::chrono::steady_clock::now();
+      pick = Choose(is_a ? a : b, pos, rules, t, plays, rng);
+      if (is_a) {
+        *a_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                     .count();
+        ++*a_choices;
+      }
+    }
+    game->Play(t, plays[pick]);
+  }
+  return game->position().WinningSide();
+}
+
+// The record of a game with A on `a_side` and B on every other side.
+Record RecordOfGame(const Game& game, const MultiSideMatchConfig& config, int a_side,
+                    uint64_t seed) {
+  Record record = RecordOf(game);
+  const Layout& layout = config.rules.layout();
+  for (int side = 0; side < layout.num_sides; ++side) {
+    record.side_players.push_back(
+        {SideName(layout, side), side == a_side ? config.player_a : config.player_b});
+  }
+  record.seed = seed;
+  return record;
+}
+
+}  // namespace
+
+absl::Status CheckMultiSidePlayer(const std::string& spec, const Rules& rules) {
+  return ParseSpec(spec, rules).status();
+}
+
+absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& config) {
+  absl::StatusOr<PlayerSpec> a = ParseSpec(config.player_a, config.rules);
+  if (!a.ok()) return a.status();
+  absl::StatusOr<PlayerSpec> b = ParseSpec(config.player_b, config.rules);
+  if (!b.ok()) return b.status();
+  if (config.sequences < 1 || config.concurrency < 1) {
+    return absl::InvalidArgumentError("--pairs and --concurrency must be 1 or more");
+  }
+  if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
+  const int k = config.rules.layout().num_sides;
+  auto start = std::chrono::steady_clock::now();
+  RecordFailures unsaved;                            // the match goes on without them
+  std::vector<double> scores(config.sequences, -1);  // A's share of a sequence's k games
+  std::atomic<int> next{0};
+  std::atomic<int> done{0};
+  std::mutex mu;
+  double a_ms = 0;
+  int a_choices = 0, a_wins = 0, games = 0, unfinished = 0;
+  auto work = [&] {
+    for (int i = next++; i < config.sequences; i = next++) {
+      if (config.interrupted && *config.interrupted) return;
+      double ms = 0;
+      int choices = 0, wins = 0, none = 0;
+      std::vector<absl::Status> saved;
+      for (int side = 0; side < k; ++side) {
+        Game game(config.rules);
+        bool keep = !config.records_dir.empty();
+        int winner = PlayOne(*a, *b, config.rules, config.seed + i, side, &ms, &choices,
+                             keep ? &game : nullptr);
+        wins += winner == side;
+        none += winner < 0;
+        if (keep) {
+          // `pair-<sequence>-<seat>.txt`: A on the seat'th side.
+          saved.push_back(
+              WriteTextFile(absl::StrCat(config.records_dir, "/pair-", i, "-", side + 1, ".txt"),
+                            RecordToText(RecordOfGame(game, config, side, config.seed + i))));
+        }
+      }
+      std::lock_guard<std::mutex> lock(mu);
+      for (const absl::Status& s : saved) unsaved.Add(s, config.progress);
+      scores[i] = static_cast<double>(wins) / k;
+      a_ms += ms;
+      a_choices += choices;
+      a_wins += wins;
+      games += k;
+      unfinished += none;
+      int d = ++done;
+      if (config.progress && d % std::max(1, config.sequences / 10) == 0) {
+        std::cerr << "match: " << d << " of " << config.sequences << " dice sequences\n";
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < config.concurrency; ++t) threads.emplace_back(work);
+  for (std::thread& t : threads) t.join();
+
+  std::vector<double> played;
+  for (double s : scores) {
+    if (s >= 0) played.push_back(s);
+  }
+  v1::MatchReport report;
+  report.set_player_a(config.player_a);
+  report.set_player_b(config.player_b);
+  report.set_rules(config.rules.ToString());
+  report.set_seed(config.seed);
+  report.set_pairs(static_cast<int>(played.size()));
+  report.set_pairs_done(static_cast<int>(played.size()));
+  report.set_games(games);
+  report.set_a_wins(a_wins);
+  report.set_b_wins(games - a_wins - unfinished);
+  report.set_sides(k);
+  double n = played.size();
+  double mean = n > 0 ? a_wins / static_cast<double>(games) : 0;
+  double var = 0;
+  for (double s : played) var += (s - mean) * (s - mean);
+  var = n > 1 ? var / (n - 1) : 0;
+  double half = 1.959963984540054 * std::sqrt(n > 0 ? var / n : 0);
+  report.set_a_win_rate(mean);
+  report.set_a_win_rate_low(std::max(0.0, mean - half));
+  report.set_a_win_rate_high(std::min(1.0, mean + half));
+  report.set_elo_interval(static_cast<int>(n) >= kMinPairsForInterval && var > 0);
+  report.set_a_ms_per_move(a_choices ? a_ms / a_choices : 0);
+  report.set_interrupted(config.interrupted && *config.interrupted &&
+                         static_cast<int>(n) < config.sequences);
+  report.set_seconds(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  report.set_games_per_second(report.seconds() > 0 ? games / report.seconds() : 0);
+  report.set_records_not_saved(unsaved.count);
+  report.set_first_record_error(unsaved.first);
+  return report;
+}
+
+absl::StatusOr<MultiSideGame> PlayMultiSideGame(const std::string& alone, const std::string& other,
+                                                const Rules& rules, uint64_t seed, int seat) {
+  absl::StatusOr<PlayerSpec> a = ParseSpec(alone, rules);
+  if (!a.ok()) return a.status();
+  absl::StatusOr<PlayerSpec> b = ParseSpec(other, rules);
+  if (!b.ok()) return b.status();
+  if (seat < 0 || seat >= rules.layout().num_sides) {
+    return absl::InvalidArgumentError(absl::StrCat("seat ", seat, " is no side of these rules"));
+  }
+  MultiSideGame out;
+  Game game(rules);
+  int choices = 0;
+  out.winner_side = PlayOne(*a, *b, rules, seed, seat, &out.alone_ms, &choices, &game);
+  MultiSideMatchConfig config;
+  config.player_a = alone;
+  config.player_b = other;
+  config.rules = rules;
+  out.record = RecordOfGame(game, config, seat, seed);
+  return out;
+}
+
+std::string MultiSideMatchReportText(const v1::MatchReport& r) {
+  int k = r.sides();
+  std::string share =
+      r.elo_interval()
+          ? absl::StrFormat("A's share of the wins %.2f%% (95%% interval %.2f%% .. %.2f%%)",
+                            100 * r.a_win_rate(), 100 * r.a_win_rate_low(),
+                            100 * r.a_win_rate_high())
+          : absl::StrFormat("A's share of the wins %.2f%% (no interval from %s)",
+                            100 * r.a_win_rate(), Plural(r.pairs(), "dice sequence"));
+  return absl::StrFormat(
+      "match %s (A, one side) vs %s (B, the other %d), rules %s, %s (%s, A in every seat on "
+      "each), seed %d\n"
+      "A wins %d, B wins %d\n"
+      "%s against the fair share %.2f%%: %.2f times it\n"
+      "ms per move A %.2f; %.1f s, %.1f games/s\n%s",
+      r.player_a(), r.player_b(), k - 1, r.rules(), Plural(r.pairs(), "dice sequence"),
+      Plural(r.games(), "game"), r.seed(), r.a_wins(), r.b_wins(), share, 100.0 / k,
+      r.a_win_rate() * k, r.a_ms_per_move(), r.seconds(), r.games_per_second(),
+      RecordFailures{r.records_not_saved(), r.first_record_error()}.Text());
+}
+
+}  // namespace uckers

@@ -1,0 +1,100 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "server/api.h"
+
+namespace httplib {
+class Server;
+}
+
+// The Connect protocol front (connectrpc.com/docs/protocol): the methods of
+// uckers.v1.Engine over HTTP/1.1 as `POST /uckers.v1.Engine/<Method>`, with
+// JSON (protobuf's canonical mapping) or binary protobuf bodies; Analyse as
+// a Connect server stream; `Connect-Timeout-Ms` as the deadline; errors as
+// Connect's JSON error body. It calls the transport-neutral service
+// (server/api.h) that the gRPC front also calls: the same validation,
+// search slots, deadline margin and cancellation. Also `GET /metrics`
+// (Prometheus text), CORS for the origins configured, and the web board
+// (web/) at `/`. No gRPC here: tools/check_layers keeps it so.
+namespace uckers {
+
+struct ConnectConfig {
+  std::string address = "127.0.0.1:8080";  // host:port; port 0 picks one
+  // Each connection is served by a thread of its own for its whole life
+  // (httplib 0.11): `threads` start at once, more are added as connections
+  // come, up to `max_connections` served at once (the rest wait).
+  int threads = 16;
+  int max_connections = 1024;
+  // A connection not serving a request for this long (request headers
+  // still arriving, or idle between requests) is closed: a slow client
+  // cannot hold a thread for long.
+  int64_t idle_timeout_ms = 10000;
+  size_t max_body_bytes = 4 << 20;        // larger requests get 413
+  std::vector<std::string> cors_origins;  // origins allowed; none by default
+  // The web board's files: the ones built in (web/) when empty, else read
+  // from this folder at each request (for working on the board).
+  std::string web_dir;
+};
+
+class ConnectServer {
+ public:
+  // Starts listening and serving on a thread of its own; an error when the
+  // address cannot be bound (a taken port included).
+  static absl::StatusOr<std::unique_ptr<ConnectServer>> Start(const ConnectConfig& config,
+                                                              Api* service);
+  ~ConnectServer();
+
+  int port() const { return port_; }
+  // The first step of a drain: the listening socket closes, connections
+  // kept alive and idle are closed, and a connection serving a call closes
+  // once its answer is written. Calls in flight go on. Idempotent.
+  void StopTaking();
+  // StopTaking(), then waits for the calls in flight until `deadline`; the
+  // connections still open then are shut. False when some of them were
+  // still held by their threads half a second later (a call that ignores
+  // its end): the caller should then exit without destroying this object.
+  // Idempotent.
+  bool Shutdown(std::chrono::steady_clock::time_point deadline =
+                    std::chrono::steady_clock::time_point::max());
+
+  // Prometheus text: requests, errors and latency by front (gRPC and
+  // Connect) and method, searches running.
+  std::string MetricsText() const;
+
+ private:
+  ConnectServer(const ConnectConfig& config, Api* service);
+  void Route();
+  void Count(const std::string& method, const std::string& code, double seconds);
+  // Shuts (shutdown(2), `how`) this front's accepted connections, all of
+  // them or only those not serving a call.
+  void ShutConnections(int how, bool idle_only);
+  // Every 100 ms until stopped: closes the connections that have not served
+  // a request for config_.idle_timeout_ms.
+  void WatchIdle();
+
+  ConnectConfig config_;
+  Api* service_;
+  std::unique_ptr<httplib::Server> http_;
+  std::thread thread_;
+  int port_ = 0;
+  std::atomic<bool> stopped_{false};
+  std::atomic<bool> listening_{false};  // until listen_after_bind returns
+  bool joined_ = false;
+  // The connections serving a request now, by peer address and port: from
+  // the request's headers to the end of its answer.
+  std::mutex busy_mu_;
+  std::multiset<std::pair<std::string, int>> busy_;
+  std::thread idle_watch_;
+};
+
+}  // namespace uckers
