@@ -103,6 +103,22 @@ export async function waitForHumanOrEnd(page, timeout = 60000) {
   );
 }
 
+// A click on the board as a person makes it, again after a moment when the
+// element was being drawn anew at that instant (the board redraws itself
+// on every selection, and a redraw can land between finding an element
+// and clicking it).
+async function clickOnBoard(page, selector) {
+  for (let attempt = 0; ; ++attempt) {
+    try {
+      await page.click(selector, { force: true, timeout: 5000 });
+      return;
+    } catch (e) {
+      if (attempt >= 2 || !/not visible|detached|not attached/i.test(String(e))) throw e;
+      await page.waitForTimeout(100);
+    }
+  }
+}
+
 // One person's turn through the board: the T key throws, then a piece and
 // its target, or the first play listed; a forced play makes itself. `shot`:
 // a screenshot's path, taken with the targets lit.
@@ -117,11 +133,11 @@ export async function playOneTurn(page, { shot } = {}) {
     const movable = await page.$$eval(".piece.movable", (ps) => ps.map((p) => p.dataset.piece));
     let played = false;
     for (const id of movable) {
-      await page.click(`.piece.movable[data-piece="${id}"]`, { force: true });
+      await clickOnBoard(page, `.piece.movable[data-piece="${id}"]`);
       const targets = await page.$$eval(".cell.target", (cs) => cs.map((c) => c.dataset.cell));
       if (!targets.length) continue;
       if (shot) await page.screenshot({ path: shot });
-      await page.click(`.cell.target[data-cell="${targets[0]}"]`, { force: true });
+      await clickOnBoard(page, `.cell.target[data-cell="${targets[0]}"]`);
       await page.waitForFunction(
         (n) =>
           document.querySelectorAll("#history li").length > n ||
