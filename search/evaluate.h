@@ -36,7 +36,7 @@ struct Evaluation {
 
 // The evaluation's weights, in pips unless said. Tuned by matches: against
 // the greedy baseline by hand, then jointly by SPSA self-play at depth 1
-// (tools/tune, docs/evaluation.md); a search may carry its own.
+// (tune/, docs/evaluation.md); a search may carry its own.
 struct EvalWeights {
   double entry_pips = 24.5;           // a base piece's wait for a six
   double tempo_pips = 5.1;            // the side to throw is ahead by this
