@@ -111,7 +111,7 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
   } else if (key == "level" || key == "rules") {
     return bad(absl::InvalidArgumentError(
         key == "level" ? "a player's level is its name (`expert,...`)" : "the match's --rules"));
-  } else if (FindSetting(key) != nullptr && FindSetting(key)->key == key) {
+  } else if (const SettingDef* def = FindSetting(key); def != nullptr && def->key == key) {
     if (absl::Status st = SetSetting(s.search, key, value); !st.ok()) return bad(st);
   } else {
     return absl::InvalidArgumentError(absl::StrCat("bad player setting '", item, "'"));
