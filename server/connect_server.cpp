@@ -28,6 +28,7 @@
 #include "httplib.h"
 #include "server/call_metrics.h"
 #include "server/web_assets.h"
+#include "wire/compact_json.h"
 #include "wire/safe_text.h"
 
 namespace uckers {
@@ -77,14 +78,6 @@ std::string ErrorJson(const absl::Status& status) {
   return json;
 }
 
-std::string ToJson(const google::protobuf::Message& m) {
-  google::protobuf::util::JsonPrintOptions options;
-  options.always_print_primitive_fields = true;
-  std::string json;
-  (void)google::protobuf::util::MessageToJsonString(m, &json, options);
-  return json;
-}
-
 // Reads a request body as JSON or binary protobuf; an error names the fault.
 absl::Status ParseBody(const std::string& body, bool json, google::protobuf::Message* m) {
   if (json) {
@@ -103,7 +96,7 @@ absl::Status ParseBody(const std::string& body, bool json, google::protobuf::Mes
 }
 
 std::string Serialize(const google::protobuf::Message& m, bool json) {
-  return json ? ToJson(m) : m.SerializeAsString();
+  return json ? wire::CompactJson(m) : m.SerializeAsString();
 }
 
 // The deadline of `Connect-Timeout-Ms`, or none; an error for a bad value.
