@@ -152,27 +152,41 @@ TEST(Protocol, EvalOnTheSixSidedBoardGivesEverySidesChance) {
       {"setoption name Rules value six+solo", "position startpos moves 61:rb-0,r0-1", "eval"});
   ASSERT_FALSE(out.empty());
   EXPECT_FALSE(HasPrefix(out, "info string error")) << absl::StrJoin(out, "\n");
-  std::vector<double> wins;
-  double mover = -1;
+  // The classic evaluation's lines (`side <n> <name> pips <p> win <w>`), then,
+  // where a net is built in for the rules, the net's (`side <n> <name> win
+  // <w>`); the score line is the mover's chance by the one searches use.
+  std::vector<double> wins, net_wins;
+  int mover = -1;
   for (absl::string_view text : out) {
     for (absl::string_view line : absl::StrSplit(text, '\n')) {
       if (!absl::StartsWith(line, "side ")) continue;
       std::vector<std::string> w = absl::StrSplit(line, ' ');
+      if (w.size() == 5) {
+        EXPECT_EQ(w[3], "win") << line;
+        net_wins.push_back(std::stod(w[4]));
+        continue;
+      }
       ASSERT_GE(w.size(), 7u) << line;
       EXPECT_EQ(w[3], "pips");
       EXPECT_EQ(w[5], "win");
       wins.push_back(std::stod(w[6]));
-      if (absl::EndsWith(line, "(to throw)")) mover = wins.back();
+      if (absl::EndsWith(line, "(to throw)")) mover = static_cast<int>(wins.size()) - 1;
     }
   }
   ASSERT_EQ(wins.size(), 6u) << absl::StrJoin(out, "\n");  // every colour for itself
-  double sum = 0;
-  for (double p : wins) sum += p;
-  EXPECT_NEAR(sum, 1.0, 0.001);
+  ASSERT_GE(mover, 0);
+  for (const std::vector<double>* chances : {&wins, &net_wins}) {
+    if (chances->empty()) continue;
+    ASSERT_EQ(chances->size(), 6u) << absl::StrJoin(out, "\n");
+    double sum = 0;
+    for (double p : *chances) sum += p;
+    EXPECT_NEAR(sum, 1.0, 0.001);
+  }
   std::vector<std::string> lines = absl::StrSplit(out.back(), '\n');
   const std::string& last = lines.back();
   ASSERT_TRUE(absl::StartsWith(last, "score win ")) << last;
-  EXPECT_NEAR(std::stod(last.substr(10)), mover, 1e-4) << last;  // green throws after red's 6-1
+  const double searched = net_wins.empty() ? wins[mover] : net_wins[mover];
+  EXPECT_NEAR(std::stod(last.substr(10)), searched, 1e-4) << last;  // red throws again after a six
   EXPECT_NE(last.find(" sides "), std::string::npos) << last;
 }
 

@@ -97,6 +97,15 @@ const joinNames = (names) => (names.length < 2 ? names.join("") : `${names.slice
 // A side named by its colours: "Red and Yellow", "Green, Blue and Purple", "Orange".
 const sideName = (g, side) => joinNames(sideColours(g, side).map((c) => NAMES[c]));
 const sideNameOf = (g, c) => sideName(g, sideOf(g, c));
+// A side as records and reviews name it: its colours' letters in turn order,
+// upper case ("RY", "GO", "RYO", "P"; docs/records.md).
+const sideKey = (g, side) => sideColours(g, side).map((c) => LETTERS[c].toUpperCase()).join("");
+const sideOfKey = (g, key) => [...Array(layout(g).sides).keys()].find((s) => sideKey(g, s) === key);
+// The name of a side a review or a record names by its key.
+const sideNameOfKey = (g, key) => {
+  const s = sideOfKey(g, key);
+  return s === undefined ? key : sideName(g, s);
+};
 
 // ---- helpers -------------------------------------------------------------
 
@@ -373,13 +382,6 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
     if (seats.length !== lay.colours) {
       throw Object.assign(new Error(`${seats.length} seats for ${lay.colours} colours`), {
         player: "The seats are still being set for these rules: try again in a moment.",
-      });
-    }
-    // The dealt dice are checked through the game's record, and records
-    // hold the four-sided game of two teams only.
-    if (dealt && !lay.twoTeams) {
-      throw Object.assign(new Error("dealt dice need a game record"), {
-        player: "Dealt dice are checked through the game's record, which keeps only the four-sided game of two teams: choose dice from a seed for this board.",
       });
     }
     // Dealt dice: the server commits to its secret first, then the browser
@@ -798,7 +800,7 @@ function finished() {
   // A side of one colour wins; partners win.
   const one = !twoTeams(g) && sideColours(g, (r.winnerSide || 1) - 1).length === 1;
   $("result").textContent = `Game over: ${winnerName(g)} win${one ? "s" : ""}${how} (${r.points} point${r.points === 1 ? "" : "s"}).`;
-  status(twoTeams(g) ? "Review the game, download its record, or start a new one." : "Start a new one when you are ready.");
+  status("Review the game, download its record, or start a new one.");
   recordStats();
   render();
   if (g.dealt && !g.dealt.secret) revealDealt();
@@ -1240,20 +1242,20 @@ function drawThrowMap(show, pos) {
 function recordText() {
   const g = state.game;
   const r = g.result;
-  const seatsOf = (t) => {
-    const cs = t === "RY" ? [0, 2] : [1, 3];
-    const a = g.seats[cs[0]];
-    const b = g.seats[cs[1]];
+  // Each side's players: one name when its seats are alike.
+  const seatsOf = (side) => {
+    const seats = sideColours(g, side).map((c) => g.seats[c]);
     const one = (s) => (s.person ? "person" : s.level);
-    return sameSeat(a, b) ? one(a) : `${one(a)} and ${one(b)}`;
+    return seats.every((s) => sameSeat(s, seats[0])) ? one(seats[0]) : joinNames(seats.map(one));
   };
-  // Records keep the four-sided game of two teams; another layout's game
-  // is shown in the same form (the advanced panel) but not kept.
   const headers = [
     ["Rules", g.rules],
     ["Switches", g.switches],
   ];
-  if (twoTeams(g)) headers.push(["RY", g.names?.RY || seatsOf("RY")], ["GB", g.names?.GB || seatsOf("GB")]);
+  for (let side = 0; side < layout(g).sides; side++) {
+    const key = sideKey(g, side);
+    headers.push([key, g.names?.[key] || seatsOf(side)]);
+  }
   if (g.seed && g.seed !== "0") headers.push(["Seed", g.seed]);
   if (g.dealt) {
     headers.push(["Commitment", g.dealt.commitment], ["ClientSeed", g.dealt.clientSeed]);
@@ -1261,7 +1263,7 @@ function recordText() {
   }
   headers.push(["Date", g.date]);
   if (g.startUfen) headers.push(["Start", g.startUfen]);
-  const winners = twoTeams(g) ? TEAMS[r.winner] : `side ${r.winnerSide}`;
+  const winners = twoTeams(g) ? TEAMS[r.winner] : sideKey(g, (r.winnerSide || 1) - 1);
   headers.push(["Result", r.finished ? `${winners} ${r.points}` : "*"]);
   const lines = headers.map(([k, v]) => `[${k} "${String(v).replace(/"/g, "'")}"]`);
   const items = g.items.map((it) => `${it.dice.die1}${it.dice.die2}:${it.play}`);
@@ -1307,8 +1309,11 @@ function parseRecord(text) {
         items.push({ throw: `${t[1]}${t[2]}`, play: t[3] });
       }
     }
+    const sidePlayers = Object.entries(h)
+      .filter(([k]) => /^[RGYBOP]+$/.test(k))
+      .map(([side, player]) => ({ side, player }));
     j = {
-      switches: h.Switches, rules: h.Rules, startUfen: h.Start, seed: h.Seed, ry: h.RY, gb: h.GB, date: h.Date, items,
+      switches: h.Switches, rules: h.Rules, startUfen: h.Start, seed: h.Seed, ry: h.RY, gb: h.GB, date: h.Date, items, sidePlayers,
       dealerCommitment: h.Commitment, clientSeed: h.ClientSeed, dealerSecret: h.ServerSecret,
     };
   }
@@ -1319,7 +1324,12 @@ function parseRecord(text) {
     rules: j.switches || j.rules || "navy",
     ufen: j.startUfen || null,
     seed: j.seed || "0",
-    names: { RY: j.ry || "?", GB: j.gb || "?" },
+    // Each side's players by its key: RY and GB, or the other layouts' sides.
+    names: Object.fromEntries([
+      ["RY", j.ry || "?"],
+      ["GB", j.gb || "?"],
+      ...(j.sidePlayers || j.side_players || []).map((sp) => [sp.side, sp.player]),
+    ]),
     date: j.date || "",
     items: (j.items || []).map((i) => [i.throw, i.play]),
     // A dealt game's headers (docs/records.md), once its secret is out.
@@ -1340,12 +1350,14 @@ async function loadRecord(e) {
     const rec = parseRecord(await file.text());
     const start = await api.startPosition(rec.rules, rec.ufen);
     const engineSeat = { level: "expert" };
+    const lay = layoutOf(start);
     const g = {
       version: 1,
       id: `record-${Date.now()}`,
       rules: start.rules,
       switches: start.switches,
-      seats: [engineSeat, engineSeat, engineSeat, engineSeat],
+      layout: lay,
+      seats: Array.from({ length: lay.colours }, () => engineSeat),
       seed: rec.seed,
       dealt: rec.dealt,
       startUfen: rec.ufen,
@@ -1365,7 +1377,9 @@ async function loadRecord(e) {
       const pos = g.positions[g.positions.length - 1];
       let applied;
       try {
-        applied = await api.applyPlay(pos.ufen, dice, play, g.rules, 2);
+        // Two players on the four-sided game of two teams, as records are
+        // replayed; the default seating on the other layouts.
+        applied = await api.applyPlay(pos.ufen, dice, play, g.rules, lay.twoTeams ? 2 : 0);
       } catch (err) {
         if (err.code !== "invalid_argument") throw err;
         throw Object.assign(new Error(`record item ${i + 1} '${t}:${play}': ${err.detail}`), {
@@ -1385,7 +1399,7 @@ async function loadRecord(e) {
     clearReview();
     tellDealt("");
     $("result").textContent = g.result.finished
-      ? `Loaded: ${TEAM_NAMES[TEAMS[g.result.winner]]} won ${g.result.points}.`
+      ? `Loaded: ${winnerName(g)} won ${g.result.points}.`
       : "Loaded: the game is unfinished.";
     status(`Loaded ${file.name}: ${g.items.length} throws. Step through it or review it.`);
     render();
@@ -1393,6 +1407,17 @@ async function loadRecord(e) {
   } catch (err) {
     fail(err);
   }
+}
+
+// The review chart's sides on a layout other than the four-sided game of two
+// teams: each side's key, name and colour (its first colour's), side 1 first.
+function chartSides(g) {
+  if (twoTeams(g)) return null;
+  return [...Array(layout(g).sides).keys()].map((side) => ({
+    key: sideKey(g, side),
+    name: sideName(g, side),
+    colour: COLOURS[sideColours(g, side)[0]],
+  }));
 }
 
 function clearReview() {
@@ -1419,7 +1444,7 @@ async function review() {
   try {
     const analysis = await api.analyseGame(recordText(), level);
     g.analysis = analysis;
-    drawChart($("chart"), analysis, showMark);
+    drawChart($("chart"), analysis, showMark, chartSides(g));
     const marks = analysis.items.filter((it) => markOf(it)).length;
     // The marked decisions become practice puzzles: the people's, in a game
     // people played; every side's in a record or an engine game.
@@ -1441,7 +1466,7 @@ async function review() {
     }
     const rows = analysis.teams.map((t) => {
       const r = document.createElement("tr");
-      const cells = [TEAM_NAMES[t.team] || t.team, t.decisions, t.errorRate.toFixed(4), t.rating, t.doubtful, t.bad, t.veryBad, t.luck.toFixed(2), t.points, t.luckAdjustedPoints.toFixed(2)];
+      const cells = [twoTeams(g) ? TEAM_NAMES[t.team] || t.team : sideNameOfKey(g, t.team), t.decisions, t.errorRate.toFixed(4), t.rating, t.doubtful, t.bad, t.veryBad, t.luck.toFixed(2), t.points, t.luckAdjustedPoints.toFixed(2)];
       for (const c of cells) {
         const td = document.createElement("td");
         td.textContent = String(c);
@@ -1488,6 +1513,11 @@ async function explainMark(item) {
   const g = state.game;
   const why = $("mark-why");
   const asked = (why.dataset.item = `${g.id} ${item.index}`);
+  if (!twoTeams(g)) {
+    // The tutor judges plays of the four-sided game of two teams only.
+    why.replaceChildren(Object.assign(document.createElement("li"), { textContent: "The reasons behind a choice are worked out for the four-sided game of two teams; on this board the review gives each mark and what it cost." }));
+    return;
+  }
   why.replaceChildren(Object.assign(document.createElement("li"), { textContent: "Working out why…" }));
   const dice = { die1: Number(item.throw[0]), die2: Number(item.throw[1]) };
   try {
@@ -1749,7 +1779,7 @@ function render({ targetKey = null } = {}) {
       hist.scrollTop = follow.offsetTop + follow.offsetHeight - hist.clientHeight;
     }
   }
-  $("review").hidden = !g.items.length || !twoTeams(g);
+  $("review").hidden = !g.items.length;
   $("tutor").hidden = !asking;
   drawThrowMap(live && humanTurn, pos);
   showDealt();
@@ -1761,11 +1791,8 @@ function render({ targetKey = null } = {}) {
   // Once a dealt game's secret is out every throw is known: no taking back.
   $("btn-takeback").disabled = g.mode !== "play" || !humanItems || !!g.dealt?.secret;
   $("btn-hint").disabled = !canChoose;
-  // Records, and so the review, keep the four-sided game of two teams.
-  $("btn-review").disabled = !g.items.length || !twoTeams(g);
-  $("btn-download").disabled = !g.items.length || !twoTeams(g);
-  $("btn-review").title = twoTeams(g) ? "" : "The review knows the four-sided game of two teams only.";
-  $("btn-download").title = twoTeams(g) ? "" : "Game records keep the four-sided game of two teams only.";
+  $("btn-review").disabled = !g.items.length;
+  $("btn-download").disabled = !g.items.length;
   $("nav-prev").disabled = index === 0;
   $("nav-first").disabled = index === 0;
   $("nav-next").disabled = index === last;

@@ -1,6 +1,9 @@
-// The review chart: Red and Yellow's chance to win before each throw, with
-// a throw axis and the marked errors (AnalyseGame's items) as points in the
-// colour of the side that made them, to click.
+// The review chart: Red and Yellow's chance to win before each throw (on
+// other layouts, every side's, a line each), with a throw axis and the
+// marked errors (AnalyseGame's items) as points in the colour of the side
+// that made them, to click.
+
+import { FILL } from "./board.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const MARKS = {
@@ -9,6 +12,7 @@ const MARKS = {
   MARK_VERY_BAD: { label: "??", cls: "very-bad", words: "a very bad play", r: 8 },
 };
 const SIDE = { RY: "Red and Yellow", GB: "Green and Blue" };
+
 
 function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(SVG, name);
@@ -22,8 +26,10 @@ export function markOf(item) {
 }
 
 // Draws `analysis` (uckers.v1.GameAnalysis as JSON) into `svg`; `onMark`
-// gets the item of a clicked mark.
-export function drawChart(svg, analysis, onMark) {
+// gets the item of a clicked mark. `sides` (null for the four-sided game of
+// two teams) lists the other layouts' sides in order, each `{key, name,
+// colour}`: a line a side of its chance to win (the items' sideWinsBefore).
+export function drawChart(svg, analysis, onMark, sides = null) {
   const w = 600;
   const h = 220;
   const left = 56;
@@ -38,16 +44,24 @@ export function drawChart(svg, analysis, onMark) {
   const y = (p) => top + (h - top - bottom) * (1 - p);
   el("rect", { x: left, y: top, width: w - left - right, height: h - top - bottom, class: "chart-frame" }, svg);
   el("line", { x1: left, x2: w - right, y1: y(0.5), y2: y(0.5), class: "chart-half" }, svg);
-  for (const [p, text] of [
-    [1, "RY 100%"],
-    [0.5, "50%"],
-    [0, "GB 100%"],
-  ]) {
+  const labels = sides
+    ? [
+        [1, "100%"],
+        [0.5, "50%"],
+        [0, "0%"],
+      ]
+    : [
+        [1, "RY 100%"],
+        [0.5, "50%"],
+        [0, "GB 100%"],
+      ];
+  for (const [p, text] of labels) {
     const t = el("text", { x: left - 4, y: y(p) + 4, class: "chart-label", "text-anchor": "end" }, svg);
     t.textContent = text;
   }
-  // The throw axis: a tick every 10 (or 20, 50) throws.
-  const step = n <= 60 ? 10 : n <= 150 ? 20 : 50;
+  // The throw axis: a tick every 10 throws, or 20, 50, 100… so that at
+  // most a dozen labels share it.
+  const step = [10, 20, 50, 100, 200, 500, 1000, 2000].find((st) => n / st <= 12) || 5000;
   for (let i = 0; i <= n; i += step) {
     el("line", { x1: x(i), x2: x(i), y1: h - bottom, y2: h - bottom + 5, class: "chart-tick" }, svg);
     const t = el("text", { x: x(i), y: h - bottom + 16, class: "chart-label", "text-anchor": "middle" }, svg);
@@ -55,23 +69,37 @@ export function drawChart(svg, analysis, onMark) {
   }
   const axis = el("text", { x: (left + w - right) / 2, y: h - 4, class: "chart-label", "text-anchor": "middle" }, svg);
   axis.textContent = "throw";
-  const points = items.map((it, i) => `${x(i)},${y(it.ryWinBefore)}`).join(" ");
-  el("polyline", { points, class: "chart-line" }, svg);
+  // The chance of the mover's side before item `it` (RY's with two teams).
+  const sideIndex = (key) => (sides ? sides.findIndex((s) => s.key === key) : -1);
+  const chanceOf = (it, side) => (side < 0 ? it.ryWinBefore : (it.sideWinsBefore || [])[side] ?? 0);
+  if (sides) {
+    sides.forEach((s, side) => {
+      const points = items.map((it, i) => `${x(i)},${y(chanceOf(it, side))}`).join(" ");
+      const line = el("polyline", { points, class: `chart-line side-line ${s.colour}`, style: `stroke: ${FILL[s.colour]}` }, svg);
+      el("title", {}, line).textContent = `${s.name}: chance to win`;
+    });
+  } else {
+    const points = items.map((it, i) => `${x(i)},${y(it.ryWinBefore)}`).join(" ");
+    el("polyline", { points, class: "chart-line" }, svg);
+  }
+  const nameOf = (key) => (sides ? sides[sideIndex(key)]?.name : SIDE[key]) || key;
   items.forEach((it, i) => {
     const m = markOf(it);
     if (!m) return;
+    const side = sideIndex(it.team);
     const dot = el("circle", {
       cx: x(i),
-      cy: y(it.ryWinBefore),
+      cy: y(sides ? chanceOf(it, side) : it.ryWinBefore),
       r: m.r,
       class: `mark ${m.cls} team-${it.team}`,
       tabindex: "0",
       role: "button",
       "data-item": String(it.index),
-      "aria-label": `throw ${it.index}, ${SIDE[it.team] || it.team}: ${m.words}`,
+      "aria-label": `throw ${it.index}, ${nameOf(it.team)}: ${m.words}`,
     }, svg);
+    if (sides && side >= 0) dot.setAttribute("style", `fill: ${FILL[sides[side].colour]}`);
     const title = el("title", {}, dot);
-    title.textContent = `Throw ${it.index}, ${SIDE[it.team] || it.team}: ${m.words} (${m.label}), costing ${it.equityLost.toFixed(3)} points`;
+    title.textContent = `Throw ${it.index}, ${nameOf(it.team)}: ${m.words} (${m.label}), costing ${it.equityLost.toFixed(3)} points`;
     const activate = () => onMark(it);
     dot.addEventListener("click", activate);
     dot.addEventListener("keydown", (e) => {

@@ -10,6 +10,8 @@
 //    people at one screen, clicking in turn.
 
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
@@ -98,10 +100,38 @@ try {
     await page.waitForFunction(() => [...document.querySelectorAll("#sides-table td.chance")].some((c) => c.textContent === "100%"));
     const end = await page.$$eval("#sides-table td.chance", (cs) => cs.map((c) => c.textContent));
     assert.deepEqual(end.slice().sort(), ["0%", "0%", "100%"]);
-    assert.ok(await page.isDisabled("#btn-review"), "records and the review keep the four-sided game");
     await checkPlayersText(page, "the six-sided game's end");
     await page.screenshot({ path: join(shots, "six-end.png") });
     step(`six-sided game over after ${turns} turns by the person, ${await items(page)} throws`);
+    // The review rates every side: a row a side, a line a side in the chart,
+    // each mark on its side's line.
+    const played = await items(page);
+    await page.selectOption("#review-level", "beginner");
+    await page.click("#btn-review");
+    await page.waitForFunction(() => /reviewed/.test(document.querySelector("#review-status").textContent), null, { timeout: 180000 });
+    assert.match(await page.textContent("#review-status"), new RegExp(`^${played} throws reviewed at Beginner`));
+    const rows = await page.$$eval("#teams tr", (trs) => trs.slice(1).map((tr) => tr.firstElementChild.textContent));
+    assert.deepEqual(rows, ["Red and Blue", "Green and Orange", "Yellow and Purple"]);
+    assert.equal(await page.locator("#chart polyline.side-line").count(), 3, "a line a side");
+    await page.screenshot({ path: join(shots, "six-review.png") });
+    // The record: a header a side (its colours' letters), the winners' key.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#btn-download")]);
+    const file = join(shots, "six-record.txt");
+    await download.saveAs(file);
+    const record = readFileSync(file, "utf8");
+    assert.match(record, /^\[Rules "six"\]$/m);
+    assert.match(record, /^\[RB "person and beginner"\]$/m);
+    assert.match(record, /^\[GO "beginner"\]$/m);
+    assert.match(record, /^\[YP "beginner"\]$/m);
+    assert.match(record, /^\[Result "(RB|GO|YP) \d+"\]$/m);
+    // Loaded back, every throw replays to the same end.
+    const winners = await resultText(page);
+    await page.setInputFiles("#record-file", file);
+    await page.waitForFunction(() => /^Loaded/.test(document.querySelector("#status").textContent));
+    assert.equal(await items(page), played, "the loaded record has every throw");
+    assert.match(await page.textContent("#result"), new RegExp(`^Loaded: ${winners.match(/Game over: (.*?) win/)[1]} won \\d+\\.$`));
+    assert.equal(await page.locator("#board .piece").count(), 24, "six colours on the loaded board");
+    step("six-sided game reviewed, downloaded and loaded back");
     await context.close();
   }
 
@@ -135,7 +165,50 @@ try {
     assert.equal(moved, 4, "every colour played");
     await checkPlayersText(page, "the four-colour game's end");
     await page.screenshot({ path: join(shots, "solo-end.png") });
+    // Its record names every colour's player.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#btn-download")]);
+    const file = join(shots, "solo-record.txt");
+    await download.saveAs(file);
+    const record = readFileSync(file, "utf8");
+    for (const [side, who] of [["R", "person"], ["G", "person"], ["Y", "beginner"], ["B", "intermediate"]]) {
+      assert.match(record, new RegExp(`^\\[${side} "${who}"\\]$`, "m"));
+    }
+    assert.match(record, /^\[Result "[RGYB] \d+"\]$/m);
     step(`two people and two engines: game over after ${turns} turns by the people`);
+    await context.close();
+  }
+
+  // 3. Dealt dice on the six-sided board, every colour for itself: Red one
+  //    piece from the end; the dice checked by the browser at the end and
+  //    the record by `uckers verify`.
+  {
+    const context = await newContext(browser);
+    const page = await openBoard(context, url);
+    await newGame(page, {
+      rules: "navy",
+      board: "six",
+      sides: "solo",
+      seats: ["person", "beginner", "beginner", "beginner", "beginner", "beginner"],
+      ufen: "h,h,h,79/b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -",
+      dice: "dealt",
+    });
+    await page.waitForSelector("#dealt:not([hidden])");
+    assert.match(await page.textContent("#dealt-commitment"), /^[0-9a-f]{64}$/);
+    for (let turn = 0; turn < 300 && !(await resultText(page)); turn++) {
+      await waitForHumanOrEnd(page, 120000);
+      if (await resultText(page)) break;
+      await playOneTurn(page);
+    }
+    assert.match(await resultText(page), /^Game over: (Red|Green|Yellow|Blue|Orange|Purple) wins/);
+    await page.waitForFunction(() => /^Dice (not )?verified/.test(document.querySelector("#dealt-check").textContent), null, { timeout: 20000 });
+    assert.match(await page.textContent("#dealt-check"), /^Dice verified: /);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#btn-download")]);
+    const file = join(shots, "six-solo-dealt-record.txt");
+    await download.saveAs(file);
+    const verify = spawnSync(uckers, ["verify", file], { encoding: "utf8" });
+    assert.equal(verify.status, 0, `uckers verify: ${verify.stdout}${verify.stderr}`);
+    assert.match(verify.stdout, new RegExp(`^verified: ${await items(page)} throws`));
+    step("a dealt six-sided solo game verified, by the browser and by uckers verify");
     await context.close();
   }
   assert.deepEqual(problems, [], "no errors in the page");
