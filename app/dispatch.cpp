@@ -17,8 +17,8 @@ const std::vector<const Command*>& Commands() {
   static const std::vector<const Command*> commands = {
       &MatchCommand(),       &LadderCommand(),  &LadderAddCommand(), &LadderWorkCommand(),
       &LadderTableCommand(), &AnalyseCommand(), &VerifyCommand(),    &DrillCommand(),
-      &ServeCommand(),       &TrainCommand(),   &TuneCommand(),      &EndgamesCommand(),
-      &BenchCommand(),       &PerftCommand(),
+      &ServeCommand(),       &TrainCommand(),   &LabelCommand(),     &TuneCommand(),
+      &EndgamesCommand(),    &BenchCommand(),   &PerftCommand(),
   };
   return commands;
 }

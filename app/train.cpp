@@ -18,6 +18,9 @@ ABSL_FLAG(int, eval_pairs, 200, "duplicate pairs of a strength check");
 ABSL_FLAG(std::string, checkpoint, "", "checkpoint file (default: out + .ckpt)");
 ABSL_FLAG(std::string, curve, "", "learning curve SVG");
 ABSL_FLAG(std::string, init, "", "weights file to start from");
+ABSL_FLAG(std::string, labels, "",
+          "train on these labelled positions (uckers label) instead of self-play");
+ABSL_FLAG(int, epochs, 4, "passes over --labels");
 ABSL_FLAG(bool, init_other_rules, false,
           "--init may be a net trained for other rules: train it on for --rules");
 
@@ -54,7 +57,9 @@ int RunTrainCommand(const CommandLine&) {
   c.curve_svg = absl::GetFlag(FLAGS_curve);
   c.init = absl::GetFlag(FLAGS_init);
   c.init_other_rules = absl::GetFlag(FLAGS_init_other_rules);
-  absl::Status s = Train(c, std::cout);
+  c.labels = absl::GetFlag(FLAGS_labels);
+  c.epochs = absl::GetFlag(FLAGS_epochs);
+  absl::Status s = c.labels.empty() ? Train(c, std::cout) : TrainOnLabels(c, std::cout);
   if (absl::IsInvalidArgument(s)) {
     std::cerr << "uckers train: " << s.message() << "\n";
     return 2;
@@ -76,7 +81,9 @@ const Command& TrainCommand() {
           "uckers train --out FILE [--games N] [--rules R] [--seed S] [--lr X] ...\n"
           "  resumes from FILE.ckpt (or --checkpoint) when it exists; under a layout of\n"
           "  more than two sides or six colours (six, six+teams_of_three, navy+solo,\n"
-          "  six+solo) it trains a net of every side's chance (docs/sides.md)",
+          "  six+solo) it trains a net of every side's chance (docs/sides.md); with\n"
+          "  --labels FILE it trains on positions labelled by `uckers label` instead,\n"
+          "  --epochs passes (docs/evaluation.md, \"Rollout labels\")",
       .flags_file = "app/train.cpp",
       .shared = {{"rules"},
                  {"seed", "seed of the self-play games and the initial weights"},

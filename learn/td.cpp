@@ -10,9 +10,12 @@
 #include <sstream>
 #include <type_traits>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
 #include "learn/selfplay.h"
+#include "rules/ufen.h"
 
 namespace uckers {
 namespace {
@@ -289,7 +292,143 @@ absl::Status TrainLoop(TrainState& st, const TrainConfig& c, const std::string& 
   return absl::OkStatus();
 }
 
+// The text of `"key":"..."` or `"key":...` in a label line, or "".
+absl::string_view Field(absl::string_view line, absl::string_view key, bool quoted) {
+  const std::string head = absl::StrCat("\"", key, "\":", quoted ? "\"" : "");
+  size_t at = line.find(head);
+  if (at == absl::string_view::npos) return {};
+  at += head.size();
+  size_t end = quoted ? line.find('"', at) : line.find_first_of(",}", at);
+  if (end == absl::string_view::npos) return {};
+  return line.substr(at, end - at);
+}
+
+struct LabelledSet {
+  std::vector<TdSample> train, held_out;
+};
+
+// Reads the labels of `path` for `rules`: every line's position encoded, its
+// six outcomes the target; an error names the line.
+absl::StatusOr<LabelledSet> ReadLabels(const std::string& path, const Rules& rules) {
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot open labels ", path));
+  LabelledSet set;
+  std::string line;
+  for (int64_t n = 1; std::getline(in, line); ++n) {
+    auto bad = [&](absl::string_view what) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": line ", n, ": ", what));
+    };
+    if (Field(line, "rules", true) != rules.ToString()) {
+      return bad(absl::StrCat("labels of rules '", Field(line, "rules", true), "', not ",
+                              rules.ToString()));
+    }
+    int64_t index = 0;
+    if (!absl::SimpleAtoi(Field(line, "index", false), &index)) return bad("no index");
+    absl::StatusOr<Position> pos = ParseUfen(Field(line, "ufen", true), rules);
+    if (!pos.ok()) return bad(pos.status().message());
+    if (pos->IsGameOver()) return bad("a finished game");
+    size_t open = line.find("\"outcomes\":[");
+    size_t close = open == std::string::npos ? open : line.find(']', open);
+    if (close == std::string::npos) return bad("no outcomes");
+    absl::string_view list = absl::string_view(line).substr(open + 12, close - open - 12);
+    TdSample s;
+    int k = 0;
+    double sum = 0;
+    for (absl::string_view v : absl::StrSplit(list, ',')) {
+      double p = 0;
+      if (k == kNumOutcomes || !absl::SimpleAtod(v, &p) || p < 0) return bad("bad outcomes");
+      s.target[k++] = static_cast<float>(p);
+      sum += p;
+    }
+    if (k != kNumOutcomes || std::abs(sum - 1) > 1e-3)
+      return bad("outcomes must be six summing to 1");
+    s.inputs = EncodeNetInputs(*pos, rules);
+    (index % 10 == 0 ? set.held_out : set.train).push_back(s);
+  }
+  if (set.train.empty() || set.held_out.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": too few labels to train on and hold out (at least 10)"));
+  }
+  return set;
+}
+
+// Over `set`: the mean divergence of the net's outcomes from the targets
+// (cross-entropy less the targets' own entropy: 0 for a net that gives every
+// label exactly) and the mean absolute error of its win probability.
+void HeldOut(const Net& net, const std::vector<TdSample>& set, double* kl, double* win_mae) {
+  *kl = *win_mae = 0;
+  for (const TdSample& s : set) {
+    Evaluation e = net.Evaluate(s.inputs);
+    double target_win = 0;
+    for (int k = 0; k < kNumOutcomes; ++k) {
+      if (s.target[k] > 0) *kl += s.target[k] * std::log(s.target[k] / std::max(e.p[k], 1e-12));
+      if (k < 3) target_win += s.target[k];
+    }
+    *win_mae += std::abs(e.Win() - target_win);
+  }
+  *kl /= set.size();
+  *win_mae /= set.size();
+}
+
 }  // namespace
+
+absl::Status TrainOnLabels(const TrainConfig& c, std::ostream& log) {
+  if (absl::Status s = c.rules.RequireFourSidedTeams("training on labels"); !s.ok()) {
+    return absl::InvalidArgumentError(s.message());
+  }
+  if (c.epochs < 1 || c.minibatch < 1 || !(c.learning_rate > 0 && c.learning_rate < 1) ||
+      c.hidden < 1 || c.hidden > Net::kMaxHidden) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("epochs and minibatch must be at least 1, the learning rate in (0, 1) and "
+                     "hidden units 1..",
+                     Net::kMaxHidden));
+  }
+  if (c.out.empty()) return absl::InvalidArgumentError("no weights file given (out)");
+  std::string ckpt = c.checkpoint.empty() ? c.out + ".ckpt" : c.checkpoint;
+  for (const std::string& path : {c.out, ckpt}) {
+    std::string probe = path + ".tmp";
+    if (!std::ofstream(probe, std::ios::app)) {
+      return absl::PermissionDeniedError(absl::StrCat("cannot write ", probe));
+    }
+    std::remove(probe.c_str());
+  }
+  absl::StatusOr<LabelledSet> set = ReadLabels(c.labels, c.rules);
+  if (!set.ok()) return set.status();
+  absl::StatusOr<TrainState> started = StartOrResume(c, ckpt, log);
+  if (!started.ok()) return started.status();
+  TrainState st = *std::move(started);
+  if (st.net.per_side()) return absl::InvalidArgumentError("a net per side: not trained on labels");
+  double kl = 0, mae = 0;
+  HeldOut(st.net, set->held_out, &kl, &mae);
+  log << absl::StrFormat(
+      "%d labels to train on, %d held out; before: held-out divergence %.5f, win error %.4f\n",
+      set->train.size(), set->held_out.size(), kl, mae);
+  std::vector<const TdSample*> order;
+  while (st.games < c.epochs) {
+    // Each pass's order from the file's and the pass's seed alone, so that
+    // a resumed run takes the passes a run never stopped takes.
+    order.clear();
+    for (const TdSample& s : set->train) order.push_back(&s);
+    std::mt19937_64 rng(Mix(c.seed ^ Mix(st.games)));
+    std::shuffle(order.begin(), order.end(), rng);
+    double loss = 0;
+    int steps = 0;
+    for (size_t i = 0; i < order.size(); i += c.minibatch) {
+      size_t end = std::min(order.size(), i + c.minibatch);
+      std::vector<const TdSample*> mb(order.begin() + i, order.begin() + end);
+      loss += AdamStep(st, mb, c.learning_rate);
+      ++steps;
+    }
+    ++st.games;
+    HeldOut(st.net, set->held_out, &kl, &mae);
+    log << absl::StrFormat(
+        "pass %d: train cross-entropy %.4f, held-out divergence %.5f, win error %.4f\n",
+        st.games, loss / std::max(1, steps), kl, mae);
+    log.flush();
+    if (absl::Status s = Persist(st, c, ckpt); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
 
 absl::Status Train(const TrainConfig& c, std::ostream& log) {
   if (c.hidden < 1 || c.hidden > Net::kMaxHidden) {

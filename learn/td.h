@@ -30,6 +30,11 @@ struct TrainConfig {
   std::string curve_svg;            // the learning curve chart; "" = none
   std::string init;                 // a weights file to start from; "" = random
   bool init_other_rules = false;    // `init` may be a net of other rules (transfer)
+  // Supervised training on labelled positions (`uckers label`) instead of
+  // self-play: the JSON Lines file, and the passes over it ("games" then
+  // counts passes done).
+  std::string labels;
+  int epochs = 4;
 };
 
 // One point of the learning curve.
@@ -57,6 +62,17 @@ struct TrainState {
 // every `checkpoint_every` games and at the end, and logs a line a batch
 // group to `log`. Deterministic for a seed, resumed or not.
 absl::Status Train(const TrainConfig& config, std::ostream& log);
+
+// Supervised training on the labels of `config.labels` (learn/label.h): each
+// position taught its label's six outcomes (cross-entropy), every position
+// whose index ends in 0 held out; `config.epochs` passes in an order shuffled
+// from the seed, a checkpoint and the weights file after each, and a line a
+// pass with the training cross-entropy, the held-out divergence from the
+// labels (Kullback-Leibler: 0 when the net gives each label exactly) and the
+// held-out mean absolute error of the win probability. Starts from
+// `config.init` (or random weights), resumes from the checkpoint;
+// deterministic for a seed. The four-sided game of two teams.
+absl::Status TrainOnLabels(const TrainConfig& config, std::ostream& log);
 
 // Reads and writes the checkpoint file (the net's bytes, Adam's state and
 // the learning curve), atomically.

@@ -1,9 +1,11 @@
 #include "search/rollout.h"
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <vector>
 
+#include "endgame/table.h"
 #include "rules/movegen.h"
 #include "search/expectimax.h"
 
@@ -127,6 +129,66 @@ SearchReport RolloutPlay(const Position& pos, const Rules& rules, Throw t,
   SearchReport report = Report(cands, trials, nodes, limiter, params.multipv);
   if (on_progress) on_progress(report);
   return report;
+}
+
+PositionLabel LabelPosition(const Position& pos, const Rules& rules, const SearchParams& params,
+                            int trials, int plies, uint64_t seed) {
+  SearchParams policy = params;
+  policy.noise = 0;
+  std::atomic<bool> never{false};
+  Limiter unlimited(never, std::nullopt, std::nullopt);
+  TranspositionTable tt(1);  // for challenges the policy declares
+  Expectimax ex(rules, policy, &tt, &unlimited);
+  const int team = TeamOf(pos.to_throw());
+  PositionLabel label;
+  if (params.endgame != nullptr && params.endgame->Probe(pos, rules)) {
+    ex.Static(pos, team, &label.outcomes);
+    return label;
+  }
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> die(1, 6);
+  double sum = 0, sum_sq = 0;
+  for (int j = 0; j < trials; ++j) {
+    Position p = pos;
+    for (int ply = 0; ply < std::max(plies, 1) && !p.IsGameOver(); ++ply) {
+      Throw t = ply == 0 ? MakeThrow(j % 36 / 6 + 1, j % 6 + 1) : MakeThrow(die(rng), die(rng));
+      PolicyStep(ex, rules, t, p);
+    }
+    Evaluation e;
+    ex.Horizon(p, team, &e);
+    label.outcomes.AddScaled(e, 1.0 / trials);
+    double w = e.Win();
+    sum += w;
+    sum_sq += w * w;
+  }
+  label.trials = trials;
+  if (trials > 1) {
+    double mean = sum / trials;
+    double var = std::max(0.0, (sum_sq - trials * mean * mean) / (trials - 1));
+    label.win_stderr = std::sqrt(var / trials);
+  }
+  return label;
+}
+
+Position SamplePosition(const Rules& rules, const SearchParams& params, uint64_t seed,
+                        int* throws_played) {
+  SearchParams policy = params;
+  policy.noise = 0;
+  std::atomic<bool> never{false};
+  Limiter unlimited(never, std::nullopt, std::nullopt);
+  TranspositionTable tt(1);
+  Expectimax ex(rules, policy, &tt, &unlimited);
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> die(1, 6);
+  std::vector<Position> before;
+  Position pos = Position::Start(rules);
+  // The cap only guards against a policy that loops; games end far sooner.
+  while (!pos.IsGameOver() && before.size() < 5000) {
+    before.push_back(pos);
+    PolicyStep(ex, rules, MakeThrow(die(rng), die(rng)), pos);
+  }
+  if (throws_played != nullptr) *throws_played = static_cast<int>(before.size());
+  return before[std::uniform_int_distribution<size_t>(0, before.size() - 1)(rng)];
 }
 
 }  // namespace uckers

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "absl/status/status.h"
+#include "rules/rules.h"
+#include "search/params.h"
+#include "search/rollout.h"
+
+namespace uckers {
+
+// `uckers label`: positions from the fast policy's own games, each labelled
+// by truncated rollouts (search/rollout.h, LabelPosition) or by the endgame
+// table where it covers the position, written as JSON Lines for supervised
+// training (docs/evaluation.md, "Rollout labels").
+struct LabelConfig {
+  Rules rules;                 // the four-sided game of two teams
+  std::string level;           // the level whose evaluation the policy and the horizon use
+  SearchParams params;         // that level's parameters (the endgame table set or not)
+  std::string out;             // the JSON Lines file; an existing one is resumed
+  int64_t positions = 1000;    // label until the file holds this many
+  uint64_t seed = 1;           // position i is drawn and labelled from (seed, i) alone
+  int trials = 72;             // rollouts a position (a multiple of 36 stratifies the first throw)
+  int plies = 12;              // throws a rollout plays before its horizon
+  int threads = 1;             // positions labelled at once
+  int64_t progress_every = 0;  // log a line every this many positions (0: none)
+};
+
+// One file line: the position's index, the run's settings (checked on
+// resume), its UFEN, the six outcomes for the team to throw (RULES.md §8
+// order), the win probability and its standard error, and the source
+// ("rollout" or "table").
+std::string LabelLine(const LabelConfig& config, int64_t index, const std::string& ufen,
+                      const PositionLabel& label);
+
+// Labels positions 0 .. config.positions - 1 into config.out, resuming
+// after the lines already there: a line cut short by a stop is dropped and
+// labelled again, so a killed run loses at most the positions in flight and
+// none is labelled twice; positions depend on (seed, index) alone, so a run
+// stopped and resumed writes the same file as one that was not. Refuses
+// (INVALID_ARGUMENT) a file written with other settings and a layout other
+// than the four-sided game of two teams; an unwritable file is an error of
+// its own. Stops between positions when `stop` is set.
+absl::Status Label(const LabelConfig& config, std::ostream& log, const std::atomic<bool>& stop);
+
+}  // namespace uckers
