@@ -422,8 +422,8 @@ absl::Status TrainOnLabels(const TrainConfig& c, std::ostream& log) {
     ++st.games;
     HeldOut(st.net, set->held_out, &kl, &mae);
     log << absl::StrFormat(
-        "pass %d: train cross-entropy %.4f, held-out divergence %.5f, win error %.4f\n",
-        st.games, loss / std::max(1, steps), kl, mae);
+        "pass %d: train cross-entropy %.4f, held-out divergence %.5f, win error %.4f\n", st.games,
+        loss / std::max(1, steps), kl, mae);
     log.flush();
     if (absl::Status s = Persist(st, c, ckpt); !s.ok()) return s;
   }
