@@ -49,7 +49,8 @@ export async function openBoard(context, url, { viewport = { width: 1100, height
   });
   pages.push(page);
   await page.goto(url);
-  await page.waitForFunction(() => document.querySelector("#seat-0").options.length > 0);
+  // The seats are built once the engine has answered the start position.
+  await page.waitForFunction(() => document.querySelector("#seat-0")?.options.length > 0);
   return page;
 }
 
