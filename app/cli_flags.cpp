@@ -23,6 +23,9 @@ ABSL_FLAG(std::string, endgames, "",
 ABSL_FLAG(int, pairs, 100,
           "duplicate pairs of games (each dice sequence played twice, the seats swapped)");
 ABSL_FLAG(std::string, chart, "", "write an SVG chart of the ratings to this file");
+ABSL_FLAG(double, lease_seconds, 600,
+          "a pair or job taken and not finished within this many seconds returns to the queue "
+          "(0..604800]");
 ABSL_FLAG(std::string, db, "",
           "the standing ladder's database: a SQLite file (created when missing) or "
           "postgresql://...");

@@ -24,6 +24,7 @@ ABSL_DECLARE_FLAG(int, pairs);
 ABSL_DECLARE_FLAG(std::string, chart);
 ABSL_DECLARE_FLAG(std::string, db);
 ABSL_DECLARE_FLAG(std::string, games_out);
+ABSL_DECLARE_FLAG(double, lease_seconds);
 
 namespace uckers {
 

@@ -17,6 +17,9 @@ const Command& DrillCommand();        // app/drill.cpp
 const Command& ServeCommand();        // app/serve.cpp
 const Command& TrainCommand();        // app/train.cpp
 const Command& LabelCommand();        // app/label.cpp
+const Command& LabelAddCommand();     // app/label.cpp
+const Command& LabelWorkCommand();    // app/label.cpp
+const Command& LabelExportCommand();  // app/label.cpp
 const Command& TuneCommand();         // app/tune.cpp
 const Command& EndgamesCommand();     // app/endgames.cpp
 const Command& BenchCommand();        // app/play.cpp

@@ -15,10 +15,11 @@ namespace {
 
 const std::vector<const Command*>& Commands() {
   static const std::vector<const Command*> commands = {
-      &MatchCommand(),       &LadderCommand(),  &LadderAddCommand(), &LadderWorkCommand(),
-      &LadderTableCommand(), &AnalyseCommand(), &VerifyCommand(),    &DrillCommand(),
-      &ServeCommand(),       &TrainCommand(),   &LabelCommand(),     &TuneCommand(),
-      &EndgamesCommand(),    &BenchCommand(),   &PerftCommand(),
+      &MatchCommand(),       &LadderCommand(),      &LadderAddCommand(), &LadderWorkCommand(),
+      &LadderTableCommand(), &AnalyseCommand(),     &VerifyCommand(),    &DrillCommand(),
+      &ServeCommand(),       &TrainCommand(),       &LabelCommand(),     &LabelAddCommand(),
+      &LabelWorkCommand(),   &LabelExportCommand(), &TuneCommand(),      &EndgamesCommand(),
+      &BenchCommand(),       &PerftCommand(),
   };
   return commands;
 }

@@ -2,23 +2,174 @@
 // training; see learn/label.h.
 #include "learn/label.h"
 
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "absl/flags/flag.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "app/interrupt.h"
 #include "endgame/table.h"
+#include "ladder/db/store.h"
+#include "ladder/ladder_db.h"
 #include "search/levels.h"
 
 ABSL_FLAG(int64_t, positions, 1000, "label until the file holds this many positions");
 ABSL_FLAG(int, trials, 72, "rollouts a position (a multiple of 36 stratifies the first throw)");
 ABSL_FLAG(int, plies, 12, "throws a rollout plays before its horizon");
+ABSL_FLAG(int64_t, chunk, 1000, "positions a job of a database run holds");
 
 namespace uckers {
 
 namespace {
+
+// The run the flags describe (the table not loaded); a usage error is
+// printed and nullopt returned.
+std::optional<LabelConfig> RunOfFlags(const std::string& command) {
+  absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
+  if (!rules.ok()) {
+    std::cerr << command << ": --rules: " << rules.status().message() << "\n";
+    return std::nullopt;
+  }
+  LabelConfig c;
+  c.rules = *rules;
+  c.level =
+      absl::GetFlag(FLAGS_level).empty() ? std::string(kDefaultLevel) : absl::GetFlag(FLAGS_level);
+  if (absl::Status s = ApplyLevel(c.level, &c.params); !s.ok()) {
+    std::cerr << command << ": --level: " << s.message() << "\n";
+    return std::nullopt;
+  }
+  c.positions = absl::GetFlag(FLAGS_positions);
+  c.seed = absl::GetFlag(FLAGS_seed);
+  c.trials = absl::GetFlag(FLAGS_trials);
+  c.plies = absl::GetFlag(FLAGS_plies);
+  c.threads = absl::GetFlag(FLAGS_concurrency);
+  if (c.positions < 1 || c.trials < 1 || c.plies < 1 || c.threads < 1) {
+    std::cerr << command
+              << ": --positions, --trials, --plies and --concurrency must each be at least 1\n";
+    return std::nullopt;
+  }
+  if (absl::Status s = c.rules.RequireFourSidedTeams(command); !s.ok()) {
+    std::cerr << command << ": --rules: " << s.message() << "\n";
+    return std::nullopt;
+  }
+  return c;
+}
+
+absl::StatusOr<std::unique_ptr<LadderStore>> OpenDb(const std::string& command) {
+  if (absl::GetFlag(FLAGS_db).empty()) {
+    return absl::InvalidArgumentError(
+        "--db: give the database (a SQLite file or postgresql://...)");
+  }
+  return OpenLadderStore(absl::GetFlag(FLAGS_db));
+}
+
+int Fail(const std::string& command, const absl::Status& s) {
+  std::cerr << command << ": " << s.message() << "\n";
+  return absl::IsInvalidArgument(s) ? 2 : 1;
+}
+
+// `uckers label add`: schedules a run as jobs in the database.
+int RunLabelAddCommand(const CommandLine&) {
+  const std::string command = "uckers label add";
+  std::optional<LabelConfig> c = RunOfFlags(command);
+  if (!c) return 2;
+  const int64_t chunk = absl::GetFlag(FLAGS_chunk);
+  if (chunk < 1) return Fail(command, absl::InvalidArgumentError("--chunk must be at least 1"));
+  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb(command);
+  if (!store.ok()) return Fail(command, store.status());
+  absl::StatusOr<int64_t> added = (*store)->AddLabelJobs(LabelSettings(*c), c->positions, chunk);
+  if (!added.ok()) return Fail(command, added.status());
+  std::cout << "scheduled " << *added << " jobs of " << chunk << " positions: " << LabelSettings(*c)
+            << "\n";
+  return 0;
+}
+
+// `uckers label work`: takes jobs until none is left; SIGTERM hands the job
+// held back.
+int RunLabelWorkCommand(const CommandLine&) {
+  const std::string command = "uckers label work";
+  const double lease = absl::GetFlag(FLAGS_lease_seconds);
+  const int threads = absl::GetFlag(FLAGS_concurrency);
+  if (!(lease > 0 && lease <= 7 * 86400) || threads < 1) {
+    return Fail(command,
+                absl::InvalidArgumentError(
+                    "--lease_seconds must be in (0, 604800] and --concurrency at least 1"));
+  }
+  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb(command);
+  if (!store.ok()) return Fail(command, store.status());
+  InterruptFlag interrupt;
+  const std::atomic<bool>& stop = *interrupt.flag();
+  const std::string token = WorkerToken();
+  int64_t done = 0;
+  while (!stop) {
+    absl::StatusOr<std::optional<LabelJob>> job = (*store)->TakeLabelJob(token, lease);
+    if (!job.ok()) return Fail(command, job.status());
+    if (!*job) break;
+    std::cout << "job " << (*job)->id << " taken\n"
+              << "positions " << (*job)->first << ".." << (*job)->first + (*job)->count - 1
+              << std::endl;
+    absl::StatusOr<LabelConfig> c = LabelConfigFromSettings((*job)->settings);
+    absl::StatusOr<std::string> lines;
+    if (c.ok()) {
+      c->threads = threads;
+      lines = LabelRange(*c, (*job)->first, (*job)->count, stop);
+    }
+    if (!c.ok() || !lines.ok()) {
+      (void)(*store)->ReleaseLabelJob((*job)->id, token);
+      if (!c.ok()) return Fail(command, c.status());
+      break;  // stopped: the job is queued again
+    }
+    absl::StatusOr<bool> kept = (*store)->FinishLabelJob((*job)->id, token, *lines, token);
+    if (!kept.ok()) return Fail(command, kept.status());
+    std::cout << "job " << (*job)->id
+              << (*kept ? " done" : " lost: its lease ran out and another worker took it")
+              << std::endl;
+    done += *kept;
+  }
+  std::cout << (stop ? "stopped" : "no job left") << " after " << done << " jobs\n";
+  return 0;
+}
+
+// `uckers label export`: a run's labels from the database, as a file.
+int RunLabelExportCommand(const CommandLine&) {
+  const std::string command = "uckers label export";
+  if (absl::GetFlag(FLAGS_out).empty()) {
+    return Fail(command, absl::InvalidArgumentError("--out: give the JSON Lines file to write"));
+  }
+  std::optional<LabelConfig> c = RunOfFlags(command);
+  if (!c) return 2;
+  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb(command);
+  if (!store.ok()) return Fail(command, store.status());
+  int64_t pending = 0;
+  absl::StatusOr<std::string> lines = (*store)->LabelLines(LabelSettings(*c), &pending);
+  if (!lines.ok()) return Fail(command, lines.status());
+  std::string tmp = absl::GetFlag(FLAGS_out) + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << *lines;
+    if (!out.flush()) {
+      std::remove(tmp.c_str());
+      return Fail(command, absl::PermissionDeniedError(absl::StrCat("cannot write ", tmp)));
+    }
+  }
+  if (std::rename(tmp.c_str(), absl::GetFlag(FLAGS_out).c_str()) != 0) {
+    std::remove(tmp.c_str());
+    return Fail(command, absl::PermissionDeniedError(
+                             absl::StrCat("cannot write ", absl::GetFlag(FLAGS_out))));
+  }
+  const int64_t n = std::count(lines->begin(), lines->end(), '\n');
+  std::cout << "exported " << n << " positions to " << absl::GetFlag(FLAGS_out);
+  if (pending > 0)
+    std::cout << " (" << pending
+              << " jobs not done yet; the positions after the first are left out)";
+  std::cout << "\n";
+  return 0;
+}
 
 int RunLabelCommand(const CommandLine&) {
   if (absl::GetFlag(FLAGS_out).empty()) {
@@ -65,6 +216,70 @@ int RunLabelCommand(const CommandLine&) {
 }
 
 }  // namespace
+
+const std::vector<SharedFlag> kRunFlags = {
+    {"rules"},
+    {"seed", "the run's seed: position i is drawn and labelled from it and i alone"},
+    {"level", "the level whose evaluation the rollouts use (default expert)"}};
+
+const Command& LabelAddCommand() {
+  static const Command command = {
+      .name = "label add",
+      .summary = "schedules a labelling run as jobs in a ladder database, for `label work`",
+      .usage =
+          "uckers label add --db DB [--positions N] [--chunk C] [--trials T] [--plies P]\n"
+          "                 [--level L] [--rules R] [--seed S]\n"
+          "  jobs of C positions; adding the same run again schedules only what is missing",
+      .flags_file = "app/label.cpp",
+      .shared =
+          [] {
+            std::vector<SharedFlag> f = kRunFlags;
+            f.push_back({"db"});
+            return f;
+          }(),
+      .run = RunLabelAddCommand,
+  };
+  return command;
+}
+
+const Command& LabelWorkCommand() {
+  static const Command command = {
+      .name = "label work",
+      .summary = "labels a database's scheduled positions, job by job, until none is left",
+      .usage =
+          "uckers label work --db DB [--concurrency N] [--lease_seconds S]\n"
+          "  prints `job <id> taken`, then `job <id> done` once its lines are stored; any\n"
+          "  number of workers may share one database. A job not finished within its lease\n"
+          "  (a worker killed) is taken again; on SIGTERM or SIGINT the job held is handed\n"
+          "  back and the worker exits 0",
+      .flags_file = "app/label.cpp",
+      .shared = {{"db"}, {"concurrency", "positions labelled at once"}, {"lease_seconds"}},
+      .run = RunLabelWorkCommand,
+  };
+  return command;
+}
+
+const Command& LabelExportCommand() {
+  static const Command command = {
+      .name = "label export",
+      .summary = "writes a database run's labelled positions as a JSON Lines file",
+      .usage =
+          "uckers label export --db DB --out FILE.jsonl [--trials T] [--plies P] [--level L]\n"
+          "                    [--rules R] [--seed S]\n"
+          "  the run's positions in order, up to its first job not done; the file is the\n"
+          "  one `uckers label` writes for the same run",
+      .flags_file = "app/label.cpp",
+      .shared =
+          [] {
+            std::vector<SharedFlag> f = kRunFlags;
+            f.push_back({"db"});
+            f.push_back({"out", "the JSON Lines file (required)"});
+            return f;
+          }(),
+      .run = RunLabelExportCommand,
+  };
+  return command;
+}
 
 const Command& LabelCommand() {
   static const Command command = {

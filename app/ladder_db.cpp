@@ -22,9 +22,6 @@ ABSL_FLAG(int, nearest, 0,
 ABSL_FLAG(std::string, near_elo, "",
           "the rating --nearest measures from (default: the best rating)");
 ABSL_FLAG(bool, until_empty, false, "exit 0 when no pair is left, instead of waiting for more");
-ABSL_FLAG(double, lease_seconds, 600,
-          "a pair taken and not finished within this many seconds returns to the queue "
-          "(0..604800]");
 ABSL_FLAG(int64_t, max_pairs, 0, "stop after this many pairs (0: no limit)");
 
 namespace uckers {
@@ -162,7 +159,7 @@ const Command& LadderWorkCommand() {
           "  SIGTERM or SIGINT the pair held is handed back to the queue once the game\n"
           "  being played ends, and the worker exits 0",
       .flags_file = "app/ladder_db.cpp",
-      .shared = {{"db"}},
+      .shared = {{"db"}, {"lease_seconds"}},
       .run = RunWorkCommand,
   };
   return command;

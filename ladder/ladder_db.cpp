@@ -76,13 +76,6 @@ std::string Today() {
   return text;
 }
 
-std::string WorkerToken() {
-  char host[256] = {0};
-  gethostname(host, sizeof host - 1);
-  std::random_device rd;
-  return absl::StrFormat("%s:%d:%08x", host, getpid(), rd());
-}
-
 // Whether an entrant can meet players entered under `rules`: the same board
 // and sides (an entrant of schema version 1 played the four-sided game of two
 // teams), since the ratings compare games of one table.
@@ -472,6 +465,13 @@ std::string LadderTableText(const v1::LadderReport& r) {
         "rated by Luce's choice model (docs/ladder.md)\n";
   }
   return out;
+}
+
+std::string WorkerToken() {
+  char host[256] = {0};
+  gethostname(host, sizeof host - 1);
+  std::random_device rd;
+  return absl::StrFormat("%s:%d:%08x", host, getpid(), rd());
 }
 
 }  // namespace uckers

@@ -65,6 +65,10 @@ struct LadderWorkConfig {
 // database cannot be reached, when its lease runs out).
 absl::StatusOr<int64_t> WorkLadder(const LadderWorkConfig& config);
 
+// A worker's lease token, unique across machines and processes:
+// `host:pid:random`.
+std::string WorkerToken();
+
 // The rating list from every stored game (mode "database"): entrants by id,
 // the first rated 0, with games, wins, score and pairs played.
 absl::StatusOr<v1::LadderReport> LadderTable(LadderStore& store);

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "rules/ufen.h"
+#include "search/levels.h"
 #include "search/search.h"
 
 namespace uckers {
@@ -26,13 +27,6 @@ uint64_t Mix(uint64_t x) {
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
   return x ^ (x >> 31);
-}
-
-// The settings every line carries after its index; a resumed file must
-// have been written with the same.
-std::string Settings(const LabelConfig& c) {
-  return absl::StrFormat(R"("rules":"%s","level":"%s","seed":%d,"trials":%d,"plies":%d)",
-                         c.rules.ToString(), c.level, c.seed, c.trials, c.plies);
 }
 
 // The lines already in `path` that are whole and in order: their count, and
@@ -49,7 +43,7 @@ absl::StatusOr<Existing> ReadExisting(const LabelConfig& c) {
   std::stringstream text;
   text << in.rdbuf();
   const std::string all = text.str();
-  const std::string settings = Settings(c);
+  const std::string settings = LabelSettings(c);
   size_t at = 0;
   while (at < all.size()) {
     size_t end = all.find('\n', at);
@@ -73,7 +67,71 @@ absl::StatusOr<Existing> ReadExisting(const LabelConfig& c) {
   return e;
 }
 
+// One position's line.
+std::string LabelOne(const LabelConfig& c, const SearchParams& params, int64_t index) {
+  const uint64_t base = Mix(c.seed ^ Mix(static_cast<uint64_t>(index)));
+  Position pos = SamplePosition(c.rules, params, Mix(base ^ 1));
+  PositionLabel label = LabelPosition(pos, c.rules, params, c.trials, c.plies, Mix(base ^ 2));
+  return LabelLine(c, index, ToUfen(pos), label);
+}
+
+// The text of `"key":"..."` (quoted) or `"key":...` in `text`, or "".
+absl::string_view FieldOf(absl::string_view text, absl::string_view key, bool quoted) {
+  const std::string head = absl::StrCat("\"", key, "\":", quoted ? "\"" : "");
+  size_t at = text.find(head);
+  if (at == absl::string_view::npos) return {};
+  at += head.size();
+  size_t end = quoted ? text.find('"', at) : text.find_first_of(",}", at);
+  return text.substr(at, end == absl::string_view::npos ? text.size() - at : end - at);
+}
+
 }  // namespace
+
+std::string LabelSettings(const LabelConfig& c) {
+  return absl::StrFormat(R"("rules":"%s","level":"%s","seed":%d,"trials":%d,"plies":%d)",
+                         c.rules.ToString(), c.level, c.seed, c.trials, c.plies);
+}
+
+absl::StatusOr<LabelConfig> LabelConfigFromSettings(const std::string& settings) {
+  LabelConfig c;
+  auto bad = [&](absl::string_view what) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("labelling settings '", settings.substr(0, 200), "': ", what));
+  };
+  absl::StatusOr<Rules> rules = Rules::Parse(FieldOf(settings, "rules", true));
+  if (!rules.ok()) return bad(rules.status().message());
+  c.rules = *rules;
+  c.level = std::string(FieldOf(settings, "level", true));
+  if (absl::Status s = ApplyLevel(c.level, &c.params); !s.ok()) return bad(s.message());
+  if (!absl::SimpleAtoi(FieldOf(settings, "seed", false), &c.seed) ||
+      !absl::SimpleAtoi(FieldOf(settings, "trials", false), &c.trials) ||
+      !absl::SimpleAtoi(FieldOf(settings, "plies", false), &c.plies) || c.trials < 1 ||
+      c.plies < 1) {
+    return bad("a seed, and trials and plies of at least 1");
+  }
+  if (LabelSettings(c) != settings) return bad("not in the form `uckers label` writes");
+  c.threads = 1;
+  return c;
+}
+
+absl::StatusOr<std::string> LabelRange(const LabelConfig& c, int64_t first, int64_t count,
+                                       const std::atomic<bool>& stop) {
+  const SearchParams params = ResolveEvaluation(c.params, c.rules);
+  const int threads = std::max(1, c.threads);
+  std::vector<std::string> lines(count);
+  std::atomic<int64_t> next{0};
+  auto work = [&] {
+    for (int64_t k; !stop && (k = next++) < count;) lines[k] = LabelOne(c, params, first + k);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  if (stop) return absl::CancelledError("stopped");
+  std::string out;
+  for (const std::string& line : lines) absl::StrAppend(&out, line, "\n");
+  return out;
+}
 
 std::string LabelLine(const LabelConfig& config, int64_t index, const std::string& ufen,
                       const PositionLabel& label) {
@@ -83,7 +141,7 @@ std::string LabelLine(const LabelConfig& config, int64_t index, const std::strin
   }
   return absl::StrFormat(
       R"({"index":%d,%s,"ufen":"%s","outcomes":[%s],"win":%.6f,"win_stderr":%.6f,"source":"%s"})",
-      index, Settings(config), ufen, outcomes, label.outcomes.Win(), label.win_stderr,
+      index, LabelSettings(config), ufen, outcomes, label.outcomes.Win(), label.win_stderr,
       label.trials == 0 ? "table" : "rollout");
 }
 
@@ -117,13 +175,7 @@ absl::Status Label(const LabelConfig& c, std::ostream& log, const std::atomic<bo
   std::vector<std::string> lines(c.threads);
   while (next < c.positions && !stop) {
     const int n = static_cast<int>(std::min<int64_t>(c.threads, c.positions - next));
-    auto work = [&](int k) {
-      const int64_t index = next + k;
-      const uint64_t base = Mix(c.seed ^ Mix(static_cast<uint64_t>(index)));
-      Position pos = SamplePosition(c.rules, params, Mix(base ^ 1));
-      PositionLabel label = LabelPosition(pos, c.rules, params, c.trials, c.plies, Mix(base ^ 2));
-      lines[k] = LabelLine(c, index, ToUfen(pos), label);
-    };
+    auto work = [&](int k) { lines[k] = LabelOne(c, params, next + k); };
     std::vector<std::thread> pool;
     for (int k = 1; k < n; ++k) pool.emplace_back(work, k);
     work(0);

@@ -36,6 +36,21 @@ struct LabelConfig {
 std::string LabelLine(const LabelConfig& config, int64_t index, const std::string& ufen,
                       const PositionLabel& label);
 
+// The settings every line of a run carries after its index, and that name
+// the run's jobs in a ladder database (`uckers label add|work|export`):
+// `"rules":"navy","level":"expert","seed":38,"trials":36,"plies":1000`.
+std::string LabelSettings(const LabelConfig& config);
+
+// The run those settings name, its level's parameters applied (no table,
+// one thread); INVALID_ARGUMENT naming what is wrong.
+absl::StatusOr<LabelConfig> LabelConfigFromSettings(const std::string& settings);
+
+// Positions [first, first + count) labelled, their lines joined (each
+// ending in a newline), `config.threads` at once: what `Label` writes for
+// them. CANCELLED when `stop` is set before the last.
+absl::StatusOr<std::string> LabelRange(const LabelConfig& config, int64_t first, int64_t count,
+                                       const std::atomic<bool>& stop);
+
 // Labels positions 0 .. config.positions - 1 into config.out, resuming
 // after the lines already there: a line cut short by a stop is dropped and
 // labelled again, so a killed run loses at most the positions in flight and

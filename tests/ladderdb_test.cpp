@@ -180,13 +180,18 @@ void PrintTo(Backend b, std::ostream* os) {
   *os << (b == Backend::kSqlite ? "sqlite" : "postgresql");
 }
 
-// A `uckers ladder work` process, its output in a file.
+// A `uckers ladder work` process (or `uckers label work`: `noun` "job"),
+// its output in a file.
 class Worker {
  public:
   Worker(const std::string& db, const std::string& out, double lease) : out_(out) {
     pid_ = Spawn({UCKERS_BINARY, "ladder", "work", "--db", db, "--until_empty", "--lease_seconds",
                   std::to_string(lease)},
                  out);
+  }
+  Worker(const std::vector<std::string>& argv, const std::string& out, const std::string& noun)
+      : out_(out), noun_(noun) {
+    pid_ = Spawn(argv, out);
   }
   int Wait() { return WaitExit(pid_); }
   void Kill() {
@@ -206,7 +211,7 @@ class Worker {
     for (absl::string_view line : absl::StrSplit(ReadFile(out_), '\n')) {
       std::vector<std::string> w = absl::StrSplit(line, ' ');
       int64_t id = 0;
-      if (w.size() == 3 && w[0] == "pair" && w[2] == what && absl::SimpleAtoi(w[1], &id)) {
+      if (w.size() == 3 && w[0] == noun_ && w[2] == what && absl::SimpleAtoi(w[1], &id)) {
         ids.push_back(id);
       }
     }
@@ -214,6 +219,7 @@ class Worker {
   }
 
   std::string out_;
+  std::string noun_ = "pair";
   pid_t pid_;
 };
 
@@ -563,6 +569,86 @@ TEST_P(LadderDb, EntrantsMeetOnlyEntrantsOfTheSameTable) {
 std::string BackendName(const ::testing::TestParamInfo<Backend>& info) {
   return info.param == Backend::kSqlite ? "sqlite" : "postgresql";
 }
+// --- The jobs of `uckers label work` (learn/label.h) ---
+
+TEST_P(LadderDb, ALabelJobWhoseLeaseRanOutIsTakenAgainAndItsLateFinishRefused) {
+  std::unique_ptr<LadderStore> store = Open();
+  ASSERT_NE(store, nullptr);
+  const std::string run = R"("rules":"navy","level":"expert","seed":1,"trials":8,"plies":3)";
+  absl::StatusOr<int64_t> added = store->AddLabelJobs(run, 25, 10);
+  ASSERT_TRUE(added.ok()) << added.status();
+  EXPECT_EQ(*added, 3);
+  EXPECT_EQ(*store->AddLabelJobs(run, 25, 10), 0) << "added again: nothing new";
+  EXPECT_TRUE(absl::IsFailedPrecondition(store->AddLabelJobs(run, 25, 5).status()));
+  absl::StatusOr<std::optional<LabelJob>> a = store->TakeLabelJob("a", 0.05);
+  ASSERT_TRUE(a.ok() && a->has_value());
+  EXPECT_EQ((**a).first, 0);
+  EXPECT_EQ((**a).count, 10);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  absl::StatusOr<std::optional<LabelJob>> b = store->TakeLabelJob("b", 600);
+  ASSERT_TRUE(b.ok() && b->has_value());
+  EXPECT_EQ((**b).id, (**a).id) << "the job whose lease ran out first";
+  EXPECT_FALSE(*store->FinishLabelJob((**a).id, "a", "late\n", "a"));
+  EXPECT_TRUE(*store->FinishLabelJob((**b).id, "b", "first ten\n", "b"));
+  absl::StatusOr<std::optional<LabelJob>> c = store->TakeLabelJob("c", 600);
+  ASSERT_TRUE(c.ok() && c->has_value());
+  EXPECT_EQ((**c).first, 10);
+  EXPECT_TRUE(*store->ReleaseLabelJob((**c).id, "c"));
+  EXPECT_FALSE(*store->ReleaseLabelJob((**c).id, "c"));
+  int64_t pending = 0;
+  absl::StatusOr<std::string> lines = store->LabelLines(run, &pending);
+  ASSERT_TRUE(lines.ok()) << lines.status();
+  EXPECT_EQ(*lines, "first ten\n");
+  EXPECT_EQ(pending, 2);
+  absl::StatusOr<PairCounts> counts = store->CountLabelJobs();
+  ASSERT_TRUE(counts.ok());
+  EXPECT_EQ(counts->done, 1);
+  EXPECT_EQ(counts->queued, 2);
+}
+
+// Label workers killed mid-job lose no position and label none twice: the
+// exported file is the one a single `uckers label` run writes.
+TEST_P(LadderDb, KilledLabelWorkersLoseNoPositionAndLabelNoneTwice) {
+  const std::vector<std::string> run = {"--positions", "40",   "--trials", "36",
+                                        "--plies",     "1000", "--seed",   "21"};
+  std::vector<std::string> add = {UCKERS_BINARY, "label", "add", "--db", db_, "--chunk", "5"};
+  add.insert(add.end(), run.begin(), run.end());
+  std::string out;
+  ASSERT_EQ(RunProgram(add, dir_, &out), 0) << out;
+  std::vector<std::string> work = {
+      UCKERS_BINARY, "label", "work", "--db", db_, "--concurrency", "1", "--lease_seconds", "1"};
+  std::set<int64_t> done;
+  int kills_mid_job = 0;
+  std::mt19937 rng(3);
+  for (int round = 0; round < 3; ++round) {
+    Worker w(work, absl::StrCat(dir_, "/label-killed", round), "job");
+    auto give_up = Clock::now() + std::chrono::seconds(60);
+    while (w.Taken().size() <= w.Done().size() && Clock::now() < give_up) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    ASSERT_GT(w.Taken().size(), w.Done().size()) << w.Output();
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(std::uniform_int_distribution<int>(0, 40)(rng)));
+    w.Kill();
+    kills_mid_job += w.Taken().size() > w.Done().size();
+    for (int64_t id : w.Done()) EXPECT_TRUE(done.insert(id).second) << "job " << id << " twice";
+  }
+  EXPECT_GE(kills_mid_job, 2);
+  Worker last(work, dir_ + "/label-last", "job");
+  EXPECT_EQ(last.Wait(), 0) << last.Output();
+  for (int64_t id : last.Done()) EXPECT_TRUE(done.insert(id).second) << "job " << id << " twice";
+  EXPECT_EQ(done.size(), 8u);
+  std::vector<std::string> exported = {
+      UCKERS_BINARY, "label", "export", "--db", db_, "--out", dir_ + "/exported.jsonl"};
+  exported.insert(exported.end(), run.begin(), run.end());
+  ASSERT_EQ(RunProgram(exported, dir_, &out), 0) << out;
+  std::vector<std::string> local = {UCKERS_BINARY, "label", "--out", dir_ + "/local.jsonl"};
+  local.insert(local.end(), run.begin(), run.end());
+  ASSERT_EQ(RunProgram(local, dir_, &out), 0) << out;
+  EXPECT_TRUE(ReadFile(dir_ + "/exported.jsonl") == ReadFile(dir_ + "/local.jsonl"));
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
+}
+
 INSTANTIATE_TEST_SUITE_P(Sqlite, LadderDb, ::testing::Values(Backend::kSqlite), BackendName);
 INSTANTIATE_TEST_SUITE_P(Postgres, LadderDb, ::testing::Values(Backend::kPostgres), BackendName);
 

@@ -111,6 +111,121 @@ class PostgresStore : public LadderStore {
     });
   }
 
+  absl::StatusOr<int64_t> AddLabelJobs(const std::string& settings, int64_t positions,
+                                       int64_t chunk) override {
+    int64_t added = 0;
+    absl::Status s = Transaction([&](pqxx::work& w) -> absl::Status {
+      pqxx::result first = w.exec_params(
+          "SELECT count FROM label_jobs WHERE settings = $1 AND first_index = 0", settings);
+      if (!first.empty() && first[0][0].as<int64_t>() != std::min(chunk, positions)) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("this run is already scheduled in jobs of ", first[0][0].as<int64_t>(),
+                         " positions, not ", chunk));
+      }
+      for (int64_t at = 0; at < positions; at += chunk) {
+        added += w.exec_params(
+                      "INSERT INTO label_jobs (settings, first_index, count) VALUES ($1, $2, $3) "
+                      "ON CONFLICT (settings, first_index) DO NOTHING",
+                      settings, at, std::min(chunk, positions - at))
+                     .affected_rows();
+      }
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return added;
+  }
+
+  absl::StatusOr<std::optional<LabelJob>> TakeLabelJob(const std::string& token,
+                                                       double lease_seconds) override {
+    std::optional<LabelJob> taken;
+    absl::Status s = Transaction([&](pqxx::work& w) {
+      pqxx::result r = w.exec_params(
+          absl::StrCat("UPDATE label_jobs SET state = 'taken', lease_until = ", kNow,
+                       " + $1, token = $2, attempts = attempts + 1 WHERE id = ("
+                       "SELECT id FROM label_jobs WHERE state <> 'done' AND (state = 'queued' "
+                       "OR lease_until < ",
+                       kNow,
+                       ") ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) "
+                       "RETURNING id, settings, first_index, count"),
+          lease_seconds, token);
+      if (!r.empty()) {
+        taken = LabelJob{r[0][0].as<int64_t>(), r[0][1].as<std::string>(), r[0][2].as<int64_t>(),
+                         r[0][3].as<int64_t>()};
+      }
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return taken;
+  }
+
+  absl::StatusOr<bool> FinishLabelJob(int64_t id, const std::string& token,
+                                      const std::string& lines,
+                                      const std::string& worker) override {
+    bool held = false;
+    absl::Status s = Transaction([&](pqxx::work& w) {
+      held = !w.exec_params(
+                   "UPDATE label_jobs SET state = 'done', token = '', lines = $1, worker = $2 "
+                   "WHERE id = $3 AND state = 'taken' AND token = $4 RETURNING id",
+                   lines, worker, id, token)
+                  .empty();
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return held;
+  }
+
+  absl::StatusOr<bool> ReleaseLabelJob(int64_t id, const std::string& token) override {
+    bool held = false;
+    absl::Status s = Transaction([&](pqxx::work& w) {
+      held = !w.exec_params(
+                   "UPDATE label_jobs SET state = 'queued', token = '', lease_until = 0 "
+                   "WHERE id = $1 AND state = 'taken' AND token = $2 RETURNING id",
+                   id, token)
+                  .empty();
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return held;
+  }
+
+  absl::StatusOr<PairCounts> CountLabelJobs() override {
+    PairCounts c;
+    absl::Status s = Transaction([&](pqxx::work& w) {
+      pqxx::row r = w.exec1(absl::StrCat(
+          "SELECT COUNT(*) FILTER (WHERE state = 'done'), COUNT(*) FILTER (WHERE state = "
+          "'taken' AND lease_until >= ",
+          kNow, "), COUNT(*) FROM label_jobs"));
+      c.done = r[0].as<int64_t>();
+      c.taken = r[1].as<int64_t>();
+      c.queued = r[2].as<int64_t>() - c.done - c.taken;
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return c;
+  }
+
+  absl::StatusOr<std::string> LabelLines(const std::string& settings, int64_t* pending) override {
+    std::string out;
+    *pending = 0;
+    absl::Status s = Transaction([&](pqxx::work& w) {
+      bool gap = false;
+      for (const pqxx::row& r :
+           w.exec_params("SELECT state = 'done', lines FROM label_jobs WHERE settings = $1 "
+                         "ORDER BY first_index",
+                         settings)) {
+        if (!r[0].as<bool>()) {
+          ++*pending;
+          gap = true;
+        } else if (!gap) {
+          out += r[1].as<std::string>();
+        }
+      }
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return out;
+  }
+
   absl::StatusOr<int> SchemaVersion() override {
     int version = 0;
     absl::Status s = Transaction([&](pqxx::work& w) {

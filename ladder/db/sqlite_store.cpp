@@ -137,6 +137,116 @@ class SqliteStore : public LadderStore {
     });
   }
 
+  absl::StatusOr<int64_t> AddLabelJobs(const std::string& settings, int64_t positions,
+                                       int64_t chunk) override {
+    int64_t added = 0;
+    absl::Status s = Transaction([&]() -> absl::Status {
+      Stmt first(db_, "SELECT count FROM label_jobs WHERE settings = ? AND first_index = 0");
+      if (first.Bind(1, settings).Step() && first.Int(0) != std::min(chunk, positions)) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "this run is already scheduled in jobs of ", first.Int(0), " positions, not ", chunk));
+      }
+      if (!first.ok()) return first.status();
+      for (int64_t at = 0; at < positions; at += chunk) {
+        Stmt add(db_,
+                 "INSERT INTO label_jobs (settings, first_index, count) VALUES (?, ?, ?) "
+                 "ON CONFLICT (settings, first_index) DO NOTHING");
+        add.Bind(1, settings).Bind(2, at).Bind(3, std::min(chunk, positions - at)).Step();
+        if (!add.ok()) return add.status();
+        added += sqlite3_changes(db_);
+      }
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return added;
+  }
+
+  absl::StatusOr<std::optional<LabelJob>> TakeLabelJob(const std::string& token,
+                                                       double lease_seconds) override {
+    std::optional<LabelJob> taken;
+    absl::Status s = Transaction([&]() -> absl::Status {
+      double now = NowSeconds();
+      Stmt q(db_,
+             "SELECT id, settings, first_index, count FROM label_jobs WHERE state <> 'done' AND "
+             "(state = 'queued' OR lease_until < ?) ORDER BY id LIMIT 1");
+      if (q.Bind(1, now).Step()) taken = LabelJob{q.Int(0), q.Text(1), q.Int(2), q.Int(3)};
+      if (!q.ok()) return q.status();
+      if (!taken) return absl::OkStatus();
+      Stmt hold(db_,
+                "UPDATE label_jobs SET state = 'taken', lease_until = ?, token = ?, "
+                "attempts = attempts + 1 WHERE id = ?");
+      hold.Bind(1, now + lease_seconds).Bind(2, token).Bind(3, taken->id).Step();
+      return hold.status();
+    });
+    if (!s.ok()) return s;
+    return taken;
+  }
+
+  absl::StatusOr<bool> FinishLabelJob(int64_t id, const std::string& token,
+                                      const std::string& lines,
+                                      const std::string& worker) override {
+    bool held = false;
+    absl::Status s = Transaction([&]() -> absl::Status {
+      Stmt q(db_,
+             "UPDATE label_jobs SET state = 'done', token = '', lines = ?, worker = ? "
+             "WHERE id = ? AND state = 'taken' AND token = ?");
+      q.Bind(1, lines).Bind(2, worker).Bind(3, id).Bind(4, token).Step();
+      if (!q.ok()) return q.status();
+      held = sqlite3_changes(db_) > 0;
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return held;
+  }
+
+  absl::StatusOr<bool> ReleaseLabelJob(int64_t id, const std::string& token) override {
+    bool held = false;
+    absl::Status s = Transaction([&]() -> absl::Status {
+      Stmt q(db_,
+             "UPDATE label_jobs SET state = 'queued', token = '', lease_until = 0 "
+             "WHERE id = ? AND state = 'taken' AND token = ?");
+      q.Bind(1, id).Bind(2, token).Step();
+      if (!q.ok()) return q.status();
+      held = sqlite3_changes(db_) > 0;
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return held;
+  }
+
+  absl::StatusOr<PairCounts> CountLabelJobs() override {
+    Stmt q(db_,
+           "SELECT COALESCE(SUM(state = 'done'), 0), "
+           "COALESCE(SUM(state = 'taken' AND lease_until >= ?), 0), COUNT(*) FROM label_jobs");
+    PairCounts c;
+    if (q.Bind(1, NowSeconds()).Step()) {
+      c.done = q.Int(0);
+      c.taken = q.Int(1);
+      c.queued = q.Int(2) - c.done - c.taken;
+    }
+    if (!q.ok()) return q.status();
+    return c;
+  }
+
+  absl::StatusOr<std::string> LabelLines(const std::string& settings, int64_t* pending) override {
+    Stmt q(db_,
+           "SELECT state = 'done', lines FROM label_jobs WHERE settings = ? ORDER BY first_index");
+    q.Bind(1, settings);
+    std::string out;
+    bool gap = false;
+    *pending = 0;
+    while (q.Step()) {
+      if (q.Int(0) == 0) {
+        ++*pending;
+        gap = true;
+      } else if (!gap) {
+        out += q.Text(1);
+      }
+    }
+    if (!q.ok()) return q.status();
+    return out;
+  }
+
   absl::StatusOr<int> SchemaVersion() override {
     Stmt q(db_, "SELECT COALESCE(MAX(version), 0) FROM schema_version");
     int version = q.Step() ? static_cast<int>(q.Int(0)) : 0;

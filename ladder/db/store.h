@@ -82,7 +82,16 @@ struct PairCounts {
   int64_t done = 0;
 };
 
-inline constexpr int kLadderSchemaVersion = 2;
+// A job of `uckers label work` (learn/label.h): positions [first, first +
+// count) of the labelling run its settings name.
+struct LabelJob {
+  int64_t id = 0;
+  std::string settings;  // the run's settings, as its lines carry them
+  int64_t first = 0;
+  int64_t count = 0;
+};
+
+inline constexpr int kLadderSchemaVersion = 3;
 
 class LadderStore {
  public:
@@ -121,6 +130,32 @@ class LadderStore {
 
   // Every stored game of one pair, by game.
   virtual absl::StatusOr<std::vector<GameRow>> GamesOfPair(int64_t pair_id) = 0;
+
+  // Schedules the labelling run `settings` as jobs of `chunk` positions
+  // until `positions`, in one transaction; returns the jobs newly added (a
+  // job already there is kept as it is). Refused when the run is already
+  // scheduled in jobs of another size.
+  virtual absl::StatusOr<int64_t> AddLabelJobs(const std::string& settings, int64_t positions,
+                                               int64_t chunk) = 0;
+
+  // Takes the first job not done and not held by a live lease, as TakePair.
+  virtual absl::StatusOr<std::optional<LabelJob>> TakeLabelJob(const std::string& token,
+                                                               double lease_seconds) = 0;
+
+  // Stores the job's lines and marks it done when it is still held under
+  // `token`; false (nothing written) otherwise, as FinishPair.
+  virtual absl::StatusOr<bool> FinishLabelJob(int64_t id, const std::string& token,
+                                              const std::string& lines,
+                                              const std::string& worker) = 0;
+
+  // Hands a job held under `token` back to the queue, as ReleasePair.
+  virtual absl::StatusOr<bool> ReleaseLabelJob(int64_t id, const std::string& token) = 0;
+
+  virtual absl::StatusOr<PairCounts> CountLabelJobs() = 0;
+
+  // The lines of run `settings`'s jobs, in position order, up to the first
+  // job not done; `*pending` gets the number of its jobs not done.
+  virtual absl::StatusOr<std::string> LabelLines(const std::string& settings, int64_t* pending) = 0;
 
   // The schema version the database is at (kLadderSchemaVersion once open).
   virtual absl::StatusOr<int> SchemaVersion() = 0;
