@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
 #include "rules/ufen.h"
 #include "search/levels.h"
 #include "search/search.h"
@@ -131,6 +133,38 @@ absl::StatusOr<std::string> LabelRange(const LabelConfig& c, int64_t first, int6
   std::string out;
   for (const std::string& line : lines) absl::StrAppend(&out, line, "\n");
   return out;
+}
+
+absl::StatusOr<LabelRead> ReadLabelLine(absl::string_view line, const Rules& rules) {
+  if (FieldOf(line, "rules", true) != rules.ToString()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "labels of rules '", FieldOf(line, "rules", true), "', not ", rules.ToString()));
+  }
+  int64_t index = 0;
+  if (!absl::SimpleAtoi(FieldOf(line, "index", false), &index)) {
+    return absl::InvalidArgumentError("no index");
+  }
+  absl::StatusOr<Position> pos = ParseUfen(FieldOf(line, "ufen", true), rules);
+  if (!pos.ok()) return absl::InvalidArgumentError(pos.status().message());
+  if (pos->IsGameOver()) return absl::InvalidArgumentError("a finished game");
+  size_t open = line.find("\"outcomes\":[");
+  size_t close = open == absl::string_view::npos ? open : line.find(']', open);
+  if (close == absl::string_view::npos) return absl::InvalidArgumentError("no outcomes");
+  LabelRead read{index, *pos, {}};
+  int k = 0;
+  double sum = 0;
+  for (absl::string_view v : absl::StrSplit(line.substr(open + 12, close - open - 12), ',')) {
+    double p = 0;
+    if (k == kNumOutcomes || !absl::SimpleAtod(v, &p) || p < 0) {
+      return absl::InvalidArgumentError("bad outcomes");
+    }
+    read.outcomes[k++] = static_cast<float>(p);
+    sum += p;
+  }
+  if (k != kNumOutcomes || std::abs(sum - 1) > 1e-3) {
+    return absl::InvalidArgumentError("outcomes must be six summing to 1");
+  }
+  return read;
 }
 
 std::string LabelLine(const LabelConfig& config, int64_t index, const std::string& ufen,

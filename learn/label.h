@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <ostream>
@@ -50,6 +51,16 @@ absl::StatusOr<LabelConfig> LabelConfigFromSettings(const std::string& settings)
 // them. CANCELLED when `stop` is set before the last.
 absl::StatusOr<std::string> LabelRange(const LabelConfig& config, int64_t first, int64_t count,
                                        const std::atomic<bool>& stop);
+
+// One line of a labels file read back for `rules` (training on labels,
+// learn/td.h): INVALID_ARGUMENT naming what is wrong (other rules, no index,
+// a bad UFEN or a finished game, not six outcomes summing to 1).
+struct LabelRead {
+  int64_t index = 0;
+  Position position;
+  std::array<float, kNumOutcomes> outcomes{};
+};
+absl::StatusOr<LabelRead> ReadLabelLine(absl::string_view line, const Rules& rules);
 
 // Labels positions 0 .. config.positions - 1 into config.out, resuming
 // after the lines already there: a line cut short by a stop is dropped and

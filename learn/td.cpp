@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "learn/label.h"
 #include "learn/selfplay.h"
 #include "rules/ufen.h"
 
@@ -179,8 +180,10 @@ BatchResult<Sample> PlayBatch(const Net& net, const TrainConfig& c, int64_t firs
   return b;
 }
 
+// One pass over `samples` in an order shuffled from the seed and st.games,
+// an Adam step a minibatch; returns the mean cross-entropy of the steps.
 template <typename Sample>
-double TrainOnBatch(TrainState& st, const TrainConfig& c, std::vector<Sample>& samples) {
+double TrainOnBatch(TrainState& st, const TrainConfig& c, const std::vector<Sample>& samples) {
   std::vector<const Sample*> order;
   for (const Sample& s : samples) order.push_back(&s);
   std::mt19937_64 rng(Mix(c.seed ^ Mix(st.games)));
@@ -292,15 +295,19 @@ absl::Status TrainLoop(TrainState& st, const TrainConfig& c, const std::string& 
   return absl::OkStatus();
 }
 
-// The text of `"key":"..."` or `"key":...` in a label line, or "".
-absl::string_view Field(absl::string_view line, absl::string_view key, bool quoted) {
-  const std::string head = absl::StrCat("\"", key, "\":", quoted ? "\"" : "");
-  size_t at = line.find(head);
-  if (at == absl::string_view::npos) return {};
-  at += head.size();
-  size_t end = quoted ? line.find('"', at) : line.find_first_of(",}", at);
-  if (end == absl::string_view::npos) return {};
-  return line.substr(at, end - at);
+// The checkpoint's path, once the weights file and it are known to be
+// writable (found now, not after the first thousand games).
+absl::StatusOr<std::string> WritableOutputs(const TrainConfig& c) {
+  if (c.out.empty()) return absl::InvalidArgumentError("no weights file given (out)");
+  std::string ckpt = c.checkpoint.empty() ? c.out + ".ckpt" : c.checkpoint;
+  for (const std::string& path : {c.out, ckpt}) {
+    std::string probe = path + ".tmp";
+    if (!std::ofstream(probe, std::ios::app)) {
+      return absl::PermissionDeniedError(absl::StrCat("cannot write ", probe));
+    }
+    std::remove(probe.c_str());
+  }
+  return ckpt;
 }
 
 struct LabelledSet {
@@ -318,32 +325,12 @@ absl::StatusOr<LabelledSet> ReadLabels(const std::string& path, const Rules& rul
     auto bad = [&](absl::string_view what) {
       return absl::InvalidArgumentError(absl::StrCat(path, ": line ", n, ": ", what));
     };
-    if (Field(line, "rules", true) != rules.ToString()) {
-      return bad(absl::StrCat("labels of rules '", Field(line, "rules", true), "', not ",
-                              rules.ToString()));
-    }
-    int64_t index = 0;
-    if (!absl::SimpleAtoi(Field(line, "index", false), &index)) return bad("no index");
-    absl::StatusOr<Position> pos = ParseUfen(Field(line, "ufen", true), rules);
-    if (!pos.ok()) return bad(pos.status().message());
-    if (pos->IsGameOver()) return bad("a finished game");
-    size_t open = line.find("\"outcomes\":[");
-    size_t close = open == std::string::npos ? open : line.find(']', open);
-    if (close == std::string::npos) return bad("no outcomes");
-    absl::string_view list = absl::string_view(line).substr(open + 12, close - open - 12);
+    absl::StatusOr<LabelRead> read = ReadLabelLine(line, rules);
+    if (!read.ok()) return bad(read.status().message());
     TdSample s;
-    int k = 0;
-    double sum = 0;
-    for (absl::string_view v : absl::StrSplit(list, ',')) {
-      double p = 0;
-      if (k == kNumOutcomes || !absl::SimpleAtod(v, &p) || p < 0) return bad("bad outcomes");
-      s.target[k++] = static_cast<float>(p);
-      sum += p;
-    }
-    if (k != kNumOutcomes || std::abs(sum - 1) > 1e-3)
-      return bad("outcomes must be six summing to 1");
-    s.inputs = EncodeNetInputs(*pos, rules);
-    (index % 10 == 0 ? set.held_out : set.train).push_back(s);
+    s.target = read->outcomes;
+    s.inputs = EncodeNetInputs(read->position, rules);
+    (read->index % 10 == 0 ? set.held_out : set.train).push_back(s);
   }
   if (set.train.empty() || set.held_out.empty()) {
     return absl::InvalidArgumentError(
@@ -383,18 +370,11 @@ absl::Status TrainOnLabels(const TrainConfig& c, std::ostream& log) {
                      "hidden units 1..",
                      Net::kMaxHidden));
   }
-  if (c.out.empty()) return absl::InvalidArgumentError("no weights file given (out)");
-  std::string ckpt = c.checkpoint.empty() ? c.out + ".ckpt" : c.checkpoint;
-  for (const std::string& path : {c.out, ckpt}) {
-    std::string probe = path + ".tmp";
-    if (!std::ofstream(probe, std::ios::app)) {
-      return absl::PermissionDeniedError(absl::StrCat("cannot write ", probe));
-    }
-    std::remove(probe.c_str());
-  }
+  absl::StatusOr<std::string> ckpt = WritableOutputs(c);
+  if (!ckpt.ok()) return ckpt.status();
   absl::StatusOr<LabelledSet> set = ReadLabels(c.labels, c.rules);
   if (!set.ok()) return set.status();
-  absl::StatusOr<TrainState> started = StartOrResume(c, ckpt, log);
+  absl::StatusOr<TrainState> started = StartOrResume(c, *ckpt, log);
   if (!started.ok()) return started.status();
   TrainState st = *std::move(started);
   if (st.net.per_side()) return absl::InvalidArgumentError("a net per side: not trained on labels");
@@ -403,29 +383,17 @@ absl::Status TrainOnLabels(const TrainConfig& c, std::ostream& log) {
   log << absl::StrFormat(
       "%d labels to train on, %d held out; before: held-out divergence %.5f, win error %.4f\n",
       set->train.size(), set->held_out.size(), kl, mae);
-  std::vector<const TdSample*> order;
   while (st.games < c.epochs) {
-    // Each pass's order from the file's and the pass's seed alone, so that
-    // a resumed run takes the passes a run never stopped takes.
-    order.clear();
-    for (const TdSample& s : set->train) order.push_back(&s);
-    std::mt19937_64 rng(Mix(c.seed ^ Mix(st.games)));
-    std::shuffle(order.begin(), order.end(), rng);
-    double loss = 0;
-    int steps = 0;
-    for (size_t i = 0; i < order.size(); i += c.minibatch) {
-      size_t end = std::min(order.size(), i + c.minibatch);
-      std::vector<const TdSample*> mb(order.begin() + i, order.begin() + end);
-      loss += AdamStep(st, mb, c.learning_rate);
-      ++steps;
-    }
+    // Each pass's order from the seed and the pass alone, so that a resumed
+    // run takes the passes a run never stopped takes.
+    const double loss = TrainOnBatch(st, c, set->train);
     ++st.games;
     HeldOut(st.net, set->held_out, &kl, &mae);
     log << absl::StrFormat(
         "pass %d: train cross-entropy %.4f, held-out divergence %.5f, win error %.4f\n", st.games,
-        loss / std::max(1, steps), kl, mae);
+        loss, kl, mae);
     log.flush();
-    if (absl::Status s = Persist(st, c, ckpt); !s.ok()) return s;
+    if (absl::Status s = Persist(st, c, *ckpt); !s.ok()) return s;
   }
   return absl::OkStatus();
 }
@@ -442,21 +410,13 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
         "games, batch_games, minibatch, checkpoint_every and eval_pairs must be at least 1, "
         "eval_every at least 0, lambda and lookahead in [0, 1] and the learning rate in (0, 1)");
   }
-  if (c.out.empty()) return absl::InvalidArgumentError("no weights file given (out)");
-  std::string ckpt = c.checkpoint.empty() ? c.out + ".ckpt" : c.checkpoint;
-  for (const std::string& path : {c.out, ckpt}) {
-    // Found now, not after the first thousand games.
-    std::string probe = path + ".tmp";
-    if (!std::ofstream(probe, std::ios::app)) {
-      return absl::PermissionDeniedError(absl::StrCat("cannot write ", probe));
-    }
-    std::remove(probe.c_str());
-  }
-  absl::StatusOr<TrainState> started = StartOrResume(c, ckpt, log);
+  absl::StatusOr<std::string> ckpt = WritableOutputs(c);
+  if (!ckpt.ok()) return ckpt.status();
+  absl::StatusOr<TrainState> started = StartOrResume(c, *ckpt, log);
   if (!started.ok()) return started.status();
   TrainState st = *std::move(started);
-  if (st.net.per_side()) return TrainLoop<SideTdSample>(st, c, ckpt, log);
-  return TrainLoop<TdSample>(st, c, ckpt, log);
+  if (st.net.per_side()) return TrainLoop<SideTdSample>(st, c, *ckpt, log);
+  return TrainLoop<TdSample>(st, c, *ckpt, log);
 }
 
 }  // namespace uckers

@@ -44,6 +44,24 @@ int PolicyStep(Expectimax& ex, const Rules& rules, Throw t, Position& pos) {
   return plays.size();
 }
 
+// The fast policy's searcher: the evaluation of `params` without noise, no
+// limit, and a small table for the challenges the policy declares.
+struct FastPolicy {
+  FastPolicy(const Rules& rules, const SearchParams& params)
+      : params(WithoutNoise(params)),
+        unlimited(never, std::nullopt, std::nullopt),
+        ex(rules, this->params, &tt, &unlimited) {}
+  static SearchParams WithoutNoise(SearchParams p) {
+    p.noise = 0;
+    return p;
+  }
+  const SearchParams params;
+  std::atomic<bool> never{false};
+  Limiter unlimited;
+  TranspositionTable tt{1};
+  Expectimax ex;
+};
+
 // One trial for one candidate: the policy plays `dice` on from its position.
 double Trial(Expectimax& ex, const Rules& rules, const std::vector<Throw>& dice, int team,
              Position pos, Evaluation* eval, uint64_t* evaluated) {
@@ -98,12 +116,8 @@ SearchReport RolloutPlay(const Position& pos, const Rules& rules, Throw t,
                          const SearchParams& params, const SearchLimits& limits,
                          const std::atomic<bool>& stop, const ReportCallback& on_progress) {
   Limiter limiter(stop, limits.movetime_ms, limits.nodes);
-  SearchParams policy = params;
-  policy.noise = 0;
-  std::atomic<bool> never{false};
-  Limiter unlimited(never, std::nullopt, std::nullopt);
-  TranspositionTable tt(1);  // for challenges the policy declares
-  Expectimax ex(rules, policy, &tt, &unlimited);
+  FastPolicy policy(rules, params);
+  Expectimax& ex = policy.ex;
   PlayList plays;
   GenerateLegalPlays(pos, rules, t, &plays);
   int team = TeamOf(pos.to_throw());
@@ -133,12 +147,8 @@ SearchReport RolloutPlay(const Position& pos, const Rules& rules, Throw t,
 
 PositionLabel LabelPosition(const Position& pos, const Rules& rules, const SearchParams& params,
                             int trials, int plies, uint64_t seed) {
-  SearchParams policy = params;
-  policy.noise = 0;
-  std::atomic<bool> never{false};
-  Limiter unlimited(never, std::nullopt, std::nullopt);
-  TranspositionTable tt(1);  // for challenges the policy declares
-  Expectimax ex(rules, policy, &tt, &unlimited);
+  FastPolicy policy(rules, params);
+  Expectimax& ex = policy.ex;
   const int team = TeamOf(pos.to_throw());
   PositionLabel label;
   if (params.endgame != nullptr && params.endgame->Probe(pos, rules)) {
@@ -172,12 +182,8 @@ PositionLabel LabelPosition(const Position& pos, const Rules& rules, const Searc
 
 Position SamplePosition(const Rules& rules, const SearchParams& params, uint64_t seed,
                         int* throws_played) {
-  SearchParams policy = params;
-  policy.noise = 0;
-  std::atomic<bool> never{false};
-  Limiter unlimited(never, std::nullopt, std::nullopt);
-  TranspositionTable tt(1);
-  Expectimax ex(rules, policy, &tt, &unlimited);
+  FastPolicy policy(rules, params);
+  Expectimax& ex = policy.ex;
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<int> die(1, 6);
   std::vector<Position> before;

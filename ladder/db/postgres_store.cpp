@@ -137,25 +137,13 @@ class PostgresStore : public LadderStore {
 
   absl::StatusOr<std::optional<LabelJob>> TakeLabelJob(const std::string& token,
                                                        double lease_seconds) override {
-    std::optional<LabelJob> taken;
-    absl::Status s = Transaction([&](pqxx::work& w) {
-      pqxx::result r = w.exec_params(
-          absl::StrCat("UPDATE label_jobs SET state = 'taken', lease_until = ", kNow,
-                       " + $1, token = $2, attempts = attempts + 1 WHERE id = ("
-                       "SELECT id FROM label_jobs WHERE state <> 'done' AND (state = 'queued' "
-                       "OR lease_until < ",
-                       kNow,
-                       ") ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) "
-                       "RETURNING id, settings, first_index, count"),
-          lease_seconds, token);
-      if (!r.empty()) {
-        taken = LabelJob{r[0][0].as<int64_t>(), r[0][1].as<std::string>(), r[0][2].as<int64_t>(),
-                         r[0][3].as<int64_t>()};
-      }
-      return absl::OkStatus();
-    });
-    if (!s.ok()) return s;
-    return taken;
+    absl::StatusOr<pqxx::result> r =
+        TakeRow("label_jobs", "id, settings, first_index, count", token, lease_seconds);
+    if (!r.ok()) return r.status();
+    if (r->empty()) return std::nullopt;
+    const pqxx::row row = (*r)[0];
+    return LabelJob{row[0].as<int64_t>(), row[1].as<std::string>(), row[2].as<int64_t>(),
+                    row[3].as<int64_t>()};
   }
 
   absl::StatusOr<bool> FinishLabelJob(int64_t id, const std::string& token,
@@ -175,34 +163,10 @@ class PostgresStore : public LadderStore {
   }
 
   absl::StatusOr<bool> ReleaseLabelJob(int64_t id, const std::string& token) override {
-    bool held = false;
-    absl::Status s = Transaction([&](pqxx::work& w) {
-      held = !w.exec_params(
-                   "UPDATE label_jobs SET state = 'queued', token = '', lease_until = 0 "
-                   "WHERE id = $1 AND state = 'taken' AND token = $2 RETURNING id",
-                   id, token)
-                  .empty();
-      return absl::OkStatus();
-    });
-    if (!s.ok()) return s;
-    return held;
+    return ReleaseRow("label_jobs", id, token);
   }
 
-  absl::StatusOr<PairCounts> CountLabelJobs() override {
-    PairCounts c;
-    absl::Status s = Transaction([&](pqxx::work& w) {
-      pqxx::row r = w.exec1(absl::StrCat(
-          "SELECT COUNT(*) FILTER (WHERE state = 'done'), COUNT(*) FILTER (WHERE state = "
-          "'taken' AND lease_until >= ",
-          kNow, "), COUNT(*) FROM label_jobs"));
-      c.done = r[0].as<int64_t>();
-      c.taken = r[1].as<int64_t>();
-      c.queued = r[2].as<int64_t>() - c.done - c.taken;
-      return absl::OkStatus();
-    });
-    if (!s.ok()) return s;
-    return c;
-  }
+  absl::StatusOr<PairCounts> CountLabelJobs() override { return CountRows("label_jobs"); }
 
   absl::StatusOr<std::string> LabelLines(const std::string& settings, int64_t* pending) override {
     std::string out;
@@ -279,29 +243,68 @@ class PostgresStore : public LadderStore {
     return out;
   }
 
-  absl::StatusOr<std::optional<TakenPair>> TakePair(const std::string& token,
-                                                    double lease_seconds) override {
-    std::optional<TakenPair> taken;
+  // Takes the first row of `table` (pairs, label_jobs) not done and not
+  // held by a live lease, and holds it under `token`: its `columns` (id
+  // first), or an empty result when there is none.
+  absl::StatusOr<pqxx::result> TakeRow(const char* table, const char* columns,
+                                       const std::string& token, double lease_seconds) {
+    pqxx::result taken;
     absl::Status s = Transaction([&](pqxx::work& w) {
-      // A take lost in a server crash costs nothing: the pair is queued.
+      // A take lost in a server crash costs nothing: the row is queued.
       w.exec("SET LOCAL synchronous_commit = off");
-      pqxx::result r = w.exec_params(
-          absl::StrCat("UPDATE pairs SET state = 'taken', lease_until = ", kNow,
-                       " + $1, token = $2, attempts = attempts + 1 WHERE id = ("
-                       "SELECT id FROM pairs WHERE state <> 'done' AND (state = 'queued' OR "
-                       "lease_until < ",
-                       kNow,
-                       ") ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) "
-                       "RETURNING id, a, b, seed, rules"),
+      taken = w.exec_params(
+          absl::StrCat("UPDATE ", table, " SET state = 'taken', lease_until = ", kNow,
+                       " + $1, token = $2, attempts = attempts + 1 WHERE id = (SELECT id FROM ",
+                       table, " WHERE state <> 'done' AND (state = 'queued' OR lease_until < ",
+                       kNow, ") ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING ", columns),
           lease_seconds, token);
-      if (!r.empty()) {
-        taken = TakenPair{r[0][0].as<int64_t>(), r[0][1].as<int64_t>(), r[0][2].as<int64_t>(),
-                          static_cast<uint64_t>(r[0][3].as<int64_t>()), r[0][4].as<std::string>()};
-      }
       return absl::OkStatus();
     });
     if (!s.ok()) return s;
     return taken;
+  }
+
+  // Hands row `id` of `table` held under `token` back to the queue.
+  absl::StatusOr<bool> ReleaseRow(const char* table, int64_t id, const std::string& token) {
+    bool held = false;
+    absl::Status s = Transaction([&](pqxx::work& w) {
+      held = !w.exec_params(absl::StrCat("UPDATE ", table,
+                                         " SET state = 'queued', token = '', lease_until = 0 "
+                                         "WHERE id = $1 AND state = 'taken' AND token = $2 "
+                                         "RETURNING id"),
+                            id, token)
+                  .empty();
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return held;
+  }
+
+  absl::StatusOr<PairCounts> CountRows(const char* table) {
+    PairCounts c;
+    absl::Status s = Transaction([&](pqxx::work& w) {
+      pqxx::row r = w.exec1(absl::StrCat(
+          "SELECT COUNT(*) FILTER (WHERE state = 'done'), COUNT(*) FILTER (WHERE state = "
+          "'taken' AND lease_until >= ",
+          kNow, "), COUNT(*) FROM ", table));
+      c.done = r[0].as<int64_t>();
+      c.taken = r[1].as<int64_t>();
+      c.queued = r[2].as<int64_t>() - c.done - c.taken;
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return c;
+  }
+
+  absl::StatusOr<std::optional<TakenPair>> TakePair(const std::string& token,
+                                                    double lease_seconds) override {
+    absl::StatusOr<pqxx::result> r =
+        TakeRow("pairs", "id, a, b, seed, rules", token, lease_seconds);
+    if (!r.ok()) return r.status();
+    if (r->empty()) return std::nullopt;
+    const pqxx::row row = (*r)[0];
+    return TakenPair{row[0].as<int64_t>(), row[1].as<int64_t>(), row[2].as<int64_t>(),
+                     static_cast<uint64_t>(row[3].as<int64_t>()), row[4].as<std::string>()};
   }
 
   absl::StatusOr<bool> FinishPair(int64_t pair_id, const std::string& token,
@@ -333,34 +336,10 @@ class PostgresStore : public LadderStore {
   }
 
   absl::StatusOr<bool> ReleasePair(int64_t pair_id, const std::string& token) override {
-    bool held = false;
-    absl::Status s = Transaction([&](pqxx::work& w) {
-      held = !w.exec_params(
-                   "UPDATE pairs SET state = 'queued', token = '', lease_until = 0 "
-                   "WHERE id = $1 AND state = 'taken' AND token = $2 RETURNING id",
-                   pair_id, token)
-                  .empty();
-      return absl::OkStatus();
-    });
-    if (!s.ok()) return s;
-    return held;
+    return ReleaseRow("pairs", pair_id, token);
   }
 
-  absl::StatusOr<PairCounts> CountPairs() override {
-    PairCounts c;
-    absl::Status s = Transaction([&](pqxx::work& w) {
-      pqxx::row r = w.exec1(absl::StrCat(
-          "SELECT COUNT(*) FILTER (WHERE state = 'done'), COUNT(*) FILTER (WHERE state = "
-          "'taken' AND lease_until >= ",
-          kNow, "), COUNT(*) FROM pairs"));
-      c.done = r[0].as<int64_t>();
-      c.taken = r[1].as<int64_t>();
-      c.queued = r[2].as<int64_t>() - c.done - c.taken;
-      return absl::OkStatus();
-    });
-    if (!s.ok()) return s;
-    return c;
-  }
+  absl::StatusOr<PairCounts> CountPairs() override { return CountRows("pairs"); }
 
   absl::StatusOr<std::vector<GameOutcome>> Outcomes() override {
     std::vector<GameOutcome> out;

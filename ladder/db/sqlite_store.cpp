@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -164,21 +165,11 @@ class SqliteStore : public LadderStore {
   absl::StatusOr<std::optional<LabelJob>> TakeLabelJob(const std::string& token,
                                                        double lease_seconds) override {
     std::optional<LabelJob> taken;
-    absl::Status s = Transaction([&]() -> absl::Status {
-      double now = NowSeconds();
-      Stmt q(db_,
-             "SELECT id, settings, first_index, count FROM label_jobs WHERE state <> 'done' AND "
-             "(state = 'queued' OR lease_until < ?) ORDER BY id LIMIT 1");
-      if (q.Bind(1, now).Step()) taken = LabelJob{q.Int(0), q.Text(1), q.Int(2), q.Int(3)};
-      if (!q.ok()) return q.status();
-      if (!taken) return absl::OkStatus();
-      Stmt hold(db_,
-                "UPDATE label_jobs SET state = 'taken', lease_until = ?, token = ?, "
-                "attempts = attempts + 1 WHERE id = ?");
-      hold.Bind(1, now + lease_seconds).Bind(2, token).Bind(3, taken->id).Step();
-      return hold.status();
-    });
-    if (!s.ok()) return s;
+    absl::StatusOr<bool> found = TakeRow(
+        "label_jobs", "id, settings, first_index, count", token, lease_seconds, [&](Stmt& q) {
+          taken = LabelJob{q.Int(0), q.Text(1), q.Int(2), q.Int(3)};
+        });
+    if (!found.ok()) return found.status();
     return taken;
   }
 
@@ -200,33 +191,10 @@ class SqliteStore : public LadderStore {
   }
 
   absl::StatusOr<bool> ReleaseLabelJob(int64_t id, const std::string& token) override {
-    bool held = false;
-    absl::Status s = Transaction([&]() -> absl::Status {
-      Stmt q(db_,
-             "UPDATE label_jobs SET state = 'queued', token = '', lease_until = 0 "
-             "WHERE id = ? AND state = 'taken' AND token = ?");
-      q.Bind(1, id).Bind(2, token).Step();
-      if (!q.ok()) return q.status();
-      held = sqlite3_changes(db_) > 0;
-      return absl::OkStatus();
-    });
-    if (!s.ok()) return s;
-    return held;
+    return ReleaseRow("label_jobs", id, token);
   }
 
-  absl::StatusOr<PairCounts> CountLabelJobs() override {
-    Stmt q(db_,
-           "SELECT COALESCE(SUM(state = 'done'), 0), "
-           "COALESCE(SUM(state = 'taken' AND lease_until >= ?), 0), COUNT(*) FROM label_jobs");
-    PairCounts c;
-    if (q.Bind(1, NowSeconds()).Step()) {
-      c.done = q.Int(0);
-      c.taken = q.Int(1);
-      c.queued = q.Int(2) - c.done - c.taken;
-    }
-    if (!q.ok()) return q.status();
-    return c;
-  }
+  absl::StatusOr<PairCounts> CountLabelJobs() override { return CountRows("label_jobs"); }
 
   absl::StatusOr<std::string> LabelLines(const std::string& settings, int64_t* pending) override {
     Stmt q(db_,
@@ -295,26 +263,79 @@ class SqliteStore : public LadderStore {
     return out;
   }
 
-  absl::StatusOr<std::optional<TakenPair>> TakePair(const std::string& token,
-                                                    double lease_seconds) override {
-    std::optional<TakenPair> taken;
+  // Takes the first row of `table` (pairs, label_jobs) not done and not
+  // held by a live lease, and holds it under `token`; `read` reads its
+  // `columns` (id first). False when there is none.
+  absl::StatusOr<bool> TakeRow(const char* table, const char* columns, const std::string& token,
+                               double lease_seconds, const std::function<void(Stmt&)>& read) {
+    bool taken = false;
     absl::Status s = Transaction([&]() -> absl::Status {
       double now = NowSeconds();
-      Stmt q(db_,
-             "SELECT id, a, b, seed, rules FROM pairs WHERE state <> 'done' AND "
-             "(state = 'queued' OR lease_until < ?) ORDER BY id LIMIT 1");
+      Stmt q(db_, absl::StrCat("SELECT ", columns, " FROM ", table,
+                               " WHERE state <> 'done' AND (state = 'queued' OR lease_until < ?) "
+                               "ORDER BY id LIMIT 1")
+                      .c_str());
+      int64_t id = 0;
       if (q.Bind(1, now).Step()) {
-        taken = TakenPair{q.Int(0), q.Int(1), q.Int(2), static_cast<uint64_t>(q.Int(3)), q.Text(4)};
+        taken = true;
+        id = q.Int(0);
+        read(q);
       }
       if (!q.ok()) return q.status();
       if (!taken) return absl::OkStatus();
-      Stmt hold(db_,
-                "UPDATE pairs SET state = 'taken', lease_until = ?, token = ?, "
-                "attempts = attempts + 1 WHERE id = ?");
-      hold.Bind(1, now + lease_seconds).Bind(2, token).Bind(3, taken->id).Step();
+      Stmt hold(db_, absl::StrCat("UPDATE ", table,
+                                  " SET state = 'taken', lease_until = ?, token = ?, "
+                                  "attempts = attempts + 1 WHERE id = ?")
+                         .c_str());
+      hold.Bind(1, now + lease_seconds).Bind(2, token).Bind(3, id).Step();
       return hold.status();
     });
     if (!s.ok()) return s;
+    return taken;
+  }
+
+  // Hands row `id` of `table` held under `token` back to the queue.
+  absl::StatusOr<bool> ReleaseRow(const char* table, int64_t id, const std::string& token) {
+    bool held = false;
+    absl::Status s = Transaction([&]() -> absl::Status {
+      Stmt q(db_, absl::StrCat("UPDATE ", table,
+                               " SET state = 'queued', token = '', lease_until = 0 "
+                               "WHERE id = ? AND state = 'taken' AND token = ?")
+                      .c_str());
+      q.Bind(1, id).Bind(2, token).Step();
+      if (!q.ok()) return q.status();
+      held = sqlite3_changes(db_) > 0;
+      return absl::OkStatus();
+    });
+    if (!s.ok()) return s;
+    return held;
+  }
+
+  absl::StatusOr<PairCounts> CountRows(const char* table) {
+    Stmt q(db_, absl::StrCat("SELECT COALESCE(SUM(state = 'done'), 0), "
+                             "COALESCE(SUM(state = 'taken' AND lease_until >= ?), 0), COUNT(*) "
+                             "FROM ",
+                             table)
+                    .c_str());
+    PairCounts c;
+    if (q.Bind(1, NowSeconds()).Step()) {
+      c.done = q.Int(0);
+      c.taken = q.Int(1);
+      c.queued = q.Int(2) - c.done - c.taken;
+    }
+    if (!q.ok()) return q.status();
+    return c;
+  }
+
+  absl::StatusOr<std::optional<TakenPair>> TakePair(const std::string& token,
+                                                    double lease_seconds) override {
+    std::optional<TakenPair> taken;
+    absl::StatusOr<bool> found =
+        TakeRow("pairs", "id, a, b, seed, rules", token, lease_seconds, [&](Stmt& q) {
+          taken =
+              TakenPair{q.Int(0), q.Int(1), q.Int(2), static_cast<uint64_t>(q.Int(3)), q.Text(4)};
+        });
+    if (!found.ok()) return found.status();
     return taken;
   }
 
@@ -353,33 +374,10 @@ class SqliteStore : public LadderStore {
   }
 
   absl::StatusOr<bool> ReleasePair(int64_t pair_id, const std::string& token) override {
-    bool held = false;
-    absl::Status s = Transaction([&]() -> absl::Status {
-      Stmt q(db_,
-             "UPDATE pairs SET state = 'queued', token = '', lease_until = 0 "
-             "WHERE id = ? AND state = 'taken' AND token = ?");
-      q.Bind(1, pair_id).Bind(2, token).Step();
-      if (!q.ok()) return q.status();
-      held = sqlite3_changes(db_) > 0;
-      return absl::OkStatus();
-    });
-    if (!s.ok()) return s;
-    return held;
+    return ReleaseRow("pairs", pair_id, token);
   }
 
-  absl::StatusOr<PairCounts> CountPairs() override {
-    Stmt q(db_,
-           "SELECT COALESCE(SUM(state = 'done'), 0), "
-           "COALESCE(SUM(state = 'taken' AND lease_until >= ?), 0), COUNT(*) FROM pairs");
-    PairCounts c;
-    if (q.Bind(1, NowSeconds()).Step()) {
-      c.done = q.Int(0);
-      c.taken = q.Int(1);
-      c.queued = q.Int(2) - c.done - c.taken;
-    }
-    if (!q.ok()) return q.status();
-    return c;
-  }
+  absl::StatusOr<PairCounts> CountPairs() override { return CountRows("pairs"); }
 
   absl::StatusOr<std::vector<GameOutcome>> Outcomes() override {
     Stmt q(db_,
