@@ -3,8 +3,6 @@
 #include "learn/label.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -16,6 +14,7 @@
 #include "endgame/table.h"
 #include "ladder/db/store.h"
 #include "ladder/ladder_db.h"
+#include "review/record.h"
 #include "search/levels.h"
 
 ABSL_FLAG(int64_t, positions, 1000, "label until the file holds this many positions");
@@ -60,7 +59,7 @@ std::optional<LabelConfig> RunOfFlags(const std::string& command) {
   return c;
 }
 
-absl::StatusOr<std::unique_ptr<LadderStore>> OpenDb(const std::string& command) {
+absl::StatusOr<std::unique_ptr<LadderStore>> OpenDb() {
   if (absl::GetFlag(FLAGS_db).empty()) {
     return absl::InvalidArgumentError(
         "--db: give the database (a SQLite file or postgresql://...)");
@@ -80,7 +79,7 @@ int RunLabelAddCommand(const CommandLine&) {
   if (!c) return 2;
   const int64_t chunk = absl::GetFlag(FLAGS_chunk);
   if (chunk < 1) return Fail(command, absl::InvalidArgumentError("--chunk must be at least 1"));
-  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb(command);
+  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb();
   if (!store.ok()) return Fail(command, store.status());
   absl::StatusOr<int64_t> added = (*store)->AddLabelJobs(LabelSettings(*c), c->positions, chunk);
   if (!added.ok()) return Fail(command, added.status());
@@ -100,7 +99,7 @@ int RunLabelWorkCommand(const CommandLine&) {
                 absl::InvalidArgumentError(
                     "--lease_seconds must be in (0, 604800] and --concurrency at least 1"));
   }
-  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb(command);
+  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb();
   if (!store.ok()) return Fail(command, store.status());
   InterruptFlag interrupt;
   const std::atomic<bool>& stop = *interrupt.flag();
@@ -143,24 +142,13 @@ int RunLabelExportCommand(const CommandLine&) {
   }
   std::optional<LabelConfig> c = RunOfFlags(command);
   if (!c) return 2;
-  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb(command);
+  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb();
   if (!store.ok()) return Fail(command, store.status());
   int64_t pending = 0;
   absl::StatusOr<std::string> lines = (*store)->LabelLines(LabelSettings(*c), &pending);
   if (!lines.ok()) return Fail(command, lines.status());
-  std::string tmp = absl::GetFlag(FLAGS_out) + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << *lines;
-    if (!out.flush()) {
-      std::remove(tmp.c_str());
-      return Fail(command, absl::PermissionDeniedError(absl::StrCat("cannot write ", tmp)));
-    }
-  }
-  if (std::rename(tmp.c_str(), absl::GetFlag(FLAGS_out).c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return Fail(command, absl::PermissionDeniedError(
-                             absl::StrCat("cannot write ", absl::GetFlag(FLAGS_out))));
+  if (absl::Status s = WriteTextFile(absl::GetFlag(FLAGS_out), *lines); !s.ok()) {
+    return Fail(command, s);
   }
   const int64_t n = std::count(lines->begin(), lines->end(), '\n');
   std::cout << "exported " << n << " positions to " << absl::GetFlag(FLAGS_out);
@@ -176,19 +164,9 @@ int RunLabelCommand(const CommandLine&) {
     std::cerr << "uckers label: --out: give the JSON Lines file to write (uckers help label)\n";
     return 2;
   }
-  absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
-  if (!rules.ok()) {
-    std::cerr << "uckers label: --rules: " << rules.status().message() << "\n";
-    return 2;
-  }
-  LabelConfig c;
-  c.rules = *rules;
-  c.level =
-      absl::GetFlag(FLAGS_level).empty() ? std::string(kDefaultLevel) : absl::GetFlag(FLAGS_level);
-  if (absl::Status s = ApplyLevel(c.level, &c.params); !s.ok()) {
-    std::cerr << "uckers label: --level: " << s.message() << "\n";
-    return 2;
-  }
+  std::optional<LabelConfig> run = RunOfFlags("uckers label");
+  if (!run) return 2;
+  LabelConfig& c = *run;
   std::unique_ptr<EndgameTable> table;
   if (std::string path = absl::GetFlag(FLAGS_endgames); !path.empty()) {
     absl::StatusOr<EndgameTable> loaded = EndgameTable::Load(path, c.rules);
@@ -200,11 +178,6 @@ int RunLabelCommand(const CommandLine&) {
     c.params.endgame = table.get();
   }
   c.out = absl::GetFlag(FLAGS_out);
-  c.positions = absl::GetFlag(FLAGS_positions);
-  c.seed = absl::GetFlag(FLAGS_seed);
-  c.trials = absl::GetFlag(FLAGS_trials);
-  c.plies = absl::GetFlag(FLAGS_plies);
-  c.threads = absl::GetFlag(FLAGS_concurrency);
   c.progress_every = absl::GetFlag(FLAGS_progress) ? 100 : 0;
   InterruptFlag interrupt;
   absl::Status s = Label(c, std::cout, *interrupt.flag());

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -42,15 +41,11 @@ absl::StatusOr<Existing> ReadExisting(const LabelConfig& c) {
   Existing e;
   std::ifstream in(c.out, std::ios::binary);
   if (!in) return e;
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string all = text.str();
   const std::string settings = LabelSettings(c);
-  size_t at = 0;
-  while (at < all.size()) {
-    size_t end = all.find('\n', at);
-    if (end == std::string::npos) break;  // cut short: labelled again
-    absl::string_view line(all.data() + at, end - at);
+  // Line by line: a run's file may hold a million positions.
+  std::string line;
+  while (std::getline(in, line)) {
+    if (in.eof()) break;  // no newline: cut short, labelled again
     const std::string head = absl::StrCat(R"({"index":)", e.lines, ",");
     if (!absl::StartsWith(line, head) || !absl::EndsWith(line, "}")) {
       return absl::InvalidArgumentError(
@@ -63,8 +58,7 @@ absl::StatusOr<Existing> ReadExisting(const LabelConfig& c) {
           "); give the same --rules, --level, --seed, --trials and --plies, or another --out"));
     }
     ++e.lines;
-    at = end + 1;
-    e.bytes = at;
+    e.bytes += line.size() + 1;
   }
   return e;
 }
@@ -202,19 +196,12 @@ absl::Status Label(const LabelConfig& c, std::ostream& log, const std::atomic<bo
   const auto start = std::chrono::steady_clock::now();
   const int64_t first = next;
   // Positions are labelled `threads` at a time and written in order, each
-  // line flushed, so a stop loses only the positions in flight.
-  // The level's evaluation: the net built in for the rules, unless the
-  // level keeps the classic evaluation.
-  const SearchParams params = ResolveEvaluation(c.params, c.rules);
-  std::vector<std::string> lines(c.threads);
+  // batch flushed, so a stop loses only the positions in flight.
   while (next < c.positions && !stop) {
-    const int n = static_cast<int>(std::min<int64_t>(c.threads, c.positions - next));
-    auto work = [&](int k) { lines[k] = LabelOne(c, params, next + k); };
-    std::vector<std::thread> pool;
-    for (int k = 1; k < n; ++k) pool.emplace_back(work, k);
-    work(0);
-    for (std::thread& t : pool) t.join();
-    for (int k = 0; k < n; ++k) out << lines[k] << '\n';
+    const int64_t n = std::min<int64_t>(c.threads, c.positions - next);
+    absl::StatusOr<std::string> lines = LabelRange(c, next, n, stop);
+    if (!lines.ok()) break;  // stopped
+    out << *lines;
     out.flush();
     if (!out) return absl::DataLossError(absl::StrCat("cannot write ", c.out, " (disk full?)"));
     const int64_t before = next;
