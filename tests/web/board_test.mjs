@@ -216,7 +216,8 @@ try {
     assert.match(record, /\[Result "(RY|GB) [123]"\]/);
     const played = await items(page);
     await page.setInputFiles("#record-file", file);
-    await page.waitForFunction(() => /^Loaded/.test(document.querySelector("#status").textContent));
+    // The result line, which the engine's comment on the position shown does not replace.
+    await page.waitForFunction(() => /^Loaded/.test(document.querySelector("#result").textContent));
     assert.equal(await items(page), played, "the loaded record has every throw");
     await page.click("#nav-next");
     assert.match(await page.textContent("#position-index"), /^position 1 of /);

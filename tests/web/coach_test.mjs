@@ -360,7 +360,8 @@ try {
     step("tampered throws and secret caught");
     // The record loaded back is checked from its own headers.
     await page.setInputFiles("#record-file", record);
-    await page.waitForFunction(() => /^Loaded/.test(document.querySelector("#status").textContent));
+    // The result line, which the engine's comment on the position shown does not replace.
+    await page.waitForFunction(() => /^Loaded/.test(document.querySelector("#result").textContent));
     await page.waitForFunction(() => /^Dice (not )?verified/.test(document.querySelector("#dealt-check").textContent));
     assert.ok((await page.textContent("#dealt-check")).endsWith(`, and ${allThrows} from it and the client seed.`));
     step("the record loaded back verified");

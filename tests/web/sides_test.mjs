@@ -127,7 +127,8 @@ try {
     // Loaded back, every throw replays to the same end.
     const winners = await resultText(page);
     await page.setInputFiles("#record-file", file);
-    await page.waitForFunction(() => /^Loaded/.test(document.querySelector("#status").textContent));
+    // The result line, which the engine's comment on the position shown does not replace.
+    await page.waitForFunction(() => /^Loaded/.test(document.querySelector("#result").textContent));
     assert.equal(await items(page), played, "the loaded record has every throw");
     assert.match(await page.textContent("#result"), new RegExp(`^Loaded: ${winners.match(/Game over: (.*?) win/)[1]} won \\d+\\.$`));
     assert.equal(await page.locator("#board .piece").count(), 24, "six colours on the loaded board");
