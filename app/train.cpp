@@ -2,11 +2,16 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "learn/td.h"
 
 ABSL_FLAG(int, hidden, 128, "hidden units of a new net (1..512)");
+ABSL_FLAG(std::string, layers, "",
+          "a new deep net instead: its layers' units, first layer first (e.g. 256,32,32; "
+          "the four-sided game of two teams)");
 ABSL_FLAG(int64_t, games, 10000, "train until this many games in all");
 ABSL_FLAG(double, lambda, 0.7, "TD(lambda)");
 ABSL_FLAG(double, lookahead, 0, "weight of the one-throw expectimax target (0..1)");
@@ -43,6 +48,17 @@ int RunTrainCommand(const CommandLine&) {
   TrainConfig c;
   c.rules = *rules;
   c.hidden = absl::GetFlag(FLAGS_hidden);
+  if (std::string layers = absl::GetFlag(FLAGS_layers); !layers.empty()) {
+    for (absl::string_view part : absl::StrSplit(layers, ',')) {
+      int units = 0;
+      if (!absl::SimpleAtoi(part, &units)) {
+        std::cerr << "uckers train: --layers: '" << part
+                  << "' is not a number of units (give e.g. 256,32,32)\n";
+        return 2;
+      }
+      c.layers.push_back(units);
+    }
+  }
   c.seed = absl::GetFlag(FLAGS_seed);
   c.games = absl::GetFlag(FLAGS_games);
   c.lambda = absl::GetFlag(FLAGS_lambda);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <vector>
+
 #include "rules/movegen.h"
 #include "search/evaluate.h"
 
@@ -22,6 +24,16 @@ inline Position Depth1PolicyStep(const Position& pos, const Rules& rules, Throw 
     }
   }
   return plays[best].after;
+}
+
+// Every position a play of throw `t` leads to from `pos`, in move-generation
+// order.
+inline std::vector<Position> Depth1Children(const Position& pos, const Rules& rules, Throw t) {
+  PlayList plays;
+  GenerateLegalPlays(pos, rules, t, &plays);
+  std::vector<Position> out;
+  for (int i = 0; i < plays.size(); ++i) out.push_back(plays[i].after);
+  return out;
 }
 
 }  // namespace uckers

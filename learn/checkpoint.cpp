@@ -110,12 +110,20 @@ absl::StatusOr<TrainState> LoadCheckpoint(const std::string& path) {
   absl::StatusOr<Net> net = Net::FromBytes(net_bytes, path);
   if (!net.ok()) return net.status();
   TrainState st{*std::move(net), games, steps, {}, {}, {}};
+  // Training runs in float: the integer copy is for play.
+  st.net.DropQuantised();
+  // Adam's moments: a pair of arrays for each weight array (w1, b1, two for
+  // each further layer of a deep net, w2, b2), each of its shape.
+  const uint64_t expected = 4 + 2 * st.net.mid_w().size();
   uint64_t arrays = 0;
-  if (!in.Get(&arrays) || arrays != 4) return bad("wrong optimiser state");
+  if (!in.Get(&arrays) || arrays != expected) return bad("wrong optimiser state");
   st.m.resize(arrays);
   st.v.resize(arrays);
   for (size_t i = 0; i < arrays; ++i) {
     if (!in.GetMatrix(&st.m[i]) || !in.GetMatrix(&st.v[i])) return bad("truncated optimiser state");
+    if (st.m[i].rows() != st.v[i].rows() || st.m[i].cols() != st.v[i].cols()) {
+      return bad("wrong optimiser state");
+    }
   }
   uint64_t points = 0;
   if (!in.Get(&points) || points > 1000000) return bad("truncated curve");

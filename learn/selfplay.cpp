@@ -10,7 +10,7 @@ namespace {
 // The exact outcome of a finished game, or the net's, for the team to throw.
 Evaluation Value(const Net& net, const Position& pos, NetInputs* inputs) {
   if (pos.IsGameOver()) return Evaluate(pos, net.rules());
-  *inputs = EncodeNetInputs(pos, net.rules());
+  *inputs = net.Encode(pos);
   return net.Evaluate(*inputs);
 }
 

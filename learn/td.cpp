@@ -9,6 +9,7 @@
 #include <random>
 #include <sstream>
 #include <type_traits>
+#include <utility>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -34,79 +35,123 @@ uint64_t Mix(uint64_t x) {
 uint64_t GameSeed(uint64_t seed, int64_t index) { return Mix(seed * 2 + 1) ^ Mix(index); }
 uint64_t PairSeed(int64_t index) { return Mix(0x5EEDull + static_cast<uint64_t>(index)); }
 
-// The weight arrays in a fixed order, for Adam and checkpoints.
-std::vector<Net::Matrix*> Params(Net& net, std::vector<Net::Matrix>& b1b2) {
-  return {&net.w1(), &b1b2[0], &net.w2(), &b1b2[1]};
+// A weight array of a net seen as a matrix, for Adam and checkpoints.
+struct ParamRef {
+  float* data;
+  Eigen::Index rows, cols;
+  Eigen::Map<Net::Matrix> map() const { return Eigen::Map<Net::Matrix>(data, rows, cols); }
+};
+
+// The weight arrays in a fixed order: w1, b1, each further layer's weights
+// and biases (a deep net), w2, b2.
+std::vector<ParamRef> Params(Net& net) {
+  std::vector<ParamRef> out;
+  auto add = [&](auto& m) { out.push_back({m.data(), m.rows(), m.cols()}); };
+  add(net.w1());
+  add(net.b1());
+  for (size_t i = 0; i < net.mid_w().size(); ++i) {
+    add(net.mid_w()[i]);
+    add(net.mid_b()[i]);
+  }
+  add(net.w2());
+  add(net.b2());
+  return out;
 }
 
-// Gradients of one minibatch's mean cross-entropy, with its value.
+// Zero matrices shaped as the net's weight arrays, in Params order.
+std::vector<Net::Matrix> ZerosLike(Net& net) {
+  std::vector<Net::Matrix> out;
+  for (const ParamRef& p : Params(net)) out.push_back(Net::Matrix::Zero(p.rows, p.cols));
+  return out;
+}
+
+// Gradients of one minibatch's mean cross-entropy (in Params order), with
+// its value.
 struct Gradients {
-  Net::Matrix w1, b1, w2, b2;
+  std::vector<Net::Matrix> g;
   double loss = 0;
 };
 
 // Dense inputs of an example: they are the last columns of w1.
-int NumDense(const NetInputs&) { return kNetDenseInputs; }
-int NumDense(const SideNetInputs& in) { return in.num_dense; }
+int NumDense(const Net& net, const NetInputs&) { return net.deep() ? 0 : kNetDenseInputs; }
+int NumDense(const Net&, const SideNetInputs& in) { return in.num_dense; }
 
 // Adds one example's gradients (TdSample: six outcomes; SideTdSample: one
 // output per side), weighted by `scale`.
 template <typename Sample>
-void Accumulate(const Net& net, const Sample& s, float scale, Gradients& g) {
+void Accumulate(const Net& net, const Sample& s, float scale, Gradients& grads) {
   const auto& in = s.inputs;
-  const int dense_from = static_cast<int>(net.w1().cols()) - NumDense(in);
+  const int dense = NumDense(net, in);
+  const int dense_from = static_cast<int>(net.w1().cols()) - dense;
   const int outputs = static_cast<int>(net.w2().rows());
+  const size_t mids = net.mid_w().size();
+  auto& g = grads.g;
   Net::Vector a = net.b1();
   for (int i = 0; i < in.num_active; ++i) a += net.w1().col(in.active[i]);
-  for (int j = 0; j < NumDense(in); ++j) a += net.w1().col(dense_from + j) * in.dense[j];
-  Net::Vector h = a.array().tanh().matrix();
+  for (int j = 0; j < dense; ++j) a += net.w1().col(dense_from + j) * in.dense[j];
+  // Pre-activations and activations of every layer but the output.
+  std::vector<Net::Vector> pre = {a}, act;
+  if (net.deep()) {
+    act.push_back(a.cwiseMax(0.f).cwiseMin(1.f));
+    for (size_t l = 0; l < mids; ++l) {
+      pre.push_back(net.mid_w()[l] * act.back() + net.mid_b()[l]);
+      act.push_back(pre.back().cwiseMax(0.f).cwiseMin(1.f));
+    }
+  } else {
+    act.push_back(a.array().tanh().matrix());
+  }
+  const Net::Vector& h = act.back();
   Net::Vector z = net.w2() * h + net.b2();
   Net::Vector p = (z.array() - z.maxCoeff()).exp().matrix();
   p /= p.sum();
   Net::Vector dz(outputs);
   for (int k = 0; k < outputs; ++k) {
     dz[k] = (p[k] - s.target[k]) * scale;
-    if (s.target[k] > 0) g.loss -= s.target[k] * std::log(std::max(p[k], 1e-12f)) * scale;
+    if (s.target[k] > 0) grads.loss -= s.target[k] * std::log(std::max(p[k], 1e-12f)) * scale;
   }
-  g.w2.noalias() += dz * h.transpose();
-  g.b2 += dz;
-  Net::Vector da = ((net.w2().transpose() * dz).array() * (1 - h.array().square())).matrix();
-  g.b1 += da;
-  for (int i = 0; i < in.num_active; ++i) g.w1.col(in.active[i]) += da;
-  for (int j = 0; j < NumDense(in); ++j) g.w1.col(dense_from + j) += da * in.dense[j];
+  const size_t out_w = g.size() - 2;
+  g[out_w].noalias() += dz * h.transpose();
+  g[out_w + 1] += dz;
+  Net::Vector dh = net.w2().transpose() * dz;
+  auto clipped = [](const Net::Vector& x) {
+    return ((x.array() > 0.f) && (x.array() < 1.f)).cast<float>().matrix();
+  };
+  for (size_t l = mids; l-- > 0;) {
+    Net::Vector da = dh.cwiseProduct(clipped(pre[l + 1]));
+    g[2 + 2 * l].noalias() += da * act[l].transpose();
+    g[3 + 2 * l] += da;
+    dh = net.mid_w()[l].transpose() * da;
+  }
+  Net::Vector da = net.deep() ? Net::Vector(dh.cwiseProduct(clipped(pre[0])))
+                              : Net::Vector((dh.array() * (1 - h.array().square())).matrix());
+  g[1] += da;
+  for (int i = 0; i < in.num_active; ++i) g[0].col(in.active[i]) += da;
+  for (int j = 0; j < dense; ++j) g[0].col(dense_from + j) += da * in.dense[j];
 }
 
 // One Adam step over a minibatch; returns its mean cross-entropy.
 template <typename Sample>
 double AdamStep(TrainState& st, const std::vector<const Sample*>& batch, double lr) {
   Net& net = st.net;
-  Gradients g{
-      Net::Matrix::Zero(net.w1().rows(), net.w1().cols()), Net::Matrix::Zero(net.hidden(), 1),
-      Net::Matrix::Zero(net.w2().rows(), net.w2().cols()), Net::Matrix::Zero(net.w2().rows(), 1)};
+  Gradients g{ZerosLike(net), 0};
   float scale = 1.f / batch.size();
-  for (const Sample* s : batch) Accumulate(net, *s, scale, g);
+  for (const Sample* s : batch) Accumulate(std::as_const(net), *s, scale, g);
   ++st.steps;
   double c1 = 1 - std::pow(kBeta1, st.steps), c2 = 1 - std::pow(kBeta2, st.steps);
   float step = static_cast<float>(lr * std::sqrt(c2) / c1);
-  std::vector<Net::Matrix> bias = {net.b1(), net.b2()};
-  std::vector<Net::Matrix*> params = Params(net, bias);
-  const Net::Matrix* grads[] = {&g.w1, &g.b1, &g.w2, &g.b2};
+  std::vector<ParamRef> params = Params(net);
   for (size_t i = 0; i < params.size(); ++i) {
-    st.m[i] = kBeta1 * st.m[i] + (1 - kBeta1) * *grads[i];
-    st.v[i] = kBeta2 * st.v[i] + (1 - kBeta2) * grads[i]->cwiseProduct(*grads[i]);
-    *params[i] -= (step * st.m[i].array() / (st.v[i].array().sqrt() + kAdamEps)).matrix();
+    st.m[i] = kBeta1 * st.m[i] + (1 - kBeta1) * g.g[i];
+    st.v[i] = kBeta2 * st.v[i] + (1 - kBeta2) * g.g[i].cwiseProduct(g.g[i]);
+    params[i].map() -= (step * st.m[i].array() / (st.v[i].array().sqrt() + kAdamEps)).matrix();
   }
-  net.b1() = bias[0];
-  net.b2() = bias[1];
   return g.loss;
 }
 
 TrainState NewState(Net net) {
+  net.DropQuantised();  // training evaluates in float
   TrainState st{std::move(net), 0, 0, {}, {}, {}};
-  st.m = {Net::Matrix::Zero(st.net.w1().rows(), st.net.w1().cols()),
-          Net::Matrix::Zero(st.net.hidden(), 1),
-          Net::Matrix::Zero(st.net.w2().rows(), st.net.w2().cols()),
-          Net::Matrix::Zero(st.net.w2().rows(), 1)};
+  st.m = ZerosLike(st.net);
   st.v = st.m;
   return st;
 }
@@ -231,6 +276,7 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
     }
     return NewState(*std::move(net));
   }
+  if (!c.layers.empty()) return NewState(Net::RandomDeep(c.rules, c.layers, c.seed));
   return NewState(Net::Random(c.rules, c.hidden, c.seed));
 }
 
@@ -316,7 +362,8 @@ struct LabelledSet {
 
 // Reads the labels of `path` for `rules`: every line's position encoded, its
 // six outcomes the target; an error names the line.
-absl::StatusOr<LabelledSet> ReadLabels(const std::string& path, const Rules& rules) {
+absl::StatusOr<LabelledSet> ReadLabels(const std::string& path, const Net& net) {
+  const Rules& rules = net.rules();
   std::ifstream in(path);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot open labels ", path));
   LabelledSet set;
@@ -329,7 +376,7 @@ absl::StatusOr<LabelledSet> ReadLabels(const std::string& path, const Rules& rul
     if (!read.ok()) return bad(read.status().message());
     TdSample s;
     s.target = read->outcomes;
-    s.inputs = EncodeNetInputs(read->position, rules);
+    s.inputs = net.Encode(read->position);
     (read->index % 10 == 0 ? set.held_out : set.train).push_back(s);
   }
   if (set.train.empty() || set.held_out.empty()) {
@@ -357,9 +404,30 @@ void HeldOut(const Net& net, const std::vector<TdSample>& set, double* kl, doubl
   *win_mae /= set.size();
 }
 
+absl::Status CheckLayers(const TrainConfig& c) {
+  if (c.layers.empty()) return absl::OkStatus();
+  if (!c.rules.layout().IsFourSidedTeams()) {
+    return absl::InvalidArgumentError(
+        "a deep net (layers) is for the four-sided game of two teams only");
+  }
+  if (c.layers.size() < 2 || c.layers.size() > 1 + Net::kMaxMidLayers) {
+    return absl::InvalidArgumentError(absl::StrCat("layers: a deep net has a first layer and 1..",
+                                                   Net::kMaxMidLayers, " further ones"));
+  }
+  for (size_t i = 0; i < c.layers.size(); ++i) {
+    int most = i == 0 ? Net::kMaxHidden : Net::kMaxMidUnits;
+    if (c.layers[i] < 1 || c.layers[i] > most) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("layers: layer ", i + 1, " has ", c.layers[i], " units (1..", most, ")"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status TrainOnLabels(const TrainConfig& c, std::ostream& log) {
+  if (absl::Status s = CheckLayers(c); !s.ok()) return s;
   if (absl::Status s = c.rules.RequireFourSidedTeams("training on labels"); !s.ok()) {
     return absl::InvalidArgumentError(s.message());
   }
@@ -372,12 +440,12 @@ absl::Status TrainOnLabels(const TrainConfig& c, std::ostream& log) {
   }
   absl::StatusOr<std::string> ckpt = WritableOutputs(c);
   if (!ckpt.ok()) return ckpt.status();
-  absl::StatusOr<LabelledSet> set = ReadLabels(c.labels, c.rules);
-  if (!set.ok()) return set.status();
   absl::StatusOr<TrainState> started = StartOrResume(c, *ckpt, log);
   if (!started.ok()) return started.status();
   TrainState st = *std::move(started);
   if (st.net.per_side()) return absl::InvalidArgumentError("a net per side: not trained on labels");
+  absl::StatusOr<LabelledSet> set = ReadLabels(c.labels, st.net);
+  if (!set.ok()) return set.status();
   double kl = 0, mae = 0;
   HeldOut(st.net, set->held_out, &kl, &mae);
   log << absl::StrFormat(
@@ -399,6 +467,7 @@ absl::Status TrainOnLabels(const TrainConfig& c, std::ostream& log) {
 }
 
 absl::Status Train(const TrainConfig& c, std::ostream& log) {
+  if (absl::Status s = CheckLayers(c); !s.ok()) return s;
   if (c.hidden < 1 || c.hidden > Net::kMaxHidden) {
     return absl::InvalidArgumentError(
         absl::StrCat("hidden units ", c.hidden, " must be 1..", Net::kMaxHidden));

@@ -13,8 +13,11 @@ namespace uckers {
 
 // Settings of a self-play training run (`uckers train`).
 struct TrainConfig {
-  Rules rules;                      // the ruleset the net learns
-  int hidden = 128;                 // hidden units of a new net
+  Rules rules;       // the ruleset the net learns
+  int hidden = 128;  // hidden units of a new net
+  // A new deep net (search/net.h) instead: the first layer's units, then
+  // each further layer's (empty: a net of one hidden layer of `hidden`).
+  std::vector<int> layers;
   uint64_t seed = 1;                // weights, dice and shuffling
   int64_t games = 10000;            // train until this many games in all
   double lambda = 0.7;              // TD(λ)

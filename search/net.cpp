@@ -1,5 +1,7 @@
 #include "search/net.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -9,7 +11,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "search/net_simd.h"
 
 namespace uckers {
 namespace {
@@ -109,6 +113,10 @@ Shape ShapeOf(const Rules& rules) {
 }  // namespace
 
 bool Net::FitsShapeOf(const Rules& rules) const {
+  if (deep()) {
+    return rules.layout().IsFourSidedTeams() && w1_.cols() == kDeepNetInputs &&
+           w2_.rows() == kNumOutcomes;
+  }
   Shape shape = ShapeOf(rules);
   return shape.encoding == encoding_ && shape.inputs == w1_.cols() && shape.outputs == w2_.rows();
 }
@@ -136,19 +144,66 @@ Net Net::Random(const Rules& rules, int hidden, uint64_t seed) {
   return net;
 }
 
+Net Net::RandomDeep(const Rules& rules, const std::vector<int>& layers, uint64_t seed) {
+  Net net;
+  net.rules_ = rules;
+  net.encoding_ = kDeepNetEncodingVersion;
+  std::mt19937_64 rng(seed);
+  // About 40 inputs are on at once: first-layer weights of 0.08 and biases
+  // of 0.5 start most units inside the clipped ReLU's linear range; the
+  // further layers start at 1 / sqrt(fan-in).
+  auto fill = [&](Matrix& m, int rows, int cols, float sd) {
+    std::normal_distribution<float> d(0.f, sd);
+    m = Matrix(rows, cols);
+    for (int j = 0; j < cols; ++j) {
+      for (int i = 0; i < rows; ++i) m(i, j) = d(rng);
+    }
+  };
+  fill(net.w1_, layers[0], kDeepNetInputs, 0.08f);
+  net.b1_ = Vector::Constant(layers[0], 0.5f);
+  for (size_t l = 1; l < layers.size(); ++l) {
+    net.mid_w_.emplace_back();
+    fill(net.mid_w_.back(), layers[l], layers[l - 1], 1.f / std::sqrt(float(layers[l - 1])));
+    net.mid_b_.push_back(Vector::Zero(layers[l]));
+  }
+  fill(net.w2_, kNumOutcomes, layers.back(), 1.f / std::sqrt(float(layers.back())));
+  net.b2_ = Vector::Zero(kNumOutcomes);
+  return net;
+}
+
+std::vector<int> Net::LayerSizes() const {
+  std::vector<int> sizes = {hidden()};
+  for (const Vector& b : mid_b_) sizes.push_back(static_cast<int>(b.size()));
+  return sizes;
+}
+
+int64_t Net::NumParameters() const {
+  int64_t n = w1_.size() + b1_.size() + w2_.size() + b2_.size();
+  for (size_t i = 0; i < mid_w_.size(); ++i) n += mid_w_[i].size() + mid_b_[i].size();
+  return n;
+}
+
 std::string Net::ToBytes() const {
   std::string out(kMagic, sizeof(kMagic));
-  Put<uint32_t>(&out, kFormatVersion);
+  Put<uint32_t>(&out, deep() ? kDeepFormatVersion : kFormatVersion);
   Put<uint32_t>(&out, encoding_);
   Put<uint32_t>(&out, static_cast<uint32_t>(w1_.cols()));
   Put<uint32_t>(&out, static_cast<uint32_t>(hidden()));
   Put<uint32_t>(&out, static_cast<uint32_t>(w2_.rows()));
+  if (deep()) {
+    Put<uint32_t>(&out, static_cast<uint32_t>(mid_b_.size()));
+    for (const Vector& b : mid_b_) Put<uint32_t>(&out, static_cast<uint32_t>(b.size()));
+  }
   Put<uint64_t>(&out, games_trained_);
   std::string switches = SwitchList(rules_);
   Put<uint32_t>(&out, static_cast<uint32_t>(switches.size()));
   out += switches;
   PutFloats(&out, w1_.data(), w1_.size());
   PutFloats(&out, b1_.data(), b1_.size());
+  for (size_t i = 0; i < mid_w_.size(); ++i) {
+    PutFloats(&out, mid_w_[i].data(), mid_w_[i].size());
+    PutFloats(&out, mid_b_[i].data(), mid_b_[i].size());
+  }
   PutFloats(&out, w2_.data(), w2_.size());
   PutFloats(&out, b2_.data(), b2_.size());
   Put<uint64_t>(&out, Fnv1a(out));
@@ -166,14 +221,33 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
   Net net;
   std::string switches;
   if (!r.Get(&format, "the header")) return r.status();
-  if (format != kFormatVersion) {
-    return r.Fail(
-        absl::StrFormat("format version %d, this engine reads %d", format, kFormatVersion));
+  if (format != kFormatVersion && format != kDeepFormatVersion) {
+    return r.Fail(absl::StrFormat("format version %d, this engine reads %d and %d", format,
+                                  kFormatVersion, kDeepFormatVersion));
   }
   r.Get(&encoding, "the header");
   r.Get(&inputs, "the header");
   r.Get(&hidden, "the header");
   r.Get(&outputs, "the header");
+  std::vector<uint32_t> mids;
+  if (format == kDeepFormatVersion) {
+    uint32_t num_mid = 0;
+    if (!r.Get(&num_mid, "the header")) return r.status();
+    if (num_mid < 1 || num_mid > kMaxMidLayers) {
+      return r.Fail(absl::StrFormat("%d further layers (1..%d)", num_mid, kMaxMidLayers));
+    }
+    mids.resize(num_mid);
+    for (uint32_t& m : mids) {
+      if (!r.Get(&m, "the header")) return r.status();
+      if (m < 1 || m > kMaxMidUnits) {
+        return r.Fail(absl::StrFormat("a layer of %d units (1..%d)", m, kMaxMidUnits));
+      }
+    }
+    if (encoding != kDeepNetEncodingVersion) {
+      return r.Fail(absl::StrFormat("format 2 with input encoding %d (a deep net reads %d)",
+                                    encoding, kDeepNetEncodingVersion));
+    }
+  }
   r.Get(&net.games_trained_, "the header");
   if (!r.GetString(&switches, "the switch list")) return r.status();
   if (hidden == 0 || hidden > kMaxHidden) {
@@ -185,9 +259,14 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
   if (absl::Status s = rules->CheckLayout(); !s.ok()) {
     return r.Fail(absl::StrCat("switches '", switches, "': ", s.message()));
   }
-  // The encoding and shape follow from the rules' layout: encoding 1 for
-  // the four-sided game of two teams, encoding 2 for every other one.
+  // The encoding and shape follow from the rules' layout: encoding 1 (or 3,
+  // a deep net) for the four-sided game of two teams, encoding 2 for every
+  // other one.
   Shape shape = ShapeOf(*rules);
+  if (format == kDeepFormatVersion && shape.encoding == kNetEncodingVersion) {
+    shape.encoding = kDeepNetEncodingVersion;
+    shape.inputs = kDeepNetInputs;
+  }
   if (encoding != shape.encoding || inputs != shape.inputs || outputs != shape.outputs) {
     return r.Fail(absl::StrFormat(
         "input encoding %d with %d inputs and %d outputs; for rules %s this engine uses "
@@ -198,10 +277,18 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
   net.encoding_ = encoding;
   net.w1_ = Matrix(hidden, inputs);
   net.b1_ = Vector(hidden);
-  net.w2_ = Matrix(outputs, hidden);
   net.b2_ = Vector(outputs);
   r.GetFloats(net.w1_.data(), net.w1_.size(), "the weights");
   r.GetFloats(net.b1_.data(), net.b1_.size(), "the weights");
+  int previous = static_cast<int>(hidden);
+  for (uint32_t m : mids) {
+    net.mid_w_.push_back(Matrix(m, previous));
+    net.mid_b_.push_back(Vector(m));
+    r.GetFloats(net.mid_w_.back().data(), net.mid_w_.back().size(), "the weights");
+    r.GetFloats(net.mid_b_.back().data(), net.mid_b_.back().size(), "the weights");
+    previous = static_cast<int>(m);
+  }
+  net.w2_ = Matrix(outputs, previous);
   r.GetFloats(net.w2_.data(), net.w2_.size(), "the weights");
   r.GetFloats(net.b2_.data(), net.b2_.size(), "the weights");
   size_t body = r.pos();
@@ -209,6 +296,7 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
   if (!r.Get(&checksum, "the checksum")) return r.status();
   if (r.pos() != bytes.size()) return r.Fail("has bytes after the checksum");
   if (checksum != Fnv1a(bytes.substr(0, body))) return r.Fail("checksum mismatch (damaged file)");
+  net.Quantise();
   return net;
 }
 
@@ -270,23 +358,162 @@ void Net::EvaluateSides(const SideNetInputs& in, float* chances) const {
   for (int j = 0; j < logits.size(); ++j) chances[j] = ex[j] / sum;
 }
 
+// The integer copy of a deep net's first two layers (Net::Quantise).
+struct Net::Quantised {
+  uint64_t generation = 0;  // names this copy in the per-thread accumulators
+  int l1 = 0, l2 = 0;       // units, padded to multiples of 16 and 8
+  std::vector<int16_t> w1;  // input i's column at i * l1, scaled by kQuantA
+  std::vector<int16_t> b1;
+  std::vector<int16_t> w2;  // l2 rows of l1, scaled by scale2, packed (net_simd.h)
+  std::vector<int32_t> b2;  // scaled by kQuantA * scale2
+  float unscale2 = 0;       // 1 / (kQuantA * scale2)
+};
+
+namespace {
+
+std::atomic<uint64_t> next_generation{1};
+
+int16_t Round16(float x) {
+  return static_cast<int16_t>(std::clamp(std::lround(x), -32767l, 32767l));
+}
+
+// A thread's first-layer accumulator for one colour to throw: the inputs it
+// sums and their sum, for the quantised net of `generation`.
+struct AccumulatorSlot {
+  uint64_t generation = 0;  // 0: empty
+  int num_active = 0;
+  std::array<uint16_t, kNetMaxActive> active{};
+  alignas(64) std::array<int16_t, Net::kMaxHidden> acc{};
+};
+// One slot per colour to throw, and one for inputs of no known colour
+// (always summed afresh).
+thread_local std::array<AccumulatorSlot, kNumColours + 1> accumulators;
+
+}  // namespace
+
+void Net::Quantise() {
+  quant_.reset();
+  if (!deep()) return;
+  auto q = std::make_shared<Quantised>();
+  q->generation = next_generation.fetch_add(1);
+  const int l1 = hidden(), l2 = static_cast<int>(mid_w_[0].rows());
+  q->l1 = (l1 + 15) / 16 * 16;
+  q->l2 = (l2 + 7) / 8 * 8;
+  q->w1.assign(static_cast<size_t>(w1_.cols()) * q->l1, 0);
+  for (int i = 0; i < w1_.cols(); ++i) {
+    for (int j = 0; j < l1; ++j) q->w1[size_t(i) * q->l1 + j] = Round16(w1_(j, i) * kQuantA);
+  }
+  q->b1.assign(q->l1, 0);
+  for (int j = 0; j < l1; ++j) q->b1[j] = Round16(b1_[j] * kQuantA);
+  const Matrix& m2 = mid_w_[0];
+  float top = std::max(m2.cwiseAbs().maxCoeff(), 1e-6f);
+  float scale2 = kQuantWeightBound / top;
+  q->w2.assign(simd::PackedSize(q->l2, q->l1), 0);
+  for (int r = 0; r < l2; ++r) {
+    for (int j = 0; j < l1; ++j) {
+      q->w2[simd::PackedIndex(r, j, q->l2)] = Round16(m2(r, j) * scale2);
+    }
+  }
+  q->b2.assign(q->l2, 0);
+  for (int r = 0; r < l2; ++r) {
+    q->b2[r] = static_cast<int32_t>(std::lround(double(mid_b_[0][r]) * kQuantA * scale2));
+  }
+  q->unscale2 = 1.f / (kQuantA * scale2);
+  quant_ = std::move(q);
+}
+
+NetInputs Net::Encode(const Position& pos) const {
+  return deep() ? EncodeDeepNetInputs(pos, rules_) : EncodeNetInputs(pos, rules_);
+}
+
 Evaluation Net::Evaluate(const Position& pos) const {
   if (pos.IsGameOver()) return uckers::Evaluate(pos, rules_);
-  return Evaluate(EncodeNetInputs(pos, rules_));
+  if (deep()) {
+    NetInputs in = EncodeDeepNetInputs(pos, rules_);
+    return quant_ ? EvaluateQuantised(in, pos.to_throw()) : EvaluateFloat(in);
+  }
+  return EvaluateFloat(EncodeNetInputs(pos, rules_));
 }
 
 Evaluation Net::Evaluate(const NetInputs& in) const {
-  // The first layer sums the columns of the inputs that are on, as NNUE's
-  // accumulator does, instead of multiplying a mostly-zero vector. The
-  // hidden vector lives on the stack: a search evaluates millions of leaves.
-  using Hidden = Eigen::Matrix<float, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxHidden, 1>;
-  Hidden acc = b1_;
-  for (int i = 0; i < in.num_active; ++i) acc += w1_.col(in.active[i]);
-  for (int j = 0; j < kNetDenseInputs; ++j) {
-    acc += w1_.col(kNetSparseInputs + j) * in.dense[j];
+  return deep() && quant_ ? EvaluateQuantised(in, -1) : EvaluateFloat(in);
+}
+
+Evaluation Net::EvaluateQuantised(const NetInputs& in, int colour) const {
+  const Quantised& q = *quant_;
+  AccumulatorSlot& slot = accumulators[colour >= 0 ? colour : kNumColours];
+  int16_t* acc = slot.acc.data();
+  // The inputs that changed since the slot's last position, from the two
+  // ascending lists: when they are fewer than the inputs on, the
+  // accumulator is updated by them, else summed afresh.
+  std::array<uint16_t, kNetMaxActive> removed, added;
+  int num_removed = 0, num_added = 0;
+  bool refresh = slot.generation != q.generation || colour < 0;
+  if (!refresh) {
+    int i = 0, j = 0;
+    while (i < slot.num_active || j < in.num_active) {
+      if (j == in.num_active || (i < slot.num_active && slot.active[i] < in.active[j])) {
+        removed[num_removed++] = slot.active[i++];
+      } else if (i == slot.num_active || in.active[j] < slot.active[i]) {
+        added[num_added++] = in.active[j++];
+      } else {
+        ++i;
+        ++j;
+      }
+      if (num_removed + num_added >= in.num_active) {
+        refresh = true;
+        break;
+      }
+    }
   }
-  Hidden h = acc.array().tanh().matrix();
-  Eigen::Matrix<float, kNumOutcomes, 1> logits = w2_ * h + b2_;
+  if (refresh) {
+    std::memcpy(acc, q.b1.data(), sizeof(int16_t) * q.l1);
+    for (int i = 0; i < in.num_active; ++i) {
+      simd::AddColumn(acc, q.w1.data() + size_t(in.active[i]) * q.l1, q.l1);
+    }
+  } else {
+    for (int i = 0; i < num_removed; ++i) {
+      simd::SubtractColumn(acc, q.w1.data() + size_t(removed[i]) * q.l1, q.l1);
+    }
+    for (int i = 0; i < num_added; ++i) {
+      simd::AddColumn(acc, q.w1.data() + size_t(added[i]) * q.l1, q.l1);
+    }
+  }
+  slot.generation = q.generation;
+  slot.num_active = in.num_active;
+  std::copy(in.active.begin(), in.active.begin() + in.num_active, slot.active.begin());
+
+  alignas(64) std::array<int16_t, kMaxHidden> h1;
+  simd::ClippedRelu(acc, h1.data(), q.l1, static_cast<int16_t>(kQuantA));
+  alignas(32) std::array<int32_t, kMaxMidUnits> z2;
+  simd::MultiplyRows(q.w2.data(), h1.data(), q.b2.data(), q.l1, q.l2, z2.data());
+  const int l2 = static_cast<int>(mid_b_[0].size());
+  std::array<float, kMaxMidUnits> h2;
+  for (int r = 0; r < l2; ++r) h2[r] = std::clamp(z2[r] * q.unscale2, 0.f, 1.f);
+  return Tail(h2.data(), l2, 1);
+}
+
+Evaluation Net::Tail(const float* h, int size, int from) const {
+  // Small layers in plain loops over a column at a time (the weights are
+  // column-major), which the compiler vectorises across the rows.
+  std::array<float, kMaxHidden> a, b;
+  const float* cur = h;
+  for (size_t l = from; l < mid_w_.size(); ++l) {
+    const Matrix& w = mid_w_[l];
+    const int rows = static_cast<int>(w.rows());
+    float* next = cur == a.data() ? b.data() : a.data();
+    std::copy(mid_b_[l].data(), mid_b_[l].data() + rows, next);
+    for (int j = 0; j < size; ++j) {
+      const float x = cur[j];
+      if (x == 0.f) continue;
+      const float* col = w.data() + static_cast<long>(j) * rows;
+      for (int r = 0; r < rows; ++r) next[r] += col[r] * x;
+    }
+    for (int r = 0; r < rows; ++r) next[r] = std::clamp(next[r], 0.f, 1.f);
+    cur = next;
+    size = rows;
+  }
+  Eigen::Matrix<float, kNumOutcomes, 1> logits = w2_ * Eigen::Map<const Vector>(cur, size) + b2_;
   float top = logits.maxCoeff();
   Eigen::Matrix<float, kNumOutcomes, 1> ex = (logits.array() - top).exp();
   float sum = ex.sum();
@@ -295,9 +522,28 @@ Evaluation Net::Evaluate(const NetInputs& in) const {
   return e;
 }
 
+Evaluation Net::EvaluateFloat(const NetInputs& in) const {
+  // The first layer sums the columns of the inputs that are on, as NNUE's
+  // accumulator does, instead of multiplying a mostly-zero vector. The
+  // hidden vector lives on the stack: a search evaluates millions of leaves.
+  using Hidden = Eigen::Matrix<float, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxHidden, 1>;
+  Hidden acc = b1_;
+  for (int i = 0; i < in.num_active; ++i) acc += w1_.col(in.active[i]);
+  if (deep()) {
+    Hidden h = acc.cwiseMax(0.f).cwiseMin(1.f);
+    return Tail(h.data(), hidden(), 0);
+  }
+  for (int j = 0; j < kNetDenseInputs; ++j) {
+    acc += w1_.col(kNetSparseInputs + j) * in.dense[j];
+  }
+  Hidden h = acc.array().tanh().matrix();
+  return Tail(h.data(), hidden(), 0);
+}
+
 std::string Net::Describe() const {
-  return absl::StrFormat("net %d-%d-%d, %d self-play games, rules %s", w1_.cols(), hidden(),
-                         w2_.rows(), games_trained_, rules_.ToString());
+  return absl::StrFormat("net %d-%s-%d, %d self-play games, rules %s", w1_.cols(),
+                         absl::StrJoin(LayerSizes(), "-"), w2_.rows(), games_trained_,
+                         rules_.ToString());
 }
 
 }  // namespace uckers

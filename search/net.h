@@ -2,6 +2,7 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,18 +29,41 @@ namespace uckers {
 // the six outcomes (Evaluate). Under every other layout (RULES.md §11) it
 // reads encoding 2 and gives every side's chance of winning (EvaluateSides),
 // as ClassicSideValues does (search/multi_side.h).
+//
+// A deep net (deep(), encoding 3, file format 2) is the larger kind for the
+// four-sided game of two teams: sparse inputs only, a first layer of up to
+// kMaxHidden clipped-ReLU units (min(max(x, 0), 1)), one or more further
+// clipped-ReLU layers, and the six outcomes. Trained in float; a net read
+// from a file (or Quantise()d) evaluates in integers as Stockfish's NNUE
+// does: the first layer an int16 accumulator kept per thread and updated
+// from the inputs that changed since the last position evaluated for the
+// same colour to throw (search/net_simd.h), the second layer in int16 with
+// int32 sums, the rest in float.
 class Net {
  public:
   using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic>;
   using Vector = Eigen::Matrix<float, Eigen::Dynamic, 1>;
 
-  // The file format's version; a file of another version is refused.
+  // The file format's version: 1 for nets of one hidden layer, 2 for deep
+  // nets (the further layers' sizes in the header); another is refused.
   static constexpr uint32_t kFormatVersion = 1;
+  static constexpr uint32_t kDeepFormatVersion = 2;
   // The most hidden units a net may have (its hidden vector is on the stack).
   static constexpr int kMaxHidden = 512;
+  // The most units of a deep net's further layers, and the most such layers.
+  static constexpr int kMaxMidUnits = 128;
+  static constexpr int kMaxMidLayers = 4;
+  // The integer scales of a quantised deep net: the first layer's weights
+  // and activations (1.0 is kQuantA), and the bound of the second layer's
+  // int16 weights (so that no int32 sum can overflow).
+  static constexpr int kQuantA = 255;
+  static constexpr int kQuantWeightBound = 16383;
 
   // A net of `hidden` units with small random weights drawn from `seed`.
   static Net Random(const Rules& rules, int hidden, uint64_t seed);
+  // A deep net (encoding 3) of `rules` (the four-sided game of two teams):
+  // `layers` gives the first layer's units, then each further layer's.
+  static Net RandomDeep(const Rules& rules, const std::vector<int>& layers, uint64_t seed);
   // Reads a net from the bytes of a weights file; `source` names it in
   // errors. Refuses a wrong magic, format, encoding, shape or checksum.
   static absl::StatusOr<Net> FromBytes(absl::string_view bytes, absl::string_view source);
@@ -63,8 +87,25 @@ class Net {
   // game gets its exact outcome. `pos` must be a position of rules(), and
   // the net one of the four-sided game of two teams (!per_side()).
   Evaluation Evaluate(const Position& pos) const;
-  // The same from already encoded inputs (not a finished game).
+  // The same from already encoded inputs (not a finished game), in the
+  // net's encoding (Encode).
   Evaluation Evaluate(const NetInputs& in) const;
+  // The same in float arithmetic whether or not the net is quantised (for
+  // training, and to measure the quantisation's error).
+  Evaluation EvaluateFloat(const NetInputs& in) const;
+  // The inputs of `pos` (not finished) in the net's encoding: 3 for a deep
+  // net, else 1 (a net of the four-sided game of two teams).
+  NetInputs Encode(const Position& pos) const;
+
+  // Whether the net is a deep one (encoding 3), and whether it evaluates in
+  // integers (read from a file or Quantise()d; the non-const accessors of
+  // the weights drop the integer copy, as training changes them).
+  bool deep() const { return encoding_ == kDeepNetEncodingVersion; }
+  bool quantised() const { return quant_ != nullptr; }
+  // Builds the integer copy of a deep net's weights (nothing for others),
+  // and drops it (training evaluates in float).
+  void Quantise();
+  void DropQuantised() { quant_.reset(); }
 
   // Whether the net is one of another layout than the four-sided game of
   // two teams: encoding 2, one output per side.
@@ -86,6 +127,10 @@ class Net {
   // Whether the net's encoding and shape are those of `rules`.
   bool FitsShapeOf(const Rules& rules) const;
   int hidden() const { return static_cast<int>(b1_.size()); }
+  // The units of every layer but the output, first layer first.
+  std::vector<int> LayerSizes() const;
+  // Weights and biases, for the parameters' count in Describe and docs.
+  int64_t NumParameters() const;
   uint64_t games_trained() const { return games_trained_; }
   void set_games_trained(uint64_t n) { games_trained_ = n; }
   // One line for `info string` and logs: file size class, games, ruleset.
@@ -93,23 +138,43 @@ class Net {
 
   // The weights, for training (learn/): w1 is hidden x inputs (a column per
   // input), w2 is outputs x hidden (six outcomes, or one per side).
-  Matrix& w1() { return w1_; }
-  Vector& b1() { return b1_; }
-  Matrix& w2() { return w2_; }
-  Vector& b2() { return b2_; }
+  Matrix& w1() { return Mutable(w1_); }
+  Vector& b1() { return Mutable(b1_); }
+  Matrix& w2() { return Mutable(w2_); }
+  Vector& b2() { return Mutable(b2_); }
+  // A deep net's further layers, between w1 and w2: mid_w()[i] is units x
+  // the previous layer's units.
+  std::vector<Matrix>& mid_w() { return Mutable(mid_w_); }
+  std::vector<Vector>& mid_b() { return Mutable(mid_b_); }
+  const std::vector<Matrix>& mid_w() const { return mid_w_; }
+  const std::vector<Vector>& mid_b() const { return mid_b_; }
   const Matrix& w1() const { return w1_; }
   const Vector& b1() const { return b1_; }
   const Matrix& w2() const { return w2_; }
   const Vector& b2() const { return b2_; }
 
  private:
+  struct Quantised;
+  template <typename T>
+  T& Mutable(T& weights) {
+    quant_.reset();
+    return weights;
+  }
+  Evaluation EvaluateQuantised(const NetInputs& in, int colour) const;
+  // Layers mid_w_[from..] and the output layer on `h`, the activations of
+  // the layer before them, then the softmax.
+  Evaluation Tail(const float* h, int size, int from) const;
+
   Rules rules_;
   uint32_t encoding_ = kNetEncodingVersion;
   uint64_t games_trained_ = 0;
   Matrix w1_;
   Vector b1_;
+  std::vector<Matrix> mid_w_;
+  std::vector<Vector> mid_b_;
   Matrix w2_;
   Vector b2_;
+  std::shared_ptr<const Quantised> quant_;
 };
 
 // The net in the weights file at `path`, loaded once per process and kept

@@ -179,6 +179,34 @@ SideNetInputs EncodeSideNetInputs(const Position& pos, const Rules& rules) {
   return in;
 }
 
+NetInputs EncodeDeepNetInputs(const Position& pos, const Rules& rules) {
+  NetInputs in;
+  Encoder<NetInputs> enc(&in);
+  int mover = pos.to_throw();
+  for (int k = 0; k < kNumColours; ++k) {
+    EncodeColour(pos, (mover + k) & 3, k * kNetColourInputs, enc);
+  }
+  EncodeGlobals(pos, rules, kNetGlobalSparse, enc);
+  if (HasStackInputs(rules)) {
+    const Board& b = pos.board();
+    StackList stacks = Stacks(pos);
+    for (int k = 0; k < kNumColours; ++k) {
+      int colour = (mover + k) & 3;
+      std::array<int, kPiecesPerColour * kNumColours> tops{};
+      int n = 0;
+      for (const Stack& s : stacks) {
+        if (s.TopColour() == colour) tops[n++] = b.Relative(colour, s.abs);
+      }
+      std::sort(tops.begin(), tops.begin() + n);
+      for (int j = 0; j < n; ++j) enc.On(kNetSparseInputs + k * (kLastTrack + 1) + tops[j]);
+    }
+  }
+  const int after_stacks = kNetSparseInputs + kDeepStackInputs;
+  if (pos.challenge_active()) enc.Thermometer(after_stacks, std::min(pos.challenge_count(), 4));
+  enc.Thermometer(after_stacks + 4, std::min(pos.extra_owed(), 3));
+  return in;
+}
+
 NetInputs EncodeNetInputs(const Position& pos, const Rules& rules) {
   NetInputs in;
   Encoder<NetInputs> enc(&in);

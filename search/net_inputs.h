@@ -37,8 +37,9 @@ inline constexpr int kNetSwitchInputs = 16;  // room for switches to come
 inline constexpr int kNetSparseInputs = kNetGlobalSparse + 3 + kNetSwitchInputs;
 inline constexpr int kNetDenseInputs = 19;
 inline constexpr int kNetInputs = kNetSparseInputs + kNetDenseInputs;
-// At most 4 * (4 + 4 + 4 * 3 + 7) + 3 + kNetSwitchInputs sparse inputs are on.
-inline constexpr int kNetMaxActive = 128;
+// At most 4 * (4 + 4 + 4 * 3 + 7) + 3 + kNetSwitchInputs sparse inputs of
+// encoding 1 are on, and encoding 3 (below) adds at most 2 * 4 + 4 + 3.
+inline constexpr int kNetMaxActive = 160;
 
 static_assert(kNumSwitches <= kNetSwitchInputs);
 
@@ -52,6 +53,25 @@ struct NetInputs {
 
 // Encodes `pos` (not finished) under `rules` for the team to throw.
 NetInputs EncodeNetInputs(const Position& pos, const Rules& rules);
+
+// Encoding 3, of the deep nets of the four-sided game of two teams
+// (search/net.h): sparse inputs only, so that an evaluation needs no classic
+// evaluation and the first layer can be updated from the inputs that
+// changed. Encoding 1's sparse inputs (0 .. kNetSparseInputs - 1), then
+//   for each colour k, for each main-track square 0..kLastTrack: under
+//          mixie_stack, the top piece of the stack there is this colour's
+//          (RULES.md §9: only it moves)
+//   then   a challenge's sixes thrown >= 1, 2, 3, 4 (RULES.md §6)
+//   then   extra throws owed >= 1, 2, 3
+// The active list is in ascending order (the incremental update of the
+// first layer merges two such lists).
+inline constexpr int kDeepNetEncodingVersion = 3;
+inline constexpr int kDeepStackInputs = kNumColours * (kLastTrack + 1);
+inline constexpr int kDeepNetInputs = kNetSparseInputs + kDeepStackInputs + 4 + 3;
+
+// Encodes `pos` (not finished) under `rules` in encoding 3 for the team to
+// throw; the dense values are left 0.
+NetInputs EncodeDeepNetInputs(const Position& pos, const Rules& rules);
 
 // The input encoding of the nets for every other layout (RULES.md §11: the
 // six-sided board, teams of three, solo), from the point of view of the

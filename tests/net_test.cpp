@@ -417,3 +417,191 @@ TEST(ShippedNets, EachServesItsOwnRulesetOnly) {
 
 }  // namespace
 }  // namespace uckers
+
+namespace uckers {
+namespace {
+
+std::vector<int> Active(const NetInputs& in) {
+  return std::vector<int>(in.active.begin(), in.active.begin() + in.num_active);
+}
+
+// Positions as a search meets them: every play's position for a few throws
+// from sampled positions, so that consecutive ones share most inputs.
+std::vector<Position> Siblings(const Rules& rules, int count, uint64_t seed) {
+  std::vector<Position> out;
+  for (const Position& pos : testing::SamplePositions(rules, count, seed)) {
+    for (Throw t : {MakeThrow(6, 6), MakeThrow(1, 3), MakeThrow(2, 5)}) {
+      PlayList plays;
+      GenerateLegalPlays(pos, rules, t, &plays);
+      for (int i = 0; i < plays.size(); ++i) {
+        if (!plays[i].after.IsGameOver()) out.push_back(plays[i].after);
+      }
+    }
+  }
+  return out;
+}
+
+TEST(DeepNetInputs, AreAscendingWithinRangeAndTheThrowersView) {
+  for (const Position& pos : testing::SamplePositions(Rules(), 60, 5)) {
+    NetInputs in = EncodeDeepNetInputs(pos, Rules());
+    for (int i = 0; i < in.num_active; ++i) {
+      EXPECT_LT(in.active[i], kDeepNetInputs);
+      if (i > 0) EXPECT_LT(in.active[i - 1], in.active[i]);
+    }
+    if (pos.challenge_active()) continue;
+    EXPECT_EQ(Active(in), Active(EncodeDeepNetInputs(Rotated(pos), Rules())));
+  }
+}
+
+// RULES.md §9 "Mixie stack": only the top piece moves, so the inputs say
+// whose piece is on top of each stack.
+TEST(DeepNetInputs, SayWhichColourTopsAMixieStack) {
+  Rules rules = *Rules::Parse("navy+mixie_stack");
+  absl::StatusOr<Position> red_top =
+      ParseUfen("b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b r mr10:ryr", rules);
+  absl::StatusOr<Position> yellow_top =
+      ParseUfen("b,b,10,10/b,b,b,b/b,b,b,36/b,b,b,b r mr10:rry", rules);
+  ASSERT_TRUE(red_top.ok() && yellow_top.ok());
+  NetInputs a = EncodeDeepNetInputs(*red_top, rules), b = EncodeDeepNetInputs(*yellow_top, rules);
+  EXPECT_NE(Active(a), Active(b));
+  // Red throws (k = 0): red's square 10 is topped by red in the first.
+  const int red_ten = kNetSparseInputs + 10;
+  EXPECT_NE(std::find(Active(a).begin(), Active(a).end(), red_ten), Active(a).end());
+  std::vector<int> bs = Active(b);
+  EXPECT_EQ(std::find(bs.begin(), bs.end(), red_ten), bs.end());
+  // Without the switch there are no stack inputs.
+  NetInputs navy = EncodeDeepNetInputs(*red_top, Rules());
+  for (int i = 0; i < navy.num_active; ++i) {
+    EXPECT_FALSE(navy.active[i] >= kNetSparseInputs &&
+                 navy.active[i] < kNetSparseInputs + kDeepStackInputs);
+  }
+}
+
+TEST(DeepNet, EvaluationIsAProbabilityDistributionOverTheSixOutcomes) {
+  Net net = Net::RandomDeep(Rules(), {64, 16, 16}, 3);
+  net.Quantise();
+  for (const Position& pos : testing::SamplePositions(Rules(), 50, 1)) {
+    Evaluation e = net.Evaluate(pos);
+    double sum = 0;
+    for (double p : e.p) {
+      EXPECT_GE(p, 0);
+      sum += p;
+    }
+    EXPECT_NEAR(sum, 1, 1e-5);
+  }
+}
+
+// The accumulator kept per thread and colour, updated by the inputs that
+// changed, gives exactly what summing every input afresh gives.
+TEST(DeepNet, IncrementalAccumulatorEqualsAFreshSum) {
+  Net net = Net::RandomDeep(Rules(), {256, 32, 32}, 9);
+  net.Quantise();
+  Net other = Net::RandomDeep(Rules(), {48, 8}, 10);
+  other.Quantise();
+  int n = 0;
+  for (const Position& pos : Siblings(Rules(), 30, 4)) {
+    Evaluation fresh = net.Evaluate(EncodeDeepNetInputs(pos, Rules()));
+    EXPECT_EQ(net.Evaluate(pos).p, fresh.p);
+    // Another net in between must not leave its sums behind.
+    if (++n % 5 == 0) other.Evaluate(pos);
+  }
+  EXPECT_GT(n, 100);
+}
+
+// Quantised to int16 the net stays within half a percent of its float
+// self in win probability (measured: docs/evaluation.md).
+TEST(DeepNet, QuantisedEvaluationStaysCloseToTheFloatOne) {
+  Net net = Net::RandomDeep(Rules(), {256, 32, 32}, 12);
+  net.Quantise();
+  double worst = 0;
+  for (const Position& pos : Siblings(Rules(), 20, 6)) {
+    NetInputs in = EncodeDeepNetInputs(pos, Rules());
+    worst = std::max(worst, std::abs(net.Evaluate(in).Win() - net.EvaluateFloat(in).Win()));
+  }
+  EXPECT_LT(worst, 0.005);
+  EXPECT_GT(worst, 0);  // it is the integer path that was measured
+}
+
+TEST(DeepNet, ChangingItsWeightsDropsTheIntegerCopy) {
+  Net net = Net::RandomDeep(Rules(), {32, 8}, 1);
+  net.Quantise();
+  EXPECT_TRUE(net.quantised());
+  net.w1()(0, 0) += 1;
+  EXPECT_FALSE(net.quantised());
+}
+
+TEST(DeepNetFile, RoundTripsAsFormatTwoAndEvaluatesQuantised) {
+  Net net = Net::RandomDeep(Rules(), {64, 16, 8}, 11);
+  net.set_games_trained(77);
+  std::string bytes = net.ToBytes();
+  EXPECT_EQ(bytes[8], 2);  // the format version follows the magic
+  absl::StatusOr<Net> back = Net::FromBytes(bytes, "test");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_TRUE(back->deep());
+  EXPECT_TRUE(back->quantised());
+  EXPECT_EQ(back->LayerSizes(), (std::vector<int>{64, 16, 8}));
+  EXPECT_EQ(back->ToBytes(), bytes);
+  EXPECT_NE(back->Describe().find("962-64-16-8-6"), std::string::npos) << back->Describe();
+}
+
+TEST(DeepNetFile, BadLayerCountsAreRefusedNamingTheFault) {
+  std::string bytes = Net::RandomDeep(Rules(), {64, 16}, 11).ToBytes();
+  // After the magic: format, encoding, inputs, hidden, outputs, layer count.
+  std::string zero = bytes;
+  zero[8 + 5 * 4] = 0;
+  EXPECT_NE(Net::FromBytes(zero, "f").status().message().find("further layers"), std::string::npos);
+  std::string wide = bytes;
+  wide[8 + 6 * 4 + 1] = 9;  // the first further layer: 2320 units
+  EXPECT_NE(Net::FromBytes(wide, "f").status().message().find("units"), std::string::npos);
+}
+
+// A deep net is not of the other layouts.
+TEST(DeepNet, FitsOnlyTheFourSidedGameOfTwoTeams) {
+  Net net = Net::RandomDeep(Rules(), {16, 8}, 1);
+  EXPECT_TRUE(net.FitsShapeOf(*Rules::Preset("wafu")));
+  EXPECT_FALSE(net.FitsShapeOf(*Rules::Preset("six")));
+}
+
+TEST(Train, ADeepNetLearnsAndResumesWhereAnUnbrokenRunEnds) {
+  // Games of a fixed random deep net (its encoding), labelled by their
+  // outcomes (λ = 1).
+  Net judge = Net::RandomDeep(Rules(), {8, 8}, 77);
+  std::vector<TdSample> held_out;
+  for (uint64_t g = 0; g < 20; ++g) {
+    SelfPlayGame game = PlaySelfPlayGame(judge, 1000000 + g, 1.0);
+    held_out.insert(held_out.end(), game.samples.begin(), game.samples.end());
+  }
+  TrainConfig c;
+  c.layers = {32, 8, 8};
+  c.games = 192;
+  c.checkpoint_every = 96;
+  c.out = TempPath("deep_whole.unet");
+  std::ostringstream log;
+  ASSERT_TRUE(Train(c, log).ok()) << log.str();
+  TrainConfig half = c;
+  half.out = TempPath("deep_half.unet");
+  half.games = 96;
+  ASSERT_TRUE(Train(half, log).ok()) << log.str();
+  half.games = 192;
+  ASSERT_TRUE(Train(half, log).ok()) << log.str();
+  absl::StatusOr<Net> a = Net::Load(c.out), b = Net::Load(half.out);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_TRUE(a->deep());
+  EXPECT_EQ(a->ToBytes(), b->ToBytes());
+  EXPECT_LT(CrossEntropy(*a, held_out),
+            CrossEntropy(Net::RandomDeep(Rules(), c.layers, c.seed), held_out) - 0.05);
+  for (const std::string& p : {c.out, half.out}) {
+    std::remove(p.c_str());
+    std::remove((p + ".ckpt").c_str());
+  }
+}
+
+TEST(TrainCommand, BadLayersAreUsageErrors) {
+  EXPECT_EQ(RunUckers("train --out /tmp/x.unet --layers 256,x"), 2);
+  EXPECT_EQ(RunUckers("train --out /tmp/x.unet --layers 256"), 2);
+  EXPECT_EQ(RunUckers("train --out /tmp/x.unet --layers 9999,32"), 2);
+  EXPECT_EQ(RunUckers("train --out /tmp/x.unet --layers 256,32 --rules six"), 2);
+}
+
+}  // namespace
+}  // namespace uckers
