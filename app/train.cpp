@@ -15,6 +15,9 @@ ABSL_FLAG(std::string, layers, "",
 ABSL_FLAG(int64_t, games, 10000, "train until this many games in all");
 ABSL_FLAG(double, lambda, 0.7, "TD(lambda)");
 ABSL_FLAG(double, lookahead, 0, "weight of the one-throw expectimax target (0..1)");
+ABSL_FLAG(std::string, teacher, "",
+          "a net of the same rules whose one-throw expectimax values are the --lookahead "
+          "targets (default: the net trained)");
 ABSL_FLAG(double, lr, 1e-3, "Adam step size");
 ABSL_FLAG(int, batch_games, 8, "games between updates");
 ABSL_FLAG(int64_t, checkpoint_every, 1000, "games between checkpoints");
@@ -64,6 +67,7 @@ int RunTrainCommand(const CommandLine&) {
   c.lambda = absl::GetFlag(FLAGS_lambda);
   c.learning_rate = absl::GetFlag(FLAGS_lr);
   c.lookahead = absl::GetFlag(FLAGS_lookahead);
+  c.teacher = absl::GetFlag(FLAGS_teacher);
   c.batch_games = absl::GetFlag(FLAGS_batch_games);
   c.checkpoint_every = absl::GetFlag(FLAGS_checkpoint_every);
   c.eval_every = absl::GetFlag(FLAGS_eval_every);

@@ -60,8 +60,11 @@ inline constexpr int kMaxSelfPlayThrows = 5000;
 // With `lookahead` > 0 each target is refined by a deeper look, as GNU
 // Backgammon trains on deeper evaluations: it becomes (1 - lookahead) times
 // the λ-return plus `lookahead` times the position's one-throw expectimax
-// value (the 21 throws weighted, each by the best play's value).
-SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead = 0);
+// value (the 21 throws weighted, each by the best play's value), valued by
+// `teacher` when one is given (another net of the same rules: a stronger or
+// differently shaped one the net learns from), else by the net itself.
+SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead = 0,
+                              const Net* teacher = nullptr);
 
 // The same for a net per side (net.per_side()): every play chosen by the
 // net at depth 1 for the side making it (max^n), each position labelled

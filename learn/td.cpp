@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fstream>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <type_traits>
@@ -198,12 +199,13 @@ struct BatchResult {
 
 // Plays games [first, first + n): every tenth held out for the log loss.
 template <typename Sample>
-BatchResult<Sample> PlayBatch(const Net& net, const TrainConfig& c, int64_t first, int n) {
+BatchResult<Sample> PlayBatch(const Net& net, const TrainConfig& c, int64_t first, int n,
+                              const Net* teacher) {
   BatchResult<Sample> b;
   for (int64_t i = first; i < first + n; ++i) {
     auto game = [&] {
       if constexpr (std::is_same_v<Sample, TdSample>) {
-        return PlaySelfPlayGame(net, GameSeed(c.seed, i), c.lambda, c.lookahead);
+        return PlaySelfPlayGame(net, GameSeed(c.seed, i), c.lambda, c.lookahead, teacher);
       } else {
         return PlaySideSelfPlayGame(net, GameSeed(c.seed, i), c.lambda);
       }
@@ -296,12 +298,12 @@ absl::Status Persist(const TrainState& st, const TrainConfig& c, const std::stri
 // their updates, strength checks and checkpoints, until `c.games`.
 template <typename Sample>
 absl::Status TrainLoop(TrainState& st, const TrainConfig& c, const std::string& ckpt,
-                       std::ostream& log) {
+                       std::ostream& log, const Net* teacher) {
   double loss_sum = 0, held_sum = 0;
   int64_t held_n = 0, batches = 0;
   while (st.games < c.games) {
     int n = static_cast<int>(std::min<int64_t>(c.batch_games, c.games - st.games));
-    BatchResult<Sample> b = PlayBatch<Sample>(st.net, c, st.games, n);
+    BatchResult<Sample> b = PlayBatch<Sample>(st.net, c, st.games, n, teacher);
     st.games += n;
     st.net.set_games_trained(st.games);
     loss_sum += TrainOnBatch(st, c, b.samples);
@@ -484,8 +486,23 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
   absl::StatusOr<TrainState> started = StartOrResume(c, *ckpt, log);
   if (!started.ok()) return started.status();
   TrainState st = *std::move(started);
-  if (st.net.per_side()) return TrainLoop<SideTdSample>(st, c, *ckpt, log);
-  return TrainLoop<TdSample>(st, c, *ckpt, log);
+  std::optional<Net> teacher;
+  if (!c.teacher.empty()) {
+    absl::StatusOr<Net> loaded = Net::Load(c.teacher);
+    if (!loaded.ok()) return loaded.status();
+    if (!(loaded->rules() == c.rules) || loaded->per_side() || st.net.per_side()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("teacher ", c.teacher, " is a net of rules ", loaded->rules().ToString(),
+                       "; a teacher must be of the rules trained, ", c.rules.ToString(),
+                       ", and of the four-sided game of two teams"));
+    }
+    if (c.lookahead <= 0) {
+      return absl::InvalidArgumentError("a teacher gives the lookahead target: set lookahead > 0");
+    }
+    teacher = *std::move(loaded);
+  }
+  if (st.net.per_side()) return TrainLoop<SideTdSample>(st, c, *ckpt, log, nullptr);
+  return TrainLoop<TdSample>(st, c, *ckpt, log, teacher ? &*teacher : nullptr);
 }
 
 }  // namespace uckers

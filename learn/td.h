@@ -22,6 +22,7 @@ struct TrainConfig {
   int64_t games = 10000;            // train until this many games in all
   double lambda = 0.7;              // TD(λ)
   double lookahead = 0;             // weight of the one-throw expectimax target
+  std::string teacher;              // the net valuing that target; "" = the net trained
   double learning_rate = 1e-3;      // Adam's step size
   int batch_games = 8;              // games played between updates
   int minibatch = 128;              // examples per Adam step

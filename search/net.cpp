@@ -373,6 +373,41 @@ namespace {
 
 std::atomic<uint64_t> next_generation{1};
 
+// next = clamp(b + W x, 0, 1) for a column-major W of `rows` x n, a column
+// at a time; a fixed row count lets the compiler keep the sums in
+// registers.
+template <int kRows>
+void AffineClippedFixed(const float* w, const float* b, const float* x, int n, float* next) {
+  float sum[kRows];
+  for (int r = 0; r < kRows; ++r) sum[r] = b[r];
+  for (int j = 0; j < n; ++j) {
+    const float* col = w + static_cast<long>(j) * kRows;
+    for (int r = 0; r < kRows; ++r) sum[r] += col[r] * x[j];
+  }
+  for (int r = 0; r < kRows; ++r) next[r] = std::clamp(sum[r], 0.f, 1.f);
+}
+
+void AffineClipped(const float* w, const float* b, const float* x, int n, int rows, float* next) {
+  switch (rows) {
+    case 8:
+      return AffineClippedFixed<8>(w, b, x, n, next);
+    case 16:
+      return AffineClippedFixed<16>(w, b, x, n, next);
+    case 32:
+      return AffineClippedFixed<32>(w, b, x, n, next);
+    case 64:
+      return AffineClippedFixed<64>(w, b, x, n, next);
+    default:
+      break;
+  }
+  std::copy(b, b + rows, next);
+  for (int j = 0; j < n; ++j) {
+    const float* col = w + static_cast<long>(j) * rows;
+    for (int r = 0; r < rows; ++r) next[r] += col[r] * x[j];
+  }
+  for (int r = 0; r < rows; ++r) next[r] = std::clamp(next[r], 0.f, 1.f);
+}
+
 int16_t Round16(float x) {
   return static_cast<int16_t>(std::clamp(std::lround(x), -32767l, 32767l));
 }
@@ -502,23 +537,22 @@ Evaluation Net::Tail(const float* h, int size, int from) const {
     const Matrix& w = mid_w_[l];
     const int rows = static_cast<int>(w.rows());
     float* next = cur == a.data() ? b.data() : a.data();
-    std::copy(mid_b_[l].data(), mid_b_[l].data() + rows, next);
-    for (int j = 0; j < size; ++j) {
-      const float x = cur[j];
-      if (x == 0.f) continue;
-      const float* col = w.data() + static_cast<long>(j) * rows;
-      for (int r = 0; r < rows; ++r) next[r] += col[r] * x;
-    }
-    for (int r = 0; r < rows; ++r) next[r] = std::clamp(next[r], 0.f, 1.f);
+    AffineClipped(w.data(), mid_b_[l].data(), cur, size, rows, next);
     cur = next;
     size = rows;
   }
-  Eigen::Matrix<float, kNumOutcomes, 1> logits = w2_ * Eigen::Map<const Vector>(cur, size) + b2_;
-  float top = logits.maxCoeff();
-  Eigen::Matrix<float, kNumOutcomes, 1> ex = (logits.array() - top).exp();
-  float sum = ex.sum();
+  std::array<float, kNumOutcomes> logits;
+  for (int k = 0; k < kNumOutcomes; ++k) logits[k] = b2_[k];
+  for (int j = 0; j < size; ++j) {
+    const float x = cur[j];
+    const float* col = w2_.data() + static_cast<long>(j) * kNumOutcomes;
+    for (int k = 0; k < kNumOutcomes; ++k) logits[k] += col[k] * x;
+  }
+  float top = *std::max_element(logits.begin(), logits.end());
+  float sum = 0;
+  for (float& z : logits) sum += (z = std::exp(z - top));
   Evaluation e;
-  for (int i = 0; i < kNumOutcomes; ++i) e.p[i] = ex[i] / sum;
+  for (int i = 0; i < kNumOutcomes; ++i) e.p[i] = logits[i] / sum;
   return e;
 }
 
@@ -537,7 +571,13 @@ Evaluation Net::EvaluateFloat(const NetInputs& in) const {
     acc += w1_.col(kNetSparseInputs + j) * in.dense[j];
   }
   Hidden h = acc.array().tanh().matrix();
-  return Tail(h.data(), hidden(), 0);
+  Eigen::Matrix<float, kNumOutcomes, 1> logits = w2_ * h + b2_;
+  float top = logits.maxCoeff();
+  Eigen::Matrix<float, kNumOutcomes, 1> ex = (logits.array() - top).exp();
+  float sum = ex.sum();
+  Evaluation e;
+  for (int i = 0; i < kNumOutcomes; ++i) e.p[i] = ex[i] / sum;
+  return e;
 }
 
 std::string Net::Describe() const {
