@@ -18,6 +18,8 @@ ABSL_FLAG(double, lookahead, 0, "weight of the one-throw expectimax target (0..1
 ABSL_FLAG(std::string, teacher, "",
           "a net of the same rules whose one-throw expectimax values are the --lookahead "
           "targets (default: the net trained)");
+ABSL_FLAG(int, teacher_depth, 1,
+          "1: the teacher's one-throw expectimax value; 0: its evaluation of the position");
 ABSL_FLAG(double, lr, 1e-3, "Adam step size");
 ABSL_FLAG(int, batch_games, 8, "games between updates");
 ABSL_FLAG(int64_t, checkpoint_every, 1000, "games between checkpoints");
@@ -68,6 +70,7 @@ int RunTrainCommand(const CommandLine&) {
   c.learning_rate = absl::GetFlag(FLAGS_lr);
   c.lookahead = absl::GetFlag(FLAGS_lookahead);
   c.teacher = absl::GetFlag(FLAGS_teacher);
+  c.teacher_depth = absl::GetFlag(FLAGS_teacher_depth);
   c.batch_games = absl::GetFlag(FLAGS_batch_games);
   c.checkpoint_every = absl::GetFlag(FLAGS_checkpoint_every);
   c.eval_every = absl::GetFlag(FLAGS_eval_every);

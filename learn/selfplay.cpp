@@ -64,7 +64,7 @@ Evaluation LookaheadValue(const Net& net, const Position& pos) {
 }
 
 SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead,
-                              const Net* teacher) {
+                              const Net* teacher, int teacher_depth) {
   const Rules& rules = net.rules();
   SelfPlayGame game;
   DiceSequence dice(seed);
@@ -109,7 +109,8 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
   teams.push_back(TeamOf(pos.to_throw()));
   LabelLambdaReturns(values, teams, lambda, &game);
   for (size_t t = 0; t < seen.size(); ++t) {
-    Evaluation deeper = LookaheadValue(teacher ? *teacher : net, seen[t]);
+    Evaluation deeper = teacher && teacher_depth == 0 ? teacher->Evaluate(seen[t])
+                                                      : LookaheadValue(teacher ? *teacher : net, seen[t]);
     auto& target = game.samples[t].target;
     for (int k = 0; k < kNumOutcomes; ++k) {
       target[k] = static_cast<float>((1 - lookahead) * target[k] + lookahead * deeper.p[k]);

@@ -63,8 +63,10 @@ inline constexpr int kMaxSelfPlayThrows = 5000;
 // value (the 21 throws weighted, each by the best play's value), valued by
 // `teacher` when one is given (another net of the same rules: a stronger or
 // differently shaped one the net learns from), else by the net itself.
+// With `teacher_depth` 0 the teacher's own evaluation of the position is
+// taken instead of its one-throw value (distillation: far cheaper).
 SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead = 0,
-                              const Net* teacher = nullptr);
+                              const Net* teacher = nullptr, int teacher_depth = 1);
 
 // The same for a net per side (net.per_side()): every play chosen by the
 // net at depth 1 for the side making it (max^n), each position labelled

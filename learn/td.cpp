@@ -205,7 +205,8 @@ BatchResult<Sample> PlayBatch(const Net& net, const TrainConfig& c, int64_t firs
   for (int64_t i = first; i < first + n; ++i) {
     auto game = [&] {
       if constexpr (std::is_same_v<Sample, TdSample>) {
-        return PlaySelfPlayGame(net, GameSeed(c.seed, i), c.lambda, c.lookahead, teacher);
+        return PlaySelfPlayGame(net, GameSeed(c.seed, i), c.lambda, c.lookahead, teacher,
+                                c.teacher_depth);
       } else {
         return PlaySideSelfPlayGame(net, GameSeed(c.seed, i), c.lambda);
       }
@@ -495,6 +496,9 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
           absl::StrCat("teacher ", c.teacher, " is a net of rules ", loaded->rules().ToString(),
                        "; a teacher must be of the rules trained, ", c.rules.ToString(),
                        ", and of the four-sided game of two teams"));
+    }
+    if (c.teacher_depth != 0 && c.teacher_depth != 1) {
+      return absl::InvalidArgumentError("teacher_depth: 0 (its evaluation) or 1 (one throw)");
     }
     if (c.lookahead <= 0) {
       return absl::InvalidArgumentError("a teacher gives the lookahead target: set lookahead > 0");
