@@ -342,6 +342,28 @@ TEST(EvalOption, TheClassicLevelIsExpertOnTheClassicEvaluation) {
 namespace uckers {
 namespace {
 
+// A teacher (another net, here of another kind) values the lookahead
+// target: its one-throw value, or with teacher_depth 0 its evaluation.
+TEST(TdLabels, ATeacherValuesTheLookaheadTarget) {
+  Net student = Net::RandomDeep(Rules(), {16, 8}, 5);
+  Net teacher = Net::Random(Rules(), 16, 6);
+  Position start = Position::Start(Rules());
+  SelfPlayGame deep = PlaySelfPlayGame(student, 7, 0.7, 1.0, &teacher, 1);
+  SelfPlayGame flat = PlaySelfPlayGame(student, 7, 0.7, 1.0, &teacher, 0);
+  ASSERT_TRUE(deep.finished && flat.finished);
+  Evaluation one_throw = LookaheadValue(teacher, start), own = teacher.Evaluate(start);
+  for (int k = 0; k < kNumOutcomes; ++k) {
+    EXPECT_NEAR(deep.samples[0].target[k], one_throw.p[k], 1e-5);
+    EXPECT_NEAR(flat.samples[0].target[k], own.p[k], 1e-5);
+  }
+  // The samples carry the student's inputs (encoding 3).
+  NetInputs expected = EncodeDeepNetInputs(start, Rules());
+  ASSERT_EQ(flat.samples[0].inputs.num_active, expected.num_active);
+  for (int i = 0; i < expected.num_active; ++i) {
+    EXPECT_EQ(flat.samples[0].inputs.active[i], expected.active[i]);
+  }
+}
+
 TEST(TdLabels, FullLookaheadTeachesTheOneThrowExpectimaxValue) {
   Net net = Net::Random(Rules(), 16, 5);
   SelfPlayGame game = PlaySelfPlayGame(net, 7, 0.7, 1.0);
@@ -594,6 +616,19 @@ TEST(Train, ADeepNetLearnsAndResumesWhereAnUnbrokenRunEnds) {
     std::remove(p.c_str());
     std::remove((p + ".ckpt").c_str());
   }
+}
+
+TEST(TrainCommand, ATeacherMustGiveALookaheadOfItsOwnRules) {
+  std::string teacher = TempPath("teacher.unet");
+  ASSERT_TRUE(Net::Random(*Rules::Preset("wafu"), 8, 1).Save(teacher).ok());
+  EXPECT_EQ(RunUckers("train --out /tmp/x.unet --rules wafu --teacher " + teacher), 2);
+  EXPECT_EQ(RunUckers("train --out /tmp/x.unet --lookahead 1 --teacher " + teacher), 2);
+  EXPECT_EQ(RunUckers("train --out /tmp/x.unet --rules wafu --lookahead 1 --teacher_depth 2 "
+                      "--teacher " +
+                      teacher),
+            2);
+  EXPECT_EQ(RunUckers("train --out /tmp/x.unet --lookahead 1 --teacher /nonexistent/t.unet"), 1);
+  std::remove(teacher.c_str());
 }
 
 TEST(TrainCommand, BadLayersAreUsageErrors) {
