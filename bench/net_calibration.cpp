@@ -6,34 +6,48 @@
 // loss (0.693 is a coin flip). The net never trained on these games (its
 // training games are its own depth-1 self-play), so every game is held out.
 //
-// usage: net_calibration [games] [seed]
+// usage: net_calibration [games] [seed] [netfile]
+//   netfile: another net of navy (a candidate), judged on the same positions
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <random>
 #include <vector>
 
 #include "bench/calibration.h"
 #include "search/levels.h"
+#include "search/net.h"
 #include "search/search.h"
 
 namespace uckers {
 namespace {
 
-int Run(int games, uint64_t seed) {
+int Run(int games, uint64_t seed, const char* other_file) {
   Rules rules;
   const Net* net = NetFor(rules);
   if (!net) {
     std::fprintf(stderr, "net_calibration: no shipped net for navy\n");
     return 1;
   }
+  std::optional<Net> other;
+  if (other_file != nullptr) {
+    absl::StatusOr<Net> loaded = Net::Load(other_file);
+    if (!loaded.ok() || !(loaded->rules() == rules)) {
+      std::fprintf(
+          stderr, "net_calibration: %s: %s\n", other_file,
+          loaded.ok() ? "not a net of navy" : std::string(loaded.status().message()).c_str());
+      return 1;
+    }
+    other = *std::move(loaded);
+  }
   SearchParams params;
   if (!ApplyLevel(kDefaultLevel, &params).ok()) return 1;
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<int> die(1, 6);
-  Calibration by_net, by_classic;
+  Calibration by_net, by_classic, by_other;
   TranspositionTable tt(16);
   std::atomic<bool> stop{false};
   for (int g = 0; g < games; ++g) {
@@ -49,12 +63,14 @@ int Run(int games, uint64_t seed) {
       bool win = team == pos.WinningTeam();
       by_net.Add(net->Evaluate(p).Win(), win);
       by_classic.Add(Evaluate(p, rules).Win(), win);
+      if (other) by_other.Add(other->Evaluate(p).Win(), win);
     }
   }
   std::printf("%d games of the default level (%s), seed %llu\n", games,
               std::string(kDefaultLevel).c_str(), static_cast<unsigned long long>(seed));
   by_net.Print("net");
   by_classic.Print("classic");
+  if (other) by_other.Print(other_file);
   return 0;
 }
 
@@ -64,5 +80,5 @@ int Run(int games, uint64_t seed) {
 int main(int argc, char** argv) {
   int games = argc > 1 ? std::atoi(argv[1]) : 300;
   uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
-  return uckers::Run(std::max(games, 1), seed);
+  return uckers::Run(std::max(games, 1), seed, argc > 3 ? argv[3] : nullptr);
 }
