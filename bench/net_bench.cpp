@@ -102,7 +102,7 @@ void BM_DeepNetEncode(benchmark::State& state) {
   const auto& ps = GamePositions();
   size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(EncodeDeepNetInputs(ps[i++ % ps.size()], Rules()));
+    benchmark::DoNotOptimize(DeepNet().Encode(ps[i++ % ps.size()]));
   }
   state.SetItemsProcessed(state.iterations());
 }
@@ -167,7 +167,7 @@ void BM_DeepNetEvaluateRefresh(benchmark::State& state) {
   const auto& ps = SearchLeaves();
   size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(net.Evaluate(EncodeDeepNetInputs(ps[i++ % ps.size()], Rules())));
+    benchmark::DoNotOptimize(net.Evaluate(DeepNet().Encode(ps[i++ % ps.size()])));
   }
   state.SetItemsProcessed(state.iterations());
 }
@@ -180,7 +180,7 @@ void BM_DeepNetEvaluateFloat(benchmark::State& state) {
   const auto& ps = SearchLeaves();
   size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(net.EvaluateFloat(EncodeDeepNetInputs(ps[i++ % ps.size()], Rules())));
+    benchmark::DoNotOptimize(net.EvaluateFloat(DeepNet().Encode(ps[i++ % ps.size()])));
   }
   state.SetItemsProcessed(state.iterations());
 }
@@ -196,7 +196,7 @@ void BM_DeepNetQuantisationError(benchmark::State& state) {
   for (auto _ : state) {
     max_win = sum_win = max_outcome = 0;
     for (const Position& p : ps) {
-      Evaluation q = net.Evaluate(p), f = net.EvaluateFloat(EncodeDeepNetInputs(p, Rules()));
+      Evaluation q = net.Evaluate(p), f = net.EvaluateFloat(net.Encode(p));
       double d = std::abs(q.Win() - f.Win());
       max_win = std::max(max_win, d);
       sum_win += d;

@@ -99,6 +99,11 @@ absl::StatusOr<Rules> RulesFromSwitchList(absl::string_view list) {
 
 namespace {
 
+// The inputs of a deep net's encoding (3 or 4).
+int DeepInputs(uint32_t encoding) {
+  return encoding == kContactNetEncodingVersion ? kContactNetInputs : kDeepNetInputs;
+}
+
 // The encoding, inputs and outputs a net of `rules` has.
 struct Shape {
   uint32_t encoding, inputs, outputs;
@@ -114,7 +119,7 @@ Shape ShapeOf(const Rules& rules) {
 
 bool Net::FitsShapeOf(const Rules& rules) const {
   if (deep()) {
-    return rules.layout().IsFourSidedTeams() && w1_.cols() == kDeepNetInputs &&
+    return rules.layout().IsFourSidedTeams() && w1_.cols() == DeepInputs(encoding_) &&
            w2_.rows() == kNumOutcomes;
   }
   Shape shape = ShapeOf(rules);
@@ -144,10 +149,11 @@ Net Net::Random(const Rules& rules, int hidden, uint64_t seed) {
   return net;
 }
 
-Net Net::RandomDeep(const Rules& rules, const std::vector<int>& layers, uint64_t seed) {
+Net Net::RandomDeep(const Rules& rules, const std::vector<int>& layers, uint64_t seed,
+                    bool contact) {
   Net net;
   net.rules_ = rules;
-  net.encoding_ = kDeepNetEncodingVersion;
+  net.encoding_ = contact ? kContactNetEncodingVersion : kDeepNetEncodingVersion;
   std::mt19937_64 rng(seed);
   // About 40 inputs are on at once: first-layer weights of 0.08 and biases
   // of 0.5 start most units inside the clipped ReLU's linear range; the
@@ -159,7 +165,7 @@ Net Net::RandomDeep(const Rules& rules, const std::vector<int>& layers, uint64_t
       for (int i = 0; i < rows; ++i) m(i, j) = d(rng);
     }
   };
-  fill(net.w1_, layers[0], kDeepNetInputs, 0.08f);
+  fill(net.w1_, layers[0], DeepInputs(net.encoding_), 0.08f);
   net.b1_ = Vector::Constant(layers[0], 0.5f);
   for (size_t l = 1; l < layers.size(); ++l) {
     net.mid_w_.emplace_back();
@@ -243,9 +249,9 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
         return r.Fail(absl::StrFormat("a layer of %d units (1..%d)", m, kMaxMidUnits));
       }
     }
-    if (encoding != kDeepNetEncodingVersion) {
-      return r.Fail(absl::StrFormat("format 2 with input encoding %d (a deep net reads %d)",
-                                    encoding, kDeepNetEncodingVersion));
+    if (encoding != kDeepNetEncodingVersion && encoding != kContactNetEncodingVersion) {
+      return r.Fail(absl::StrFormat("format 2 with input encoding %d (a deep net reads %d or %d)",
+                                    encoding, kDeepNetEncodingVersion, kContactNetEncodingVersion));
     }
   }
   r.Get(&net.games_trained_, "the header");
@@ -264,8 +270,8 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
   // other one.
   Shape shape = ShapeOf(*rules);
   if (format == kDeepFormatVersion && shape.encoding == kNetEncodingVersion) {
-    shape.encoding = kDeepNetEncodingVersion;
-    shape.inputs = kDeepNetInputs;
+    shape.encoding = encoding;
+    shape.inputs = DeepInputs(encoding);
   }
   if (encoding != shape.encoding || inputs != shape.inputs || outputs != shape.outputs) {
     return r.Fail(absl::StrFormat(
@@ -458,13 +464,14 @@ void Net::Quantise() {
 }
 
 NetInputs Net::Encode(const Position& pos) const {
+  if (encoding_ == kContactNetEncodingVersion) return EncodeContactNetInputs(pos, rules_);
   return deep() ? EncodeDeepNetInputs(pos, rules_) : EncodeNetInputs(pos, rules_);
 }
 
 Evaluation Net::Evaluate(const Position& pos) const {
   if (pos.IsGameOver()) return uckers::Evaluate(pos, rules_);
   if (deep()) {
-    NetInputs in = EncodeDeepNetInputs(pos, rules_);
+    NetInputs in = Encode(pos);
     return quant_ ? EvaluateQuantised(in, pos.to_throw()) : EvaluateFloat(in);
   }
   return EvaluateFloat(EncodeNetInputs(pos, rules_));

@@ -63,7 +63,10 @@ class Net {
   static Net Random(const Rules& rules, int hidden, uint64_t seed);
   // A deep net (encoding 3) of `rules` (the four-sided game of two teams):
   // `layers` gives the first layer's units, then each further layer's.
-  static Net RandomDeep(const Rules& rules, const std::vector<int>& layers, uint64_t seed);
+  // Its inputs are encoding 4 (with the contact inputs), or 3 when
+  // `contact` is false.
+  static Net RandomDeep(const Rules& rules, const std::vector<int>& layers, uint64_t seed,
+                        bool contact = true);
   // Reads a net from the bytes of a weights file; `source` names it in
   // errors. Refuses a wrong magic, format, encoding, shape or checksum.
   static absl::StatusOr<Net> FromBytes(absl::string_view bytes, absl::string_view source);
@@ -100,7 +103,9 @@ class Net {
   // Whether the net is a deep one (encoding 3), and whether it evaluates in
   // integers (read from a file or Quantise()d; the non-const accessors of
   // the weights drop the integer copy, as training changes them).
-  bool deep() const { return encoding_ == kDeepNetEncodingVersion; }
+  bool deep() const {
+    return encoding_ == kDeepNetEncodingVersion || encoding_ == kContactNetEncodingVersion;
+  }
   bool quantised() const { return quant_ != nullptr; }
   // Builds the integer copy of a deep net's weights (nothing for others),
   // and drops it (training evaluates in float).

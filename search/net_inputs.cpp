@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "rules/occupancy.h"
 #include "rules/stack.h"
 #include "search/evaluate.h"
 #include "search/multi_side.h"
@@ -204,6 +205,49 @@ NetInputs EncodeDeepNetInputs(const Position& pos, const Rules& rules) {
   const int after_stacks = kNetSparseInputs + kDeepStackInputs;
   if (pos.challenge_active()) enc.Thermometer(after_stacks, std::min(pos.challenge_count(), 4));
   enc.Thermometer(after_stacks + 4, std::min(pos.extra_owed(), 3));
+  return in;
+}
+
+NetInputs EncodeContactNetInputs(const Position& pos, const Rules& rules) {
+  NetInputs in = EncodeDeepNetInputs(pos, rules);
+  // For each colour, the absolute main-track squares its pieces on the track
+  // reach with one die (1..6 ahead) and with both (7..12), not past its
+  // lane: bit masks over the 52 squares.
+  constexpr uint64_t kTrackMask = (uint64_t{1} << kTrackSquares) - 1;
+  auto rotate = [&](uint64_t bits, int by) {  // bits moved `by` squares on, around the track
+    return ((bits << by) | (bits >> (kTrackSquares - by))) & kTrackMask;
+  };
+  std::array<uint64_t, kNumColours> near{}, far{};
+  for (int c = 0; c < kNumColours; ++c) {
+    for (Square sq : pos.pieces(c)) {
+      if (!OnTrack(sq)) continue;
+      // Relative squares sq+1 .. min(sq+12, kLastTrack), then made absolute.
+      const int last = std::min<int>(sq + 12, kLastTrack);
+      const uint64_t one = SquareRange(sq + 1, std::min<int>(sq + 6, last));
+      const uint64_t two = sq + 7 <= last ? SquareRange(sq + 7, last) : 0;
+      near[c] |= rotate(one, AbsoluteSquare(c, 0));
+      far[c] |= rotate(two, AbsoluteSquare(c, 0));
+    }
+  }
+  Encoder<NetInputs> enc(&in);
+  const int mover = pos.to_throw();
+  for (int k = 0; k < kNumColours; ++k) {
+    const int colour = (mover + k) & 3;
+    const int e1 = NextColour(colour), e2 = PartnerOf(e1);
+    const uint64_t enemy_near = near[e1] | near[e2], enemy_far = far[e1] | far[e2];
+    const auto& row = pos.pieces(colour);
+    for (int i = 0; i < kPiecesPerColour; ++i) {
+      const Square sq = row[i];
+      if (!OnTrack(sq) || (i > 0 && row[i - 1] == sq) ||
+          (i + 1 < kPiecesPerColour && row[i + 1] == sq)) {
+        continue;  // off the track, or one of a blob
+      }
+      const uint64_t bit = uint64_t{1} << AbsoluteSquare(colour, sq);
+      const int base = kDeepNetInputs + (k * (kLastTrack + 1) + sq) * 2;
+      if (enemy_near & bit) enc.On(base);
+      if (enemy_far & bit) enc.On(base + 1);
+    }
+  }
   return in;
 }
 

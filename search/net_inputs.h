@@ -38,8 +38,9 @@ inline constexpr int kNetSparseInputs = kNetGlobalSparse + 3 + kNetSwitchInputs;
 inline constexpr int kNetDenseInputs = 19;
 inline constexpr int kNetInputs = kNetSparseInputs + kNetDenseInputs;
 // At most 4 * (4 + 4 + 4 * 3 + 7) + 3 + kNetSwitchInputs sparse inputs of
-// encoding 1 are on, and encoding 3 (below) adds at most 2 * 4 + 4 + 3.
-inline constexpr int kNetMaxActive = 160;
+// encoding 1 are on; encoding 3 (below) adds at most 2 * 4 + 4 + 3, and
+// encoding 4 two for each single piece.
+inline constexpr int kNetMaxActive = 192;
 
 static_assert(kNumSwitches <= kNetSwitchInputs);
 
@@ -72,6 +73,20 @@ inline constexpr int kDeepNetInputs = kNetSparseInputs + kDeepStackInputs + 4 + 
 // Encodes `pos` (not finished) under `rules` in encoding 3 for the team to
 // throw; the dense values are left 0.
 NetInputs EncodeDeepNetInputs(const Position& pos, const Rules& rules);
+
+// Encoding 4: encoding 3, then contact inputs, what a first layer over
+// squares alone cannot see (a knock-off needs an attacker a throw behind,
+// RULES.md §5): for each colour k, for each main-track square
+// 0..kLastTrack, a single piece of k there has an opponent piece on the
+// main track 1..6 squares behind it (a die's reach), and one 7..12 behind
+// (both dice), whose own path passes it before its lane.
+inline constexpr int kContactNetEncodingVersion = 4;
+inline constexpr int kContactInputs = kNumColours * (kLastTrack + 1) * 2;
+inline constexpr int kContactNetInputs = kDeepNetInputs + kContactInputs;
+
+// Encodes `pos` (not finished) under `rules` in encoding 4 for the team to
+// throw.
+NetInputs EncodeContactNetInputs(const Position& pos, const Rules& rules);
 
 // The input encoding of the nets for every other layout (RULES.md §11: the
 // six-sided board, teams of three, solo), from the point of view of the

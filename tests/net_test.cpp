@@ -357,7 +357,7 @@ TEST(TdLabels, ATeacherValuesTheLookaheadTarget) {
     EXPECT_NEAR(flat.samples[0].target[k], own.p[k], 1e-5);
   }
   // The samples carry the student's inputs (encoding 3).
-  NetInputs expected = EncodeDeepNetInputs(start, Rules());
+  NetInputs expected = student.Encode(start);
   ASSERT_EQ(flat.samples[0].inputs.num_active, expected.num_active);
   for (int i = 0; i < expected.num_active; ++i) {
     EXPECT_EQ(flat.samples[0].inputs.active[i], expected.active[i]);
@@ -499,6 +499,30 @@ TEST(DeepNetInputs, SayWhichColourTopsAMixieStack) {
   }
 }
 
+// RULES.md §5: a single piece an opponent stands a die's throw behind can
+// be knocked off; the contact inputs say so, by a die's reach or two.
+TEST(DeepNetInputs, ContactInputsMarkSinglesWithinReachOfAnOpponent) {
+  // Red (to throw) on 20; green's piece 3 squares behind it on red's 17,
+  // which is green's 4; yellow's single on yellow's 30 with nobody behind.
+  Rules rules;
+  absl::StatusOr<Position> pos = ParseUfen("20,b,b,b/4,b,b,b/30,b,b,b/b,b,b,b r -", rules);
+  ASSERT_TRUE(pos.ok()) << pos.status();
+  NetInputs in = EncodeContactNetInputs(*pos, rules);
+  std::vector<int> on = Active(in);
+  auto has = [&](int k, int sq, int bucket) {
+    int index = kDeepNetInputs + (k * (kLastTrack + 1) + sq) * 2 + bucket;
+    return std::find(on.begin(), on.end(), index) != on.end();
+  };
+  EXPECT_TRUE(has(0, 20, 0));   // red: green a die behind
+  EXPECT_FALSE(has(0, 20, 1));  // nothing 7..12 behind
+  EXPECT_FALSE(has(2, 30, 0));  // yellow: no opponent behind
+  EXPECT_FALSE(has(1, 4, 0));   // green: red is ahead of it, not behind
+  // Encoding 3's inputs come first, unchanged.
+  NetInputs plain = EncodeDeepNetInputs(*pos, rules);
+  for (int i = 0; i < plain.num_active; ++i) EXPECT_EQ(in.active[i], plain.active[i]);
+  for (int i = 1; i < in.num_active; ++i) EXPECT_LT(in.active[i - 1], in.active[i]);
+}
+
 TEST(DeepNet, EvaluationIsAProbabilityDistributionOverTheSixOutcomes) {
   Net net = Net::RandomDeep(Rules(), {64, 16, 16}, 3);
   net.Quantise();
@@ -522,7 +546,7 @@ TEST(DeepNet, IncrementalAccumulatorEqualsAFreshSum) {
   other.Quantise();
   int n = 0;
   for (const Position& pos : Siblings(Rules(), 30, 4)) {
-    Evaluation fresh = net.Evaluate(EncodeDeepNetInputs(pos, Rules()));
+    Evaluation fresh = net.Evaluate(net.Encode(pos));
     EXPECT_EQ(net.Evaluate(pos).p, fresh.p);
     // Another net in between must not leave its sums behind.
     if (++n % 5 == 0) other.Evaluate(pos);
@@ -537,7 +561,7 @@ TEST(DeepNet, QuantisedEvaluationStaysCloseToTheFloatOne) {
   net.Quantise();
   double worst = 0;
   for (const Position& pos : Siblings(Rules(), 20, 6)) {
-    NetInputs in = EncodeDeepNetInputs(pos, Rules());
+    NetInputs in = net.Encode(pos);
     worst = std::max(worst, std::abs(net.Evaluate(in).Win() - net.EvaluateFloat(in).Win()));
   }
   EXPECT_LT(worst, 0.005);
@@ -563,7 +587,7 @@ TEST(DeepNetFile, RoundTripsAsFormatTwoAndEvaluatesQuantised) {
   EXPECT_TRUE(back->quantised());
   EXPECT_EQ(back->LayerSizes(), (std::vector<int>{64, 16, 8}));
   EXPECT_EQ(back->ToBytes(), bytes);
-  EXPECT_NE(back->Describe().find("962-64-16-8-6"), std::string::npos) << back->Describe();
+  EXPECT_NE(back->Describe().find("1370-64-16-8-6"), std::string::npos) << back->Describe();
 }
 
 TEST(DeepNetFile, BadLayerCountsAreRefusedNamingTheFault) {
