@@ -106,7 +106,9 @@ const Command& TrainCommand() {
           "  more than two sides or six colours (six, six+teams_of_three, navy+solo,\n"
           "  six+solo) it trains a net of every side's chance (docs/sides.md); with\n"
           "  --labels FILE it trains on positions labelled by `uckers label` instead,\n"
-          "  --epochs passes (docs/evaluation.md, \"Rollout labels\")",
+          "  --epochs passes (docs/evaluation.md, \"Rollout labels\"); --layers 256,32,32\n"
+          "  makes a new net a deep one, --teacher FILE --lookahead 1 learns another net's\n"
+          "  values (docs/evaluation.md, \"The deep net\")",
       .flags_file = "app/train.cpp",
       .shared = {{"rules"},
                  {"seed", "seed of the self-play games and the initial weights"},

@@ -297,6 +297,9 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
   net.w2_ = Matrix(outputs, previous);
   r.GetFloats(net.w2_.data(), net.w2_.size(), "the weights");
   r.GetFloats(net.b2_.data(), net.b2_.size(), "the weights");
+  // A read past the end stops the reader where it was, and a later,
+  // shorter read could still fit: the first failure decides.
+  if (!r.status().ok()) return r.status();
   size_t body = r.pos();
   uint64_t checksum = 0;
   if (!r.Get(&checksum, "the checksum")) return r.status();

@@ -590,6 +590,23 @@ TEST(DeepNetFile, RoundTripsAsFormatTwoAndEvaluatesQuantised) {
   EXPECT_NE(back->Describe().find("1370-64-16-8-6"), std::string::npos) << back->Describe();
 }
 
+// Found by net_fuzz: a file cut short inside the weights, its checksum made
+// right, was read as a net (a failed read left the reader in place and the
+// shorter reads after it fitted).
+TEST(NetFile, AFileShortOfItsWeightsIsRefusedEvenWithAGoodChecksum) {
+  for (const Net& net : {Net::Random(Rules(), 2, 1), Net::RandomDeep(Rules(), {2, 1}, 1)}) {
+    std::string bytes = net.ToBytes();
+    std::string cut = bytes.substr(0, bytes.size() - 8 - 24);
+    uint64_t h = 1469598103934665603ull;  // FNV-1a, as the file's checksum
+    for (unsigned char c : cut) h = (h ^ c) * 1099511628211ull;
+    cut.append(reinterpret_cast<const char*>(&h), 8);
+    absl::StatusOr<Net> back = Net::FromBytes(cut, "cut");
+    ASSERT_FALSE(back.ok());
+    EXPECT_NE(back.status().message().find("ends inside the weights"), std::string::npos)
+        << back.status();
+  }
+}
+
 TEST(DeepNetFile, BadLayerCountsAreRefusedNamingTheFault) {
   std::string bytes = Net::RandomDeep(Rules(), {64, 16}, 11).ToBytes();
   // After the magic: format, encoding, inputs, hidden, outputs, layer count.
