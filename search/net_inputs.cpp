@@ -180,14 +180,20 @@ SideNetInputs EncodeSideNetInputs(const Position& pos, const Rules& rules) {
   return in;
 }
 
-NetInputs EncodeDeepNetInputs(const Position& pos, const Rules& rules) {
-  NetInputs in;
-  Encoder<NetInputs> enc(&in);
+// Encoding 1's sparse inputs (encodings 3 and 4 start with them).
+void EncodeSparse(const Position& pos, const Rules& rules, Encoder<NetInputs>& enc) {
   int mover = pos.to_throw();
   for (int k = 0; k < kNumColours; ++k) {
     EncodeColour(pos, (mover + k) & 3, k * kNetColourInputs, enc);
   }
   EncodeGlobals(pos, rules, kNetGlobalSparse, enc);
+}
+
+NetInputs EncodeDeepNetInputs(const Position& pos, const Rules& rules) {
+  NetInputs in;
+  Encoder<NetInputs> enc(&in);
+  EncodeSparse(pos, rules, enc);
+  const int mover = pos.to_throw();
   if (HasStackInputs(rules)) {
     const Board& b = pos.board();
     StackList stacks = Stacks(pos);
@@ -254,11 +260,7 @@ NetInputs EncodeContactNetInputs(const Position& pos, const Rules& rules) {
 NetInputs EncodeNetInputs(const Position& pos, const Rules& rules) {
   NetInputs in;
   Encoder<NetInputs> enc(&in);
-  int mover = pos.to_throw();
-  for (int k = 0; k < kNumColours; ++k) {
-    EncodeColour(pos, (mover + k) & 3, k * kNetColourInputs, enc);
-  }
-  EncodeGlobals(pos, rules, kNetGlobalSparse, enc);
+  EncodeSparse(pos, rules, enc);
   EncodeDense(pos, rules, &in);
   return in;
 }

@@ -46,8 +46,8 @@ std::string TempPath(const char* name) {
   return ::testing::TempDir() + "/" + name + std::to_string(::getpid());
 }
 
-TEST(Net, EvaluationIsAProbabilityDistributionOverTheSixOutcomes) {
-  Net net = Net::Random(Rules(), 32, 7);
+// Every evaluation of `net` on sampled positions is a distribution.
+void ExpectDistributions(const Net& net) {
   for (const Position& pos : testing::SamplePositions(Rules(), 50, 1)) {
     Evaluation e = net.Evaluate(pos);
     double sum = 0;
@@ -57,6 +57,10 @@ TEST(Net, EvaluationIsAProbabilityDistributionOverTheSixOutcomes) {
     }
     EXPECT_NEAR(sum, 1, 1e-5);
   }
+}
+
+TEST(Net, EvaluationIsAProbabilityDistributionOverTheSixOutcomes) {
+  ExpectDistributions(Net::Random(Rules(), 32, 7));
 }
 
 TEST(Net, FinishedGameGetsItsExactOutcome) {
@@ -201,28 +205,38 @@ TEST(Train, AShortRunLowersTheLossOnGamesItHasNotSeen) {
   std::remove((c.out + ".ckpt").c_str());
 }
 
-TEST(Train, AResumedRunEndsWhereAnUnbrokenOneEnds) {
-  TrainConfig c;
-  c.hidden = 16;
-  c.games = 96;
-  c.checkpoint_every = 48;
-  c.out = TempPath("whole.unet");
+// Trains `c` once straight through and once stopped half way and resumed
+// from its checkpoint; the two weights files' bytes, and the log.
+std::pair<std::string, std::string> WholeAndResumed(TrainConfig c, const std::string& name,
+                                                    std::string* log_text) {
+  c.checkpoint_every = c.games / 2;
+  c.out = TempPath((name + "_whole.unet").c_str());
   std::ostringstream log;
-  ASSERT_TRUE(Train(c, log).ok()) << log.str();
+  EXPECT_TRUE(Train(c, log).ok()) << log.str();
   TrainConfig half = c;
-  half.out = TempPath("half.unet");
-  half.games = 48;
-  ASSERT_TRUE(Train(half, log).ok()) << log.str();
-  half.games = 96;  // resumes from half.out's checkpoint
-  ASSERT_TRUE(Train(half, log).ok()) << log.str();
-  EXPECT_NE(log.str().find("resuming from"), std::string::npos);
+  half.out = TempPath((name + "_half.unet").c_str());
+  half.games = c.games / 2;
+  EXPECT_TRUE(Train(half, log).ok()) << log.str();
+  half.games = c.games;  // resumes from half.out's checkpoint
+  EXPECT_TRUE(Train(half, log).ok()) << log.str();
+  *log_text = log.str();
   absl::StatusOr<Net> a = Net::Load(c.out), b = Net::Load(half.out);
-  ASSERT_TRUE(a.ok() && b.ok());
-  EXPECT_EQ(a->ToBytes(), b->ToBytes());
   for (const std::string& p : {c.out, half.out}) {
     std::remove(p.c_str());
     std::remove((p + ".ckpt").c_str());
   }
+  if (!a.ok() || !b.ok()) return {"", "unreadable"};
+  return {a->ToBytes(), b->ToBytes()};
+}
+
+TEST(Train, AResumedRunEndsWhereAnUnbrokenOneEnds) {
+  TrainConfig c;
+  c.hidden = 16;
+  c.games = 96;
+  std::string log;
+  auto [whole, resumed] = WholeAndResumed(c, "shallow", &log);
+  EXPECT_NE(log.find("resuming from"), std::string::npos);
+  EXPECT_EQ(whole, resumed);
 }
 
 TEST(Train, AnInitNetOfOtherRulesNeedsInitOtherRules) {
@@ -526,15 +540,7 @@ TEST(DeepNetInputs, ContactInputsMarkSinglesWithinReachOfAnOpponent) {
 TEST(DeepNet, EvaluationIsAProbabilityDistributionOverTheSixOutcomes) {
   Net net = Net::RandomDeep(Rules(), {64, 16, 16}, 3);
   net.Quantise();
-  for (const Position& pos : testing::SamplePositions(Rules(), 50, 1)) {
-    Evaluation e = net.Evaluate(pos);
-    double sum = 0;
-    for (double p : e.p) {
-      EXPECT_GE(p, 0);
-      sum += p;
-    }
-    EXPECT_NEAR(sum, 1, 1e-5);
-  }
+  ExpectDistributions(net);
 }
 
 // The accumulator kept per thread and colour, updated by the inputs that
@@ -637,26 +643,14 @@ TEST(Train, ADeepNetLearnsAndResumesWhereAnUnbrokenRunEnds) {
   TrainConfig c;
   c.layers = {32, 8, 8};
   c.games = 192;
-  c.checkpoint_every = 96;
-  c.out = TempPath("deep_whole.unet");
-  std::ostringstream log;
-  ASSERT_TRUE(Train(c, log).ok()) << log.str();
-  TrainConfig half = c;
-  half.out = TempPath("deep_half.unet");
-  half.games = 96;
-  ASSERT_TRUE(Train(half, log).ok()) << log.str();
-  half.games = 192;
-  ASSERT_TRUE(Train(half, log).ok()) << log.str();
-  absl::StatusOr<Net> a = Net::Load(c.out), b = Net::Load(half.out);
-  ASSERT_TRUE(a.ok() && b.ok());
+  std::string log;
+  auto [whole, resumed] = WholeAndResumed(c, "deep", &log);
+  EXPECT_EQ(whole, resumed);
+  absl::StatusOr<Net> a = Net::FromBytes(whole, "whole");
+  ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_TRUE(a->deep());
-  EXPECT_EQ(a->ToBytes(), b->ToBytes());
   EXPECT_LT(CrossEntropy(*a, held_out),
             CrossEntropy(Net::RandomDeep(Rules(), c.layers, c.seed), held_out) - 0.05);
-  for (const std::string& p : {c.out, half.out}) {
-    std::remove(p.c_str());
-    std::remove((p + ".ckpt").c_str());
-  }
 }
 
 TEST(TrainCommand, ATeacherMustGiveALookaheadOfItsOwnRules) {
