@@ -109,8 +109,9 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
   teams.push_back(TeamOf(pos.to_throw()));
   LabelLambdaReturns(values, teams, lambda, &game);
   for (size_t t = 0; t < seen.size(); ++t) {
-    Evaluation deeper = teacher && teacher_depth == 0 ? teacher->Evaluate(seen[t])
-                                                      : LookaheadValue(teacher ? *teacher : net, seen[t]);
+    Evaluation deeper = teacher && teacher_depth == 0
+                            ? teacher->Evaluate(seen[t])
+                            : LookaheadValue(teacher ? *teacher : net, seen[t]);
     auto& target = game.samples[t].target;
     for (int k = 0; k < kNumOutcomes; ++k) {
       target[k] = static_cast<float>((1 - lookahead) * target[k] + lookahead * deeper.p[k]);
