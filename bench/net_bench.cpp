@@ -87,15 +87,16 @@ const Net& DeepNet() {
   return net;
 }
 
-// The whole evaluation a search leaf pays: encoding and the network.
-void BM_NetEvaluate(benchmark::State& state) {
-  const Net& net = ShallowNet();
-  const auto& ps = GamePositions();
+// Evaluates `positions` in turn with `net`: the whole evaluation a search
+// leaf pays, encoding and the network.
+void EvaluateEach(benchmark::State& state, const Net& net, const std::vector<Position>& positions) {
   size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(net.Evaluate(ps[i++ % ps.size()]));
+  for (auto _ : state) benchmark::DoNotOptimize(net.Evaluate(positions[i++ % positions.size()]));
   state.SetItemsProcessed(state.iterations());
   state.SetLabel(net.Describe());
 }
+
+void BM_NetEvaluate(benchmark::State& state) { EvaluateEach(state, ShallowNet(), GamePositions()); }
 BENCHMARK(BM_NetEvaluate);
 
 void BM_DeepNetEncode(benchmark::State& state) {
@@ -131,33 +132,18 @@ const std::vector<Position>& SearchLeaves() {
 }
 
 void BM_NetEvaluateSearchOrder(benchmark::State& state) {
-  const Net& net = ShallowNet();
-  const auto& ps = SearchLeaves();
-  size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(net.Evaluate(ps[i++ % ps.size()]));
-  state.SetItemsProcessed(state.iterations());
-  state.SetLabel(net.Describe());
+  EvaluateEach(state, ShallowNet(), SearchLeaves());
 }
 BENCHMARK(BM_NetEvaluateSearchOrder);
 
 // The deep net, quantised, its accumulator kept per thread and colour.
 void BM_DeepNetEvaluate(benchmark::State& state) {
-  const Net& net = DeepNet();
-  const auto& ps = GamePositions();
-  size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(net.Evaluate(ps[i++ % ps.size()]));
-  state.SetItemsProcessed(state.iterations());
-  state.SetLabel(net.Describe());
+  EvaluateEach(state, DeepNet(), GamePositions());
 }
 BENCHMARK(BM_DeepNetEvaluate);
 
 void BM_DeepNetEvaluateSearchOrder(benchmark::State& state) {
-  const Net& net = DeepNet();
-  const auto& ps = SearchLeaves();
-  size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(net.Evaluate(ps[i++ % ps.size()]));
-  state.SetItemsProcessed(state.iterations());
-  state.SetLabel(net.Describe());
+  EvaluateEach(state, DeepNet(), SearchLeaves());
 }
 BENCHMARK(BM_DeepNetEvaluateSearchOrder);
 

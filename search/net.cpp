@@ -183,12 +183,6 @@ std::vector<int> Net::LayerSizes() const {
   return sizes;
 }
 
-int64_t Net::NumParameters() const {
-  int64_t n = w1_.size() + b1_.size() + w2_.size() + b2_.size();
-  for (size_t i = 0; i < mid_w_.size(); ++i) n += mid_w_[i].size() + mid_b_[i].size();
-  return n;
-}
-
 std::string Net::ToBytes() const {
   std::string out(kMagic, sizeof(kMagic));
   Put<uint32_t>(&out, deep() ? kDeepFormatVersion : kFormatVersion);
@@ -473,15 +467,12 @@ NetInputs Net::Encode(const Position& pos) const {
 
 Evaluation Net::Evaluate(const Position& pos) const {
   if (pos.IsGameOver()) return uckers::Evaluate(pos, rules_);
-  if (deep()) {
-    NetInputs in = Encode(pos);
-    return quant_ ? EvaluateQuantised(in, pos.to_throw()) : EvaluateFloat(in);
-  }
-  return EvaluateFloat(EncodeNetInputs(pos, rules_));
+  NetInputs in = Encode(pos);
+  return quant_ ? EvaluateQuantised(in, pos.to_throw()) : EvaluateFloat(in);
 }
 
 Evaluation Net::Evaluate(const NetInputs& in) const {
-  return deep() && quant_ ? EvaluateQuantised(in, -1) : EvaluateFloat(in);
+  return quant_ ? EvaluateQuantised(in, -1) : EvaluateFloat(in);
 }
 
 Evaluation Net::EvaluateQuantised(const NetInputs& in, int colour) const {

@@ -134,8 +134,6 @@ class Net {
   int hidden() const { return static_cast<int>(b1_.size()); }
   // The units of every layer but the output, first layer first.
   std::vector<int> LayerSizes() const;
-  // Weights and biases, for the parameters' count in Describe and docs.
-  int64_t NumParameters() const;
   uint64_t games_trained() const { return games_trained_; }
   void set_games_trained(uint64_t n) { games_trained_ = n; }
   // One line for `info string` and logs: file size class, games, ruleset.
