@@ -21,14 +21,19 @@ ABSL_FLAG(int64_t, positions, 1000, "label until the file holds this many positi
 ABSL_FLAG(int, trials, 72, "rollouts a position (a multiple of 36 stratifies the first throw)");
 ABSL_FLAG(int, plies, 12, "throws a rollout plays before its horizon");
 ABSL_FLAG(int64_t, chunk, 1000, "positions a job of a database run holds");
+ABSL_FLAG(std::string, netfile, "",
+          "a net's weights file (uckers train) the level evaluates with instead of the one "
+          "built in (a candidate labelling its own games); every worker reads it at this path");
 
 namespace uckers {
 
 namespace {
 
-// The run the flags describe (the table not loaded); a usage error is
-// printed and nullopt returned.
-std::optional<LabelConfig> RunOfFlags(const std::string& command) {
+// The run the flags describe (the table not loaded); an error is printed and
+// nullopt returned, `*exit_code` set to 2 for a usage error, 1 for a net file
+// that cannot be read.
+std::optional<LabelConfig> RunOfFlags(const std::string& command, int* exit_code) {
+  *exit_code = 2;
   absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
   if (!rules.ok()) {
     std::cerr << command << ": --rules: " << rules.status().message() << "\n";
@@ -56,6 +61,12 @@ std::optional<LabelConfig> RunOfFlags(const std::string& command) {
     std::cerr << command << ": --rules: " << s.message() << "\n";
     return std::nullopt;
   }
+  c.netfile = absl::GetFlag(FLAGS_netfile);
+  if (absl::Status s = UseLabelNet(&c); !s.ok()) {
+    std::cerr << command << ": --netfile: " << s.message() << "\n";
+    if (!absl::IsInvalidArgument(s)) *exit_code = 1;
+    return std::nullopt;
+  }
   return c;
 }
 
@@ -75,8 +86,9 @@ int Fail(const std::string& command, const absl::Status& s) {
 // `uckers label add`: schedules a run as jobs in the database.
 int RunLabelAddCommand(const CommandLine&) {
   const std::string command = "uckers label add";
-  std::optional<LabelConfig> c = RunOfFlags(command);
-  if (!c) return 2;
+  int exit_code = 0;
+  std::optional<LabelConfig> c = RunOfFlags(command, &exit_code);
+  if (!c) return exit_code;
   const int64_t chunk = absl::GetFlag(FLAGS_chunk);
   if (chunk < 1) return Fail(command, absl::InvalidArgumentError("--chunk must be at least 1"));
   absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb();
@@ -140,8 +152,9 @@ int RunLabelExportCommand(const CommandLine&) {
   if (absl::GetFlag(FLAGS_out).empty()) {
     return Fail(command, absl::InvalidArgumentError("--out: give the JSON Lines file to write"));
   }
-  std::optional<LabelConfig> c = RunOfFlags(command);
-  if (!c) return 2;
+  int exit_code = 0;
+  std::optional<LabelConfig> c = RunOfFlags(command, &exit_code);
+  if (!c) return exit_code;
   absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb();
   if (!store.ok()) return Fail(command, store.status());
   int64_t pending = 0;
@@ -164,8 +177,9 @@ int RunLabelCommand(const CommandLine&) {
     std::cerr << "uckers label: --out: give the JSON Lines file to write (uckers help label)\n";
     return 2;
   }
-  std::optional<LabelConfig> run = RunOfFlags("uckers label");
-  if (!run) return 2;
+  int exit_code = 0;
+  std::optional<LabelConfig> run = RunOfFlags("uckers label", &exit_code);
+  if (!run) return exit_code;
   LabelConfig& c = *run;
   std::unique_ptr<EndgameTable> table;
   if (std::string path = absl::GetFlag(FLAGS_endgames); !path.empty()) {
@@ -194,6 +208,7 @@ const std::vector<SharedFlag> kRunFlags = {
     {"rules"},
     {"seed", "the run's seed: position i is drawn and labelled from it and i alone"},
     {"level", "the level whose evaluation the rollouts use (default expert)"}};
+// (--netfile is this file's own flag, listed by every labelling command.)
 
 const Command& LabelAddCommand() {
   static const Command command = {
@@ -201,7 +216,7 @@ const Command& LabelAddCommand() {
       .summary = "schedules a labelling run as jobs in a ladder database, for `label work`",
       .usage =
           "uckers label add --db DB [--positions N] [--chunk C] [--trials T] [--plies P]\n"
-          "                 [--level L] [--rules R] [--seed S]\n"
+          "                 [--level L] [--netfile NET] [--rules R] [--seed S]\n"
           "  jobs of C positions; adding the same run again schedules only what is missing",
       .flags_file = "app/label.cpp",
       .shared =
@@ -238,7 +253,7 @@ const Command& LabelExportCommand() {
       .summary = "writes a database run's labelled positions as a JSON Lines file",
       .usage =
           "uckers label export --db DB --out FILE.jsonl [--trials T] [--plies P] [--level L]\n"
-          "                    [--rules R] [--seed S]\n"
+          "                    [--netfile NET] [--rules R] [--seed S]\n"
           "  the run's positions in order, up to its first job not done; the file is the\n"
           "  one `uckers label` writes for the same run",
       .flags_file = "app/label.cpp",
@@ -260,7 +275,8 @@ const Command& LabelCommand() {
       .summary = "positions labelled by truncated rollouts, for supervised training, resumable",
       .usage =
           "uckers label --out FILE.jsonl [--positions N] [--trials T] [--plies P] [--level L]\n"
-          "             [--rules R] [--seed S] [--concurrency N] [--endgames TABLE]\n"
+          "             [--netfile NET] [--rules R] [--seed S] [--concurrency N]\n"
+          "             [--endgames TABLE]\n"
           "  positions drawn from the fast policy's own games, each labelled by T rollouts\n"
           "  of P throws (the exact table's value where it covers one); an existing FILE\n"
           "  is resumed (docs/evaluation.md, \"Rollout labels\")",

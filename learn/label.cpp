@@ -16,6 +16,7 @@
 #include "absl/strings/str_split.h"
 #include "rules/ufen.h"
 #include "search/levels.h"
+#include "search/net.h"
 #include "search/search.h"
 
 namespace uckers {
@@ -53,9 +54,10 @@ absl::StatusOr<Existing> ReadExisting(const LabelConfig& c) {
                        " of a `uckers label` file; give another --out"));
     }
     if (line.find(settings) != head.size()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          c.out, " was labelled with other settings (line 1: ", line.substr(0, 160),
-          "); give the same --rules, --level, --seed, --trials and --plies, or another --out"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(c.out, " was labelled with other settings (line 1: ", line.substr(0, 160),
+                       "); give the same --rules, --level, --netfile, --seed, --trials and "
+                       "--plies, or another --out"));
     }
     ++e.lines;
     e.bytes += line.size() + 1;
@@ -84,8 +86,24 @@ absl::string_view FieldOf(absl::string_view text, absl::string_view key, bool qu
 }  // namespace
 
 std::string LabelSettings(const LabelConfig& c) {
-  return absl::StrFormat(R"("rules":"%s","level":"%s","seed":%d,"trials":%d,"plies":%d)",
-                         c.rules.ToString(), c.level, c.seed, c.trials, c.plies);
+  std::string s = absl::StrFormat(R"("rules":"%s","level":"%s","seed":%d,"trials":%d,"plies":%d)",
+                                  c.rules.ToString(), c.level, c.seed, c.trials, c.plies);
+  if (!c.netfile.empty()) absl::StrAppend(&s, R"(,"netfile":")", c.netfile, "\"");
+  return s;
+}
+
+absl::Status UseLabelNet(LabelConfig* c) {
+  if (c->netfile.empty()) return absl::OkStatus();
+  absl::StatusOr<const Net*> net = LoadNetShared(c->netfile);
+  if (!net.ok()) return net.status();
+  if (!((*net)->rules() == c->rules) || (*net)->per_side()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("netfile ", c->netfile, " is a net of rules ", (*net)->rules().ToString(),
+                     "; a labelling run of ", c->rules.ToString(), " needs a net of those rules"));
+  }
+  c->params.net = *net;
+  c->params.eval = EvalKind::kNet;
+  return absl::OkStatus();
 }
 
 absl::StatusOr<LabelConfig> LabelConfigFromSettings(const std::string& settings) {
@@ -105,7 +123,11 @@ absl::StatusOr<LabelConfig> LabelConfigFromSettings(const std::string& settings)
       c.plies < 1) {
     return bad("a seed, and trials and plies of at least 1");
   }
+  c.netfile = std::string(FieldOf(settings, "netfile", true));
   if (LabelSettings(c) != settings) return bad("not in the form `uckers label` writes");
+  if (absl::Status s = UseLabelNet(&c); !s.ok()) {
+    return absl::IsInvalidArgument(s) ? bad(s.message()) : s;
+  }
   c.threads = 1;
   return c;
 }

@@ -21,6 +21,8 @@ struct LabelConfig {
   Rules rules;                 // the four-sided game of two teams
   std::string level;           // the level whose evaluation the policy and the horizon use
   SearchParams params;         // that level's parameters (the endgame table set or not)
+  std::string netfile;         // a net (uckers train) the level evaluates with instead of
+                               // the built-in one; "" for that one
   std::string out;             // the JSON Lines file; an existing one is resumed
   int64_t positions = 1000;    // label until the file holds this many
   uint64_t seed = 1;           // position i is drawn and labelled from (seed, i) alone
@@ -39,12 +41,19 @@ std::string LabelLine(const LabelConfig& config, int64_t index, const std::strin
 
 // The settings every line of a run carries after its index, and that name
 // the run's jobs in a ladder database (`uckers label add|work|export`):
-// `"rules":"navy","level":"expert","seed":38,"trials":36,"plies":1000`.
+// `"rules":"navy","level":"expert","seed":38,"trials":36,"plies":1000`, and
+// `,"netfile":"PATH"` after them when the run labels with a net of a file.
 std::string LabelSettings(const LabelConfig& config);
 
-// The run those settings name, its level's parameters applied (no table,
-// one thread); INVALID_ARGUMENT naming what is wrong.
+// The run those settings name, its level's parameters applied and its net
+// file loaded (no table, one thread); INVALID_ARGUMENT naming what is wrong,
+// the net file's own error when it cannot be read.
 absl::StatusOr<LabelConfig> LabelConfigFromSettings(const std::string& settings);
+
+// Loads `config->netfile` (when set) into `config->params`: the file's own
+// error when it cannot be read, INVALID_ARGUMENT when it is a net of other
+// rules or of every side's chance.
+absl::Status UseLabelNet(LabelConfig* config);
 
 // Positions [first, first + count) labelled, their lines joined (each
 // ending in a newline), `config.threads` at once: what `Label` writes for

@@ -13,6 +13,7 @@
 #include "learn/td.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
+#include "search/net.h"
 #include "search/rollout.h"
 #include "search/search.h"
 #include "tests/test_util.h"
@@ -191,6 +192,52 @@ TEST(LabelFile, AnUnwritableFileIsAnErrorOfItsOwn) {
   EXPECT_FALSE(s.ok());
   EXPECT_FALSE(absl::IsInvalidArgument(s)) << s;
   EXPECT_NE(s.message().find("/nonexistent-dir/labels.jsonl"), std::string::npos) << s;
+}
+
+// A run labelling with a net of a file (a candidate) says so in every line,
+// labels by that net, and its settings name the same run for a database
+// worker, which loads the file itself.
+TEST(LabelFile, ANetFileLabelsByThatNetAndNamesItInEveryLine) {
+  std::string net = TempPath("labeller.unet"), built_in = TempPath("built-in.jsonl"),
+              by_file = TempPath("by-file.jsonl");
+  std::remove(built_in.c_str());
+  std::remove(by_file.c_str());
+  ASSERT_TRUE(Net::Random(Rules(), 8, 3).Save(net).ok());
+  ASSERT_TRUE(RunLabel(SmallRun(built_in, 3)).ok());
+  LabelConfig c = SmallRun(by_file, 3);
+  c.netfile = net;
+  ASSERT_TRUE(UseLabelNet(&c).ok());
+  ASSERT_TRUE(RunLabel(c).ok());
+  const std::string text = Slurp(by_file);
+  const std::string settings = LabelSettings(c);
+  EXPECT_NE(settings.find(absl::StrCat(R"("netfile":")", net, "\"")), std::string::npos);
+  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
+    EXPECT_NE(line.find(settings), absl::string_view::npos) << line;
+  }
+  EXPECT_NE(text.substr(text.find("outcomes")), Slurp(built_in).substr(text.find("outcomes")))
+      << "a random net labels otherwise than the built-in one";
+  absl::StatusOr<LabelConfig> worker = LabelConfigFromSettings(settings);
+  ASSERT_TRUE(worker.ok()) << worker.status();
+  EXPECT_EQ(worker->params.net, c.params.net);
+  std::remove(net.c_str());
+  std::remove(built_in.c_str());
+  std::remove(by_file.c_str());
+}
+
+TEST(LabelFile, ANetFileOfOtherRulesOrMissingIsRefused) {
+  std::string wafu = TempPath("wafu-labeller.unet");
+  ASSERT_TRUE(Net::Random(*Rules::Preset("wafu"), 8, 1).Save(wafu).ok());
+  LabelConfig c = SmallRun(TempPath("never.jsonl"), 2);
+  c.netfile = wafu;
+  absl::Status s = UseLabelNet(&c);
+  EXPECT_TRUE(absl::IsInvalidArgument(s)) << s;
+  EXPECT_NE(s.message().find("wafu"), std::string::npos) << s;
+  c.netfile = TempPath("no-such.unet");
+  s = UseLabelNet(&c);
+  EXPECT_FALSE(s.ok());
+  EXPECT_FALSE(absl::IsInvalidArgument(s)) << "a file that cannot be read is not a usage error";
+  EXPECT_EQ(c.params.net, nullptr);
+  std::remove(wafu.c_str());
 }
 
 // --- Supervised training on the labels (learn/td.h, TrainOnLabels) ---
