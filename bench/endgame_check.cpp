@@ -7,7 +7,9 @@
 //   build/bench/endgame_check navy-2v2.egt [positions] [levels] [seed]
 //
 // prints, per level: the share of decisions where it played an optimal play
-// and its mean loss in win probability per decision.
+// and its mean loss in win probability per decision. A level written
+// `expert@NETFILE` evaluates with the net of that weights file (a candidate)
+// instead of the built-in one.
 //
 //   build/bench/endgame_check navy-2v2.egt games N [level] [seed]
 //
@@ -29,6 +31,7 @@
 #include "rules/movegen.h"
 #include "rules/ufen.h"
 #include "search/levels.h"
+#include "search/net.h"
 #include "search/search.h"
 #include "search/settings.h"
 #include "search/tt.h"
@@ -167,9 +170,21 @@ int Main(int argc, char** argv) {
               "ms/move");
   for (const std::string& level : levels) {
     SearchParams params;
-    if (absl::Status s = ApplyLevel(level, &params); !s.ok()) {
+    std::vector<std::string> name_net = absl::StrSplit(level, absl::MaxSplits('@', 1));
+    if (absl::Status s = ApplyLevel(name_net[0], &params); !s.ok()) {
       std::fprintf(stderr, "endgame_check: %s\n", std::string(s.message()).c_str());
       return 2;
+    }
+    if (name_net.size() > 1) {
+      absl::StatusOr<const Net*> net = LoadNetShared(name_net[1]);
+      if (!net.ok() || !((*net)->rules() == rules)) {
+        std::fprintf(stderr, "endgame_check: %s: %s\n", name_net[1].c_str(),
+                     net.ok() ? "a net of other rules than the table's"
+                              : std::string(net.status().message()).c_str());
+        return net.ok() ? 2 : 1;
+      }
+      params.net = *net;
+      params.eval = EvalKind::kNet;
     }
     params.seed = seed;
     TranspositionTable tt(16);
