@@ -15,6 +15,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "learn/label.h"
 #include "learn/selfplay.h"
@@ -276,6 +277,19 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
       }
       net->set_rules(c.rules);
       net->set_games_trained(0);
+    }
+    if (!c.layers.empty() && c.layers != net->LayerSizes()) {
+      const std::vector<int> has = net->LayerSizes();
+      if (!net->deep() || c.layers.size() != has.size() || c.layers[0] < has[0] ||
+          !std::equal(c.layers.begin() + 1, c.layers.end(), has.begin() + 1)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("layers ", absl::StrJoin(c.layers, ","), ": ", c.init, " has layers ",
+                         absl::StrJoin(has, ","),
+                         "; with --init, --layers may only widen a deep net's first layer"));
+      }
+      log << "widening the first layer of " << c.init << " from " << has[0] << " to " << c.layers[0]
+          << " units\n";
+      return NewState(net->WidenedFirstLayer(c.layers[0], c.seed));
     }
     return NewState(*std::move(net));
   }

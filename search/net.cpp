@@ -177,6 +177,28 @@ Net Net::RandomDeep(const Rules& rules, const std::vector<int>& layers, uint64_t
   return net;
 }
 
+Net Net::WidenedFirstLayer(int units, uint64_t seed) const {
+  std::vector<int> layers = LayerSizes();
+  const int narrow = layers[0];
+  layers[0] = units;
+  Net wide = RandomDeep(rules_, layers, seed, encoding_ == kContactNetEncodingVersion);
+  wide.w1_.topRows(narrow) = w1_;
+  wide.b1_.head(narrow) = b1_;
+  for (size_t l = 0; l < mid_w_.size(); ++l) {
+    if (l == 0) {
+      wide.mid_w_[0].setZero();
+      wide.mid_w_[0].leftCols(narrow) = mid_w_[0];
+    } else {
+      wide.mid_w_[l] = mid_w_[l];
+    }
+    wide.mid_b_[l] = mid_b_[l];
+  }
+  wide.w2_ = w2_;
+  wide.b2_ = b2_;
+  wide.games_trained_ = games_trained_;
+  return wide;
+}
+
 std::vector<int> Net::LayerSizes() const {
   std::vector<int> sizes = {hidden()};
   for (const Vector& b : mid_b_) sizes.push_back(static_cast<int>(b.size()));

@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
 #include "learn/td.h"
+#include "rules/dice_sequence.h"
 #include "search/levels.h"
 #include "search/search.h"
 #ifdef UCKERS_HAVE_GRPC
@@ -651,6 +652,41 @@ TEST(Train, ADeepNetLearnsAndResumesWhereAnUnbrokenRunEnds) {
   EXPECT_TRUE(a->deep());
   EXPECT_LT(CrossEntropy(*a, held_out),
             CrossEntropy(Net::RandomDeep(Rules(), c.layers, c.seed), held_out) - 0.05);
+}
+
+// A wider first layer starts as the narrow net: the new units have no
+// outgoing weights, so every evaluation is the narrow net's.
+TEST(DeepNet, AWidenedFirstLayerEvaluatesAsTheNarrowNet) {
+  Net narrow = Net::RandomDeep(Rules(), {16, 8, 8}, 5);
+  Net wide = narrow.WidenedFirstLayer(40, 6);
+  EXPECT_EQ(wide.LayerSizes(), (std::vector<int>{40, 8, 8}));
+  Rules rules;
+  DiceSequence dice(11);
+  Position pos = Position::Start(rules);
+  PlayList plays;
+  for (int i = 0; i < 60 && !pos.IsGameOver(); ++i) {
+    Evaluation a = narrow.Evaluate(pos), b = wide.Evaluate(pos);
+    for (int k = 0; k < kNumOutcomes; ++k) EXPECT_NEAR(a.p[k], b.p[k], 1e-6) << i;
+    GenerateLegalPlays(pos, rules, dice.Next(), &plays);
+    pos = plays[i % plays.size()].after;
+  }
+}
+
+// `--init` with `--layers` widens a deep net's first layer and trains on;
+// any other change of shape is refused before a game is played.
+TEST(TrainCommand, LayersWithInitOnlyWidenTheFirstLayer) {
+  std::string init = TempPath("narrow.unet"), out = TempPath("wide.unet");
+  std::remove(out.c_str());
+  std::remove((out + ".ckpt").c_str());
+  ASSERT_TRUE(Net::RandomDeep(Rules(), {16, 8, 8}, 5).Save(init).ok());
+  EXPECT_EQ(RunUckers("train --out " + out + " --init " + init + " --layers 16,4,8"), 2);
+  EXPECT_EQ(RunUckers("train --out " + out + " --init " + init + " --layers 8,8,8"), 2);
+  EXPECT_FALSE(std::ifstream(out).good()) << "nothing written";
+  EXPECT_EQ(RunUckers("train --out " + out + " --init " + init + " --layers 24,8,8 --games 16"), 0);
+  absl::StatusOr<Net> wide = Net::Load(out);
+  ASSERT_TRUE(wide.ok()) << wide.status();
+  EXPECT_EQ(wide->LayerSizes(), (std::vector<int>{24, 8, 8}));
+  for (const std::string& f : {init, out, out + ".ckpt"}) std::remove(f.c_str());
 }
 
 TEST(TrainCommand, ATeacherMustGiveALookaheadOfItsOwnRules) {
