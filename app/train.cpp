@@ -83,6 +83,12 @@ int RunTrainCommand(const CommandLine&) {
   c.init_other_rules = absl::GetFlag(FLAGS_init_other_rules);
   c.labels = absl::GetFlag(FLAGS_labels);
   c.epochs = absl::GetFlag(FLAGS_epochs);
+  c.endgames = absl::GetFlag(FLAGS_endgames);
+  if (!c.endgames.empty() && !c.labels.empty()) {
+    std::cerr << "uckers train: --endgames: self-play training only (label with --endgames "
+                 "instead)\n";
+    return 2;
+  }
   absl::Status s = c.labels.empty() ? Train(c, std::cout) : TrainOnLabels(c, std::cout);
   if (absl::IsInvalidArgument(s)) {
     std::cerr << "uckers train: " << s.message() << "\n";
@@ -113,7 +119,10 @@ const Command& TrainCommand() {
       .flags_file = "app/train.cpp",
       .shared = {{"rules"},
                  {"seed", "seed of the self-play games and the initial weights"},
-                 {"out", "the weights file, written at each checkpoint (required)"}},
+                 {"out", "the weights file, written at each checkpoint (required)"},
+                 {"endgames",
+                  "an endgame table of --rules: self-play values the positions it "
+                  "covers exactly and the net learns those values"}},
       .run = RunTrainCommand,
   };
   return command;

@@ -1,5 +1,6 @@
 #include "learn/selfplay.h"
 
+#include "endgame/table.h"
 #include "rules/dice_sequence.h"
 #include "rules/movegen.h"
 #include "search/multi_side.h"
@@ -12,6 +13,21 @@ Evaluation Value(const Net& net, const Position& pos, NetInputs* inputs) {
   if (pos.IsGameOver()) return Evaluate(pos, net.rules());
   *inputs = net.Encode(pos);
   return net.Evaluate(*inputs);
+}
+
+// The same, exact where `table` covers the position (`*exact` says so); the
+// inputs are encoded either way, for the position's own sample.
+Evaluation Value(const Net& net, const EndgameTable* table, const Position& pos, NetInputs* inputs,
+                 bool* exact) {
+  *exact = false;
+  if (table == nullptr || pos.IsGameOver()) return Value(net, pos, inputs);
+  std::optional<EndgameValues> v = table->Probe(pos, net.rules());
+  if (!v) return Value(net, pos, inputs);
+  *exact = true;
+  *inputs = net.Encode(pos);
+  Evaluation e;
+  std::copy(v->begin(), v->end(), e.p.begin());
+  return e;
 }
 
 double WinFor(const Evaluation& e, const Position& pos, int team) {
@@ -64,58 +80,71 @@ Evaluation LookaheadValue(const Net& net, const Position& pos) {
 }
 
 SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead,
-                              const Net* teacher, int teacher_depth) {
+                              const Net* teacher, int teacher_depth, const EndgameTable* table) {
   const Rules& rules = net.rules();
   SelfPlayGame game;
   DiceSequence dice(seed);
   Position pos = Position::Start(rules);
   std::vector<Evaluation> values;
   std::vector<int> teams;
-  std::vector<Position> seen;
+  std::vector<bool> exact;  // whether each position's value is the table's
   NetInputs inputs;
-  values.push_back(Value(net, pos, &inputs));
+  bool is_exact = false;
+  values.push_back(Value(net, table, pos, &inputs, &is_exact));
   PlayList plays;
   while (!pos.IsGameOver() && game.throws < kMaxSelfPlayThrows) {
     int team = TeamOf(pos.to_throw());
     game.samples.push_back({inputs, {}});
-    if (lookahead > 0) seen.push_back(pos);
+    game.positions.push_back(pos);
+    exact.push_back(is_exact);
     game.win.push_back(static_cast<float>(values.back().Win()));
     teams.push_back(team);
     GenerateLegalPlays(pos, rules, dice.Next(), &plays);
     double best = -1;
     Evaluation best_value;
     NetInputs best_inputs, candidate;
+    bool best_exact = false;
     for (const PlayResult& r : plays) {
-      Evaluation e = Value(net, r.after, &candidate);
+      bool candidate_exact = false;
+      Evaluation e = Value(net, table, r.after, &candidate, &candidate_exact);
       double win = WinFor(e, r.after, team);
       if (win > best) {
         best = win;
         best_value = e;
         best_inputs = candidate;
+        best_exact = candidate_exact;
         pos = r.after;
       }
     }
     values.push_back(best_value);
     inputs = best_inputs;
+    is_exact = best_exact;
     ++game.throws;
   }
   game.finished = pos.IsGameOver();
   if (!game.finished) {
     // Stopped at the cap: nothing to learn from an unfinished game.
     game.samples.clear();
+    game.positions.clear();
     game.win.clear();
     return game;
   }
   teams.push_back(TeamOf(pos.to_throw()));
   LabelLambdaReturns(values, teams, lambda, &game);
-  for (size_t t = 0; t < seen.size(); ++t) {
+  for (size_t t = 0; lookahead > 0 && t < game.positions.size(); ++t) {
+    const Position& seen = game.positions[t];
     Evaluation deeper = teacher && teacher_depth == 0
-                            ? teacher->Evaluate(seen[t])
-                            : LookaheadValue(teacher ? *teacher : net, seen[t]);
+                            ? teacher->Evaluate(seen)
+                            : LookaheadValue(teacher ? *teacher : net, seen);
     auto& target = game.samples[t].target;
     for (int k = 0; k < kNumOutcomes; ++k) {
       target[k] = static_cast<float>((1 - lookahead) * target[k] + lookahead * deeper.p[k]);
     }
+  }
+  for (size_t t = 0; t < game.samples.size(); ++t) {
+    if (!exact[t]) continue;
+    game.samples[t].target = ToArray(values[t]);
+    ++game.exact;
   }
   int winners = pos.WinningTeam();
   for (size_t t = 0; t < game.samples.size(); ++t) game.won.push_back(teams[t] == winners);

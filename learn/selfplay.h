@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "endgame/table.h"
 #include "rules/position.h"
 #include "rules/rules.h"
 #include "search/evaluate.h"
@@ -21,9 +22,11 @@ struct TdSample {
 
 // What one self-play game produced.
 struct SelfPlayGame {
-  std::vector<TdSample> samples;  // one per position before a throw
-  std::vector<float> win;         // the net's win probability at each
-  std::vector<int> won;           // 1 if that position's team won
+  std::vector<TdSample> samples;    // one per position before a throw
+  std::vector<Position> positions;  // the position of each sample
+  std::vector<float> win;           // the net's win probability at each
+  std::vector<int> won;             // 1 if that position's team won
+  int exact = 0;                    // samples valued by the endgame table
   int throws = 0;
   bool finished = false;  // false: stopped at the throw cap
 };
@@ -65,8 +68,15 @@ inline constexpr int kMaxSelfPlayThrows = 5000;
 // differently shaped one the net learns from), else by the net itself.
 // With `teacher_depth` 0 the teacher's own evaluation of the position is
 // taken instead of its one-throw value (distillation: far cheaper).
+//
+// With a `table` (an endgame table of the net's rules) the positions it
+// covers are valued exactly, as the engine values them with the table on:
+// the plays into them are chosen by their exact values, the λ-returns
+// before them bootstrap from those values, and each covered position's own
+// target is its exact value (the net learns the table where it reaches).
 SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead = 0,
-                              const Net* teacher = nullptr, int teacher_depth = 1);
+                              const Net* teacher = nullptr, int teacher_depth = 1,
+                              const EndgameTable* table = nullptr);
 
 // The same for a net per side (net.per_side()): every play chosen by the
 // net at depth 1 for the side making it (max^n), each position labelled

@@ -17,6 +17,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "endgame/table.h"
 #include "learn/label.h"
 #include "learn/selfplay.h"
 #include "rules/ufen.h"
@@ -196,18 +197,19 @@ struct BatchResult {
   double held_out_loss = 0;
   int held_out_positions = 0;
   int unfinished = 0;
+  int64_t trained = 0, exact = 0;  // training positions, those the table valued
 };
 
 // Plays games [first, first + n): every tenth held out for the log loss.
 template <typename Sample>
 BatchResult<Sample> PlayBatch(const Net& net, const TrainConfig& c, int64_t first, int n,
-                              const Net* teacher) {
+                              const Net* teacher, const EndgameTable* table) {
   BatchResult<Sample> b;
   for (int64_t i = first; i < first + n; ++i) {
     auto game = [&] {
       if constexpr (std::is_same_v<Sample, TdSample>) {
         return PlaySelfPlayGame(net, GameSeed(c.seed, i), c.lambda, c.lookahead, teacher,
-                                c.teacher_depth);
+                                c.teacher_depth, table);
       } else {
         return PlaySideSelfPlayGame(net, GameSeed(c.seed, i), c.lambda);
       }
@@ -224,6 +226,8 @@ BatchResult<Sample> PlayBatch(const Net& net, const TrainConfig& c, int64_t firs
       }
       continue;
     }
+    if constexpr (std::is_same_v<Sample, TdSample>) b.exact += game.exact;
+    b.trained += static_cast<int64_t>(game.samples.size());
     std::move(game.samples.begin(), game.samples.end(), std::back_inserter(b.samples));
   }
   return b;
@@ -313,17 +317,19 @@ absl::Status Persist(const TrainState& st, const TrainConfig& c, const std::stri
 // their updates, strength checks and checkpoints, until `c.games`.
 template <typename Sample>
 absl::Status TrainLoop(TrainState& st, const TrainConfig& c, const std::string& ckpt,
-                       std::ostream& log, const Net* teacher) {
+                       std::ostream& log, const Net* teacher, const EndgameTable* table) {
   double loss_sum = 0, held_sum = 0;
-  int64_t held_n = 0, batches = 0;
+  int64_t held_n = 0, batches = 0, trained = 0, exact = 0;
   while (st.games < c.games) {
     int n = static_cast<int>(std::min<int64_t>(c.batch_games, c.games - st.games));
-    BatchResult<Sample> b = PlayBatch<Sample>(st.net, c, st.games, n, teacher);
+    BatchResult<Sample> b = PlayBatch<Sample>(st.net, c, st.games, n, teacher, table);
     st.games += n;
     st.net.set_games_trained(st.games);
     loss_sum += TrainOnBatch(st, c, b.samples);
     held_sum += b.held_out_loss;
     held_n += b.held_out_positions;
+    trained += b.trained;
+    exact += b.exact;
     ++batches;
     bool checkpoint = st.games % c.checkpoint_every < n || st.games >= c.games;
     bool check = c.eval_every > 0 && st.games % c.eval_every < n;
@@ -346,12 +352,16 @@ absl::Status TrainLoop(TrainState& st, const TrainConfig& c, const std::string& 
     if (checkpoint) {
       log << absl::StrFormat(
           "games %d: train cross-entropy %.4f, held-out win log loss %.4f "
-          "(%d positions)%s\n",
+          "(%d positions)%s%s\n",
           st.games, loss_sum / std::max<int64_t>(1, batches), held_n ? held_sum / held_n : 0.0,
-          held_n, b.unfinished ? " (a game hit the throw cap)" : "");
+          held_n,
+          table ? absl::StrFormat(", %.2f %% of the training positions valued by the table",
+                                  100.0 * exact / std::max<int64_t>(1, trained))
+                : "",
+          b.unfinished ? " (a game hit the throw cap)" : "");
       log.flush();
       loss_sum = held_sum = 0;
-      held_n = batches = 0;
+      held_n = batches = trained = exact = 0;
       if (absl::Status s = Persist(st, c, ckpt); !s.ok()) return s;
     }
   }
@@ -519,8 +529,19 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
     }
     teacher = *std::move(loaded);
   }
-  if (st.net.per_side()) return TrainLoop<SideTdSample>(st, c, *ckpt, log, nullptr);
-  return TrainLoop<TdSample>(st, c, *ckpt, log, teacher ? &*teacher : nullptr);
+  std::optional<EndgameTable> table;
+  if (!c.endgames.empty()) {
+    if (st.net.per_side()) {
+      return absl::InvalidArgumentError(
+          "endgames: the tables are of the four-sided game of two teams");
+    }
+    absl::StatusOr<EndgameTable> loaded = EndgameTable::Load(c.endgames, c.rules);
+    if (!loaded.ok()) return loaded.status();
+    table = *std::move(loaded);
+  }
+  if (st.net.per_side()) return TrainLoop<SideTdSample>(st, c, *ckpt, log, nullptr, nullptr);
+  return TrainLoop<TdSample>(st, c, *ckpt, log, teacher ? &*teacher : nullptr,
+                             table ? &*table : nullptr);
 }
 
 }  // namespace uckers

@@ -24,6 +24,7 @@ struct TrainConfig {
   double lookahead = 0;             // weight of the one-throw expectimax target
   std::string teacher;              // the net valuing that target; "" = the net trained
   int teacher_depth = 1;            // 1: its one-throw value; 0: its evaluation
+  std::string endgames;             // an endgame table: the positions it covers valued exactly
   double learning_rate = 1e-3;      // Adam's step size
   int batch_games = 8;              // games played between updates
   int minibatch = 128;              // examples per Adam step

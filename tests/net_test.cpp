@@ -23,6 +23,7 @@
 #include "server/proto_convert.h"
 #endif
 #include "match/player.h"
+#include "tests/endgame_file.h"
 #include "tests/random_game.h"
 
 namespace uckers {
@@ -377,6 +378,47 @@ TEST(TdLabels, ATeacherValuesTheLookaheadTarget) {
   for (int i = 0; i < expected.num_active; ++i) {
     EXPECT_EQ(flat.samples[0].inputs.active[i], expected.active[i]);
   }
+}
+
+// With an endgame table (docs/endgames.md) every position it covers is
+// taught its exact value, whatever the λ-return or lookahead would say.
+TEST(TdLabels, PositionsATableCoversAreTaughtTheirExactValues) {
+  Rules rules;
+  absl::StatusOr<EndgameTable> table = EndgameTable::Load(testing::NavyOneAgainstTwoFile(), rules);
+  ASSERT_TRUE(table.ok()) << table.status();
+  Net net = Net::Random(rules, 16, 5);
+  int covered = 0;
+  for (uint64_t seed = 1; seed <= 300 && covered < 3; ++seed) {
+    SelfPlayGame game = PlaySelfPlayGame(net, seed, 0.7, 0.5, nullptr, 1, &*table);
+    ASSERT_EQ(game.positions.size(), game.samples.size());
+    int exact = 0;
+    for (size_t t = 0; t < game.samples.size(); ++t) {
+      std::optional<EndgameValues> v = table->Probe(game.positions[t], rules);
+      if (!v) continue;
+      ++exact;
+      for (int k = 0; k < kNumOutcomes; ++k) {
+        EXPECT_NEAR(game.samples[t].target[k], (*v)[k], 1e-6) << "seed " << seed << " t " << t;
+      }
+    }
+    EXPECT_EQ(exact, game.exact) << "seed " << seed;
+    covered += exact;
+  }
+  EXPECT_GE(covered, 3) << "no self-play game reached a position the table covers";
+}
+
+// Training with a table other than the net's rules' is refused before
+// anything is written.
+TEST(TdLabels, ATableOfOtherRulesIsRefused) {
+  TrainConfig c;
+  c.rules = *Rules::Parse("navy");
+  c.endgames = testing::SelseyOneAgainstOneFile();
+  c.games = 8;
+  c.out = ::testing::TempDir() + "/table-other-rules.unet";
+  std::ostringstream log;
+  absl::Status s = Train(c, log);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("throw_after_challenge"), std::string::npos) << s.message();
+  EXPECT_FALSE(std::ifstream(c.out).good());
 }
 
 TEST(TdLabels, FullLookaheadTeachesTheOneThrowExpectimaxValue) {
