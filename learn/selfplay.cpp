@@ -12,7 +12,7 @@ namespace {
 Evaluation Value(const Net& net, const Position& pos, NetInputs* inputs) {
   if (pos.IsGameOver()) return Evaluate(pos, net.rules());
   *inputs = net.Encode(pos);
-  return net.Evaluate(*inputs);
+  return net.Evaluate(*inputs, pos.to_throw());
 }
 
 // The same, exact where `table` covers the position (`*exact` says so); the

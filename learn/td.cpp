@@ -322,6 +322,9 @@ absl::Status TrainLoop(TrainState& st, const TrainConfig& c, const std::string& 
   int64_t held_n = 0, batches = 0, trained = 0, exact = 0;
   while (st.games < c.games) {
     int n = static_cast<int>(std::min<int64_t>(c.batch_games, c.games - st.games));
+    // A deep net plays in integers, as the engine plays it (about twice as
+    // fast; the update below drops the integer copy, made again here).
+    if (st.net.deep()) st.net.Quantise();
     BatchResult<Sample> b = PlayBatch<Sample>(st.net, c, st.games, n, teacher, table);
     st.games += n;
     st.net.set_games_trained(st.games);

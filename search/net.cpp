@@ -497,6 +497,10 @@ Evaluation Net::Evaluate(const NetInputs& in) const {
   return quant_ ? EvaluateQuantised(in, -1) : EvaluateFloat(in);
 }
 
+Evaluation Net::Evaluate(const NetInputs& in, int colour) const {
+  return quant_ ? EvaluateQuantised(in, colour) : EvaluateFloat(in);
+}
+
 Evaluation Net::EvaluateQuantised(const NetInputs& in, int colour) const {
   const Quantised& q = *quant_;
   AccumulatorSlot& slot = accumulators[colour >= 0 ? colour : kNumColours];

@@ -98,6 +98,10 @@ class Net {
   // The same from already encoded inputs (not a finished game), in the
   // net's encoding (Encode).
   Evaluation Evaluate(const NetInputs& in) const;
+  // The same for inputs of a position with `colour` to throw, a quantised
+  // net updating that colour's accumulator from the inputs that changed, as
+  // Evaluate(pos) does (for callers that keep the inputs, as self-play).
+  Evaluation Evaluate(const NetInputs& in, int colour) const;
   // The same in float arithmetic whether or not the net is quantised (for
   // training, and to measure the quantisation's error).
   Evaluation EvaluateFloat(const NetInputs& in) const;

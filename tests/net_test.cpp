@@ -603,6 +603,29 @@ TEST(DeepNet, IncrementalAccumulatorEqualsAFreshSum) {
   EXPECT_GT(n, 100);
 }
 
+// Kept inputs evaluated through a colour's accumulator (self-play's path)
+// give what a fresh sum gives, and a net requantised after its weights
+// changed (as training does each batch) is not served the old sums.
+TEST(DeepNet, KeptInputsThroughAnAccumulatorEqualAFreshSum) {
+  Net net = Net::RandomDeep(Rules(), {64, 16, 8}, 9);
+  net.Quantise();
+  int n = 0;
+  for (const Position& pos : Siblings(Rules(), 20, 4)) {
+    NetInputs in = net.Encode(pos);
+    EXPECT_EQ(net.Evaluate(in, pos.to_throw()).p, net.Evaluate(in).p);
+    ++n;
+  }
+  EXPECT_GT(n, 50);
+  Position start = Position::Start(Rules());
+  NetInputs in = net.Encode(start);
+  Evaluation before = net.Evaluate(in, start.to_throw());
+  net.b1().array() += 0.25f;  // drops the integer copy
+  net.Quantise();
+  Evaluation after = net.Evaluate(in, start.to_throw());
+  EXPECT_NE(after.p, before.p);
+  EXPECT_EQ(after.p, net.Evaluate(in).p);
+}
+
 // Quantised to int16 the net stays within half a percent of its float
 // self in win probability (measured: docs/evaluation.md).
 TEST(DeepNet, QuantisedEvaluationStaysCloseToTheFloatOne) {
