@@ -3,6 +3,7 @@
 #include "endgame/table.h"
 #include "rules/dice_sequence.h"
 #include "rules/movegen.h"
+#include "search/expectimax.h"
 #include "search/multi_side.h"
 
 namespace uckers {
@@ -15,19 +16,16 @@ Evaluation Value(const Net& net, const Position& pos, NetInputs* inputs) {
   return net.Evaluate(*inputs, pos.to_throw());
 }
 
-// The same, exact where `table` covers the position (`*exact` says so); the
-// inputs are encoded either way, for the position's own sample.
-Evaluation Value(const Net& net, const EndgameTable* table, const Position& pos, NetInputs* inputs,
+// The same, exact where the table of `tables` (its `endgame`, nullptr for
+// none) covers the position, as the search values it (TableEvaluation);
+// `*exact` says so. The inputs are encoded either way, for the sample.
+Evaluation Value(const Net& net, const SearchParams& tables, const Position& pos, NetInputs* inputs,
                  bool* exact) {
-  *exact = false;
-  if (table == nullptr || pos.IsGameOver()) return Value(net, pos, inputs);
-  std::optional<EndgameValues> v = table->Probe(pos, net.rules());
-  if (!v) return Value(net, pos, inputs);
-  *exact = true;
+  std::optional<Evaluation> e = TableEvaluation(pos, net.rules(), tables);
+  *exact = e.has_value() && !pos.IsGameOver();
+  if (!*exact) return Value(net, pos, inputs);
   *inputs = net.Encode(pos);
-  Evaluation e;
-  std::copy(v->begin(), v->end(), e.p.begin());
-  return e;
+  return *e;
 }
 
 double WinFor(const Evaluation& e, const Position& pos, int team) {
@@ -87,10 +85,12 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
   Position pos = Position::Start(rules);
   std::vector<Evaluation> values;
   std::vector<int> teams;
+  SearchParams tables;  // only its endgame table is read
+  tables.endgame = table;
   std::vector<bool> exact;  // whether each position's value is the table's
   NetInputs inputs;
   bool is_exact = false;
-  values.push_back(Value(net, table, pos, &inputs, &is_exact));
+  values.push_back(Value(net, tables, pos, &inputs, &is_exact));
   PlayList plays;
   while (!pos.IsGameOver() && game.throws < kMaxSelfPlayThrows) {
     int team = TeamOf(pos.to_throw());
@@ -106,7 +106,7 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
     bool best_exact = false;
     for (const PlayResult& r : plays) {
       bool candidate_exact = false;
-      Evaluation e = Value(net, table, r.after, &candidate, &candidate_exact);
+      Evaluation e = Value(net, tables, r.after, &candidate, &candidate_exact);
       double win = WinFor(e, r.after, team);
       if (win > best) {
         best = win;
