@@ -3,9 +3,11 @@
 #include "learn/label.h"
 
 #include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <thread>
 
 #include "absl/flags/flag.h"
 #include "app/cli_flags.h"
@@ -100,8 +102,9 @@ int RunLabelAddCommand(const CommandLine&) {
   return 0;
 }
 
-// `uckers label work`: takes jobs until none is left; SIGTERM hands the job
-// held back.
+// `uckers label work`: takes jobs until every job is done, waiting while
+// others hold the rest (a killed worker's job comes back when its lease runs
+// out); SIGTERM hands the job held back.
 int RunLabelWorkCommand(const CommandLine&) {
   const std::string command = "uckers label work";
   const double lease = absl::GetFlag(FLAGS_lease_seconds);
@@ -120,7 +123,16 @@ int RunLabelWorkCommand(const CommandLine&) {
   while (!stop) {
     absl::StatusOr<std::optional<LabelJob>> job = (*store)->TakeLabelJob(token, lease);
     if (!job.ok()) return Fail(command, job.status());
-    if (!*job) break;
+    if (!*job) {
+      absl::StatusOr<PairCounts> counts = (*store)->CountLabelJobs();
+      if (!counts.ok()) return Fail(command, counts.status());
+      if (counts->queued + counts->taken == 0) break;
+      auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+      while (!stop && std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+      continue;
+    }
     std::cout << "job " << (*job)->id << " taken\n"
               << "positions " << (*job)->first << ".." << (*job)->first + (*job)->count - 1
               << std::endl;
