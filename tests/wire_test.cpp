@@ -88,8 +88,9 @@ TEST(WireAnalysis, AReviewMessageRoundTripsToTheSameJson) {
   }
 }
 
-// The review of a record, printed as JSON, is byte for byte what the code
-// before the translator printed, but for the time it took.
+// The review of a record, printed as JSON, is byte for byte the golden file,
+// but for the time it took (the golden files were printed by the code before
+// the translator, blunder.json again with navy's present net).
 void ExpectTheOldReview(const std::string& record_file, const std::string& json_file) {
   absl::StatusOr<Record> record = ParseTextRecord(Golden(record_file));
   ASSERT_TRUE(record.ok()) << record.status();
