@@ -21,8 +21,9 @@ Evaluation Value(const Net& net, const Position& pos, NetInputs* inputs) {
 // `*exact` says so. The inputs are encoded either way, for the sample.
 Evaluation Value(const Net& net, const SearchParams& tables, const Position& pos, NetInputs* inputs,
                  bool* exact) {
-  std::optional<Evaluation> e = TableEvaluation(pos, net.rules(), tables);
-  *exact = e.has_value() && !pos.IsGameOver();
+  std::optional<Evaluation> e =
+      pos.IsGameOver() ? std::nullopt : TableEvaluation(pos, net.rules(), tables);
+  *exact = e.has_value();
   if (!*exact) return Value(net, pos, inputs);
   *inputs = net.Encode(pos);
   return *e;
