@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -35,6 +36,9 @@ class Limiter {
   bool stopped() const { return stopped_; }
   uint64_t nodes() const { return nodes_; }
   int64_t ElapsedMs() const;
+  // Ends the search by `ms` after its start, or sooner if it already had to
+  // (not while a search ticks).
+  void EndBy(int64_t ms) { movetime_ms_ = movetime_ms_ ? std::min(*movetime_ms_, ms) : ms; }
 
  private:
   const std::atomic<bool>& stop_;

@@ -75,6 +75,11 @@ struct SearchParams {
   bool star1 = true;                  // window pruning at chance nodes (Ballard)
   bool star2 = true;                  // probing phase at chance nodes (Ballard)
   int threads = 1;                    // root plays shared among threads
+  // Under a clock, when the next whole iteration would not end by the
+  // target: stop (false), or search the root plays best first until the
+  // target and play the best of those searched deeper, if it beats the
+  // first (true). The Deepening setting.
+  bool partial_iteration = false;
   uint64_t seed = 0;                  // noise and MCTS sampling
   double mcts_exploration = 0.7;      // UCT constant, in score units
   int mcts_playouts = 3000;           // MCTS playouts when no limit is given

@@ -43,6 +43,12 @@ class IterationTimer {
     return ended_at_ms_ + last_ms_ * growth <= static_cast<double>(budget_->target_ms);
   }
 
+  // A clock whose target is still ahead: its target.
+  std::optional<int64_t> TargetAhead() const {
+    if (!budget_ || ElapsedMs() >= static_cast<double>(budget_->target_ms)) return std::nullopt;
+    return budget_->target_ms;
+  }
+
  private:
   double ElapsedMs() const {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
@@ -102,13 +108,38 @@ bool BetterRoot(const RootMove& a, const RootMove& b) {
   return a.score > b.score;
 }
 
+// An iteration cut short (`done`: the plays it searched to its end). When
+// it searched the best play of the iteration before, the plays it valued
+// exactly go first, best first, with their deeper values, and the others
+// keep their order and values: the best play is then the best of those
+// searched deeper (a play searched after the first is exact only when it
+// beats it). Otherwise `root` is left as it was.
+void TakePartial(std::vector<RootMove>& root, const std::vector<RootMove>& next,
+                 const std::vector<bool>& done) {
+  if (root.empty() || !done[0]) return;
+  std::vector<RootMove> deeper, rest;
+  for (size_t i = 0; i < root.size(); ++i) {
+    if (done[i] && next[i].exact) {
+      deeper.push_back(next[i]);
+    } else {
+      rest.push_back(root[i]);
+    }
+  }
+  std::stable_sort(deeper.begin(), deeper.end(), BetterRoot);
+  deeper.insert(deeper.end(), rest.begin(), rest.end());
+  root = std::move(deeper);
+}
+
 // One iteration at `depth` over the root plays, shared among threads; each
 // play is searched with alpha at the multipv-th best exact score so far.
+// False when the limits cut it short; then with `keep_partial` the plays it
+// searched count (TakePartial), otherwise `root` is left as it was.
 bool SearchRootDepth(std::vector<RootMove>& root, int team, int depth, const Rules& rules,
                      const SearchParams& params, TranspositionTable* tt, Limiter* limiter,
-                     uint64_t* nodes) {
+                     uint64_t* nodes, bool keep_partial) {
   ScoreRange range = RangeOf(params.objective);
   std::vector<RootMove> next = root;
+  std::vector<bool> done(next.size(), false);
   std::mutex mutex;
   std::vector<double> exact_scores;
   size_t cursor = 0;
@@ -139,6 +170,7 @@ bool SearchRootDepth(std::vector<RootMove>& root, int team, int depth, const Rul
       next[i].score = v;
       next[i].eval = e;
       next[i].exact = v > alpha || alpha == range.lo;
+      done[i] = true;
       if (next[i].exact) exact_scores.push_back(v);
     }
     std::lock_guard<std::mutex> lock(mutex);
@@ -149,7 +181,10 @@ bool SearchRootDepth(std::vector<RootMove>& root, int team, int depth, const Rul
   for (int k = 1; k < threads; ++k) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
-  if (aborted) return false;
+  if (aborted) {
+    if (keep_partial) TakePartial(root, next, done);
+    return false;
+  }
   std::stable_sort(next.begin(), next.end(), BetterRoot);
   root = std::move(next);
   return true;
@@ -202,9 +237,18 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
   timer.Ended();
   // One legal play keeps the level's depth whatever the time: nothing to choose.
   int max_depth = MaxDepthFor(params, limits, pos, budget && root.size() > 1);
+  // With partial iterations, one that would not end by the target still
+  // starts while the target is ahead, and ends at it.
   for (int d = 2; d <= max_depth && !limiter.stopped(); ++d) {
-    if (d > 2 && !timer.NextFits()) break;
-    if (!SearchRootDepth(root, team, d, rules, params, tt, &limiter, &nodes)) break;
+    if (d > 2 && !timer.NextFits()) {
+      std::optional<int64_t> target = timer.TargetAhead();
+      if (!params.partial_iteration || !target) break;
+      limiter.EndBy(*target);
+    }
+    if (!SearchRootDepth(root, team, d, rules, params, tt, &limiter, &nodes,
+                         params.partial_iteration)) {
+      break;
+    }
     timer.Ended();
     depth = d;
     if (on_progress) on_progress(MakeReport(root, d, nodes, limiter, params.multipv));

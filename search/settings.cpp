@@ -203,6 +203,16 @@ std::vector<SettingDef> MakeDefs() {
                      &Settings::ending_extension, [](const Settings& s, Params& p) {
                        if (s.ending_extension) p.ending_extension = *s.ending_extension;
                      }));
+  defs.push_back(Choice(
+      "Deepening", "deepening", {"whole", "partial"},
+      defaults.partial_iteration ? "partial" : "whole",
+      "expectimax under a clock: deepen only while a whole iteration fits (whole), or search "
+      "the best plays one ply deeper until the time is up and take one that beats the first "
+      "(partial)",
+      [](Settings& s, absl::string_view v) { s.partial_iteration = v == "partial"; },
+      [](const Settings& s, Params& p) {
+        if (s.partial_iteration) p.partial_iteration = *s.partial_iteration;
+      }));
   // MCTS and rollouts.
   defs.push_back(Real("Exploration", "exploration", 0, 10, Number(defaults.mcts_exploration),
                       "MCTS: the UCT exploration constant, in score units", &Settings::exploration,

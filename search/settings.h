@@ -49,6 +49,7 @@ struct SearchSettings {
   std::optional<double> noise;                     // Noise
   std::optional<int> filter;                       // Filter
   std::optional<int> ending_extension;             // EndingExtension
+  std::optional<bool> partial_iteration;           // Deepening
   std::optional<double> exploration;               // Exploration
   std::optional<bool> stratified;                  // Throws
   std::optional<int> rollout_plies;                // RolloutPlies

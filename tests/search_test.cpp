@@ -418,6 +418,72 @@ TEST(Search, NodeLimitIsRespected) {
   EXPECT_FALSE(r.candidates.empty());
 }
 
+// Deepening (search/params.h partial_iteration): an iteration cut short
+// by the node limit. `position` and `t` are one where depth 3 prefers
+// another play than depth 2.
+struct CutShort {
+  Position pos;
+  Throw t;
+  SearchReport depth2;                // the whole depth-2 answer
+  std::map<std::string, double> d3;   // every play's depth-3 value
+  uint64_t nodes2 = 0, nodes3 = 0;    // nodes of the whole depth-2 and depth-3 searches
+};
+
+CutShort MakeCutShort(const char* ufen, Throw t) {
+  CutShort c{P(ufen), t, {}, {}, 0, 0};
+  SearchParams params;
+  SearchLimits limits;
+  limits.depth = 2;
+  c.depth2 = SearchOnce(c.pos, t, params, limits);
+  c.nodes2 = c.depth2.nodes;
+  limits.depth = 3;
+  params.multipv = 64;  // every play searched with an open window: its exact value
+  SearchReport all = SearchOnce(c.pos, t, params, limits);
+  for (const Candidate& k : all.candidates) c.d3[PlayToString(k.play)] = k.eval.Win();
+  params.multipv = 1;
+  c.nodes3 = SearchOnce(c.pos, t, params, limits).nodes;
+  return c;
+}
+
+constexpr char kDeeperDisagrees[] = "b,b,3,30/b,b,b,29/0,8,12,40/b,b,b,1 b -";
+
+TEST(Deepening, WholeIterationsKeepTheLastWholeAnswerWhenCutShort) {
+  CutShort c = MakeCutShort(kDeeperDisagrees, Throw{6, 2});
+  SearchParams params;
+  params.max_depth = 3;
+  for (int k = 1; k < 20; ++k) {
+    SearchLimits limits;
+    limits.nodes = c.nodes2 + (c.nodes3 - c.nodes2) * k / 20;
+    SearchReport r = SearchOnce(c.pos, c.t, params, limits);
+    ASSERT_EQ(r.depth, 2);
+    EXPECT_EQ(PlayToString(r.candidates[0].play), PlayToString(c.depth2.candidates[0].play));
+    EXPECT_NEAR(r.eval.Win(), c.depth2.eval.Win(), 1e-6);
+  }
+}
+
+TEST(Deepening, PartialIterationPlaysTheBestOfThePlaysSearchedDeeper) {
+  CutShort c = MakeCutShort(kDeeperDisagrees, Throw{6, 2});
+  std::string first = PlayToString(c.depth2.candidates[0].play);
+  SearchParams params;
+  params.max_depth = 3;
+  params.partial_iteration = true;
+  int changed = 0;
+  for (int k = 1; k < 20; ++k) {
+    SearchLimits limits;
+    limits.nodes = c.nodes2 + (c.nodes3 - c.nodes2) * k / 20;
+    SearchReport r = SearchOnce(c.pos, c.t, params, limits);
+    ASSERT_EQ(r.depth, 2) << limits.nodes.value();
+    std::string best = PlayToString(r.candidates[0].play);
+    if (best == first && std::abs(r.eval.Win() - c.depth2.eval.Win()) < 1e-6) continue;
+    // Taken from the cut-short iteration: the play's depth-3 value, at
+    // least the depth-2 best's.
+    EXPECT_NEAR(r.eval.Win(), c.d3[best], 1e-5) << best;
+    EXPECT_GE(c.d3[best], c.d3[first] - 1e-9) << best;
+    if (best != first) ++changed;
+  }
+  EXPECT_GT(changed, 0) << "depth 3 never overturned " << first;
+}
+
 TEST(Search, ThreadsGiveTheSameChoice) {
   SearchParams params;
   SearchLimits limits;

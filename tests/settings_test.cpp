@@ -16,7 +16,7 @@ namespace {
 
 TEST(Settings, EveryPlayerSettingIsATableSetting) {
   for (const char* key :
-       {"noise", "filter", "ending_extension", "exploration", "throws", "rollout_plies",
+       {"noise", "filter", "ending_extension", "deepening", "exploration", "throws", "rollout_plies",
         "rollout_width", "trials", "netfile", "seed", "objective", "eval", "search", "multipv",
         "threads", "hash_mb", "tree_mb", "multi_side"}) {
     const SettingDef* def = FindSetting(key);
@@ -47,6 +47,15 @@ TEST(Settings, SetoptionOverridesTheLevelUntilSetBackToLevel) {
   SearchParams grandmaster;
   ASSERT_TRUE(ApplyLevel("grandmaster", &grandmaster).ok());
   EXPECT_EQ(ParamsOf(options)->filter_width, grandmaster.filter_width);
+}
+
+TEST(Settings, DeepeningChoosesPartialIterations) {
+  SearchOptions options;
+  EXPECT_FALSE(ParamsOf(options)->partial_iteration);
+  ASSERT_TRUE(options.Set("Deepening", "partial").ok());
+  EXPECT_TRUE(ParamsOf(options)->partial_iteration);
+  EXPECT_FALSE(options.Set("Deepening", "half").ok());
+  EXPECT_TRUE(ParamsOf(options)->partial_iteration);  // a refused value changes nothing
 }
 
 TEST(Settings, APlayerOnlySettingOfOldIsReachedBySetoption) {
