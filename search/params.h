@@ -79,7 +79,7 @@ struct SearchParams {
   // target: stop (false), or search the root plays best first until the
   // target and play the best of those searched deeper, if it beats the
   // first (true). The Deepening setting.
-  bool partial_iteration = false;
+  bool partial_iteration = true;
   uint64_t seed = 0;                  // noise and MCTS sampling
   double mcts_exploration = 0.7;      // UCT constant, in score units
   int mcts_playouts = 3000;           // MCTS playouts when no limit is given

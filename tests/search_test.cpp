@@ -451,6 +451,7 @@ TEST(Deepening, WholeIterationsKeepTheLastWholeAnswerWhenCutShort) {
   CutShort c = MakeCutShort(kDeeperDisagrees, Throw{6, 2});
   SearchParams params;
   params.max_depth = 3;
+  params.partial_iteration = false;
   for (int k = 1; k < 20; ++k) {
     SearchLimits limits;
     limits.nodes = c.nodes2 + (c.nodes3 - c.nodes2) * k / 20;

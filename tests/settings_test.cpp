@@ -49,13 +49,13 @@ TEST(Settings, SetoptionOverridesTheLevelUntilSetBackToLevel) {
   EXPECT_EQ(ParamsOf(options)->filter_width, grandmaster.filter_width);
 }
 
-TEST(Settings, DeepeningChoosesPartialIterations) {
+TEST(Settings, DeepeningIsPartialUnlessSetToWhole) {
   SearchOptions options;
-  EXPECT_FALSE(ParamsOf(options)->partial_iteration);
-  ASSERT_TRUE(options.Set("Deepening", "partial").ok());
   EXPECT_TRUE(ParamsOf(options)->partial_iteration);
+  ASSERT_TRUE(options.Set("Deepening", "whole").ok());
+  EXPECT_FALSE(ParamsOf(options)->partial_iteration);
   EXPECT_FALSE(options.Set("Deepening", "half").ok());
-  EXPECT_TRUE(ParamsOf(options)->partial_iteration);  // a refused value changes nothing
+  EXPECT_FALSE(ParamsOf(options)->partial_iteration);  // a refused value changes nothing
 }
 
 TEST(Settings, APlayerOnlySettingOfOldIsReachedBySetoption) {
