@@ -69,12 +69,12 @@ struct SearchParams {
   // search cheap (docs/endgames.md: the default level's loss in them).
   int ending_extension = 0;
   int ending_pieces = 4;
-  int filter_width = 8;               // plays searched deeper at a decision (0: all)
-  double filter_margin = 0.08;        // ...plus any this close to the best (score)
-  double noise = 0.0;                 // std dev of evaluation noise (score units)
-  bool star1 = true;                  // window pruning at chance nodes (Ballard)
-  bool star2 = true;                  // probing phase at chance nodes (Ballard)
-  int threads = 1;                    // root plays shared among threads
+  int filter_width = 8;         // plays searched deeper at a decision (0: all)
+  double filter_margin = 0.08;  // ...plus any this close to the best (score)
+  double noise = 0.0;           // std dev of evaluation noise (score units)
+  bool star1 = true;            // window pruning at chance nodes (Ballard)
+  bool star2 = true;            // probing phase at chance nodes (Ballard)
+  int threads = 1;              // root plays shared among threads
   // Under a clock, when the next whole iteration would not end by the
   // target: stop (false), or search the root plays best first until the
   // target and play the best of those searched deeper, if it beats the

@@ -424,9 +424,9 @@ TEST(Search, NodeLimitIsRespected) {
 struct CutShort {
   Position pos;
   Throw t;
-  SearchReport depth2;                // the whole depth-2 answer
-  std::map<std::string, double> d3;   // every play's depth-3 value
-  uint64_t nodes2 = 0, nodes3 = 0;    // nodes of the whole depth-2 and depth-3 searches
+  SearchReport depth2;               // the whole depth-2 answer
+  std::map<std::string, double> d3;  // every play's depth-3 value
+  uint64_t nodes2 = 0, nodes3 = 0;   // nodes of the whole depth-2 and depth-3 searches
 };
 
 CutShort MakeCutShort(const char* ufen, Throw t) {

@@ -16,9 +16,9 @@ namespace {
 
 TEST(Settings, EveryPlayerSettingIsATableSetting) {
   for (const char* key :
-       {"noise", "filter", "ending_extension", "deepening", "exploration", "throws", "rollout_plies",
-        "rollout_width", "trials", "netfile", "seed", "objective", "eval", "search", "multipv",
-        "threads", "hash_mb", "tree_mb", "multi_side"}) {
+       {"noise", "filter", "ending_extension", "deepening", "exploration", "throws",
+        "rollout_plies", "rollout_width", "trials", "netfile", "seed", "objective", "eval",
+        "search", "multipv", "threads", "hash_mb", "tree_mb", "multi_side"}) {
     const SettingDef* def = FindSetting(key);
     ASSERT_NE(def, nullptr) << key;
     EXPECT_TRUE(def->set) << key;
