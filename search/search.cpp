@@ -132,11 +132,11 @@ void TakePartial(std::vector<RootMove>& root, const std::vector<RootMove>& next,
 
 // One iteration at `depth` over the root plays, shared among threads; each
 // play is searched with alpha at the multipv-th best exact score so far.
-// False when the limits cut it short; then with `keep_partial` the plays it
-// searched count (TakePartial), otherwise `root` is left as it was.
+// False when the limits cut it short; then with partial iterations the
+// plays it searched count (TakePartial), otherwise `root` is left as it was.
 bool SearchRootDepth(std::vector<RootMove>& root, int team, int depth, const Rules& rules,
                      const SearchParams& params, TranspositionTable* tt, Limiter* limiter,
-                     uint64_t* nodes, bool keep_partial) {
+                     uint64_t* nodes) {
   ScoreRange range = RangeOf(params.objective);
   std::vector<RootMove> next = root;
   std::vector<bool> done(next.size(), false);
@@ -182,7 +182,7 @@ bool SearchRootDepth(std::vector<RootMove>& root, int team, int depth, const Rul
   worker();
   for (std::thread& t : pool) t.join();
   if (aborted) {
-    if (keep_partial) TakePartial(root, next, done);
+    if (params.partial_iteration) TakePartial(root, next, done);
     return false;
   }
   std::stable_sort(next.begin(), next.end(), BetterRoot);
@@ -245,10 +245,7 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
       if (!params.partial_iteration || !target) break;
       limiter.EndBy(*target);
     }
-    if (!SearchRootDepth(root, team, d, rules, params, tt, &limiter, &nodes,
-                         params.partial_iteration)) {
-      break;
-    }
+    if (!SearchRootDepth(root, team, d, rules, params, tt, &limiter, &nodes)) break;
     timer.Ended();
     depth = d;
     if (on_progress) on_progress(MakeReport(root, d, nodes, limiter, params.multipv));
