@@ -398,41 +398,6 @@ namespace {
 
 std::atomic<uint64_t> next_generation{1};
 
-// next = clamp(b + W x, 0, 1) for a column-major W of `rows` x n, a column
-// at a time; a fixed row count lets the compiler keep the sums in
-// registers.
-template <int kRows>
-void AffineClippedFixed(const float* w, const float* b, const float* x, int n, float* next) {
-  float sum[kRows];
-  for (int r = 0; r < kRows; ++r) sum[r] = b[r];
-  for (int j = 0; j < n; ++j) {
-    const float* col = w + static_cast<long>(j) * kRows;
-    for (int r = 0; r < kRows; ++r) sum[r] += col[r] * x[j];
-  }
-  for (int r = 0; r < kRows; ++r) next[r] = std::clamp(sum[r], 0.f, 1.f);
-}
-
-void AffineClipped(const float* w, const float* b, const float* x, int n, int rows, float* next) {
-  switch (rows) {
-    case 8:
-      return AffineClippedFixed<8>(w, b, x, n, next);
-    case 16:
-      return AffineClippedFixed<16>(w, b, x, n, next);
-    case 32:
-      return AffineClippedFixed<32>(w, b, x, n, next);
-    case 64:
-      return AffineClippedFixed<64>(w, b, x, n, next);
-    default:
-      break;
-  }
-  std::copy(b, b + rows, next);
-  for (int j = 0; j < n; ++j) {
-    const float* col = w + static_cast<long>(j) * rows;
-    for (int r = 0; r < rows; ++r) next[r] += col[r] * x[j];
-  }
-  for (int r = 0; r < rows; ++r) next[r] = std::clamp(next[r], 0.f, 1.f);
-}
-
 int16_t Round16(float x) {
   return static_cast<int16_t>(std::clamp(std::lround(x), -32767l, 32767l));
 }
@@ -528,25 +493,19 @@ Evaluation Net::EvaluateQuantised(const NetInputs& in, int colour) const {
       }
     }
   }
+  alignas(64) std::array<int16_t, kMaxHidden> h1;
+  const int16_t hi = static_cast<int16_t>(kQuantA);
   if (refresh) {
-    std::memcpy(acc, q.b1.data(), sizeof(int16_t) * q.l1);
-    for (int i = 0; i < in.num_active; ++i) {
-      simd::AddColumn(acc, q.w1.data() + size_t(in.active[i]) * q.l1, q.l1);
-    }
+    simd::UpdateAccumulator(q.b1.data(), acc, h1.data(), q.l1, hi, q.w1.data(), q.l1, nullptr, 0,
+                            in.active.data(), in.num_active);
   } else {
-    for (int i = 0; i < num_removed; ++i) {
-      simd::SubtractColumn(acc, q.w1.data() + size_t(removed[i]) * q.l1, q.l1);
-    }
-    for (int i = 0; i < num_added; ++i) {
-      simd::AddColumn(acc, q.w1.data() + size_t(added[i]) * q.l1, q.l1);
-    }
+    simd::UpdateAccumulator(acc, acc, h1.data(), q.l1, hi, q.w1.data(), q.l1, removed.data(),
+                            num_removed, added.data(), num_added);
   }
   slot.generation = q.generation;
   slot.num_active = in.num_active;
   std::copy(in.active.begin(), in.active.begin() + in.num_active, slot.active.begin());
 
-  alignas(64) std::array<int16_t, kMaxHidden> h1;
-  simd::ClippedRelu(acc, h1.data(), q.l1, static_cast<int16_t>(kQuantA));
   alignas(32) std::array<int32_t, kMaxMidUnits> z2;
   simd::MultiplyRows(q.w2.data(), h1.data(), q.b2.data(), q.l1, q.l2, z2.data());
   const int l2 = static_cast<int>(mid_b_[0].size());
@@ -556,25 +515,21 @@ Evaluation Net::EvaluateQuantised(const NetInputs& in, int colour) const {
 }
 
 Evaluation Net::Tail(const float* h, int size, int from) const {
-  // Small layers in plain loops over a column at a time (the weights are
-  // column-major), which the compiler vectorises across the rows.
+  // Small layers a column at a time (the weights are column-major), the
+  // rows in SIMD lanes (net_simd.h).
   std::array<float, kMaxHidden> a, b;
   const float* cur = h;
   for (size_t l = from; l < mid_w_.size(); ++l) {
     const Matrix& w = mid_w_[l];
     const int rows = static_cast<int>(w.rows());
     float* next = cur == a.data() ? b.data() : a.data();
-    AffineClipped(w.data(), mid_b_[l].data(), cur, size, rows, next);
+    simd::AffineFloat(w.data(), mid_b_[l].data(), cur, size, rows, next, /*clip=*/true);
     cur = next;
     size = rows;
   }
   std::array<float, kNumOutcomes> logits;
-  for (int k = 0; k < kNumOutcomes; ++k) logits[k] = b2_[k];
-  for (int j = 0; j < size; ++j) {
-    const float x = cur[j];
-    const float* col = w2_.data() + static_cast<long>(j) * kNumOutcomes;
-    for (int k = 0; k < kNumOutcomes; ++k) logits[k] += col[k] * x;
-  }
+  simd::AffineFloat(w2_.data(), b2_.data(), cur, size, kNumOutcomes, logits.data(),
+                    /*clip=*/false);
   float top = *std::max_element(logits.begin(), logits.end());
   float sum = 0;
   for (float& z : logits) sum += (z = std::exp(z - top));

@@ -1,11 +1,15 @@
 #include "search/net_simd.h"
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cstring>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define UCKERS_X86 1
 #define UCKERS_AVX2 __attribute__((target("avx2")))
+#define UCKERS_AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vnni")))
 #endif
 
 namespace uckers::simd {
@@ -25,6 +29,51 @@ void ReluPlain(const int16_t* __restrict acc, int16_t* __restrict out, int n, in
     out[j] = v > hi ? hi : v;
   }
 }
+void UpdatePlain(const int16_t* from, int16_t* acc, int16_t* h, int n, int16_t hi,
+                 const int16_t* w, int stride, const uint16_t* removed, int num_removed,
+                 const uint16_t* added, int num_added) {
+  if (from != acc) std::memcpy(acc, from, sizeof(int16_t) * n);
+  for (int i = 0; i < num_removed; ++i) SubtractPlain(acc, w + long(removed[i]) * stride, n);
+  for (int i = 0; i < num_added; ++i) AddPlain(acc, w + long(added[i]) * stride, n);
+  ReluPlain(acc, h, n, hi);
+}
+// A fixed row count lets the compiler keep the sums in registers.
+template <int kRows>
+void AffineFixedPlain(const float* w, const float* b, const float* x, int n, float* out,
+                      bool clip) {
+  float sum[kRows];
+  for (int r = 0; r < kRows; ++r) sum[r] = b[r];
+  for (int j = 0; j < n; ++j) {
+    const float* col = w + static_cast<long>(j) * kRows;
+    for (int r = 0; r < kRows; ++r) sum[r] += col[r] * x[j];
+  }
+  for (int r = 0; r < kRows; ++r) out[r] = clip ? std::clamp(sum[r], 0.f, 1.f) : sum[r];
+}
+
+void AffinePlain(const float* w, const float* b, const float* x, int n, int rows, float* out,
+                 bool clip) {
+  switch (rows) {
+    case 8:
+      return AffineFixedPlain<8>(w, b, x, n, out, clip);
+    case 16:
+      return AffineFixedPlain<16>(w, b, x, n, out, clip);
+    case 32:
+      return AffineFixedPlain<32>(w, b, x, n, out, clip);
+    case 64:
+      return AffineFixedPlain<64>(w, b, x, n, out, clip);
+    default:
+      break;
+  }
+  std::copy(b, b + rows, out);
+  for (int j = 0; j < n; ++j) {
+    const float* col = w + static_cast<long>(j) * rows;
+    for (int r = 0; r < rows; ++r) out[r] += col[r] * x[j];
+  }
+  if (clip) {
+    for (int r = 0; r < rows; ++r) out[r] = std::clamp(out[r], 0.f, 1.f);
+  }
+}
+
 void MultiplyPlain(const int16_t* __restrict w, const int16_t* __restrict x,
                    const int32_t* __restrict bias, int n, int rows, int32_t* __restrict out) {
   for (int r = 0; r < rows; ++r) out[r] = bias[r];
@@ -35,20 +84,6 @@ void MultiplyPlain(const int16_t* __restrict w, const int16_t* __restrict x,
 }
 
 #ifdef UCKERS_X86
-// The same loops built for AVX2: the compiler vectorises them 16 lanes wide.
-UCKERS_AVX2 void AddAvx2(int16_t* __restrict acc, const int16_t* __restrict col, int n) {
-  for (int j = 0; j < n; ++j) acc[j] = static_cast<int16_t>(acc[j] + col[j]);
-}
-UCKERS_AVX2 void SubtractAvx2(int16_t* __restrict acc, const int16_t* __restrict col, int n) {
-  for (int j = 0; j < n; ++j) acc[j] = static_cast<int16_t>(acc[j] - col[j]);
-}
-UCKERS_AVX2 void ReluAvx2(const int16_t* __restrict acc, int16_t* __restrict out, int n,
-                          int16_t hi) {
-  for (int j = 0; j < n; ++j) {
-    int16_t v = acc[j] < 0 ? int16_t{0} : acc[j];
-    out[j] = v > hi ? hi : v;
-  }
-}
 // For each pair of inputs, their two values broadcast against each block of
 // 8 rows' weight pairs: vpmaddwd gives each row's two products summed. The
 // block count is a template argument so that the sums stay in registers;
@@ -76,6 +111,200 @@ UCKERS_AVX2 void MultiplyBlocksAvx2(const int16_t* __restrict w, const int16_t* 
   }
 }
 
+// The accumulator's update in stretches of kRegs registers of 16 sums: each
+// stretch is loaded once, every changed column applied, then stored with its
+// clipped activations.
+template <int kRegs>
+UCKERS_AVX2 void UpdateStretchAvx2(const int16_t* from, int16_t* acc, int16_t* h, int16_t hi,
+                                   const int16_t* w, int stride, const uint16_t* removed,
+                                   int num_removed, const uint16_t* added, int num_added) {
+  __m256i v[kRegs];
+  for (int k = 0; k < kRegs; ++k) {
+    v[k] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from + 16 * k));
+  }
+  for (int i = 0; i < num_removed; ++i) {
+    const int16_t* col = w + long(removed[i]) * stride;
+    for (int k = 0; k < kRegs; ++k) {
+      v[k] = _mm256_sub_epi16(
+          v[k], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(col + 16 * k)));
+    }
+  }
+  for (int i = 0; i < num_added; ++i) {
+    const int16_t* col = w + long(added[i]) * stride;
+    for (int k = 0; k < kRegs; ++k) {
+      v[k] = _mm256_add_epi16(
+          v[k], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(col + 16 * k)));
+    }
+  }
+  const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(hi);
+  for (int k = 0; k < kRegs; ++k) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(acc + 16 * k), v[k]);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(h + 16 * k),
+                        _mm256_min_epi16(_mm256_max_epi16(v[k], zero), top));
+  }
+}
+
+UCKERS_AVX2 void UpdateAvx2(const int16_t* from, int16_t* acc, int16_t* h, int n, int16_t hi,
+                            const int16_t* w, int stride, const uint16_t* removed,
+                            int num_removed, const uint16_t* added, int num_added) {
+  int j = 0;
+  for (; j + 64 <= n; j += 64) {
+    UpdateStretchAvx2<4>(from + j, acc + j, h + j, hi, w + j, stride, removed, num_removed, added,
+                         num_added);
+  }
+  for (; j < n; j += 16) {
+    UpdateStretchAvx2<1>(from + j, acc + j, h + j, hi, w + j, stride, removed, num_removed, added,
+                         num_added);
+  }
+}
+
+// The same in registers of 32 sums.
+template <int kRegs>
+UCKERS_AVX512 void UpdateStretch512(const int16_t* from, int16_t* acc, int16_t* h, int16_t hi,
+                                    const int16_t* w, int stride, const uint16_t* removed,
+                                    int num_removed, const uint16_t* added, int num_added) {
+  __m512i v[kRegs];
+  for (int k = 0; k < kRegs; ++k) v[k] = _mm512_loadu_si512(from + 32 * k);
+  for (int i = 0; i < num_removed; ++i) {
+    const int16_t* col = w + long(removed[i]) * stride;
+    for (int k = 0; k < kRegs; ++k) v[k] = _mm512_sub_epi16(v[k], _mm512_loadu_si512(col + 32 * k));
+  }
+  for (int i = 0; i < num_added; ++i) {
+    const int16_t* col = w + long(added[i]) * stride;
+    for (int k = 0; k < kRegs; ++k) v[k] = _mm512_add_epi16(v[k], _mm512_loadu_si512(col + 32 * k));
+  }
+  const __m512i zero = _mm512_setzero_si512(), top = _mm512_set1_epi16(hi);
+  for (int k = 0; k < kRegs; ++k) {
+    _mm512_storeu_si512(acc + 32 * k, v[k]);
+    _mm512_storeu_si512(h + 32 * k, _mm512_min_epi16(_mm512_max_epi16(v[k], zero), top));
+  }
+}
+
+UCKERS_AVX512 void Update512(const int16_t* from, int16_t* acc, int16_t* h, int n, int16_t hi,
+                             const int16_t* w, int stride, const uint16_t* removed,
+                             int num_removed, const uint16_t* added, int num_added) {
+  int j = 0;
+  for (; j + 256 <= n; j += 256) {
+    UpdateStretch512<8>(from + j, acc + j, h + j, hi, w + j, stride, removed, num_removed, added,
+                        num_added);
+  }
+  for (; j + 32 <= n; j += 32) {
+    UpdateStretch512<1>(from + j, acc + j, h + j, hi, w + j, stride, removed, num_removed, added,
+                        num_added);
+  }
+  if (j < n) {  // the last 16
+    UpdateStretchAvx2<1>(from + j, acc + j, h + j, hi, w + j, stride, removed, num_removed, added,
+                         num_added);
+  }
+}
+
+// MultiplyRows over the input pairs that are not both zero only: their
+// indices are gathered first, 16 pairs at a time without a branch (a mask
+// of the nonzero ones compresses their indices), then each one's weight
+// pairs for 16 rows at a time are multiplied and summed in one instruction
+// (vpdpwssd, the same int32 sums as vpmaddwd and an add). The clipped first
+// layer leaves many units at zero, so this skips much of the work.
+template <int kRegs>
+UCKERS_AVX512 void MultiplySparse512(const int16_t* __restrict w, const int16_t* __restrict x,
+                                     const int32_t* __restrict bias, int n,
+                                     int32_t* __restrict out) {
+  constexpr int kMaxPairs = 512;
+  alignas(64) std::array<int32_t, kMaxPairs + 16> nonzero;
+  const int32_t* x32 = reinterpret_cast<const int32_t*>(x);
+  const int pairs = n / 2;
+  int count = 0;
+  __m512i index = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m512i sixteen = _mm512_set1_epi32(16);
+  for (int p = 0; p < pairs; p += 16) {
+    const __mmask16 valid = pairs - p >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (pairs - p)) - 1);
+    const __m512i v = _mm512_maskz_loadu_epi32(valid, x32 + p);
+    const __mmask16 on = _mm512_test_epi32_mask(v, v);
+    _mm512_storeu_si512(nonzero.data() + count, _mm512_maskz_compress_epi32(on, index));
+    count += std::popcount(static_cast<unsigned>(on));
+    index = _mm512_add_epi32(index, sixteen);
+  }
+  __m512i acc[kRegs];
+  for (int k = 0; k < kRegs; ++k) acc[k] = _mm512_loadu_si512(bias + 16 * k);
+  for (int i = 0; i < count; ++i) {
+    const int p = nonzero[i];
+    const __m512i xs = _mm512_set1_epi32(x32[p]);
+    const int16_t* wp = w + static_cast<long>(p) * kRegs * 32;
+    for (int k = 0; k < kRegs; ++k) {
+      acc[k] = _mm512_dpwssd_epi32(acc[k], xs, _mm512_loadu_si512(wp + 32 * k));
+    }
+  }
+  for (int k = 0; k < kRegs; ++k) _mm512_storeu_si512(out + 16 * k, acc[k]);
+}
+
+bool Multiply512(const int16_t* w, const int16_t* x, const int32_t* bias, int n, int rows,
+                 int32_t* out) {
+  if (n > 1024 || rows % 16 != 0) return false;
+  switch (rows / 16) {
+    case 1:
+      MultiplySparse512<1>(w, x, bias, n, out);
+      return true;
+    case 2:
+      MultiplySparse512<2>(w, x, bias, n, out);
+      return true;
+    case 4:
+      MultiplySparse512<4>(w, x, bias, n, out);
+      return true;
+    default:
+      return false;
+  }
+}
+
+// AffineFloat for rows in (8 (kRegs - 1), 8 kRegs], 8 rows a register, the
+// last register masked; multiply then add (no fused multiply-add), so each
+// sum rounds as the plain loop's. max(0, v) then min(1, v) keep a NaN and
+// -0 as std::clamp does.
+template <int kRegs>
+UCKERS_AVX2 void AffineAvx2(const float* w, const float* b, const float* x, int n, int rows,
+                            float* out, bool clip) {
+  constexpr int kLast = kRegs - 1;
+  const int tail = rows - 8 * kLast;
+  const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(tail), lanes);
+  __m256 sum[kRegs];
+  for (int k = 0; k < kLast; ++k) sum[k] = _mm256_loadu_ps(b + 8 * k);
+  sum[kLast] = _mm256_maskload_ps(b + 8 * kLast, mask);
+  for (int j = 0; j < n; ++j) {
+    const __m256 xs = _mm256_set1_ps(x[j]);
+    const float* col = w + static_cast<long>(j) * rows;
+    for (int k = 0; k < kLast; ++k) {
+      sum[k] = _mm256_add_ps(sum[k], _mm256_mul_ps(_mm256_loadu_ps(col + 8 * k), xs));
+    }
+    sum[kLast] =
+        _mm256_add_ps(sum[kLast], _mm256_mul_ps(_mm256_maskload_ps(col + 8 * kLast, mask), xs));
+  }
+  if (clip) {
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.f);
+    for (int k = 0; k < kRegs; ++k) sum[k] = _mm256_min_ps(one, _mm256_max_ps(zero, sum[k]));
+  }
+  for (int k = 0; k < kLast; ++k) _mm256_storeu_ps(out + 8 * k, sum[k]);
+  _mm256_maskstore_ps(out + 8 * kLast, mask, sum[kLast]);
+}
+
+bool AffineFloatAvx2(const float* w, const float* b, const float* x, int n, int rows, float* out,
+                     bool clip) {
+  switch ((rows + 7) / 8) {
+    case 1:
+      AffineAvx2<1>(w, b, x, n, rows, out, clip);
+      return true;
+    case 2:
+      AffineAvx2<2>(w, b, x, n, rows, out, clip);
+      return true;
+    case 4:
+      AffineAvx2<4>(w, b, x, n, rows, out, clip);
+      return true;
+    case 8:
+      AffineAvx2<8>(w, b, x, n, rows, out, clip);
+      return true;
+    default:
+      return false;
+  }
+}
+
 // Whether the AVX2 kernel takes `rows`, and runs it.
 bool MultiplyAvx2(const int16_t* w, const int16_t* x, const int32_t* bias, int n, int rows,
                   int32_t* out) {
@@ -100,42 +329,69 @@ bool MultiplyAvx2(const int16_t* w, const int16_t* x, const int32_t* bias, int n
 
 }  // namespace
 
-bool HasAvx2() {
+Isa BestIsa() {
 #ifdef UCKERS_X86
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
+  static const Isa best = [] {
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vnni")) {
+      return Isa::kAvx512Vnni;
+    }
+    return __builtin_cpu_supports("avx2") ? Isa::kAvx2 : Isa::kBaseline;
+  }();
+  return best;
 #else
-  return false;
+  return Isa::kBaseline;
 #endif
 }
 
-void AddColumn(int16_t* acc, const int16_t* col, int n) {
+bool HasAvx2() { return BestIsa() != Isa::kBaseline; }
+
+void UpdateAccumulatorWith(Isa isa, const int16_t* from, int16_t* acc, int16_t* h, int n,
+                           int16_t hi, const int16_t* w, int stride, const uint16_t* removed,
+                           int num_removed, const uint16_t* added, int num_added) {
 #ifdef UCKERS_X86
-  if (HasAvx2()) return AddAvx2(acc, col, n);
+  if (isa == Isa::kAvx512Vnni) {
+    return Update512(from, acc, h, n, hi, w, stride, removed, num_removed, added, num_added);
+  }
+  if (isa == Isa::kAvx2) {
+    return UpdateAvx2(from, acc, h, n, hi, w, stride, removed, num_removed, added, num_added);
+  }
 #endif
-  AddPlain(acc, col, n);
+  UpdatePlain(from, acc, h, n, hi, w, stride, removed, num_removed, added, num_added);
 }
 
-void SubtractColumn(int16_t* acc, const int16_t* col, int n) {
-#ifdef UCKERS_X86
-  if (HasAvx2()) return SubtractAvx2(acc, col, n);
-#endif
-  SubtractPlain(acc, col, n);
+void UpdateAccumulator(const int16_t* from, int16_t* acc, int16_t* h, int n, int16_t hi,
+                       const int16_t* w, int stride, const uint16_t* removed, int num_removed,
+                       const uint16_t* added, int num_added) {
+  UpdateAccumulatorWith(BestIsa(), from, acc, h, n, hi, w, stride, removed, num_removed, added,
+                        num_added);
 }
 
-void ClippedRelu(const int16_t* acc, int16_t* out, int n, int16_t hi) {
+void MultiplyRowsWith(Isa isa, const int16_t* packed, const int16_t* x, const int32_t* bias,
+                      int n, int rows, int32_t* out) {
 #ifdef UCKERS_X86
-  if (HasAvx2()) return ReluAvx2(acc, out, n, hi);
+  if (isa == Isa::kAvx512Vnni && Multiply512(packed, x, bias, n, rows, out)) return;
+  if (isa != Isa::kBaseline && MultiplyAvx2(packed, x, bias, n, rows, out)) return;
 #endif
-  ReluPlain(acc, out, n, hi);
+  MultiplyPlain(packed, x, bias, n, rows, out);
+}
+
+void AffineFloatWith(Isa isa, const float* w, const float* b, const float* x, int n, int rows,
+                     float* out, bool clip) {
+#ifdef UCKERS_X86
+  if (isa != Isa::kBaseline && rows > 0 && AffineFloatAvx2(w, b, x, n, rows, out, clip)) return;
+#endif
+  AffinePlain(w, b, x, n, rows, out, clip);
+}
+
+void AffineFloat(const float* w, const float* b, const float* x, int n, int rows, float* out,
+                 bool clip) {
+  AffineFloatWith(BestIsa(), w, b, x, n, rows, out, clip);
 }
 
 void MultiplyRows(const int16_t* packed, const int16_t* x, const int32_t* bias, int n, int rows,
                   int32_t* out) {
-#ifdef UCKERS_X86
-  if (HasAvx2() && MultiplyAvx2(packed, x, bias, n, rows, out)) return;
-#endif
-  MultiplyPlain(packed, x, bias, n, rows, out);
+  MultiplyRowsWith(BestIsa(), packed, x, bias, n, rows, out);
 }
 
 }  // namespace uckers::simd

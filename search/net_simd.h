@@ -3,20 +3,29 @@
 #include <cstdint>
 
 // The integer kernels of a quantised deep net (search/net.h). Each is built
-// for AVX2 and for the baseline; the AVX2 one runs where the processor has
-// it (checked once).
+// for the baseline, for AVX2 and for AVX-512 with VNNI; the widest the
+// processor has runs (checked once). Every kernel gives the same integers
+// whichever runs.
 namespace uckers::simd {
 
-// Whether the AVX2 kernels run.
+// The instruction sets a kernel may use, widest last.
+enum class Isa { kBaseline, kAvx2, kAvx512Vnni };
+
+// The widest instruction set of this processor that the kernels use, and
+// whether the AVX2 kernels (or wider) run.
+Isa BestIsa();
 bool HasAvx2();
 
-// acc[j] += col[j], j < n (int16, wrapping: a sum of adds and subtracts
-// that ends in range is exact).
-void AddColumn(int16_t* acc, const int16_t* col, int n);
-// acc[j] -= col[j], j < n.
-void SubtractColumn(int16_t* acc, const int16_t* col, int n);
-// out[j] = min(max(acc[j], 0), hi), j < n.
-void ClippedRelu(const int16_t* acc, int16_t* out, int n, int16_t hi);
+// The first layer's accumulator moved to a new position and its clipped
+// activations, in one pass that keeps each stretch of the sums in registers:
+// acc[j] = from[j] - sum over r in removed of w[r * stride + j]
+//                  + sum over a in added of w[a * stride + j],
+// h[j] = min(max(acc[j], 0), hi), j < n (n a multiple of 16; `from` may be
+// `acc`). The sums wrap as int16: a sum of adds and subtracts that ends in
+// range is exact.
+void UpdateAccumulator(const int16_t* from, int16_t* acc, int16_t* h, int n, int16_t hi,
+                       const int16_t* w, int stride, const uint16_t* removed, int num_removed,
+                       const uint16_t* added, int num_added);
 
 // The layout MultiplyRows reads a matrix of `rows` x `n` int16 weights in
 // (n even, rows a multiple of 8): for each pair of inputs (2p, 2p + 1), for
@@ -31,5 +40,21 @@ inline int PackedSize(int rows, int n) { return rows * n; }
 // above (int32 sums of int16 products).
 void MultiplyRows(const int16_t* packed, const int16_t* x, const int32_t* bias, int n, int rows,
                   int32_t* out);
+
+// out[r] = b[r] + sum_j w[j * rows + r] * x[j], r < rows (w column-major,
+// float), clamped to [0, 1] when `clip`; each sum in the order of j, a
+// product rounded before it is added, whichever kernel runs.
+void AffineFloat(const float* w, const float* b, const float* x, int n, int rows, float* out,
+                 bool clip);
+
+// The kernels of one instruction set, whatever the processor has (for tests
+// that compare them; `isa` must be at most BestIsa()).
+void UpdateAccumulatorWith(Isa isa, const int16_t* from, int16_t* acc, int16_t* h, int n,
+                           int16_t hi, const int16_t* w, int stride, const uint16_t* removed,
+                           int num_removed, const uint16_t* added, int num_added);
+void MultiplyRowsWith(Isa isa, const int16_t* packed, const int16_t* x, const int32_t* bias,
+                      int n, int rows, int32_t* out);
+void AffineFloatWith(Isa isa, const float* w, const float* b, const float* x, int n, int rows,
+                     float* out, bool clip);
 
 }  // namespace uckers::simd
