@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdlib>
 #include <cstring>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define UCKERS_X86 1
 #define UCKERS_AVX2 __attribute__((target("avx2")))
-#define UCKERS_AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vnni")))
 #endif
 
 namespace uckers::simd {
@@ -84,33 +84,6 @@ void MultiplyPlain(const int16_t* __restrict w, const int16_t* __restrict x,
 }
 
 #ifdef UCKERS_X86
-// For each pair of inputs, their two values broadcast against each block of
-// 8 rows' weight pairs: vpmaddwd gives each row's two products summed. The
-// block count is a template argument so that the sums stay in registers;
-// no pair is skipped (a branch on zero inputs was mispredicted too often to
-// pay, measured).
-template <int kBlocks>
-UCKERS_AVX2 void MultiplyBlocksAvx2(const int16_t* __restrict w, const int16_t* __restrict x,
-                                    const int32_t* __restrict bias, int n,
-                                    int32_t* __restrict out) {
-  __m256i acc[kBlocks];
-  for (int b = 0; b < kBlocks; ++b) {
-    acc[b] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + 8 * b));
-  }
-  const int32_t* x32 = reinterpret_cast<const int32_t*>(x);
-  for (int p = 0; p < n / 2; ++p) {
-    const __m256i xs = _mm256_set1_epi32(x32[p]);
-    const int16_t* wp = w + static_cast<long>(p) * kBlocks * 16;
-    for (int b = 0; b < kBlocks; ++b) {
-      __m256i ws = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(wp + 16 * b));
-      acc[b] = _mm256_add_epi32(acc[b], _mm256_madd_epi16(ws, xs));
-    }
-  }
-  for (int b = 0; b < kBlocks; ++b) {
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * b), acc[b]);
-  }
-}
-
 // The accumulator's update in stretches of kRegs registers of 16 sums: each
 // stretch is loaded once, every changed column applied, then stored with its
 // clipped activations.
@@ -155,102 +128,6 @@ UCKERS_AVX2 void UpdateAvx2(const int16_t* from, int16_t* acc, int16_t* h, int n
   for (; j < n; j += 16) {
     UpdateStretchAvx2<1>(from + j, acc + j, h + j, hi, w + j, stride, removed, num_removed, added,
                          num_added);
-  }
-}
-
-// The same in registers of 32 sums.
-template <int kRegs>
-UCKERS_AVX512 void UpdateStretch512(const int16_t* from, int16_t* acc, int16_t* h, int16_t hi,
-                                    const int16_t* w, int stride, const uint16_t* removed,
-                                    int num_removed, const uint16_t* added, int num_added) {
-  __m512i v[kRegs];
-  for (int k = 0; k < kRegs; ++k) v[k] = _mm512_loadu_si512(from + 32 * k);
-  for (int i = 0; i < num_removed; ++i) {
-    const int16_t* col = w + long(removed[i]) * stride;
-    for (int k = 0; k < kRegs; ++k) v[k] = _mm512_sub_epi16(v[k], _mm512_loadu_si512(col + 32 * k));
-  }
-  for (int i = 0; i < num_added; ++i) {
-    const int16_t* col = w + long(added[i]) * stride;
-    for (int k = 0; k < kRegs; ++k) v[k] = _mm512_add_epi16(v[k], _mm512_loadu_si512(col + 32 * k));
-  }
-  const __m512i zero = _mm512_setzero_si512(), top = _mm512_set1_epi16(hi);
-  for (int k = 0; k < kRegs; ++k) {
-    _mm512_storeu_si512(acc + 32 * k, v[k]);
-    _mm512_storeu_si512(h + 32 * k, _mm512_min_epi16(_mm512_max_epi16(v[k], zero), top));
-  }
-}
-
-UCKERS_AVX512 void Update512(const int16_t* from, int16_t* acc, int16_t* h, int n, int16_t hi,
-                             const int16_t* w, int stride, const uint16_t* removed,
-                             int num_removed, const uint16_t* added, int num_added) {
-  int j = 0;
-  for (; j + 256 <= n; j += 256) {
-    UpdateStretch512<8>(from + j, acc + j, h + j, hi, w + j, stride, removed, num_removed, added,
-                        num_added);
-  }
-  for (; j + 32 <= n; j += 32) {
-    UpdateStretch512<1>(from + j, acc + j, h + j, hi, w + j, stride, removed, num_removed, added,
-                        num_added);
-  }
-  if (j < n) {  // the last 16
-    UpdateStretchAvx2<1>(from + j, acc + j, h + j, hi, w + j, stride, removed, num_removed, added,
-                         num_added);
-  }
-}
-
-// MultiplyRows over the input pairs that are not both zero only: their
-// indices are gathered first, 16 pairs at a time without a branch (a mask
-// of the nonzero ones compresses their indices), then each one's weight
-// pairs for 16 rows at a time are multiplied and summed in one instruction
-// (vpdpwssd, the same int32 sums as vpmaddwd and an add). The clipped first
-// layer leaves many units at zero, so this skips much of the work.
-template <int kRegs>
-UCKERS_AVX512 void MultiplySparse512(const int16_t* __restrict w, const int16_t* __restrict x,
-                                     const int32_t* __restrict bias, int n,
-                                     int32_t* __restrict out) {
-  constexpr int kMaxPairs = 512;
-  alignas(64) std::array<int32_t, kMaxPairs + 16> nonzero;
-  const int32_t* x32 = reinterpret_cast<const int32_t*>(x);
-  const int pairs = n / 2;
-  int count = 0;
-  __m512i index = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  const __m512i sixteen = _mm512_set1_epi32(16);
-  for (int p = 0; p < pairs; p += 16) {
-    const __mmask16 valid = pairs - p >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (pairs - p)) - 1);
-    const __m512i v = _mm512_maskz_loadu_epi32(valid, x32 + p);
-    const __mmask16 on = _mm512_test_epi32_mask(v, v);
-    _mm512_storeu_si512(nonzero.data() + count, _mm512_maskz_compress_epi32(on, index));
-    count += std::popcount(static_cast<unsigned>(on));
-    index = _mm512_add_epi32(index, sixteen);
-  }
-  __m512i acc[kRegs];
-  for (int k = 0; k < kRegs; ++k) acc[k] = _mm512_loadu_si512(bias + 16 * k);
-  for (int i = 0; i < count; ++i) {
-    const int p = nonzero[i];
-    const __m512i xs = _mm512_set1_epi32(x32[p]);
-    const int16_t* wp = w + static_cast<long>(p) * kRegs * 32;
-    for (int k = 0; k < kRegs; ++k) {
-      acc[k] = _mm512_dpwssd_epi32(acc[k], xs, _mm512_loadu_si512(wp + 32 * k));
-    }
-  }
-  for (int k = 0; k < kRegs; ++k) _mm512_storeu_si512(out + 16 * k, acc[k]);
-}
-
-bool Multiply512(const int16_t* w, const int16_t* x, const int32_t* bias, int n, int rows,
-                 int32_t* out) {
-  if (n > 1024 || rows % 16 != 0) return false;
-  switch (rows / 16) {
-    case 1:
-      MultiplySparse512<1>(w, x, bias, n, out);
-      return true;
-    case 2:
-      MultiplySparse512<2>(w, x, bias, n, out);
-      return true;
-    case 4:
-      MultiplySparse512<4>(w, x, bias, n, out);
-      return true;
-    default:
-      return false;
   }
 }
 
@@ -305,21 +182,86 @@ bool AffineFloatAvx2(const float* w, const float* b, const float* x, int n, int 
   }
 }
 
+// For each 8-bit mask, the indices of its set bits in ascending order (the
+// sparse multiply's table).
+struct NonzeroIndexTable {
+  alignas(64) std::array<std::array<uint16_t, 8>, 256> at{};
+  NonzeroIndexTable() {
+    for (int m = 0; m < 256; ++m) {
+      int k = 0;
+      for (int b = 0; b < 8; ++b) {
+        if (m & (1 << b)) at[m][k++] = static_cast<uint16_t>(b);
+      }
+    }
+  }
+};
+const NonzeroIndexTable kNonzeroIndex;
+
+// MultiplyRows over the input pairs not both zero only: their indices
+// gathered 8 pairs at a time through the table (no branch: a branch on each
+// pair was mispredicted too often to pay, measured), then each one's two
+// values broadcast against its weight pairs for 8 rows a register: vpmaddwd
+// gives each row's two products summed.
+template <int kBlocks>
+UCKERS_AVX2 void MultiplySparseAvx2(const int16_t* __restrict w, const int16_t* __restrict x,
+                                    const int32_t* __restrict bias, int n,
+                                    int32_t* __restrict out) {
+  constexpr int kMaxPairs = 512;
+  alignas(16) std::array<uint16_t, kMaxPairs + 8> nonzero;
+  const int32_t* x32 = reinterpret_cast<const int32_t*>(x);
+  const int pairs = n / 2;
+  int count = 0;
+  __m128i base = _mm_setzero_si128();
+  const __m128i eight = _mm_set1_epi16(8);
+  int p = 0;
+  for (; p + 8 <= pairs; p += 8) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x32 + p));
+    const __m256i zero = _mm256_cmpeq_epi32(v, _mm256_setzero_si256());
+    const unsigned on = ~static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(zero))) & 0xFF;
+    const __m128i idx =
+        _mm_load_si128(reinterpret_cast<const __m128i*>(kNonzeroIndex.at[on].data()));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(nonzero.data() + count), _mm_add_epi16(idx, base));
+    count += std::popcount(on);
+    base = _mm_add_epi16(base, eight);
+  }
+  for (; p < pairs; ++p) {
+    nonzero[count] = static_cast<uint16_t>(p);
+    count += x32[p] != 0;
+  }
+  __m256i acc[kBlocks];
+  for (int b = 0; b < kBlocks; ++b) {
+    acc[b] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + 8 * b));
+  }
+  for (int i = 0; i < count; ++i) {
+    const int q = nonzero[i];
+    const __m256i xs = _mm256_set1_epi32(x32[q]);
+    const int16_t* wp = w + static_cast<long>(q) * kBlocks * 16;
+    for (int b = 0; b < kBlocks; ++b) {
+      __m256i ws = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(wp + 16 * b));
+      acc[b] = _mm256_add_epi32(acc[b], _mm256_madd_epi16(ws, xs));
+    }
+  }
+  for (int b = 0; b < kBlocks; ++b) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * b), acc[b]);
+  }
+}
+
 // Whether the AVX2 kernel takes `rows`, and runs it.
 bool MultiplyAvx2(const int16_t* w, const int16_t* x, const int32_t* bias, int n, int rows,
                   int32_t* out) {
+  if (n > 1024 || rows % 8 != 0) return false;
   switch (rows / 8) {
     case 1:
-      MultiplyBlocksAvx2<1>(w, x, bias, n, out);
+      MultiplySparseAvx2<1>(w, x, bias, n, out);
       return true;
     case 2:
-      MultiplyBlocksAvx2<2>(w, x, bias, n, out);
+      MultiplySparseAvx2<2>(w, x, bias, n, out);
       return true;
     case 4:
-      MultiplyBlocksAvx2<4>(w, x, bias, n, out);
+      MultiplySparseAvx2<4>(w, x, bias, n, out);
       return true;
     case 8:
-      MultiplyBlocksAvx2<8>(w, x, bias, n, out);
+      MultiplySparseAvx2<8>(w, x, bias, n, out);
       return true;
     default:
       return false;
@@ -330,18 +272,18 @@ bool MultiplyAvx2(const int16_t* w, const int16_t* x, const int32_t* bias, int n
 }  // namespace
 
 Isa BestIsa() {
-#ifdef UCKERS_X86
   static const Isa best = [] {
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("avx512vnni")) {
-      return Isa::kAvx512Vnni;
-    }
-    return __builtin_cpu_supports("avx2") ? Isa::kAvx2 : Isa::kBaseline;
+    Isa has = Isa::kBaseline;
+#ifdef UCKERS_X86
+    if (__builtin_cpu_supports("avx2")) has = Isa::kAvx2;
+#endif
+    // UCKERS_SIMD=baseline keeps to the plain loops (to measure them); the
+    // numbers are the same whichever runs.
+    const char* cap = std::getenv("UCKERS_SIMD");
+    if (cap != nullptr && std::strcmp(cap, "baseline") == 0) return Isa::kBaseline;
+    return has;
   }();
   return best;
-#else
-  return Isa::kBaseline;
-#endif
 }
 
 bool HasAvx2() { return BestIsa() != Isa::kBaseline; }
@@ -350,9 +292,6 @@ void UpdateAccumulatorWith(Isa isa, const int16_t* from, int16_t* acc, int16_t* 
                            int16_t hi, const int16_t* w, int stride, const uint16_t* removed,
                            int num_removed, const uint16_t* added, int num_added) {
 #ifdef UCKERS_X86
-  if (isa == Isa::kAvx512Vnni) {
-    return Update512(from, acc, h, n, hi, w, stride, removed, num_removed, added, num_added);
-  }
   if (isa == Isa::kAvx2) {
     return UpdateAvx2(from, acc, h, n, hi, w, stride, removed, num_removed, added, num_added);
   }
@@ -370,7 +309,6 @@ void UpdateAccumulator(const int16_t* from, int16_t* acc, int16_t* h, int n, int
 void MultiplyRowsWith(Isa isa, const int16_t* packed, const int16_t* x, const int32_t* bias,
                       int n, int rows, int32_t* out) {
 #ifdef UCKERS_X86
-  if (isa == Isa::kAvx512Vnni && Multiply512(packed, x, bias, n, rows, out)) return;
   if (isa != Isa::kBaseline && MultiplyAvx2(packed, x, bias, n, rows, out)) return;
 #endif
   MultiplyPlain(packed, x, bias, n, rows, out);

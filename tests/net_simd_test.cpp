@@ -15,7 +15,6 @@ namespace {
 std::vector<Isa> IsasHere() {
   std::vector<Isa> isas = {Isa::kBaseline};
   if (BestIsa() >= Isa::kAvx2) isas.push_back(Isa::kAvx2);
-  if (BestIsa() >= Isa::kAvx512Vnni) isas.push_back(Isa::kAvx512Vnni);
   return isas;
 }
 
@@ -25,8 +24,6 @@ const char* Name(Isa isa) {
       return "baseline";
     case Isa::kAvx2:
       return "avx2";
-    case Isa::kAvx512Vnni:
-      return "avx512-vnni";
   }
   return "?";
 }
