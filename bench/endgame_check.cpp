@@ -9,7 +9,8 @@
 // prints, per level: the share of decisions where it played an optimal play
 // and its mean loss in win probability per decision. A level written
 // `expert@NETFILE` evaluates with the net of that weights file (a candidate)
-// instead of the built-in one.
+// instead of the built-in one; `expert:ending_extension=2` (any settings of
+// the settings table, `:` between them) searches with those settings.
 //
 //   build/bench/endgame_check navy-2v2.egt games N [level] [seed]
 //
@@ -169,12 +170,24 @@ int Main(int argc, char** argv) {
   std::printf("%-13s %9s %12s %12s %9s\n", "level", "optimal", "mean loss", "worst loss",
               "ms/move");
   for (const std::string& level : levels) {
-    SearchParams params;
     std::vector<std::string> name_net = absl::StrSplit(level, absl::MaxSplits('@', 1));
-    if (absl::Status s = ApplyLevel(name_net[0], &params); !s.ok()) {
-      std::fprintf(stderr, "endgame_check: %s\n", std::string(s.message()).c_str());
+    // NAME[:key=value...]: the level with settings of the settings table.
+    std::vector<std::string> parts = absl::StrSplit(name_net[0], ':');
+    SearchSettings settings;
+    absl::Status set = SetSetting(settings, "level", parts[0]);
+    for (size_t i = 1; set.ok() && i < parts.size(); ++i) {
+      std::vector<std::string> kv = absl::StrSplit(parts[i], absl::MaxSplits('=', 1));
+      set = kv.size() == 2 ? SetSetting(settings, kv[0], kv[1])
+                           : absl::InvalidArgumentError("'" + parts[i] + "': not key=value");
+    }
+    absl::StatusOr<SearchParams> made =
+        set.ok() ? ParamsOf(settings) : absl::StatusOr<SearchParams>(set);
+    if (!made.ok()) {
+      std::fprintf(stderr, "endgame_check: %s: %s\n", level.c_str(),
+                   std::string(made.status().message()).c_str());
       return 2;
     }
+    SearchParams params = *made;
     if (name_net.size() > 1) {
       absl::StatusOr<const Net*> net = LoadNetShared(name_net[1]);
       if (!net.ok() || !((*net)->rules() == rules)) {
