@@ -32,6 +32,9 @@ ABSL_FLAG(std::string, init, "", "weights file to start from");
 ABSL_FLAG(std::string, labels, "",
           "train on these labelled positions (uckers label) instead of self-play");
 ABSL_FLAG(int, epochs, 4, "passes over --labels");
+ABSL_FLAG(std::string, average, "",
+          "weights files (comma-separated, of one rules and shape): write --out as their "
+          "mean, weight by weight, and train nothing");
 ABSL_FLAG(bool, init_other_rules, false,
           "--init may be a net trained for other rules: train it on for --rules");
 
@@ -48,6 +51,30 @@ int RunTrainCommand(const CommandLine&) {
   if (!rules.ok()) {
     std::cerr << "uckers train: --rules: " << rules.status().message() << "\n";
     return 2;
+  }
+  if (std::string files = absl::GetFlag(FLAGS_average); !files.empty()) {
+    std::vector<std::string> names = absl::StrSplit(files, ',', absl::SkipEmpty());
+    std::vector<Net> nets;
+    for (const std::string& name : names) {
+      absl::StatusOr<Net> net = Net::Load(name);
+      if (!net.ok()) {
+        std::cerr << "uckers train: --average: " << net.status().message() << "\n";
+        return 1;
+      }
+      nets.push_back(*std::move(net));
+    }
+    absl::StatusOr<Net> mean = AverageNets(nets, names);
+    if (!mean.ok()) {
+      std::cerr << "uckers train: --average: " << mean.status().message() << "\n";
+      return 2;
+    }
+    if (absl::Status s = mean->Save(absl::GetFlag(FLAGS_out)); !s.ok()) {
+      std::cerr << "uckers train: --out: " << s.message() << "\n";
+      return 1;
+    }
+    std::cout << "wrote " << absl::GetFlag(FLAGS_out) << ": the mean of " << nets.size()
+              << " nets, " << mean->Describe() << "\n";
+    return 0;
   }
   // Every layout trains: the four-sided game of two teams a net of the six
   // outcomes, every other one a net of the sides' chances (search/net.h).
@@ -115,7 +142,8 @@ const Command& TrainCommand() {
           "  --labels FILE it trains on positions labelled by `uckers label` instead,\n"
           "  --epochs passes (docs/evaluation.md, \"Rollout labels\"); --layers 256,32,32\n"
           "  makes a new net a deep one, --teacher FILE --lookahead 1 learns another net's\n"
-          "  values (docs/evaluation.md, \"The deep net\")",
+          "  values (docs/evaluation.md, \"The deep net\"); --average A,B,... writes\n"
+          "  --out as the mean of those nets' weights (\"Averaging a run's nets\")",
       .flags_file = "app/train.cpp",
       .shared = {{"rules"},
                  {"seed", "seed of the self-play games and the initial weights"},

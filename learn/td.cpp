@@ -496,6 +496,48 @@ absl::Status TrainOnLabels(const TrainConfig& c, std::ostream& log) {
   return absl::OkStatus();
 }
 
+absl::StatusOr<Net> AverageNets(const std::vector<Net>& nets,
+                                const std::vector<std::string>& names) {
+  if (nets.empty()) return absl::InvalidArgumentError("no nets to average");
+  const Net& first = nets[0];
+  for (size_t i = 1; i < nets.size(); ++i) {
+    const Net& n = nets[i];
+    if (!(n.rules() == first.rules()) || n.deep() != first.deep() ||
+        n.per_side() != first.per_side() || n.w1().cols() != first.w1().cols() ||
+        n.LayerSizes() != first.LayerSizes() || n.w2().rows() != first.w2().rows()) {
+      return absl::InvalidArgumentError(absl::StrCat(names[i], " is a ", n.Describe(), "; ",
+                                                     names[0], " a ", first.Describe(),
+                                                     ": only nets of one rules and shape average"));
+    }
+  }
+  Net mean = first;
+  const float k = 1.f / static_cast<float>(nets.size());
+  uint64_t games = first.games_trained();
+  mean.w1() *= k;
+  mean.b1() *= k;
+  mean.w2() *= k;
+  mean.b2() *= k;
+  for (size_t l = 0; l < mean.mid_w().size(); ++l) {
+    mean.mid_w()[l] *= k;
+    mean.mid_b()[l] *= k;
+  }
+  for (size_t i = 1; i < nets.size(); ++i) {
+    const Net& n = nets[i];
+    mean.w1() += k * n.w1();
+    mean.b1() += k * n.b1();
+    mean.w2() += k * n.w2();
+    mean.b2() += k * n.b2();
+    for (size_t l = 0; l < mean.mid_w().size(); ++l) {
+      mean.mid_w()[l] += k * n.mid_w()[l];
+      mean.mid_b()[l] += k * n.mid_b()[l];
+    }
+    games = std::max(games, n.games_trained());
+  }
+  mean.set_games_trained(games);
+  mean.Quantise();
+  return mean;
+}
+
 absl::Status Train(const TrainConfig& c, std::ostream& log) {
   if (absl::Status s = CheckLayers(c); !s.ok()) return s;
   if (c.hidden < 1 || c.hidden > Net::kMaxHidden) {

@@ -80,6 +80,15 @@ absl::Status Train(const TrainConfig& config, std::ostream& log);
 // deterministic for a seed. The four-sided game of two teams.
 absl::Status TrainOnLabels(const TrainConfig& config, std::ostream& log);
 
+// The mean of `nets`' weights, weight by weight (the nets of one run's
+// checkpoints: averaging the last stretch of a run smooths the noise of its
+// steps, as stochastic weight averaging does); its games trained are the
+// most of theirs. Refuses an empty list and nets of different rules, kind or
+// shape, naming (by `names`, one a net) the first that differs from the
+// first (InvalidArgument).
+absl::StatusOr<Net> AverageNets(const std::vector<Net>& nets,
+                                const std::vector<std::string>& names);
+
 // Reads and writes the checkpoint file (the net's bytes, Adam's state and
 // the learning curve), atomically.
 absl::Status SaveCheckpoint(const TrainState& state, const std::string& path);

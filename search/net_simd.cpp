@@ -29,9 +29,9 @@ void ReluPlain(const int16_t* __restrict acc, int16_t* __restrict out, int n, in
     out[j] = v > hi ? hi : v;
   }
 }
-void UpdatePlain(const int16_t* from, int16_t* acc, int16_t* h, int n, int16_t hi,
-                 const int16_t* w, int stride, const uint16_t* removed, int num_removed,
-                 const uint16_t* added, int num_added) {
+void UpdatePlain(const int16_t* from, int16_t* acc, int16_t* h, int n, int16_t hi, const int16_t* w,
+                 int stride, const uint16_t* removed, int num_removed, const uint16_t* added,
+                 int num_added) {
   if (from != acc) std::memcpy(acc, from, sizeof(int16_t) * n);
   for (int i = 0; i < num_removed; ++i) SubtractPlain(acc, w + long(removed[i]) * stride, n);
   for (int i = 0; i < num_added; ++i) AddPlain(acc, w + long(added[i]) * stride, n);
@@ -98,15 +98,15 @@ UCKERS_AVX2 void UpdateStretchAvx2(const int16_t* from, int16_t* acc, int16_t* h
   for (int i = 0; i < num_removed; ++i) {
     const int16_t* col = w + long(removed[i]) * stride;
     for (int k = 0; k < kRegs; ++k) {
-      v[k] = _mm256_sub_epi16(
-          v[k], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(col + 16 * k)));
+      v[k] = _mm256_sub_epi16(v[k],
+                              _mm256_loadu_si256(reinterpret_cast<const __m256i*>(col + 16 * k)));
     }
   }
   for (int i = 0; i < num_added; ++i) {
     const int16_t* col = w + long(added[i]) * stride;
     for (int k = 0; k < kRegs; ++k) {
-      v[k] = _mm256_add_epi16(
-          v[k], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(col + 16 * k)));
+      v[k] = _mm256_add_epi16(v[k],
+                              _mm256_loadu_si256(reinterpret_cast<const __m256i*>(col + 16 * k)));
     }
   }
   const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(hi);
@@ -118,8 +118,8 @@ UCKERS_AVX2 void UpdateStretchAvx2(const int16_t* from, int16_t* acc, int16_t* h
 }
 
 UCKERS_AVX2 void UpdateAvx2(const int16_t* from, int16_t* acc, int16_t* h, int n, int16_t hi,
-                            const int16_t* w, int stride, const uint16_t* removed,
-                            int num_removed, const uint16_t* added, int num_added) {
+                            const int16_t* w, int stride, const uint16_t* removed, int num_removed,
+                            const uint16_t* added, int num_added) {
   int j = 0;
   for (; j + 64 <= n; j += 64) {
     UpdateStretchAvx2<4>(from + j, acc + j, h + j, hi, w + j, stride, removed, num_removed, added,
@@ -217,7 +217,8 @@ UCKERS_AVX2 void MultiplySparseAvx2(const int16_t* __restrict w, const int16_t* 
   for (; p + 8 <= pairs; p += 8) {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x32 + p));
     const __m256i zero = _mm256_cmpeq_epi32(v, _mm256_setzero_si256());
-    const unsigned on = ~static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(zero))) & 0xFF;
+    const unsigned on =
+        ~static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(zero))) & 0xFF;
     const __m128i idx =
         _mm_load_si128(reinterpret_cast<const __m128i*>(kNonzeroIndex.at[on].data()));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(nonzero.data() + count), _mm_add_epi16(idx, base));
@@ -306,8 +307,8 @@ void UpdateAccumulator(const int16_t* from, int16_t* acc, int16_t* h, int n, int
                         num_added);
 }
 
-void MultiplyRowsWith(Isa isa, const int16_t* packed, const int16_t* x, const int32_t* bias,
-                      int n, int rows, int32_t* out) {
+void MultiplyRowsWith(Isa isa, const int16_t* packed, const int16_t* x, const int32_t* bias, int n,
+                      int rows, int32_t* out) {
 #ifdef UCKERS_X86
   if (isa != Isa::kBaseline && MultiplyAvx2(packed, x, bias, n, rows, out)) return;
 #endif

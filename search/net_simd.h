@@ -53,8 +53,8 @@ void AffineFloat(const float* w, const float* b, const float* x, int n, int rows
 void UpdateAccumulatorWith(Isa isa, const int16_t* from, int16_t* acc, int16_t* h, int n,
                            int16_t hi, const int16_t* w, int stride, const uint16_t* removed,
                            int num_removed, const uint16_t* added, int num_added);
-void MultiplyRowsWith(Isa isa, const int16_t* packed, const int16_t* x, const int32_t* bias,
-                      int n, int rows, int32_t* out);
+void MultiplyRowsWith(Isa isa, const int16_t* packed, const int16_t* x, const int32_t* bias, int n,
+                      int rows, int32_t* out);
 void AffineFloatWith(Isa isa, const float* w, const float* b, const float* x, int n, int rows,
                      float* out, bool clip);
 

@@ -53,14 +53,12 @@ TEST(NetSimd, EveryKernelUpdatesTheAccumulatorAsAPlainSum) {
         SCOPED_TRACE(testing::Message() << Name(isa) << " n " << n << " trial " << trial);
         std::vector<int16_t> acc(n), h(n);
         UpdateAccumulatorWith(isa, start.data(), acc.data(), h.data(), n, hi, w.data(), n,
-                              removed.data(), int(removed.size()), added.data(),
-                              int(added.size()));
+                              removed.data(), int(removed.size()), added.data(), int(added.size()));
         EXPECT_EQ(acc, want_acc);
         EXPECT_EQ(h, want_h);
         std::vector<int16_t> in_place = start;  // from == acc
         UpdateAccumulatorWith(isa, in_place.data(), in_place.data(), h.data(), n, hi, w.data(), n,
-                              removed.data(), int(removed.size()), added.data(),
-                              int(added.size()));
+                              removed.data(), int(removed.size()), added.data(), int(added.size()));
         EXPECT_EQ(in_place, want_acc);
       }
     }
@@ -121,8 +119,8 @@ TEST(NetSimd, EveryKernelComputesTheFloatLayerBitForBit) {
           want[r] = clip ? std::clamp(sum, 0.f, 1.f) : sum;
         }
         for (Isa isa : IsasHere()) {
-          SCOPED_TRACE(testing::Message() << Name(isa) << " rows " << rows << " n " << n
-                                          << (clip ? " clipped" : ""));
+          SCOPED_TRACE(testing::Message()
+                       << Name(isa) << " rows " << rows << " n " << n << (clip ? " clipped" : ""));
           std::vector<float> out(rows + 8, -7.f);  // the lanes past `rows` stay as they were
           AffineFloatWith(isa, w.data(), b.data(), x.data(), n, rows, out.data(), clip);
           EXPECT_EQ(std::memcmp(out.data(), want.data(), sizeof(float) * rows), 0);

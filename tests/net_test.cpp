@@ -457,6 +457,31 @@ TEST(TrainCommand, AnUnwritableFileFailsBeforeAnyGame) {
   EXPECT_EQ(RunUckers("train --out /nonexistent/dir/x.unet --games 100000000"), 1);
 }
 
+// `uckers train --average`: the mean of the nets' weights, written as
+// --out; nets of other shapes are a usage error, a missing file a failure,
+// and neither writes a file.
+TEST(TrainCommand, AverageWritesTheMeanOfTheNetsWeights) {
+  std::string a = TempPath("avg-a.unet"), b = TempPath("avg-b.unet"), c = TempPath("avg-c.unet"),
+              out = TempPath("avg-out.unet");
+  Net na = Net::RandomDeep(Rules(), {32, 8}, 21), nb = Net::RandomDeep(Rules(), {32, 8}, 22);
+  nb.set_games_trained(500);
+  ASSERT_TRUE(na.Save(a).ok());
+  ASSERT_TRUE(nb.Save(b).ok());
+  ASSERT_TRUE(Net::RandomDeep(Rules(), {16, 8}, 23).Save(c).ok());
+  std::remove(out.c_str());
+  EXPECT_EQ(RunUckers("train --average " + a + "," + c + " --out " + out), 2);
+  EXPECT_EQ(RunUckers("train --average " + a + "," + TempPath("none.unet") + " --out " + out), 1);
+  EXPECT_FALSE(Net::Load(out).ok());
+  ASSERT_EQ(RunUckers("train --average " + a + "," + b + " --out " + out), 0);
+  absl::StatusOr<Net> mean = Net::Load(out);
+  ASSERT_TRUE(mean.ok()) << mean.status();
+  EXPECT_EQ(mean->games_trained(), 500u);
+  EXPECT_FLOAT_EQ(mean->w1()(3, 7), (na.w1()(3, 7) + nb.w1()(3, 7)) / 2);
+  EXPECT_FLOAT_EQ(mean->mid_w()[0](5, 2), (na.mid_w()[0](5, 2) + nb.mid_w()[0](5, 2)) / 2);
+  EXPECT_FLOAT_EQ(mean->b2()[4], (na.b2()[4] + nb.b2()[4]) / 2);
+  for (const std::string& f : {a, b, c, out}) std::remove(f.c_str());
+}
+
 TEST(TrainCommand, AShortRunWritesALoadableNet) {
   std::string out = TempPath("cmd.unet");
   ASSERT_EQ(RunUckers("train --out " + out + " --games 16 --checkpoint_every 8 --hidden 8"), 0);
