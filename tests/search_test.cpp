@@ -445,10 +445,10 @@ CutShort MakeCutShort(const char* ufen, Throw t) {
   return c;
 }
 
-constexpr char kDeeperDisagrees[] = "b,b,3,30/b,b,b,29/0,8,12,40/b,b,b,1 b -";
+constexpr char kDeeperDisagrees[] = "b,b,b,b/b,3,21,21/b,b,b,39/0,0,2,24 b -";
 
 TEST(Deepening, WholeIterationsKeepTheLastWholeAnswerWhenCutShort) {
-  CutShort c = MakeCutShort(kDeeperDisagrees, Throw{6, 2});
+  CutShort c = MakeCutShort(kDeeperDisagrees, Throw{6, 1});
   SearchParams params;
   params.max_depth = 3;
   params.partial_iteration = false;
@@ -463,7 +463,7 @@ TEST(Deepening, WholeIterationsKeepTheLastWholeAnswerWhenCutShort) {
 }
 
 TEST(Deepening, PartialIterationPlaysTheBestOfThePlaysSearchedDeeper) {
-  CutShort c = MakeCutShort(kDeeperDisagrees, Throw{6, 2});
+  CutShort c = MakeCutShort(kDeeperDisagrees, Throw{6, 1});
   std::string first = PlayToString(c.depth2.candidates[0].play);
   SearchParams params;
   params.max_depth = 3;
