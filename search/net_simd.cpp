@@ -208,14 +208,20 @@ UCKERS_AVX2 void MultiplySparseAvx2(const int16_t* __restrict w, const int16_t* 
                                     int32_t* __restrict out) {
   constexpr int kMaxPairs = 512;
   alignas(16) std::array<uint16_t, kMaxPairs + 8> nonzero;
-  const int32_t* x32 = reinterpret_cast<const int32_t*>(x);
+  // Pair p's two int16 values read as one int32 (through memcpy, which
+  // compiles to a load, not through a cast pointer).
+  auto pair = [x](int p) {
+    int32_t v;
+    std::memcpy(&v, x + 2 * p, sizeof(v));
+    return v;
+  };
   const int pairs = n / 2;
   int count = 0;
   __m128i base = _mm_setzero_si128();
   const __m128i eight = _mm_set1_epi16(8);
   int p = 0;
   for (; p + 8 <= pairs; p += 8) {
-    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x32 + p));
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 2 * p));
     const __m256i zero = _mm256_cmpeq_epi32(v, _mm256_setzero_si256());
     const unsigned on =
         ~static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(zero))) & 0xFF;
@@ -227,7 +233,7 @@ UCKERS_AVX2 void MultiplySparseAvx2(const int16_t* __restrict w, const int16_t* 
   }
   for (; p < pairs; ++p) {
     nonzero[count] = static_cast<uint16_t>(p);
-    count += x32[p] != 0;
+    count += pair(p) != 0;
   }
   __m256i acc[kBlocks];
   for (int b = 0; b < kBlocks; ++b) {
@@ -235,7 +241,7 @@ UCKERS_AVX2 void MultiplySparseAvx2(const int16_t* __restrict w, const int16_t* 
   }
   for (int i = 0; i < count; ++i) {
     const int q = nonzero[i];
-    const __m256i xs = _mm256_set1_epi32(x32[q]);
+    const __m256i xs = _mm256_set1_epi32(pair(q));
     const int16_t* wp = w + static_cast<long>(q) * kBlocks * 16;
     for (int b = 0; b < kBlocks; ++b) {
       __m256i ws = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(wp + 16 * b));
