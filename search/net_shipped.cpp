@@ -58,51 +58,73 @@ struct Embedded {
   const char* end;
 };
 
-// The built-in nets, each loaded once; a damaged one is left out.
-const std::vector<const Net*>& ShippedNets() {
-  static const std::vector<const Net*>* nets = [] {
-    std::vector<Embedded> files = {
+// The built-in nets, each loaded (parsed and quantised) on first use only,
+// so that a process pays for the nets of the rules it plays: a deep net
+// takes tens of milliseconds. `hint` is the rules string of the file's name;
+// the file's own rules decide (NetFor checks them), the hint only says which
+// file to load first. A damaged file is left out.
+struct ShippedFile {
+  Embedded bytes;
+  const char* hint;
+  bool loaded = false;
+  const Net* net = nullptr;
+};
+
+std::mutex shipped_mutex;
+
+std::vector<ShippedFile>& ShippedFiles() {
+  static std::vector<ShippedFile>* files = new std::vector<ShippedFile>{
 #ifdef UCKERS_NET_NAVY
-        {uckers_net_navy, uckers_net_navy_end},
+      {uckers_net_navy, uckers_net_navy_end, "navy"},
 #endif
 #ifdef UCKERS_NET_WAFU
-        {uckers_net_wafu, uckers_net_wafu_end},
+      {uckers_net_wafu, uckers_net_wafu_end, "wafu"},
 #endif
 #ifdef UCKERS_NET_MESS
-        {uckers_net_mess, uckers_net_mess_end},
+      {uckers_net_mess, uckers_net_mess_end, "mess"},
 #endif
 #ifdef UCKERS_NET_SELSEY
-        {uckers_net_selsey, uckers_net_selsey_end},
+      {uckers_net_selsey, uckers_net_selsey_end, "selsey"},
 #endif
 #ifdef UCKERS_NET_SIX
-        {uckers_net_six, uckers_net_six_end},
+      {uckers_net_six, uckers_net_six_end, "six"},
 #endif
 #ifdef UCKERS_NET_SIX_TEAMS_OF_THREE
-        {uckers_net_six_teams_of_three, uckers_net_six_teams_of_three_end},
+      {uckers_net_six_teams_of_three, uckers_net_six_teams_of_three_end, "six+teams_of_three"},
 #endif
 #ifdef UCKERS_NET_NAVY_SOLO
-        {uckers_net_navy_solo, uckers_net_navy_solo_end},
+      {uckers_net_navy_solo, uckers_net_navy_solo_end, "navy+solo"},
 #endif
 #ifdef UCKERS_NET_SIX_SOLO
-        {uckers_net_six_solo, uckers_net_six_solo_end},
+      {uckers_net_six_solo, uckers_net_six_solo_end, "six+solo"},
 #endif
-    };
-    auto* out = new std::vector<const Net*>;
-    for (const Embedded& f : files) {
-      absl::StatusOr<Net> n =
-          Net::FromBytes(absl::string_view(f.begin, f.end - f.begin), "(built in)");
-      if (n.ok()) out->push_back(new Net(*std::move(n)));
-    }
-    return out;
-  }();
-  return *nets;
+  };
+  return *files;
+}
+
+// The net of `file`, loading it the first time (shipped_mutex held).
+const Net* LoadShipped(ShippedFile& file) {
+  if (!file.loaded) {
+    file.loaded = true;
+    absl::StatusOr<Net> n = Net::FromBytes(
+        absl::string_view(file.bytes.begin, file.bytes.end - file.bytes.begin), "(built in)");
+    if (n.ok()) file.net = new Net(*std::move(n));
+  }
+  return file.net;
 }
 
 }  // namespace
 
 const Net* Net::Shipped() { return NetFor(Rules()); }
 
-std::vector<const Net*> Net::AllShipped() { return ShippedNets(); }
+std::vector<const Net*> Net::AllShipped() {
+  std::lock_guard<std::mutex> lock(shipped_mutex);
+  std::vector<const Net*> nets;
+  for (ShippedFile& f : ShippedFiles()) {
+    if (const Net* net = LoadShipped(f)) nets.push_back(net);
+  }
+  return nets;
+}
 
 absl::StatusOr<const Net*> LoadNetShared(const std::string& path) {
   static std::mutex mu;
@@ -119,8 +141,16 @@ absl::StatusOr<const Net*> LoadNetShared(const std::string& path) {
 }
 
 const Net* NetFor(const Rules& rules) {
-  for (const Net* net : ShippedNets()) {
-    if (net->rules() == rules) return net;
+  std::lock_guard<std::mutex> lock(shipped_mutex);
+  // The file named for these rules first, then (should its rules not be
+  // the ones its name says) every other.
+  for (bool named : {true, false}) {
+    for (ShippedFile& f : ShippedFiles()) {
+      absl::StatusOr<Rules> hint = Rules::Parse(f.hint);
+      if (named != (hint.ok() && *hint == rules)) continue;
+      const Net* net = LoadShipped(f);
+      if (net != nullptr && net->rules() == rules) return net;
+    }
   }
   return nullptr;
 }
