@@ -1,6 +1,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "search/net.h"
@@ -66,6 +67,7 @@ struct Embedded {
 struct ShippedFile {
   Embedded bytes;
   const char* hint;
+  std::optional<Rules> named = std::nullopt;  // the hint parsed, once
   bool loaded = false;
   const Net* net = nullptr;
 };
@@ -99,6 +101,13 @@ std::vector<ShippedFile>& ShippedFiles() {
       {uckers_net_six_solo, uckers_net_six_solo_end, "six+solo"},
 #endif
   };
+  static const bool parsed = [] {
+    for (ShippedFile& f : *files) {
+      if (absl::StatusOr<Rules> r = Rules::Parse(f.hint); r.ok()) f.named = *r;
+    }
+    return true;
+  }();
+  (void)parsed;
   return *files;
 }
 
@@ -146,8 +155,7 @@ const Net* NetFor(const Rules& rules) {
   // the ones its name says) every other.
   for (bool named : {true, false}) {
     for (ShippedFile& f : ShippedFiles()) {
-      absl::StatusOr<Rules> hint = Rules::Parse(f.hint);
-      if (named != (hint.ok() && *hint == rules)) continue;
+      if (named != (f.named == rules)) continue;
       const Net* net = LoadShipped(f);
       if (net != nullptr && net->rules() == rules) return net;
     }

@@ -293,8 +293,6 @@ Isa BestIsa() {
   return best;
 }
 
-bool HasAvx2() { return BestIsa() != Isa::kBaseline; }
-
 void UpdateAccumulatorWith(Isa isa, const int16_t* from, int16_t* acc, int16_t* h, int n,
                            int16_t hi, const int16_t* w, int stride, const uint16_t* removed,
                            int num_removed, const uint16_t* added, int num_added) {

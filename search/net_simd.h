@@ -12,10 +12,8 @@ namespace uckers::simd {
 // The instruction sets a kernel may use, widest last.
 enum class Isa { kBaseline, kAvx2 };
 
-// The widest instruction set of this processor that the kernels use, and
-// whether the AVX2 kernels run.
+// The widest instruction set of this processor that the kernels use.
 Isa BestIsa();
-bool HasAvx2();
 
 // The first layer's accumulator moved to a new position and its clipped
 // activations, in one pass that keeps each stretch of the sums in registers:
