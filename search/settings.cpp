@@ -198,6 +198,12 @@ std::vector<SettingDef> MakeDefs() {
                      &Settings::filter, [](const Settings& s, Params& p) {
                        if (s.filter) p.filter_width = *s.filter;
                      }));
+  defs.push_back(Real("FilterMargin", "filter_margin", 0, 1, "level",
+                      "plays this close to the best (in score units) searched deeper beside "
+                      "the Filter's (`level`: the level's)",
+                      &Settings::filter_margin, [](const Settings& s, Params& p) {
+                        if (s.filter_margin) p.filter_margin = *s.filter_margin;
+                      }));
   defs.push_back(Int("EndingExtension", "ending_extension", 0, 4, "level",
                      "plies added to the search in endings (`level`: the level's)",
                      &Settings::ending_extension, [](const Settings& s, Params& p) {

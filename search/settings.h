@@ -48,6 +48,7 @@ struct SearchSettings {
   bool paranoid = false;                           // MultiSide
   std::optional<double> noise;                     // Noise
   std::optional<int> filter;                       // Filter
+  std::optional<double> filter_margin;             // FilterMargin
   std::optional<int> ending_extension;             // EndingExtension
   std::optional<bool> partial_iteration;           // Deepening
   std::optional<double> exploration;               // Exploration

@@ -15,10 +15,11 @@ namespace uckers::testing {
 namespace {
 
 TEST(Settings, EveryPlayerSettingIsATableSetting) {
-  for (const char* key :
-       {"noise", "filter", "ending_extension", "deepening", "exploration", "throws",
-        "rollout_plies", "rollout_width", "trials", "netfile", "seed", "objective", "eval",
-        "search", "multipv", "threads", "hash_mb", "tree_mb", "multi_side"}) {
+  for (const char* key : {"noise",         "filter",      "filter_margin", "ending_extension",
+                          "deepening",     "exploration", "throws",        "rollout_plies",
+                          "rollout_width", "trials",      "netfile",       "seed",
+                          "objective",     "eval",        "search",        "multipv",
+                          "threads",       "hash_mb",     "tree_mb",       "multi_side"}) {
     const SettingDef* def = FindSetting(key);
     ASSERT_NE(def, nullptr) << key;
     EXPECT_TRUE(def->set) << key;
@@ -78,6 +79,18 @@ TEST(Settings, ABadValueReadsTheSameAtSetoptionAndInAPlayer) {
   absl::StatusOr<std::unique_ptr<Player>> player = MakePlayer("expert,noise=2", Rules(), 1);
   ASSERT_FALSE(player.ok());
   EXPECT_NE(player.status().message().find(words), std::string::npos) << player.status();
+}
+
+TEST(Settings, FilterMarginOverridesTheLevelsUntilSetBackToLevel) {
+  SearchOptions options;
+  ASSERT_TRUE(options.Set("FilterMargin", "0.01").ok());
+  EXPECT_EQ(ParamsOf(options)->filter_margin, 0.01);
+  EXPECT_FALSE(options.Set("FilterMargin", "1.5").ok());
+  EXPECT_EQ(ParamsOf(options)->filter_margin, 0.01);
+  ASSERT_TRUE(options.Set("filter_margin", "level").ok());
+  SearchParams level;
+  ASSERT_TRUE(ApplyLevel(kDefaultLevel, &level).ok());
+  EXPECT_EQ(ParamsOf(options)->filter_margin, level.filter_margin);
 }
 
 TEST(Settings, ABadValueChangesNothing) {
