@@ -8,7 +8,7 @@
 #include "app/commands.h"
 #include "learn/td.h"
 
-ABSL_FLAG(int, hidden, 128, "hidden units of a new net (1..512)");
+ABSL_FLAG(int, hidden, 128, "hidden units of a new net (1..1024)");
 ABSL_FLAG(std::string, layers, "",
           "a new deep net instead: its layers' units, first layer first (e.g. 256,32,32; "
           "the four-sided game of two teams); with --init, a deep net's first layer widened "

@@ -49,13 +49,14 @@ class Net {
   static constexpr uint32_t kFormatVersion = 1;
   static constexpr uint32_t kDeepFormatVersion = 2;
   // The most hidden units a net may have (its hidden vector is on the stack).
-  static constexpr int kMaxHidden = 512;
+  static constexpr int kMaxHidden = 1024;
   // The most units of a deep net's further layers, and the most such layers.
   static constexpr int kMaxMidUnits = 128;
   static constexpr int kMaxMidLayers = 4;
   // The integer scales of a quantised deep net: the first layer's weights
   // and activations (1.0 is kQuantA), and the bound of the second layer's
-  // int16 weights (so that no int32 sum can overflow).
+  // int16 weights for a first layer of up to 512 units, halved for each
+  // doubling beyond (so that no int32 sum can overflow).
   static constexpr int kQuantA = 255;
   static constexpr int kQuantWeightBound = 16383;
 

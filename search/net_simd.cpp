@@ -206,7 +206,7 @@ template <int kBlocks>
 UCKERS_AVX2 void MultiplySparseAvx2(const int16_t* __restrict w, const int16_t* __restrict x,
                                     const int32_t* __restrict bias, int n,
                                     int32_t* __restrict out) {
-  constexpr int kMaxPairs = 512;
+  constexpr int kMaxPairs = 512;  // a first layer of up to 1024 units
   alignas(16) std::array<uint16_t, kMaxPairs + 8> nonzero;
   // Pair p's two int16 values read as one int32 (through memcpy, which
   // compiles to a load, not through a cast pointer).

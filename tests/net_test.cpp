@@ -550,7 +550,9 @@ TEST(DeepNetInputs, AreAscendingWithinRangeAndTheThrowersView) {
     NetInputs in = EncodeDeepNetInputs(pos, Rules());
     for (int i = 0; i < in.num_active; ++i) {
       EXPECT_LT(in.active[i], kDeepNetInputs);
-      if (i > 0) EXPECT_LT(in.active[i - 1], in.active[i]);
+      if (i > 0) {
+        EXPECT_LT(in.active[i - 1], in.active[i]);
+      }
     }
     if (pos.challenge_active()) continue;
     EXPECT_EQ(Active(in), Active(EncodeDeepNetInputs(Rotated(pos), Rules())));
@@ -663,6 +665,19 @@ TEST(DeepNet, QuantisedEvaluationStaysCloseToTheFloatOne) {
   }
   EXPECT_LT(worst, 0.005);
   EXPECT_GT(worst, 0);  // it is the integer path that was measured
+}
+
+// The widest first layer, every unit saturated and every second-layer
+// weight at the same extreme: the int32 sums of the integer path must not
+// overflow, so it still agrees with the float one.
+TEST(DeepNet, TheWidestFirstLayerSaturatedKeepsItsIntegerSumsInRange) {
+  Net net = Net::RandomDeep(Rules(), {Net::kMaxHidden, 8}, 4);
+  net.b1().setConstant(4.0f);         // every unit clipped at 1
+  net.mid_w()[0].setConstant(0.02f);  // the second layer's sums at their largest
+  net.Quantise();
+  Position start = Position::Start(Rules());
+  NetInputs in = net.Encode(start);
+  EXPECT_NEAR(net.Evaluate(in).Win(), net.EvaluateFloat(in).Win(), 0.005);
 }
 
 TEST(DeepNet, ChangingItsWeightsDropsTheIntegerCopy) {
