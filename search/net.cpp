@@ -432,9 +432,7 @@ void Net::Quantise() {
   for (int j = 0; j < l1; ++j) q->b1[j] = Round16(b1_[j] * kQuantA);
   const Matrix& m2 = mid_w_[0];
   float top = std::max(m2.cwiseAbs().maxCoeff(), 1e-6f);
-  // A sum of l1 products of kQuantA by the bound stays within int32.
-  const int bound = kQuantWeightBound * 512 / std::max(512, q->l1);
-  float scale2 = static_cast<float>(bound) / top;
+  float scale2 = static_cast<float>(QuantWeightBoundFor(q->l1)) / top;
   q->w2.assign(simd::PackedSize(q->l2, q->l1), 0);
   for (int r = 0; r < l2; ++r) {
     for (int j = 0; j < l1; ++j) {

@@ -55,10 +55,15 @@ class Net {
   static constexpr int kMaxMidLayers = 4;
   // The integer scales of a quantised deep net: the first layer's weights
   // and activations (1.0 is kQuantA), and the bound of the second layer's
-  // int16 weights for a first layer of up to 512 units, halved for each
-  // doubling beyond (so that no int32 sum can overflow).
+  // int16 weights for a first layer of up to kQuantBoundUnits units, scaled
+  // down in proportion beyond (so that no int32 sum can overflow).
   static constexpr int kQuantA = 255;
   static constexpr int kQuantWeightBound = 16383;
+  static constexpr int kQuantBoundUnits = 512;
+  static constexpr int QuantWeightBoundFor(int units) {
+    return units <= kQuantBoundUnits ? kQuantWeightBound
+                                     : kQuantWeightBound * kQuantBoundUnits / units;
+  }
 
   // A net of `hidden` units with small random weights drawn from `seed`.
   static Net Random(const Rules& rules, int hidden, uint64_t seed);
