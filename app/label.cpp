@@ -1,5 +1,5 @@
-// `uckers label`: positions labelled by truncated rollouts for supervised
-// training; see learn/label.h.
+// `uckers label`: positions labelled by truncated rollouts or by a deeper
+// search, for supervised training; see learn/label.h.
 #include "learn/label.h"
 
 #include <algorithm>
@@ -22,6 +22,9 @@
 ABSL_FLAG(int64_t, positions, 1000, "label until the file holds this many positions");
 ABSL_FLAG(int, trials, 72, "rollouts a position (a multiple of 36 stratifies the first throw)");
 ABSL_FLAG(int, plies, 12, "throws a rollout plays before its horizon");
+ABSL_FLAG(int, depth, 0,
+          "0: label by rollouts; 1 to 4: by the level's expectimax searched this many throws "
+          "deep (--trials and --plies unused)");
 ABSL_FLAG(int64_t, chunk, 1000, "positions a job of a database run holds");
 ABSL_FLAG(std::string, netfile, "",
           "a net's weights file (uckers train) the level evaluates with instead of the one "
@@ -53,10 +56,10 @@ std::optional<LabelConfig> RunOfFlags(const std::string& command, int* exit_code
   c.seed = absl::GetFlag(FLAGS_seed);
   c.trials = absl::GetFlag(FLAGS_trials);
   c.plies = absl::GetFlag(FLAGS_plies);
+  c.depth = absl::GetFlag(FLAGS_depth);
   c.threads = absl::GetFlag(FLAGS_concurrency);
-  if (c.positions < 1 || c.trials < 1 || c.plies < 1 || c.threads < 1) {
-    std::cerr << command
-              << ": --positions, --trials, --plies and --concurrency must each be at least 1\n";
+  if (absl::Status s = CheckLabelCounts(c); !s.ok()) {
+    std::cerr << command << ": " << s.message() << "\n";
     return std::nullopt;
   }
   if (absl::Status s = c.rules.RequireFourSidedTeams(command); !s.ok()) {
@@ -219,7 +222,7 @@ int RunLabelCommand(const CommandLine&) {
 const std::vector<SharedFlag> kRunFlags = {
     {"rules"},
     {"seed", "the run's seed: position i is drawn and labelled from it and i alone"},
-    {"level", "the level whose evaluation the rollouts use (default expert)"}};
+    {"level", "the level whose evaluation the rollouts or the search use (default expert)"}};
 // (--netfile is this file's own flag, listed by every labelling command.)
 
 const Command& LabelAddCommand() {
@@ -228,7 +231,7 @@ const Command& LabelAddCommand() {
       .summary = "schedules a labelling run as jobs in a ladder database, for `label work`",
       .usage =
           "uckers label add --db DB [--positions N] [--chunk C] [--trials T] [--plies P]\n"
-          "                 [--level L] [--netfile NET] [--rules R] [--seed S]\n"
+          "                 [--depth D] [--level L] [--netfile NET] [--rules R] [--seed S]\n"
           "  jobs of C positions; adding the same run again schedules only what is missing",
       .flags_file = "app/label.cpp",
       .shared =
@@ -264,8 +267,8 @@ const Command& LabelExportCommand() {
       .name = "label export",
       .summary = "writes a database run's labelled positions as a JSON Lines file",
       .usage =
-          "uckers label export --db DB --out FILE.jsonl [--trials T] [--plies P] [--level L]\n"
-          "                    [--netfile NET] [--rules R] [--seed S]\n"
+          "uckers label export --db DB --out FILE.jsonl [--trials T] [--plies P] [--depth D]\n"
+          "                    [--level L] [--netfile NET] [--rules R] [--seed S]\n"
           "  the run's positions in order, up to its first job not done; the file is the\n"
           "  one `uckers label` writes for the same run",
       .flags_file = "app/label.cpp",
@@ -284,19 +287,23 @@ const Command& LabelExportCommand() {
 const Command& LabelCommand() {
   static const Command command = {
       .name = "label",
-      .summary = "positions labelled by truncated rollouts, for supervised training, resumable",
+      .summary =
+          "positions labelled by truncated rollouts or a deeper search, for supervised "
+          "training, resumable",
       .usage =
-          "uckers label --out FILE.jsonl [--positions N] [--trials T] [--plies P] [--level L]\n"
-          "             [--netfile NET] [--rules R] [--seed S] [--concurrency N]\n"
+          "uckers label --out FILE.jsonl [--positions N] [--trials T] [--plies P] [--depth D]\n"
+          "             [--level L] [--netfile NET] [--rules R] [--seed S] [--concurrency N]\n"
           "             [--endgames TABLE]\n"
           "  positions drawn from the fast policy's own games, each labelled by T rollouts\n"
-          "  of P throws (the exact table's value where it covers one); an existing FILE\n"
-          "  is resumed (docs/evaluation.md, \"Rollout labels\")",
+          "  of P throws, or with --depth D by the level's expectimax D throws deep (the\n"
+          "  exact table's value where it covers one); an existing FILE is resumed\n"
+          "  (docs/evaluation.md, \"Rollout labels\")",
       .flags_file = "app/label.cpp",
       .shared = {{"rules"},
                  {"seed", "the run's seed: position i is drawn and labelled from it and i alone"},
                  {"out", "the JSON Lines file (required); resumed when it exists"},
-                 {"level", "the level whose evaluation the rollouts use (default expert)"},
+                 {"level",
+                  "the level whose evaluation the rollouts or the search use (default expert)"},
                  {"concurrency", "positions labelled at once"},
                  {"progress", "a line every 100 positions"},
                  {"endgames"}},

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -56,8 +57,8 @@ absl::StatusOr<Existing> ReadExisting(const LabelConfig& c) {
     if (line.find(settings) != head.size()) {
       return absl::InvalidArgumentError(
           absl::StrCat(c.out, " was labelled with other settings (line 1: ", line.substr(0, 160),
-                       "); give the same --rules, --level, --netfile, --seed, --trials and "
-                       "--plies, or another --out"));
+                       "); give the same --rules, --level, --netfile, --seed, --trials, --plies "
+                       "and --depth, or another --out"));
     }
     ++e.lines;
     e.bytes += line.size() + 1;
@@ -65,11 +66,34 @@ absl::StatusOr<Existing> ReadExisting(const LabelConfig& c) {
   return e;
 }
 
+// The transposition table a search label uses: emptied before each
+// position, so that a label depends on its position alone, not on the ones
+// a thread labelled before.
+constexpr size_t kLabelHashMb = 2;
+
+// `pos` labelled by the expectimax of `params` searched `depth` throws deep
+// (the table's exact value where it covers `pos`: trials 0).
+PositionLabel SearchLabel(const Position& pos, const Rules& rules, const SearchParams& params,
+                          int depth, TranspositionTable* tt) {
+  tt->Clear();
+  SearchLimits limits;
+  limits.depth = depth;
+  std::atomic<bool> never{false};
+  SearchReport report = AnalysePosition(pos, rules, params, limits, tt, never, {});
+  PositionLabel label;
+  label.outcomes = report.eval;
+  label.trials = report.exact ? 0 : 1;  // one search, no sampling error
+  return label;
+}
+
 // One position's line.
-std::string LabelOne(const LabelConfig& c, const SearchParams& params, int64_t index) {
+std::string LabelOne(const LabelConfig& c, const SearchParams& params, int64_t index,
+                     TranspositionTable* tt) {
   const uint64_t base = Mix(c.seed ^ Mix(static_cast<uint64_t>(index)));
   Position pos = SamplePosition(c.rules, params, Mix(base ^ 1));
-  PositionLabel label = LabelPosition(pos, c.rules, params, c.trials, c.plies, Mix(base ^ 2));
+  PositionLabel label = c.depth > 0
+                            ? SearchLabel(pos, c.rules, params, c.depth, tt)
+                            : LabelPosition(pos, c.rules, params, c.trials, c.plies, Mix(base ^ 2));
   return LabelLine(c, index, ToUfen(pos), label);
 }
 
@@ -86,8 +110,11 @@ absl::string_view FieldOf(absl::string_view text, absl::string_view key, bool qu
 }  // namespace
 
 std::string LabelSettings(const LabelConfig& c) {
-  std::string s = absl::StrFormat(R"("rules":"%s","level":"%s","seed":%d,"trials":%d,"plies":%d)",
-                                  c.rules.ToString(), c.level, c.seed, c.trials, c.plies);
+  std::string s =
+      c.depth > 0 ? absl::StrFormat(R"("rules":"%s","level":"%s","seed":%d,"depth":%d)",
+                                    c.rules.ToString(), c.level, c.seed, c.depth)
+                  : absl::StrFormat(R"("rules":"%s","level":"%s","seed":%d,"trials":%d,"plies":%d)",
+                                    c.rules.ToString(), c.level, c.seed, c.trials, c.plies);
   if (!c.netfile.empty()) absl::StrAppend(&s, R"(,"netfile":")", c.netfile, "\"");
   return s;
 }
@@ -117,11 +144,14 @@ absl::StatusOr<LabelConfig> LabelConfigFromSettings(const std::string& settings)
   c.rules = *rules;
   c.level = std::string(FieldOf(settings, "level", true));
   if (absl::Status s = ApplyLevel(c.level, &c.params); !s.ok()) return bad(s.message());
+  const bool searched = !FieldOf(settings, "depth", false).empty();
   if (!absl::SimpleAtoi(FieldOf(settings, "seed", false), &c.seed) ||
-      !absl::SimpleAtoi(FieldOf(settings, "trials", false), &c.trials) ||
-      !absl::SimpleAtoi(FieldOf(settings, "plies", false), &c.plies) || c.trials < 1 ||
-      c.plies < 1) {
-    return bad("a seed, and trials and plies of at least 1");
+      (searched ? !absl::SimpleAtoi(FieldOf(settings, "depth", false), &c.depth) || c.depth < 1
+                : !absl::SimpleAtoi(FieldOf(settings, "trials", false), &c.trials) ||
+                      !absl::SimpleAtoi(FieldOf(settings, "plies", false), &c.plies)) ||
+      !CheckLabelCounts(c).ok()) {
+    return bad(absl::StrCat("a seed, and trials and plies of at least 1 or a depth of 1 to ",
+                            kMaxLabelDepth));
   }
   c.netfile = std::string(FieldOf(settings, "netfile", true));
   if (LabelSettings(c) != settings) return bad("not in the form `uckers label` writes");
@@ -139,7 +169,11 @@ absl::StatusOr<std::string> LabelRange(const LabelConfig& c, int64_t first, int6
   std::vector<std::string> lines(count);
   std::atomic<int64_t> next{0};
   auto work = [&] {
-    for (int64_t k; !stop && (k = next++) < count;) lines[k] = LabelOne(c, params, first + k);
+    std::optional<TranspositionTable> tt;
+    if (c.depth > 0) tt.emplace(kLabelHashMb);
+    for (int64_t k; !stop && (k = next++) < count;) {
+      lines[k] = LabelOne(c, params, first + k, tt ? &*tt : nullptr);
+    }
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(work);
@@ -192,17 +226,28 @@ std::string LabelLine(const LabelConfig& config, int64_t index, const std::strin
   return absl::StrFormat(
       R"({"index":%d,%s,"ufen":"%s","outcomes":[%s],"win":%.6f,"win_stderr":%.6f,"source":"%s"})",
       index, LabelSettings(config), ufen, outcomes, label.outcomes.Win(), label.win_stderr,
-      label.trials == 0 ? "table" : "rollout");
+      label.trials == 0  ? "table"
+      : config.depth > 0 ? "search"
+                         : "rollout");
+}
+
+absl::Status CheckLabelCounts(const LabelConfig& c) {
+  if (c.positions < 1 || c.trials < 1 || c.plies < 1 || c.threads < 1) {
+    return absl::InvalidArgumentError(
+        "--positions, --trials, --plies and --concurrency must each be at least 1");
+  }
+  if (c.depth < 0 || c.depth > kMaxLabelDepth) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--depth must be 0 (rollouts) or a search depth of 1 to ", kMaxLabelDepth));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status Label(const LabelConfig& c, std::ostream& log, const std::atomic<bool>& stop) {
   if (absl::Status s = c.rules.RequireFourSidedTeams("uckers label"); !s.ok()) {
     return absl::InvalidArgumentError(s.message());
   }
-  if (c.positions < 1 || c.trials < 1 || c.plies < 1 || c.threads < 1) {
-    return absl::InvalidArgumentError(
-        "--positions, --trials, --plies and --concurrency must each be at least 1");
-  }
+  if (absl::Status s = CheckLabelCounts(c); !s.ok()) return s;
   absl::StatusOr<Existing> existing = ReadExisting(c);
   if (!existing.ok()) return existing.status();
   std::error_code ec;

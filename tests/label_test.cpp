@@ -4,10 +4,12 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <limits>
 #include <sstream>
+#include <vector>
 
 #include "endgame/solver.h"
 #include "learn/td.h"
@@ -238,6 +240,109 @@ TEST(LabelFile, ANetFileOfOtherRulesOrMissingIsRefused) {
   EXPECT_FALSE(absl::IsInvalidArgument(s)) << "a file that cannot be read is not a usage error";
   EXPECT_EQ(c.params.net, nullptr);
   std::remove(wafu.c_str());
+}
+
+// The win probability of every line of a labels file, in order.
+std::vector<double> Wins(const std::string& text) {
+  std::vector<double> wins;
+  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
+    absl::StatusOr<LabelRead> read = ReadLabelLine(line, Rules());
+    EXPECT_TRUE(read.ok()) << read.status();
+    if (read.ok()) wins.push_back(read->outcomes[0] + read->outcomes[1] + read->outcomes[2]);
+  }
+  return wins;
+}
+
+// A search one throw deep values each throw's best play statically: the
+// label 36 rollouts of one throw give (the same positions, drawn from the
+// seed and index alone).
+TEST(SearchLabel, DepthOneIsTheLabelOfThirtySixOneThrowRollouts) {
+  std::string searched = TempPath("depth1.jsonl"), rolled = TempPath("rolled1.jsonl");
+  std::remove(searched.c_str());
+  std::remove(rolled.c_str());
+  LabelConfig by_search = SmallRun(searched, 4);
+  by_search.depth = 1;
+  LabelConfig by_rollout = SmallRun(rolled, 4);
+  by_rollout.trials = 36;
+  by_rollout.plies = 1;
+  ASSERT_TRUE(RunLabel(by_search).ok());
+  ASSERT_TRUE(RunLabel(by_rollout).ok());
+  std::vector<double> a = Wins(Slurp(searched)), b = Wins(Slurp(rolled));
+  ASSERT_EQ(a.size(), 4u);
+  ASSERT_EQ(b.size(), 4u);
+  for (size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], 2e-6) << i;
+  std::remove(searched.c_str());
+  std::remove(rolled.c_str());
+}
+
+// A run labelled by search names its depth (not trials and plies) in every
+// line, marks its labels "search", resumes to the file of a run never
+// stopped, and its settings name the same run for a database worker.
+TEST(SearchLabel, ARunNamesItsDepthInEveryLineAndResumesToTheSameFile) {
+  std::string whole = TempPath("depth2-whole.jsonl"), parts = TempPath("depth2-parts.jsonl");
+  std::remove(whole.c_str());
+  std::remove(parts.c_str());
+  LabelConfig c = SmallRun(whole, 5);
+  c.depth = 2;
+  ASSERT_TRUE(RunLabel(c).ok());
+  LabelConfig first = c;
+  first.out = parts;
+  first.positions = 2;
+  ASSERT_TRUE(RunLabel(first).ok());
+  LabelConfig rest = first;
+  rest.positions = 5;
+  ASSERT_TRUE(RunLabel(rest).ok());
+  const std::string text = Slurp(whole);
+  EXPECT_EQ(Slurp(parts), text);
+  EXPECT_EQ(LabelSettings(c), R"("rules":"navy","level":"expert","seed":3,"depth":2)");
+  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
+    EXPECT_NE(line.find(LabelSettings(c)), absl::string_view::npos) << line;
+    EXPECT_NE(line.find(R"("source":"search")"), absl::string_view::npos) << line;
+  }
+  absl::StatusOr<LabelConfig> worker = LabelConfigFromSettings(LabelSettings(c));
+  ASSERT_TRUE(worker.ok()) << worker.status();
+  EXPECT_EQ(worker->depth, 2);
+  EXPECT_EQ(LabelSettings(*worker), LabelSettings(c));
+  std::remove(whole.c_str());
+  std::remove(parts.c_str());
+}
+
+// Two throws deep is not one throw deep: the second throw changes labels.
+TEST(SearchLabel, DepthTwoLooksFurtherThanDepthOne) {
+  std::string one = TempPath("d1.jsonl"), two = TempPath("d2.jsonl");
+  std::remove(one.c_str());
+  std::remove(two.c_str());
+  LabelConfig c = SmallRun(one, 4);
+  c.depth = 1;
+  ASSERT_TRUE(RunLabel(c).ok());
+  c.out = two;
+  c.depth = 2;
+  ASSERT_TRUE(RunLabel(c).ok());
+  std::vector<double> a = Wins(Slurp(one)), b = Wins(Slurp(two));
+  ASSERT_EQ(a.size(), b.size());
+  int differ = 0;
+  for (size_t i = 0; i < a.size(); ++i) differ += std::abs(a[i] - b[i]) > 1e-4;
+  EXPECT_GT(differ, 0);
+  std::remove(one.c_str());
+  std::remove(two.c_str());
+}
+
+TEST(SearchLabel, ADepthOutOfRangeIsRefusedAndNothingWritten) {
+  std::string path = TempPath("deep.jsonl");
+  std::remove(path.c_str());
+  LabelConfig c = SmallRun(path, 2);
+  c.depth = kMaxLabelDepth + 1;
+  absl::Status s = RunLabel(c);
+  EXPECT_TRUE(absl::IsInvalidArgument(s)) << s;
+  EXPECT_NE(s.message().find("--depth"), std::string::npos) << s;
+  c.depth = -1;
+  EXPECT_TRUE(absl::IsInvalidArgument(RunLabel(c)));
+  std::ifstream in(path);
+  EXPECT_FALSE(in.good()) << "nothing written";
+  EXPECT_FALSE(
+      LabelConfigFromSettings(R"("rules":"navy","level":"expert","seed":3,"depth":0)").ok());
+  EXPECT_FALSE(
+      LabelConfigFromSettings(R"("rules":"navy","level":"expert","seed":3,"depth":9)").ok());
 }
 
 // --- Supervised training on the labels (learn/td.h, TrainOnLabels) ---
