@@ -253,26 +253,30 @@ std::vector<double> Wins(const std::string& text) {
   return wins;
 }
 
+// The win probabilities a run writes to its file `c.out`, made afresh and
+// removed after.
+std::vector<double> WinsOfRun(const LabelConfig& c) {
+  std::remove(c.out.c_str());
+  absl::Status s = RunLabel(c);
+  EXPECT_TRUE(s.ok()) << s;
+  std::vector<double> wins = Wins(Slurp(c.out));
+  std::remove(c.out.c_str());
+  return wins;
+}
+
 // A search one throw deep values each throw's best play statically: the
 // label 36 rollouts of one throw give (the same positions, drawn from the
 // seed and index alone).
 TEST(SearchLabel, DepthOneIsTheLabelOfThirtySixOneThrowRollouts) {
-  std::string searched = TempPath("depth1.jsonl"), rolled = TempPath("rolled1.jsonl");
-  std::remove(searched.c_str());
-  std::remove(rolled.c_str());
-  LabelConfig by_search = SmallRun(searched, 4);
+  LabelConfig by_search = SmallRun(TempPath("depth1.jsonl"), 4);
   by_search.depth = 1;
-  LabelConfig by_rollout = SmallRun(rolled, 4);
+  LabelConfig by_rollout = SmallRun(TempPath("rolled1.jsonl"), 4);
   by_rollout.trials = 36;
   by_rollout.plies = 1;
-  ASSERT_TRUE(RunLabel(by_search).ok());
-  ASSERT_TRUE(RunLabel(by_rollout).ok());
-  std::vector<double> a = Wins(Slurp(searched)), b = Wins(Slurp(rolled));
+  std::vector<double> a = WinsOfRun(by_search), b = WinsOfRun(by_rollout);
   ASSERT_EQ(a.size(), 4u);
   ASSERT_EQ(b.size(), 4u);
   for (size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], 2e-6) << i;
-  std::remove(searched.c_str());
-  std::remove(rolled.c_str());
 }
 
 // A run labelled by search names its depth (not trials and plies) in every
@@ -309,22 +313,16 @@ TEST(SearchLabel, ARunNamesItsDepthInEveryLineAndResumesToTheSameFile) {
 
 // Two throws deep is not one throw deep: the second throw changes labels.
 TEST(SearchLabel, DepthTwoLooksFurtherThanDepthOne) {
-  std::string one = TempPath("d1.jsonl"), two = TempPath("d2.jsonl");
-  std::remove(one.c_str());
-  std::remove(two.c_str());
-  LabelConfig c = SmallRun(one, 4);
+  LabelConfig c = SmallRun(TempPath("d1.jsonl"), 4);
   c.depth = 1;
-  ASSERT_TRUE(RunLabel(c).ok());
-  c.out = two;
+  std::vector<double> a = WinsOfRun(c);
+  c.out = TempPath("d2.jsonl");
   c.depth = 2;
-  ASSERT_TRUE(RunLabel(c).ok());
-  std::vector<double> a = Wins(Slurp(one)), b = Wins(Slurp(two));
+  std::vector<double> b = WinsOfRun(c);
   ASSERT_EQ(a.size(), b.size());
   int differ = 0;
   for (size_t i = 0; i < a.size(); ++i) differ += std::abs(a[i] - b[i]) > 1e-4;
   EXPECT_GT(differ, 0);
-  std::remove(one.c_str());
-  std::remove(two.c_str());
 }
 
 TEST(SearchLabel, ADepthOutOfRangeIsRefusedAndNothingWritten) {
