@@ -167,8 +167,8 @@ int Main(int argc, char** argv) {
   std::printf("table %s: class %s, rules %s; %zu decision points (seed %llu)\n", argv[1],
               std::string(ClassName(table->endgame_class())).c_str(), rules.ToString().c_str(),
               decisions.size(), static_cast<unsigned long long>(seed));
-  std::printf("%-13s %9s %12s %12s %9s\n", "level", "optimal", "mean loss", "worst loss",
-              "ms/move");
+  std::printf("%-13s %9s %12s %12s %9s %9s\n", "level", "optimal", "mean loss", "worst loss",
+              "ms/move", "max ms");
   for (const std::string& level : levels) {
     std::vector<std::string> name_net = absl::StrSplit(level, absl::MaxSplits('@', 1));
     // NAME[:key=value...]: the level with settings of the settings table.
@@ -203,10 +203,14 @@ int Main(int argc, char** argv) {
     TranspositionTable tt(16);
     std::atomic<bool> stop{false};
     int optimal = 0;
-    double loss = 0, worst = 0;
+    double loss = 0, worst = 0, slowest = 0;
     auto start = std::chrono::steady_clock::now();
     for (const Decision& d : decisions) {
+      auto move_start = std::chrono::steady_clock::now();
       SearchReport r = SearchPlay(d.pos, rules, d.dice, params, {}, &tt, stop, nullptr);
+      slowest = std::max(slowest, std::chrono::duration<double, std::milli>(
+                                      std::chrono::steady_clock::now() - move_start)
+                                      .count());
       double v = ExactFor(*table, r.candidates[0].after, TeamOf(d.pos.to_throw()));
       double lost = std::max(0.0, d.best - v);
       if (lost < 1e-4) ++optimal;
@@ -215,9 +219,9 @@ int Main(int argc, char** argv) {
     }
     double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%-13s %8.1f%% %12.5f %12.4f %9.2f\n", level.c_str(),
+    std::printf("%-13s %8.1f%% %12.5f %12.4f %9.2f %9.1f\n", level.c_str(),
                 100.0 * optimal / decisions.size(), loss / decisions.size(), worst,
-                ms / decisions.size());
+                ms / decisions.size(), slowest);
     std::fflush(stdout);
   }
   return 0;
