@@ -224,8 +224,11 @@ std::string PlayerHelp() {
       "players: random | greedy | mcts | a level | cmd:<program> | grpc:<target>[@<level>]\n"
       "levels, weakest first:\n";
   for (const LevelDef& l : Levels()) {
-    absl::StrAppend(&out, "  ", l.name, ": depth ", l.max_depth, ", filter ", l.filter_width,
-                    ", noise ", l.noise, l.ending_extension > 0 ? ", ending extension" : "",
+    std::string ending = l.ending_extension > 0
+                             ? absl::StrCat(" (", l.max_depth + l.ending_extension, " in endings)")
+                             : "";
+    absl::StrAppend(&out, "  ", l.name, ": depth ", l.max_depth, ending, ", filter ",
+                    l.filter_width, ", noise ", l.noise,
                     l.name == kDefaultLevel ? " (the default level)" : "", "\n");
   }
   absl::StrAppend(&out,

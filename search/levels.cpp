@@ -17,8 +17,11 @@ const std::vector<LevelDef>& Levels() {
       {"casual", 1, 0, 0.0, 0.02},
       {"intermediate", 1, 0, 0.0, 0.006},
       {"advanced", 1, 0, 0.0, 0.0},
-      {"expert", 2, 8, 0.08, 0.0, EvalKind::kNet, 1},
-      {"grandmaster", 3, 5, 0.04, 0.0},
+      // The two strongest search endings (at most four pieces not home in
+      // all) four throws deep, where few plays make it cheap
+      // (docs/endgames.md).
+      {"expert", 2, 8, 0.08, 0.0, EvalKind::kNet, 2},
+      {"grandmaster", 3, 5, 0.04, 0.0, EvalKind::kNet, 1},
       // expert on the hand-made evaluation, kept for comparison.
       {"classic", 2, 8, 0.08, 0.0, EvalKind::kClassic},
   };

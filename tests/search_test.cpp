@@ -552,22 +552,33 @@ TEST(Endgame, CoveredRootPlaysTheTablesBestPlay) {
   }
 }
 
-// The default level looks one ply further in endings (at most four pieces
-// not home in all), where few plays make it cheap; elsewhere it keeps its
-// depth, and a request's depth limit still rules.
+// The default level looks two throws further in endings (at most four
+// pieces not home in all), where few plays make it cheap; elsewhere it keeps
+// its depth, and a request's depth limit still rules.
 TEST(Levels, TheDefaultLevelSearchesDeeperInEndings) {
   SearchParams params;
   ASSERT_TRUE(ApplyLevel(kDefaultLevel, &params).ok());
-  EXPECT_EQ(params.ending_extension, 1);
+  EXPECT_EQ(params.ending_extension, 2);
   Position ending = OneAgainstOne(30, 10, kRed);
   ending.SetPieces(kRed, {30, 53, kHome, kHome});
   ending.SetPieces(kGreen, {10, 20, kHome, kHome});
-  EXPECT_EQ(SearchOnce(ending, Throw{3, 1}, params).depth, params.max_depth + 1);
+  EXPECT_EQ(SearchOnce(ending, Throw{3, 1}, params).depth, params.max_depth + 2);
   Position middle = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
   EXPECT_EQ(SearchOnce(middle, Throw{3, 1}, params).depth, params.max_depth);
   SearchLimits one;
   one.depth = 1;
   EXPECT_EQ(SearchOnce(ending, Throw{3, 1}, params, one).depth, 1);
+}
+
+// The strongest level is never shallower than the default: in endings both
+// search four throws deep.
+TEST(Levels, GrandmasterSearchesEndingsAsDeepAsTheDefaultLevel) {
+  SearchParams expert, grandmaster;
+  ASSERT_TRUE(ApplyLevel(kDefaultLevel, &expert).ok());
+  ASSERT_TRUE(ApplyLevel("grandmaster", &grandmaster).ok());
+  EXPECT_EQ(grandmaster.max_depth + grandmaster.ending_extension,
+            expert.max_depth + expert.ending_extension);
+  EXPECT_GT(grandmaster.max_depth, expert.max_depth);
 }
 
 TEST(Endgame, CoveredPositionIsAnalysedExactly) {
