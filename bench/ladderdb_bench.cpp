@@ -51,11 +51,11 @@ int main(int argc, char** argv) {
   }
   absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenLadderStore(db);
   if (!store.ok()) return Fail(store.status());
-  absl::StatusOr<int64_t> a = (*store)->AddEntrant({0, "a", "beginner", "", ""}, {});
+  absl::StatusOr<int64_t> a = (*store)->AddEntrant({0, "a", "beginner", "", "", ""}, {});
   if (!a.ok()) return Fail(a.status());
   std::vector<PairToSchedule> schedule;
   for (int p = 0; p < pairs; ++p) schedule.push_back({*a, static_cast<uint64_t>(p + 1), "navy"});
-  if (absl::StatusOr<int64_t> b = (*store)->AddEntrant({0, "b", "casual", "", ""}, schedule);
+  if (absl::StatusOr<int64_t> b = (*store)->AddEntrant({0, "b", "casual", "", "", ""}, schedule);
       !b.ok()) {
     return Fail(b.status());
   }

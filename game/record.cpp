@@ -7,7 +7,8 @@
 namespace uckers {
 
 Record RecordOf(const Game& game) {
-  Record record{.game = game};
+  Record record;
+  record.game = game;
   record.rules = game.rules().ToString();
   record.switches = game.rules().SwitchList();
   record.start_ufen = StartUfen(game);

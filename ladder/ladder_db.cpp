@@ -222,7 +222,7 @@ class WorkerState {
 };
 
 GameRow RowOf(const TakenPair& pair, int game, const Entrant& ry, const Entrant& gb,
-              const Rules& rules, const GameResult& g, const std::string& worker) {
+              const GameResult& g, const std::string& worker) {
   Record record = RecordOf(g, ry.spec, gb.spec, pair.seed);
   record.date = Today();
   GameRow row;
@@ -311,7 +311,7 @@ absl::StatusOr<std::vector<GameRow>> PlayPair(const TakenPair& pair, WorkerState
       return absl::InternalError(
           absl::StrCat("pair ", pair.id, " game ", game + 1, ": ", g.forfeit_reason));
     }
-    rows.push_back(RowOf(pair, game, game == 0 ? *a : *b, game == 0 ? *b : *a, *rules, g, worker));
+    rows.push_back(RowOf(pair, game, game == 0 ? *a : *b, game == 0 ? *b : *a, g, worker));
   }
   return rows;
 }

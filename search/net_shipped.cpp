@@ -78,28 +78,28 @@ std::vector<ShippedFile>& ShippedFiles() {
   static std::vector<ShippedFile>* files = [] {
     auto* list = new std::vector<ShippedFile>{
 #ifdef UCKERS_NET_NAVY
-        {uckers_net_navy, uckers_net_navy_end, "navy"},
+        {{uckers_net_navy, uckers_net_navy_end}, "navy"},
 #endif
 #ifdef UCKERS_NET_WAFU
-        {uckers_net_wafu, uckers_net_wafu_end, "wafu"},
+        {{uckers_net_wafu, uckers_net_wafu_end}, "wafu"},
 #endif
 #ifdef UCKERS_NET_MESS
-        {uckers_net_mess, uckers_net_mess_end, "mess"},
+        {{uckers_net_mess, uckers_net_mess_end}, "mess"},
 #endif
 #ifdef UCKERS_NET_SELSEY
-        {uckers_net_selsey, uckers_net_selsey_end, "selsey"},
+        {{uckers_net_selsey, uckers_net_selsey_end}, "selsey"},
 #endif
 #ifdef UCKERS_NET_SIX
-        {uckers_net_six, uckers_net_six_end, "six"},
+        {{uckers_net_six, uckers_net_six_end}, "six"},
 #endif
 #ifdef UCKERS_NET_SIX_TEAMS_OF_THREE
-        {uckers_net_six_teams_of_three, uckers_net_six_teams_of_three_end, "six+teams_of_three"},
+        {{uckers_net_six_teams_of_three, uckers_net_six_teams_of_three_end}, "six+teams_of_three"},
 #endif
 #ifdef UCKERS_NET_NAVY_SOLO
-        {uckers_net_navy_solo, uckers_net_navy_solo_end, "navy+solo"},
+        {{uckers_net_navy_solo, uckers_net_navy_solo_end}, "navy+solo"},
 #endif
 #ifdef UCKERS_NET_SIX_SOLO
-        {uckers_net_six_solo, uckers_net_six_solo_end, "six+solo"},
+        {{uckers_net_six_solo, uckers_net_six_solo_end}, "six+solo"},
 #endif
     };
     for (ShippedFile& f : *list) {

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "absl/strings/str_cat.h"
 #include "game/facade.h"
 #include "game/game.h"
 #include "gtest/gtest.h"
@@ -162,7 +163,7 @@ TEST(Dealer, TheSecretIsNotRevealedBeforeTheGameEnds) {
 }
 
 int RunVerify(const std::string& path) {
-  std::string cmd = std::string(UCKERS_BINARY) + " verify " + path + " >/dev/null 2>&1";
+  std::string cmd = absl::StrCat(UCKERS_BINARY, " verify ", path, " >/dev/null 2>&1");
   int status = std::system(cmd.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

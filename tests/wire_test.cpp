@@ -7,6 +7,7 @@
 #include <limits>
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
 #include "google/protobuf/descriptor.pb.h"
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/message_differencer.h"
@@ -23,7 +24,7 @@ namespace uckers::testing {
 namespace {
 
 std::string Golden(const std::string& name) {
-  std::ifstream in(std::string(UCKERS_SOURCE_DIR) + "/tests/golden/" + name);
+  std::ifstream in(absl::StrCat(UCKERS_SOURCE_DIR, "/tests/golden/", name));
   EXPECT_TRUE(in.good()) << name;
   std::stringstream text;
   text << in.rdbuf();
@@ -151,8 +152,11 @@ void Fill(google::protobuf::Message* m, std::mt19937_64& rng, int depth, int map
   const google::protobuf::Reflection* r = m->GetReflection();
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); };
   auto text = [&] {
-    static const std::string kChars =
-        std::string("abcXYZ019 -_/:.,\"\\<>&'{}[]\n\t\r\b\f\x01\x1f", 38);
+    // Characters JSON escapes or must not, the terminating NUL among them.
+    static const std::string kChars = [] {
+      const char chars[] = "abcXYZ019 -_/:.,\"\\<>&'{}[]\n\t\r\b\f\x01\x1f";
+      return std::string(chars, sizeof(chars));
+    }();
     std::string s;
     for (int i = pick(8); i > 0; --i) s.push_back(kChars[pick(static_cast<int>(kChars.size()))]);
     return s;
@@ -270,7 +274,9 @@ TEST(CompactJson, EveryMessageTypePrintsAsProtobufsPrinterByteForByte) {
       bool fast = wire::AppendCompactJson(*m, &ours);
       walked += fast;
       ASSERT_EQ(wire::CompactJson(*m), ProtobufJson(*m)) << type->full_name() << " round " << round;
-      if (fast) ASSERT_EQ(ours, ProtobufJson(*m)) << type->full_name();
+      if (fast) {
+        ASSERT_EQ(ours, ProtobufJson(*m)) << type->full_name();
+      }
     }
   }
   EXPECT_GT(walked, 1000);  // the walk itself, not the fallback, was compared
