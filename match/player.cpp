@@ -119,11 +119,11 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
   return absl::OkStatus();
 }
 
-// The player of `name` with settings `s`, before its time control.
-absl::StatusOr<std::unique_ptr<Player>> MakeUntimedPlayer(const std::string& name,
-                                                          const std::string& remote_level,
-                                                          const Settings& s, const Rules& rules,
-                                                          uint64_t seed) {
+// The player of `name` with settings `s`, before its time control
+// (`remote_level` serves `grpc:` players, which a build without gRPC lacks).
+absl::StatusOr<std::unique_ptr<Player>> MakeUntimedPlayer(
+    const std::string& name, [[maybe_unused]] const std::string& remote_level, const Settings& s,
+    const Rules& rules, uint64_t seed) {
   if (name == "random") return std::unique_ptr<Player>(new RandomPlayer(rules, seed));
   if (name == "greedy") return std::unique_ptr<Player>(new GreedyPlayer(rules));
   if (absl::StartsWith(name, "cmd:")) {
