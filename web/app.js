@@ -401,7 +401,9 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
   }
   // Another game started (or a record loaded) meanwhile: that one stands.
   if (gen !== state.gen) return;
-  if ($("new-game").open) $("new-game").close();
+  // The dialog closes on the game it asked for; the page's first game,
+  // arriving late, leaves a dialog the player opened meanwhile alone.
+  if (fromForm && $("new-game").open) $("new-game").close();
   $("resume").hidden = true;
   state.selected = null;
   state.view = null;

@@ -336,6 +336,28 @@ try {
     step("phone");
     await context.close();
   }
+  // 8. The New game dialog, opened while the page's first game is still on
+  //    its way (its dice held back here), stays open when that game arrives.
+  {
+    const context = await newContext(browser);
+    let first = true;
+    await context.route("**/uckers.v1.Engine/RollDice", async (route) => {
+      if (first) {
+        first = false;
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+      await route.continue();
+    });
+    const page = await openBoard(context, url);
+    assert.equal(await ufen(page), "", "the first game is not there yet");
+    await page.click("#btn-new");
+    await page.waitForFunction(() => document.querySelector("#ufen").value !== "");
+    assert.ok(await page.evaluate(() => document.querySelector("#new-game").open), "the dialog stays open");
+    await page.selectOption("#rules-sides", "solo");
+    await page.click("#new-game-cancel");
+    step("a late first game leaves the New game dialog open");
+    await context.close();
+  }
   assert.deepEqual(problems, [], "no errors in the page");
   console.log(`web board: all checks passed in ${seconds()} s; screenshots in ${shots}`);
 } catch (e) {
