@@ -11,8 +11,8 @@
 ABSL_FLAG(int, hidden, 128, "hidden units of a new net (1..1024)");
 ABSL_FLAG(std::string, layers, "",
           "a new deep net instead: its layers' units, first layer first (e.g. 256,32,32; "
-          "the four-sided game of two teams); with --init, a deep net's first layer widened "
-          "to the first size");
+          "the four-sided game of two teams); with --init, a deep net's layers widened "
+          "to these sizes");
 ABSL_FLAG(int64_t, games, 10000, "train until this many games in all");
 ABSL_FLAG(double, lambda, 0.7, "TD(lambda)");
 ABSL_FLAG(double, lookahead, 0, "weight of the one-throw expectimax target (0..1)");

@@ -284,16 +284,16 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
     }
     if (!c.layers.empty() && c.layers != net->LayerSizes()) {
       const std::vector<int> has = net->LayerSizes();
-      if (!net->deep() || c.layers.size() != has.size() || c.layers[0] < has[0] ||
-          !std::equal(c.layers.begin() + 1, c.layers.end(), has.begin() + 1)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("layers ", absl::StrJoin(c.layers, ","), ": ", c.init, " has layers ",
-                         absl::StrJoin(has, ","),
-                         "; with --init, --layers may only widen a deep net's first layer"));
+      bool widens = net->deep() && c.layers.size() == has.size();
+      for (size_t i = 0; widens && i < has.size(); ++i) widens = c.layers[i] >= has[i];
+      if (!widens) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "layers ", absl::StrJoin(c.layers, ","), ": ", c.init, " has layers ",
+            absl::StrJoin(has, ","), "; with --init, --layers may only widen a deep net's layers"));
       }
-      log << "widening the first layer of " << c.init << " from " << has[0] << " to " << c.layers[0]
-          << " units\n";
-      return NewState(net->WidenedFirstLayer(c.layers[0], c.seed));
+      log << "widening " << c.init << " from layers " << absl::StrJoin(has, ",") << " to "
+          << absl::StrJoin(c.layers, ",") << "\n";
+      return NewState(net->Widened(c.layers, c.seed));
     }
     return NewState(*std::move(net));
   }

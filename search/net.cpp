@@ -177,23 +177,22 @@ Net Net::RandomDeep(const Rules& rules, const std::vector<int>& layers, uint64_t
   return net;
 }
 
-Net Net::WidenedFirstLayer(int units, uint64_t seed) const {
-  std::vector<int> layers = LayerSizes();
-  const int narrow = layers[0];
-  layers[0] = units;
+Net Net::Widened(const std::vector<int>& layers, uint64_t seed) const {
+  const std::vector<int> has = LayerSizes();
   Net wide = RandomDeep(rules_, layers, seed, encoding_ == kContactNetEncodingVersion);
-  wide.w1_.topRows(narrow) = w1_;
-  wide.b1_.head(narrow) = b1_;
+  // Every old unit keeps its incoming weights and bias; a new unit keeps
+  // the random ones drawn above but sends nothing on: the columns of the
+  // next layer (or the outputs) for new units are zero.
+  wide.w1_.topRows(has[0]) = w1_;
+  wide.b1_.head(has[0]) = b1_;
   for (size_t l = 0; l < mid_w_.size(); ++l) {
-    if (l == 0) {
-      wide.mid_w_[0].setZero();
-      wide.mid_w_[0].leftCols(narrow) = mid_w_[0];
-    } else {
-      wide.mid_w_[l] = mid_w_[l];
-    }
-    wide.mid_b_[l] = mid_b_[l];
+    Matrix& w = wide.mid_w_[l];
+    w.rightCols(layers[l] - has[l]).setZero();
+    w.topLeftCorner(has[l + 1], has[l]) = mid_w_[l];
+    wide.mid_b_[l].head(has[l + 1]) = mid_b_[l];
   }
-  wide.w2_ = w2_;
+  wide.w2_.setZero();
+  wide.w2_.leftCols(has.back()) = w2_;
   wide.b2_ = b2_;
   wide.games_trained_ = games_trained_;
   return wide;

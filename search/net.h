@@ -73,11 +73,12 @@ class Net {
   // `contact` is false.
   static Net RandomDeep(const Rules& rules, const std::vector<int>& layers, uint64_t seed,
                         bool contact = true);
-  // This deep net with `units` first-layer units (more than hidden()): the
-  // first hidden() are this net's, the others start with small random
-  // incoming weights drawn from `seed` and no outgoing ones, so that the
-  // wider net evaluates exactly as this one until it is trained on.
-  Net WidenedFirstLayer(int units, uint64_t seed) const;
+  // This deep net with `layers` units in its layers (as many layers, each
+  // at least as wide as this net's): the old units keep their weights, the
+  // new ones start with small random incoming weights drawn from `seed` and
+  // no outgoing ones, so that the wider net evaluates exactly as this one
+  // until it is trained on.
+  Net Widened(const std::vector<int>& layers, uint64_t seed) const;
   // Reads a net from the bytes of a weights file; `source` names it in
   // errors. Refuses a wrong magic, format, encoding, shape or checksum.
   static absl::StatusOr<Net> FromBytes(absl::string_view bytes, absl::string_view source);

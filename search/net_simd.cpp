@@ -235,21 +235,27 @@ UCKERS_AVX2 void MultiplySparseAvx2(const int16_t* __restrict w, const int16_t* 
     nonzero[count] = static_cast<uint16_t>(p);
     count += pair(p) != 0;
   }
-  __m256i acc[kBlocks];
-  for (int b = 0; b < kBlocks; ++b) {
-    acc[b] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + 8 * b));
-  }
-  for (int i = 0; i < count; ++i) {
-    const int q = nonzero[i];
-    const __m256i xs = _mm256_set1_epi32(pair(q));
-    const int16_t* wp = w + static_cast<long>(q) * kBlocks * 16;
-    for (int b = 0; b < kBlocks; ++b) {
-      __m256i ws = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(wp + 16 * b));
-      acc[b] = _mm256_add_epi32(acc[b], _mm256_madd_epi16(ws, xs));
+  // At most 8 blocks of rows a pass, so that the sums stay in registers
+  // (16 would spill); wider layers take a pass per 8 blocks.
+  constexpr int kPass = kBlocks < 8 ? kBlocks : 8;
+  static_assert(kBlocks % kPass == 0);
+  for (int first = 0; first < kBlocks; first += kPass) {
+    __m256i acc[kPass];
+    for (int b = 0; b < kPass; ++b) {
+      acc[b] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + 8 * (first + b)));
     }
-  }
-  for (int b = 0; b < kBlocks; ++b) {
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * b), acc[b]);
+    for (int i = 0; i < count; ++i) {
+      const int q = nonzero[i];
+      const __m256i xs = _mm256_set1_epi32(pair(q));
+      const int16_t* wp = w + static_cast<long>(q) * kBlocks * 16 + 16 * first;
+      for (int b = 0; b < kPass; ++b) {
+        __m256i ws = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(wp + 16 * b));
+        acc[b] = _mm256_add_epi32(acc[b], _mm256_madd_epi16(ws, xs));
+      }
+    }
+    for (int b = 0; b < kPass; ++b) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * (first + b)), acc[b]);
+    }
   }
 }
 
@@ -269,6 +275,9 @@ bool MultiplyAvx2(const int16_t* w, const int16_t* x, const int32_t* bias, int n
       return true;
     case 8:
       MultiplySparseAvx2<8>(w, x, bias, n, out);
+      return true;
+    case 16:
+      MultiplySparseAvx2<16>(w, x, bias, n, out);
       return true;
     default:
       return false;

@@ -68,7 +68,7 @@ TEST(NetSimd, EveryKernelUpdatesTheAccumulatorAsAPlainSum) {
 TEST(NetSimd, EveryKernelMultipliesRowsAsAPlainSumSkippingNoNonzeroInput) {
   std::mt19937 rng(11);
   std::uniform_int_distribution<int> weight(-16383, 16383), act(0, 255), coin(0, 2);
-  for (int rows : {8, 16, 32, 64}) {
+  for (int rows : {8, 16, 32, 64, 128}) {
     for (int n : {16, 48, 128, 512}) {
       std::vector<int16_t> dense(size_t(rows) * n), packed(PackedSize(rows, n));
       for (int r = 0; r < rows; ++r) {
@@ -102,7 +102,7 @@ TEST(NetSimd, EveryKernelMultipliesRowsAsAPlainSumSkippingNoNonzeroInput) {
 TEST(NetSimd, EveryKernelComputesTheFloatLayerBitForBit) {
   std::mt19937 rng(13);
   std::normal_distribution<float> value(0.f, 0.5f);
-  for (int rows : {6, 8, 13, 32, 64}) {
+  for (int rows : {6, 8, 13, 32, 64, 128}) {
     for (int n : {6, 32, 512}) {
       std::vector<float> w(size_t(rows) * n), b(rows), x(n);
       for (auto& v : w) v = value(rng);

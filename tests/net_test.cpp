@@ -759,12 +759,12 @@ TEST(Train, ADeepNetLearnsAndResumesWhereAnUnbrokenRunEnds) {
             CrossEntropy(Net::RandomDeep(Rules(), c.layers, c.seed), held_out) - 0.05);
 }
 
-// A wider first layer starts as the narrow net: the new units have no
-// outgoing weights, so every evaluation is the narrow net's.
-TEST(DeepNet, AWidenedFirstLayerEvaluatesAsTheNarrowNet) {
+// A wider net starts as the narrow one: the new units of every layer have
+// no outgoing weights, so every evaluation is the narrow net's.
+TEST(DeepNet, AWidenedNetEvaluatesAsTheNarrowNet) {
   Net narrow = Net::RandomDeep(Rules(), {16, 8, 8}, 5);
-  Net wide = narrow.WidenedFirstLayer(40, 6);
-  EXPECT_EQ(wide.LayerSizes(), (std::vector<int>{40, 8, 8}));
+  Net wide = narrow.Widened({40, 24, 16}, 6);
+  EXPECT_EQ(wide.LayerSizes(), (std::vector<int>{40, 24, 16}));
   Rules rules;
   DiceSequence dice(11);
   Position pos = Position::Start(rules);
@@ -777,20 +777,22 @@ TEST(DeepNet, AWidenedFirstLayerEvaluatesAsTheNarrowNet) {
   }
 }
 
-// `--init` with `--layers` widens a deep net's first layer and trains on;
-// any other change of shape is refused before a game is played.
-TEST(TrainCommand, LayersWithInitOnlyWidenTheFirstLayer) {
+// `--init` with `--layers` widens a deep net's layers and trains on; any
+// other change of shape is refused before a game is played.
+TEST(TrainCommand, LayersWithInitOnlyWidenTheNet) {
   std::string init = TempPath("narrow.unet"), out = TempPath("wide.unet");
   std::remove(out.c_str());
   std::remove((out + ".ckpt").c_str());
   ASSERT_TRUE(Net::RandomDeep(Rules(), {16, 8, 8}, 5).Save(init).ok());
   EXPECT_EQ(RunUckers("train --out " + out + " --init " + init + " --layers 16,4,8"), 2);
   EXPECT_EQ(RunUckers("train --out " + out + " --init " + init + " --layers 8,8,8"), 2);
+  EXPECT_EQ(RunUckers("train --out " + out + " --init " + init + " --layers 16,8,8,8"), 2);
   EXPECT_FALSE(std::ifstream(out).good()) << "nothing written";
-  EXPECT_EQ(RunUckers("train --out " + out + " --init " + init + " --layers 24,8,8 --games 16"), 0);
+  EXPECT_EQ(RunUckers("train --out " + out + " --init " + init + " --layers 24,16,8 --games 16"),
+            0);
   absl::StatusOr<Net> wide = Net::Load(out);
   ASSERT_TRUE(wide.ok()) << wide.status();
-  EXPECT_EQ(wide->LayerSizes(), (std::vector<int>{24, 8, 8}));
+  EXPECT_EQ(wide->LayerSizes(), (std::vector<int>{24, 16, 8}));
   for (const std::string& f : {init, out, out + ".ckpt"}) std::remove(f.c_str());
 }
 
