@@ -13,6 +13,9 @@ ABSL_FLAG(std::string, layers, "",
           "a new deep net instead: its layers' units, first layer first (e.g. 256,32,32; "
           "the four-sided game of two teams); with --init, a deep net's layers widened "
           "to these sizes");
+ABSL_FLAG(bool, hit_inputs, false,
+          "a deep net reads how often each single piece is hit too (input encoding 5); with "
+          "--init, a deep net of encoding 4 gets those inputs, their weights zero");
 ABSL_FLAG(int64_t, games, 10000, "train until this many games in all");
 ABSL_FLAG(double, lambda, 0.7, "TD(lambda)");
 ABSL_FLAG(double, lookahead, 0, "weight of the one-throw expectimax target (0..1)");
@@ -91,6 +94,11 @@ int RunTrainCommand(const CommandLine&) {
       }
       c.layers.push_back(units);
     }
+  }
+  c.hit_inputs = absl::GetFlag(FLAGS_hit_inputs);
+  if (c.hit_inputs && c.layers.empty() && absl::GetFlag(FLAGS_init).empty()) {
+    std::cerr << "uckers train: --hit_inputs: for a deep net (give --layers or --init)\n";
+    return 2;
   }
   c.seed = absl::GetFlag(FLAGS_seed);
   c.games = absl::GetFlag(FLAGS_games);

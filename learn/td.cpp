@@ -293,11 +293,24 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
       }
       log << "widening " << c.init << " from layers " << absl::StrJoin(has, ",") << " to "
           << absl::StrJoin(c.layers, ",") << "\n";
-      return NewState(net->Widened(c.layers, c.seed));
+      *net = net->Widened(c.layers, c.seed);
+    }
+    if (c.hit_inputs && net->encoding() != kHitNetEncodingVersion) {
+      if (net->encoding() != kContactNetEncodingVersion) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "hit_inputs: ", c.init, " is not a deep net with contact inputs (encoding ",
+            kContactNetEncodingVersion, ")"));
+      }
+      log << "adding the hit inputs (encoding " << kHitNetEncodingVersion << ") to " << c.init
+          << "\n";
+      *net = net->WithEncoding(kHitNetEncodingVersion);
     }
     return NewState(*std::move(net));
   }
-  if (!c.layers.empty()) return NewState(Net::RandomDeep(c.rules, c.layers, c.seed));
+  if (!c.layers.empty()) {
+    Net net = Net::RandomDeep(c.rules, c.layers, c.seed);
+    return NewState(c.hit_inputs ? net.WithEncoding(kHitNetEncodingVersion) : net);
+  }
   return NewState(Net::Random(c.rules, c.hidden, c.seed));
 }
 

@@ -18,6 +18,10 @@ struct TrainConfig {
   // A new deep net (search/net.h) instead: the first layer's units, then
   // each further layer's (empty: a net of one hidden layer of `hidden`).
   std::vector<int> layers;
+  // A deep net reads encoding 5, with how often each single piece is hit
+  // (search/net_inputs.h); with `init`, a net of encoding 4 gets those
+  // inputs with zero weights.
+  bool hit_inputs = false;
   uint64_t seed = 1;                // weights, dice and shuffling
   int64_t games = 10000;            // train until this many games in all
   double lambda = 0.7;              // TD(λ)

@@ -101,7 +101,14 @@ namespace {
 
 // The inputs of a deep net's encoding (3 or 4).
 int DeepInputs(uint32_t encoding) {
-  return encoding == kContactNetEncodingVersion ? kContactNetInputs : kDeepNetInputs;
+  switch (encoding) {
+    case kHitNetEncodingVersion:
+      return kHitNetInputs;
+    case kContactNetEncodingVersion:
+      return kContactNetInputs;
+    default:
+      return kDeepNetInputs;
+  }
 }
 
 // The encoding, inputs and outputs a net of `rules` has.
@@ -179,7 +186,8 @@ Net Net::RandomDeep(const Rules& rules, const std::vector<int>& layers, uint64_t
 
 Net Net::Widened(const std::vector<int>& layers, uint64_t seed) const {
   const std::vector<int> has = LayerSizes();
-  Net wide = RandomDeep(rules_, layers, seed, encoding_ == kContactNetEncodingVersion);
+  Net wide = RandomDeep(rules_, layers, seed, encoding_ != kDeepNetEncodingVersion);
+  if (encoding_ == kHitNetEncodingVersion) wide = wide.WithEncoding(encoding_);
   // Every old unit keeps its incoming weights and bias; a new unit keeps
   // the random ones drawn above but sends nothing on: the columns of the
   // next layer (or the outputs) for new units are zero.
@@ -196,6 +204,17 @@ Net Net::Widened(const std::vector<int>& layers, uint64_t seed) const {
   wide.b2_ = b2_;
   wide.games_trained_ = games_trained_;
   return wide;
+}
+
+Net Net::WithEncoding(uint32_t encoding) const {
+  Net net = *this;
+  if (encoding == encoding_) return net;
+  const int inputs = DeepInputs(encoding);
+  net.w1_ = Matrix::Zero(hidden(), inputs);
+  net.w1_.leftCols(w1_.cols()) = w1_;
+  net.encoding_ = encoding;
+  net.quant_.reset();
+  return net;
 }
 
 std::vector<int> Net::LayerSizes() const {
@@ -264,9 +283,11 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
         return r.Fail(absl::StrFormat("a layer of %d units (1..%d)", m, kMaxMidUnits));
       }
     }
-    if (encoding != kDeepNetEncodingVersion && encoding != kContactNetEncodingVersion) {
-      return r.Fail(absl::StrFormat("format 2 with input encoding %d (a deep net reads %d or %d)",
-                                    encoding, kDeepNetEncodingVersion, kContactNetEncodingVersion));
+    if (encoding != kDeepNetEncodingVersion && encoding != kContactNetEncodingVersion &&
+        encoding != kHitNetEncodingVersion) {
+      return r.Fail(absl::StrFormat(
+          "format 2 with input encoding %d (a deep net reads %d, %d or %d)", encoding,
+          kDeepNetEncodingVersion, kContactNetEncodingVersion, kHitNetEncodingVersion));
     }
   }
   r.Get(&net.games_trained_, "the header");
@@ -447,6 +468,7 @@ void Net::Quantise() {
 }
 
 NetInputs Net::Encode(const Position& pos) const {
+  if (encoding_ == kHitNetEncodingVersion) return EncodeHitNetInputs(pos, rules_);
   if (encoding_ == kContactNetEncodingVersion) return EncodeContactNetInputs(pos, rules_);
   return deep() ? EncodeDeepNetInputs(pos, rules_) : EncodeNetInputs(pos, rules_);
 }

@@ -79,6 +79,12 @@ class Net {
   // no outgoing ones, so that the wider net evaluates exactly as this one
   // until it is trained on.
   Net Widened(const std::vector<int>& layers, uint64_t seed) const;
+  // This deep net reading deep encoding `encoding` (3, 4 or 5), which must
+  // extend its own (each of them extends the one before): the new inputs'
+  // weights are zero, so that it evaluates as this net until trained on.
+  Net WithEncoding(uint32_t encoding) const;
+  // The net's input encoding.
+  uint32_t encoding() const { return encoding_; }
   // Reads a net from the bytes of a weights file; `source` names it in
   // errors. Refuses a wrong magic, format, encoding, shape or checksum.
   static absl::StatusOr<Net> FromBytes(absl::string_view bytes, absl::string_view source);
@@ -120,7 +126,8 @@ class Net {
   // integers (read from a file or Quantise()d; the non-const accessors of
   // the weights drop the integer copy, as training changes them).
   bool deep() const {
-    return encoding_ == kDeepNetEncodingVersion || encoding_ == kContactNetEncodingVersion;
+    return encoding_ == kDeepNetEncodingVersion || encoding_ == kContactNetEncodingVersion ||
+           encoding_ == kHitNetEncodingVersion;
   }
   bool quantised() const { return quant_ != nullptr; }
   // Builds the integer copy of a deep net's weights (nothing for others),

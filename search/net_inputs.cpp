@@ -1,6 +1,7 @@
 #include "search/net_inputs.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "rules/occupancy.h"
@@ -252,6 +253,56 @@ NetInputs EncodeContactNetInputs(const Position& pos, const Rules& rules) {
       const int base = kDeepNetInputs + (k * (kLastTrack + 1) + sq) * 2;
       if (enemy_near & bit) enc.On(base);
       if (enemy_far & bit) enc.On(base + 1);
+    }
+  }
+  return in;
+}
+
+uint64_t ThrowsReaching(int distance) {
+  uint64_t throws = 0;
+  for (int a = 1; a <= 6; ++a) {
+    for (int b = 1; b <= 6; ++b) {
+      if (a == distance || b == distance || a + b == distance) {
+        throws |= uint64_t{1} << (6 * (a - 1) + b - 1);
+      }
+    }
+  }
+  return throws;
+}
+
+NetInputs EncodeHitNetInputs(const Position& pos, const Rules& rules) {
+  static const std::array<uint64_t, 13> kReaching = [] {
+    std::array<uint64_t, 13> r{};
+    for (int d = 1; d <= 12; ++d) r[d] = ThrowsReaching(d);
+    return r;
+  }();
+  NetInputs in = EncodeContactNetInputs(pos, rules);
+  Encoder<NetInputs> enc(&in);
+  const int mover = pos.to_throw();
+  for (int k = 0; k < kNumColours; ++k) {
+    const int colour = (mover + k) & 3;
+    const int e1 = NextColour(colour), e2 = PartnerOf(e1);
+    const auto& row = pos.pieces(colour);
+    for (int i = 0; i < kPiecesPerColour; ++i) {
+      const Square sq = row[i];
+      if (!OnTrack(sq) || (i > 0 && row[i - 1] == sq) ||
+          (i + 1 < kPiecesPerColour && row[i + 1] == sq)) {
+        continue;  // off the track, or one of a blob
+      }
+      const int abs = AbsoluteSquare(colour, sq);
+      uint64_t throws = 0;
+      for (int enemy : {e1, e2}) {
+        const int target = RelativeSquare(enemy, abs);  // the single, on the enemy's path
+        if (target > kLastTrack) continue;
+        for (Square from : pos.pieces(enemy)) {
+          if (!OnTrack(from)) continue;
+          const int d = target - from;
+          if (d >= 1 && d <= 12) throws |= kReaching[d];
+        }
+      }
+      const int hits = std::popcount(throws);
+      const int base = kContactNetInputs + (k * (kLastTrack + 1) + sq) * 5;
+      for (int j = 0; j < 5 && hits >= kHitThresholds[j]; ++j) enc.On(base + j);
     }
   }
   return in;

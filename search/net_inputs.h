@@ -39,8 +39,8 @@ inline constexpr int kNetDenseInputs = 19;
 inline constexpr int kNetInputs = kNetSparseInputs + kNetDenseInputs;
 // At most 4 * (4 + 4 + 4 * 3 + 7) + 3 + kNetSwitchInputs sparse inputs of
 // encoding 1 are on; encoding 3 (below) adds at most 2 * 4 + 4 + 3, and
-// encoding 4 two for each single piece.
-inline constexpr int kNetMaxActive = 192;
+// encoding 4 two for each single piece, encoding 5 five more.
+inline constexpr int kNetMaxActive = 256;
 
 static_assert(kNumSwitches <= kNetSwitchInputs);
 
@@ -87,6 +87,27 @@ inline constexpr int kContactNetInputs = kDeepNetInputs + kContactInputs;
 // Encodes `pos` (not finished) under `rules` in encoding 4 for the team to
 // throw.
 NetInputs EncodeContactNetInputs(const Position& pos, const Rules& rules);
+
+// Encoding 5: encoding 4, then how often a single piece is hit, which the
+// two reach bands of encoding 4 leave coarse (a piece 6 squares ahead of an
+// opponent is hit by 16 throws of 36, one 12 ahead by 1): for each colour
+// k, for each main-track square 0..kLastTrack, a single piece of k there is
+// reached by at least kHitThresholds[j] of the 36 throws, j = 0..4 (a
+// thermometer). A throw reaches it when one die, or the two dice's sum,
+// carries an opponent piece behind it exactly onto it, its path passing it
+// before its lane; pieces in between are not considered.
+inline constexpr int kHitNetEncodingVersion = 5;
+inline constexpr std::array<int, 5> kHitThresholds = {2, 6, 11, 16, 21};
+inline constexpr int kHitInputs = kNumColours * (kLastTrack + 1) * 5;
+inline constexpr int kHitNetInputs = kContactNetInputs + kHitInputs;
+
+// The throws of 36 (bit 6 * (a - 1) + b - 1 for dice a, b) that move a piece
+// exactly `distance` squares (1..12) by one die or by both.
+uint64_t ThrowsReaching(int distance);
+
+// Encodes `pos` (not finished) under `rules` in encoding 5 for the team to
+// throw.
+NetInputs EncodeHitNetInputs(const Position& pos, const Rules& rules);
 
 // The input encoding of the nets for every other layout (RULES.md §11: the
 // six-sided board, teams of three, solo), from the point of view of the

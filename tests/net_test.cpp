@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -605,6 +606,67 @@ TEST(DeepNetInputs, ContactInputsMarkSinglesWithinReachOfAnOpponent) {
   NetInputs plain = EncodeDeepNetInputs(*pos, rules);
   for (int i = 0; i < plain.num_active; ++i) EXPECT_EQ(in.active[i], plain.active[i]);
   for (int i = 1; i < in.num_active; ++i) EXPECT_LT(in.active[i - 1], in.active[i]);
+}
+
+// RULES.md §5: a knock-off is a die's throw, or both dice's, ending on the
+// piece. Of the 36 throws, 11 show a 1; 16 carry a piece 6 squares (a 6,
+// or 1+5, 5+1, 2+4, 4+2, 3+3); 6 carry it 7; only 6+6 carries it 12.
+TEST(DeepNetInputs, ThrowsReachingADistanceAreTheDiceOrTheirSumMakingIt) {
+  auto count = [](int d) { return std::popcount(ThrowsReaching(d)); };
+  EXPECT_EQ(count(1), 11);
+  EXPECT_EQ(count(3), 13);
+  EXPECT_EQ(count(6), 16);
+  EXPECT_EQ(count(7), 6);
+  EXPECT_EQ(count(10), 3);
+  EXPECT_EQ(count(12), 1);
+  EXPECT_EQ(count(13), 0);
+}
+
+// RULES.md §5: the hit inputs count the throws of 36 that knock a single
+// off, from every opponent behind it, each throw once.
+TEST(DeepNetInputs, HitInputsCountTheThrowsThatReachASingle) {
+  Rules rules;
+  auto hit_levels = [&](absl::string_view ufen) {
+    absl::StatusOr<Position> pos = ParseUfen(ufen, rules);
+    EXPECT_TRUE(pos.ok()) << pos.status();
+    NetInputs in = EncodeHitNetInputs(*pos, rules);
+    for (int i = 1; i < in.num_active; ++i) EXPECT_LT(in.active[i - 1], in.active[i]);
+    NetInputs contact = EncodeContactNetInputs(*pos, rules);
+    for (int i = 0; i < contact.num_active; ++i) EXPECT_EQ(in.active[i], contact.active[i]);
+    int levels = 0;  // red's single on 20 (k = 0)
+    for (int j = 0; j < 5; ++j) {
+      const int index = kContactNetInputs + (0 * (kLastTrack + 1) + 20) * 5 + j;
+      levels += std::find(in.active.begin(), in.active.begin() + in.num_active, index) !=
+                in.active.begin() + in.num_active;
+    }
+    return levels;
+  };
+  // Green 3 behind (green's 4 is red's 17): 13 throws, thresholds 2, 6, 11.
+  EXPECT_EQ(hit_levels("20,b,b,b/4,b,b,b/30,b,b,b/b,b,b,b r -"), 3);
+  // And blue 10 behind (blue's 23 is red's 10): 3 more throws, 16 in all.
+  EXPECT_EQ(hit_levels("20,b,b,b/4,b,b,b/30,b,b,b/23,b,b,b r -"), 4);
+  // Nobody behind: none.
+  EXPECT_EQ(hit_levels("20,b,b,b/b,b,b,b/30,b,b,b/b,b,b,b r -"), 0);
+}
+
+// A net given the hit inputs with zero weights evaluates as before, in
+// float and in integers, and its file reads back as encoding 5.
+TEST(DeepNet, HitInputsStartWithZeroWeights) {
+  Net net = Net::RandomDeep(Rules(), {32, 8, 8}, 12);
+  Net hit = net.WithEncoding(kHitNetEncodingVersion);
+  EXPECT_EQ(hit.w1().cols(), kHitNetInputs);
+  absl::StatusOr<Net> read = Net::FromBytes(hit.ToBytes(), "hit");
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->encoding(), static_cast<uint32_t>(kHitNetEncodingVersion));
+  net.Quantise();
+  int n = 0;
+  for (const Position& pos : Siblings(Rules(), 10, 4)) {
+    Evaluation a = net.Evaluate(pos), b = read->Evaluate(pos);
+    for (int k = 0; k < kNumOutcomes; ++k) EXPECT_EQ(a.p[k], b.p[k]);
+    EXPECT_EQ(read->Evaluate(pos).p, read->Evaluate(read->Encode(pos)).p);
+    ++n;
+  }
+  EXPECT_GT(n, 30);
 }
 
 TEST(DeepNet, EvaluationIsAProbabilityDistributionOverTheSixOutcomes) {
