@@ -276,12 +276,41 @@ NetInputs EncodeHitNetInputs(const Position& pos, const Rules& rules) {
     for (int d = 1; d <= 12; ++d) r[d] = ThrowsReaching(d);
     return r;
   }();
+  // kPathBefore[c][d]: the absolute squares from which a piece of colour c
+  // moves d squares on without passing its lane (relative 0..kLastTrack - d).
+  static const auto kPathBefore = [] {
+    std::array<std::array<uint64_t, 13>, kNumColours> r{};
+    for (int c = 0; c < kNumColours; ++c) {
+      for (int d = 1; d <= 12; ++d) {
+        for (int sq = 0; sq + d <= kLastTrack; ++sq)
+          r[c][d] |= uint64_t{1} << AbsoluteSquare(c, sq);
+      }
+    }
+    return r;
+  }();
+  constexpr uint64_t kTrackMask = (uint64_t{1} << kTrackSquares) - 1;
+  auto rotate = [&](uint64_t bits, int by) {  // bits moved `by` squares on, around the track
+    return ((bits << by) | (bits >> (kTrackSquares - by))) & kTrackMask;
+  };
   NetInputs in = EncodeContactNetInputs(pos, rules);
+  // For each team and distance 1..12, the absolute squares its pieces on
+  // the track land on moving exactly that far.
+  std::array<uint64_t, kNumColours> on{};
+  for (int c = 0; c < kNumColours; ++c) {
+    for (Square sq : pos.pieces(c)) {
+      if (OnTrack(sq)) on[c] |= uint64_t{1} << AbsoluteSquare(c, sq);
+    }
+  }
+  std::array<std::array<uint64_t, 13>, 2> lands{};
+  for (int c = 0; c < kNumColours; ++c) {
+    if (on[c] == 0) continue;
+    for (int d = 1; d <= 12; ++d) lands[TeamOf(c)][d] |= rotate(on[c] & kPathBefore[c][d], d);
+  }
   Encoder<NetInputs> enc(&in);
   const int mover = pos.to_throw();
   for (int k = 0; k < kNumColours; ++k) {
     const int colour = (mover + k) & 3;
-    const int e1 = NextColour(colour), e2 = PartnerOf(e1);
+    const auto& enemy = lands[1 - TeamOf(colour)];
     const auto& row = pos.pieces(colour);
     for (int i = 0; i < kPiecesPerColour; ++i) {
       const Square sq = row[i];
@@ -289,16 +318,10 @@ NetInputs EncodeHitNetInputs(const Position& pos, const Rules& rules) {
           (i + 1 < kPiecesPerColour && row[i + 1] == sq)) {
         continue;  // off the track, or one of a blob
       }
-      const int abs = AbsoluteSquare(colour, sq);
+      const uint64_t bit = uint64_t{1} << AbsoluteSquare(colour, sq);
       uint64_t throws = 0;
-      for (int enemy : {e1, e2}) {
-        const int target = RelativeSquare(enemy, abs);  // the single, on the enemy's path
-        if (target > kLastTrack) continue;
-        for (Square from : pos.pieces(enemy)) {
-          if (!OnTrack(from)) continue;
-          const int d = target - from;
-          if (d >= 1 && d <= 12) throws |= kReaching[d];
-        }
+      for (int d = 1; d <= 12; ++d) {
+        if (enemy[d] & bit) throws |= kReaching[d];
       }
       const int hits = std::popcount(throws);
       const int base = kContactNetInputs + (k * (kLastTrack + 1) + sq) * 5;

@@ -649,6 +649,48 @@ TEST(DeepNetInputs, HitInputsCountTheThrowsThatReachASingle) {
   EXPECT_EQ(hit_levels("20,b,b,b/b,b,b,b/30,b,b,b/b,b,b,b r -"), 0);
 }
 
+// The hit inputs agree with a count made throw by throw: for each of the 36
+// throws, whether an opponent piece on the track stands one die, the other,
+// or their sum behind a single, its path passing the single before its lane
+// (RULES.md §5), over the positions of self-play games.
+TEST(DeepNetInputs, HitInputsAgreeWithACountThrowByThrow) {
+  Rules rules;
+  int singles = 0;
+  for (const Position& pos : Siblings(rules, 40, 2)) {
+    std::vector<int> on = Active(EncodeHitNetInputs(pos, rules));
+    for (int k = 0; k < kNumColours; ++k) {
+      const int colour = (pos.to_throw() + k) % kNumColours;
+      for (Square sq : pos.pieces(colour)) {
+        if (!OnTrack(sq) || pos.CountAt(colour, sq) != 1) continue;
+        const int abs = AbsoluteSquare(colour, sq);
+        int hits = 0;
+        for (int a = 1; a <= 6; ++a) {
+          for (int b = 1; b <= 6; ++b) {
+            bool hit = false;
+            for (int enemy = 0; enemy < kNumColours; ++enemy) {
+              if (TeamOf(enemy) == TeamOf(colour)) continue;
+              const int target = RelativeSquare(enemy, abs);
+              for (Square from : pos.pieces(enemy)) {
+                if (!OnTrack(from) || target > kLastTrack) continue;
+                const int d = target - from;
+                hit |= d == a || d == b || d == a + b;
+              }
+            }
+            hits += hit;
+          }
+        }
+        ++singles;
+        for (int j = 0; j < 5; ++j) {
+          const int index = kContactNetInputs + (k * (kLastTrack + 1) + sq) * 5 + j;
+          const bool is_on = std::find(on.begin(), on.end(), index) != on.end();
+          EXPECT_EQ(is_on, hits >= kHitThresholds[j]) << "hits " << hits << " threshold " << j;
+        }
+      }
+    }
+  }
+  EXPECT_GT(singles, 200);
+}
+
 // A net given the hit inputs with zero weights evaluates as before, in
 // float and in integers, and its file reads back as encoding 5.
 TEST(DeepNet, HitInputsStartWithZeroWeights) {
