@@ -215,15 +215,39 @@ NetInputs EncodeDeepNetInputs(const Position& pos, const Rules& rules) {
   return in;
 }
 
+// `bits` (absolute main-track squares) moved `by` squares on, around the
+// track.
+uint64_t RotateOnTrack(uint64_t bits, int by) {
+  constexpr uint64_t kTrackMask = (uint64_t{1} << kTrackSquares) - 1;
+  return ((bits << by) | (bits >> (kTrackSquares - by))) & kTrackMask;
+}
+
+// Calls f(k, colour, sq) for each single piece on the main track (not one of
+// a blob: RULES.md §5, only a single is knocked off), colours in turn order
+// from the thrower (k), squares ascending, so that the inputs set from it
+// stay in ascending order.
+template <typename F>
+void ForEachSingle(const Position& pos, F f) {
+  const int mover = pos.to_throw();
+  for (int k = 0; k < kNumColours; ++k) {
+    const int colour = (mover + k) & 3;
+    const auto& row = pos.pieces(colour);
+    for (int i = 0; i < kPiecesPerColour; ++i) {
+      const Square sq = row[i];
+      if (!OnTrack(sq) || (i > 0 && row[i - 1] == sq) ||
+          (i + 1 < kPiecesPerColour && row[i + 1] == sq)) {
+        continue;  // off the track, or one of a blob
+      }
+      f(k, colour, sq);
+    }
+  }
+}
+
 NetInputs EncodeContactNetInputs(const Position& pos, const Rules& rules) {
   NetInputs in = EncodeDeepNetInputs(pos, rules);
   // For each colour, the absolute main-track squares its pieces on the track
   // reach with one die (1..6 ahead) and with both (7..12), not past its
   // lane: bit masks over the 52 squares.
-  constexpr uint64_t kTrackMask = (uint64_t{1} << kTrackSquares) - 1;
-  auto rotate = [&](uint64_t bits, int by) {  // bits moved `by` squares on, around the track
-    return ((bits << by) | (bits >> (kTrackSquares - by))) & kTrackMask;
-  };
   std::array<uint64_t, kNumColours> near{}, far{};
   for (int c = 0; c < kNumColours; ++c) {
     for (Square sq : pos.pieces(c)) {
@@ -232,29 +256,18 @@ NetInputs EncodeContactNetInputs(const Position& pos, const Rules& rules) {
       const int last = std::min<int>(sq + 12, kLastTrack);
       const uint64_t one = SquareRange(sq + 1, std::min<int>(sq + 6, last));
       const uint64_t two = sq + 7 <= last ? SquareRange(sq + 7, last) : 0;
-      near[c] |= rotate(one, AbsoluteSquare(c, 0));
-      far[c] |= rotate(two, AbsoluteSquare(c, 0));
+      near[c] |= RotateOnTrack(one, AbsoluteSquare(c, 0));
+      far[c] |= RotateOnTrack(two, AbsoluteSquare(c, 0));
     }
   }
   Encoder<NetInputs> enc(&in);
-  const int mover = pos.to_throw();
-  for (int k = 0; k < kNumColours; ++k) {
-    const int colour = (mover + k) & 3;
+  ForEachSingle(pos, [&](int k, int colour, Square sq) {
     const int e1 = NextColour(colour), e2 = PartnerOf(e1);
-    const uint64_t enemy_near = near[e1] | near[e2], enemy_far = far[e1] | far[e2];
-    const auto& row = pos.pieces(colour);
-    for (int i = 0; i < kPiecesPerColour; ++i) {
-      const Square sq = row[i];
-      if (!OnTrack(sq) || (i > 0 && row[i - 1] == sq) ||
-          (i + 1 < kPiecesPerColour && row[i + 1] == sq)) {
-        continue;  // off the track, or one of a blob
-      }
-      const uint64_t bit = uint64_t{1} << AbsoluteSquare(colour, sq);
-      const int base = kDeepNetInputs + (k * (kLastTrack + 1) + sq) * 2;
-      if (enemy_near & bit) enc.On(base);
-      if (enemy_far & bit) enc.On(base + 1);
-    }
-  }
+    const uint64_t bit = uint64_t{1} << AbsoluteSquare(colour, sq);
+    const int base = kDeepNetInputs + (k * (kLastTrack + 1) + sq) * 2;
+    if ((near[e1] | near[e2]) & bit) enc.On(base);
+    if ((far[e1] | far[e2]) & bit) enc.On(base + 1);
+  });
   return in;
 }
 
@@ -288,10 +301,6 @@ NetInputs EncodeHitNetInputs(const Position& pos, const Rules& rules) {
     }
     return r;
   }();
-  constexpr uint64_t kTrackMask = (uint64_t{1} << kTrackSquares) - 1;
-  auto rotate = [&](uint64_t bits, int by) {  // bits moved `by` squares on, around the track
-    return ((bits << by) | (bits >> (kTrackSquares - by))) & kTrackMask;
-  };
   NetInputs in = EncodeContactNetInputs(pos, rules);
   // For each team and distance 1..12, the absolute squares its pieces on
   // the track land on moving exactly that far.
@@ -304,30 +313,22 @@ NetInputs EncodeHitNetInputs(const Position& pos, const Rules& rules) {
   std::array<std::array<uint64_t, 13>, 2> lands{};
   for (int c = 0; c < kNumColours; ++c) {
     if (on[c] == 0) continue;
-    for (int d = 1; d <= 12; ++d) lands[TeamOf(c)][d] |= rotate(on[c] & kPathBefore[c][d], d);
+    for (int d = 1; d <= 12; ++d)
+      lands[TeamOf(c)][d] |= RotateOnTrack(on[c] & kPathBefore[c][d], d);
   }
   Encoder<NetInputs> enc(&in);
-  const int mover = pos.to_throw();
-  for (int k = 0; k < kNumColours; ++k) {
-    const int colour = (mover + k) & 3;
+  constexpr int kLevels = static_cast<int>(kHitThresholds.size());
+  ForEachSingle(pos, [&](int k, int colour, Square sq) {
     const auto& enemy = lands[1 - TeamOf(colour)];
-    const auto& row = pos.pieces(colour);
-    for (int i = 0; i < kPiecesPerColour; ++i) {
-      const Square sq = row[i];
-      if (!OnTrack(sq) || (i > 0 && row[i - 1] == sq) ||
-          (i + 1 < kPiecesPerColour && row[i + 1] == sq)) {
-        continue;  // off the track, or one of a blob
-      }
-      const uint64_t bit = uint64_t{1} << AbsoluteSquare(colour, sq);
-      uint64_t throws = 0;
-      for (int d = 1; d <= 12; ++d) {
-        if (enemy[d] & bit) throws |= kReaching[d];
-      }
-      const int hits = std::popcount(throws);
-      const int base = kContactNetInputs + (k * (kLastTrack + 1) + sq) * 5;
-      for (int j = 0; j < 5 && hits >= kHitThresholds[j]; ++j) enc.On(base + j);
+    const uint64_t bit = uint64_t{1} << AbsoluteSquare(colour, sq);
+    uint64_t throws = 0;
+    for (int d = 1; d <= 12; ++d) {
+      if (enemy[d] & bit) throws |= kReaching[d];
     }
-  }
+    const int hits = std::popcount(throws);
+    const int base = kContactNetInputs + (k * (kLastTrack + 1) + sq) * kLevels;
+    for (int j = 0; j < kLevels && hits >= kHitThresholds[j]; ++j) enc.On(base + j);
+  });
   return in;
 }
 

@@ -98,7 +98,8 @@ NetInputs EncodeContactNetInputs(const Position& pos, const Rules& rules);
 // before its lane; pieces in between are not considered.
 inline constexpr int kHitNetEncodingVersion = 5;
 inline constexpr std::array<int, 5> kHitThresholds = {2, 6, 11, 16, 21};
-inline constexpr int kHitInputs = kNumColours * (kLastTrack + 1) * 5;
+inline constexpr int kHitInputs =
+    kNumColours * (kLastTrack + 1) * static_cast<int>(kHitThresholds.size());
 inline constexpr int kHitNetInputs = kContactNetInputs + kHitInputs;
 
 // The throws of 36 (bit 6 * (a - 1) + b - 1 for dice a, b) that move a piece
