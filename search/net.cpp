@@ -99,7 +99,7 @@ absl::StatusOr<Rules> RulesFromSwitchList(absl::string_view list) {
 
 namespace {
 
-// The inputs of a deep net's encoding (3 or 4).
+// The inputs of a deep net's encoding (3, 4 or 5).
 int DeepInputs(uint32_t encoding) {
   switch (encoding) {
     case kHitNetEncodingVersion:
