@@ -50,7 +50,9 @@ int RunTrainCommand(const CommandLine&) {
     std::cerr << "uckers train: --out: give the weights file to write (uckers help train)\n";
     return 2;
   }
-  absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
+  // `any`: a net of every four-sided ruleset of two teams (learn/td.h).
+  const bool any_rules = absl::GetFlag(FLAGS_rules) == "any";
+  absl::StatusOr<Rules> rules = any_rules ? Rules() : Rules::Parse(absl::GetFlag(FLAGS_rules));
   if (!rules.ok()) {
     std::cerr << "uckers train: --rules: " << rules.status().message() << "\n";
     return 2;
@@ -83,6 +85,7 @@ int RunTrainCommand(const CommandLine&) {
   // outcomes, every other one a net of the sides' chances (search/net.h).
   TrainConfig c;
   c.rules = *rules;
+  c.any_rules = any_rules;
   c.hidden = absl::GetFlag(FLAGS_hidden);
   if (std::string layers = absl::GetFlag(FLAGS_layers); !layers.empty()) {
     for (absl::string_view part : absl::StrSplit(layers, ',')) {
@@ -153,7 +156,10 @@ const Command& TrainCommand() {
           "  values (docs/evaluation.md, \"The deep net\"); --average A,B,... writes\n"
           "  --out as the mean of those nets' weights (\"Averaging a run's nets\")",
       .flags_file = "app/train.cpp",
-      .shared = {{"rules"},
+      .shared = {{"rules",
+                  "ruleset (a rules string), or any: a deep net of every four-sided ruleset "
+                  "of two teams, each batch of games under rules drawn from the seed "
+                  "(docs/evaluation.md, \"A net of any rules\")"},
                  {"seed", "seed of the self-play games and the initial weights"},
                  {"out", "the weights file, written at each checkpoint (required)"},
                  {"endgames",

@@ -123,12 +123,15 @@ absl::Status UseLabelNet(LabelConfig* c) {
   if (c->netfile.empty()) return absl::OkStatus();
   absl::StatusOr<const Net*> net = LoadNetShared(c->netfile);
   if (!net.ok()) return net.status();
-  if (!((*net)->rules() == c->rules) || (*net)->per_side()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("netfile ", c->netfile, " is a net of rules ", (*net)->rules().ToString(),
-                     "; a labelling run of ", c->rules.ToString(), " needs a net of those rules"));
+  // A net of any rules labels every four-sided ruleset of two teams.
+  const Net* use = (*net)->any_rules() ? (*net)->ForRules(c->rules) : *net;
+  if (use == nullptr || !(use->rules() == c->rules) || use->per_side()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "netfile ", c->netfile, " is a net of rules ",
+        (*net)->any_rules() ? "any (four-sided, two teams)" : (*net)->rules().ToString(),
+        "; a labelling run of ", c->rules.ToString(), " needs a net of those rules"));
   }
-  c->params.net = *net;
+  c->params.net = use;
   c->params.eval = EvalKind::kNet;
   return absl::OkStatus();
 }

@@ -252,15 +252,18 @@ double TrainOnBatch(TrainState& st, const TrainConfig& c, const std::vector<Samp
   return steps ? loss / steps : 0;
 }
 
+// The rules a net or a run is of, as errors name them.
+std::string RulesName(const Net& net) { return net.any_rules() ? "any" : net.rules().ToString(); }
+std::string RulesName(const TrainConfig& c) { return c.any_rules ? "any" : c.rules.ToString(); }
+
 absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string& ckpt,
                                          std::ostream& log) {
   if (std::ifstream(ckpt).good()) {
     absl::StatusOr<TrainState> st = LoadCheckpoint(ckpt);
     if (!st.ok()) return st.status();
-    if (!(st->net.rules() == c.rules)) {
-      return absl::FailedPreconditionError(absl::StrCat("checkpoint ", ckpt, " is for rules ",
-                                                        st->net.rules().ToString(), ", not ",
-                                                        c.rules.ToString()));
+    if (!(st->net.rules() == c.rules) || st->net.any_rules() != c.any_rules) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "checkpoint ", ckpt, " is for rules ", RulesName(st->net), ", not ", RulesName(c)));
     }
     log << "resuming from " << ckpt << " at game " << st->games << "\n";
     return st;
@@ -268,7 +271,11 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
   if (!c.init.empty()) {
     absl::StatusOr<Net> net = Net::Load(c.init);
     if (!net.ok()) return net.status();
-    if (!(net->rules() == c.rules)) {
+    if (c.any_rules && !net->deep()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "rules any: ", c.init, " is not a deep net (only a deep net is of any rules)"));
+    }
+    if (!(net->rules() == c.rules) || net->any_rules() != c.any_rules) {
       if (!net->FitsShapeOf(c.rules)) {
         return absl::FailedPreconditionError(
             absl::StrCat(c.init, " is a net of another board or sides than rules ",
@@ -276,10 +283,11 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
       }
       if (!c.init_other_rules) {
         return absl::FailedPreconditionError(
-            absl::StrCat(c.init, " is for rules ", net->rules().ToString(), ", not ",
-                         c.rules.ToString(), " (--init_other_rules starts from it anyway)"));
+            absl::StrCat(c.init, " is for rules ", RulesName(*net), ", not ", RulesName(c),
+                         " (--init_other_rules starts from it anyway)"));
       }
       net->set_rules(c.rules);
+      net->set_any_rules(c.any_rules);
       net->set_games_trained(0);
     }
     if (!c.layers.empty() && c.layers != net->LayerSizes()) {
@@ -309,7 +317,12 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
   }
   if (!c.layers.empty()) {
     Net net = Net::RandomDeep(c.rules, c.layers, c.seed);
+    net.set_any_rules(c.any_rules);
     return NewState(c.hit_inputs ? net.WithEncoding(kHitNetEncodingVersion) : net);
+  }
+  if (c.any_rules) {
+    return absl::InvalidArgumentError(
+        "rules any: a deep net only (give --layers or --init with a deep net)");
   }
   return NewState(Net::Random(c.rules, c.hidden, c.seed));
 }
@@ -338,7 +351,9 @@ absl::Status TrainLoop(TrainState& st, const TrainConfig& c, const std::string& 
     // A deep net plays in integers, as the engine plays it (about twice as
     // fast; the update below drops the integer copy, made again here).
     if (st.net.deep()) st.net.Quantise();
+    if (c.any_rules) st.net.set_rules(BatchRules(c.seed, st.games));
     BatchResult<Sample> b = PlayBatch<Sample>(st.net, c, st.games, n, teacher, table);
+    if (c.any_rules) st.net.set_rules(c.rules);
     st.games += n;
     st.net.set_games_trained(st.games);
     loss_sum += TrainOnBatch(st, c, b.samples);
@@ -551,8 +566,31 @@ absl::StatusOr<Net> AverageNets(const std::vector<Net>& nets,
   return mean;
 }
 
+Rules BatchRules(uint64_t seed, int64_t games) {
+  std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull +
+                      static_cast<uint64_t>(games) * 0xBF58476D1CE4E5B9ull + 0x5A17E5ull);
+  Rules rules;
+  if (rng() % 2 == 0) {
+    static constexpr const char* kPresets[] = {"navy", "wafu", "mess", "selsey"};
+    absl::StatusOr<Rules> preset = Rules::Parse(kPresets[rng() % 4]);
+    return preset.ok() ? *preset : rules;
+  }
+  for (int s = 0; s < kNumSwitches; ++s) {
+    Switch sw = static_cast<Switch>(s);
+    if (sw == Switch::kSixSided || sw == Switch::kTeamsOfThree || sw == Switch::kSolo) continue;
+    rules.set(sw, rng() % 4 == 0);
+  }
+  return rules;
+}
+
 absl::Status Train(const TrainConfig& c, std::ostream& log) {
   if (absl::Status s = CheckLayers(c); !s.ok()) return s;
+  if (c.any_rules && (!c.endgames.empty() || !c.teacher.empty() || !c.labels.empty() ||
+                      !c.rules.layout().IsFourSidedTeams())) {
+    return absl::InvalidArgumentError(
+        "rules any: self-play of the four-sided game of two teams, without --endgames or "
+        "--teacher (a table and a teacher are of one ruleset)");
+  }
   if (c.hidden < 1 || c.hidden > Net::kMaxHidden) {
     return absl::InvalidArgumentError(
         absl::StrCat("hidden units ", c.hidden, " must be 1..", Net::kMaxHidden));

@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <random>
 #include <sstream>
 
@@ -235,7 +238,7 @@ std::string Net::ToBytes() const {
     for (const Vector& b : mid_b_) Put<uint32_t>(&out, static_cast<uint32_t>(b.size()));
   }
   Put<uint64_t>(&out, games_trained_);
-  std::string switches = SwitchList(rules_);
+  std::string switches = any_rules_ ? std::string(kAnyRules) : SwitchList(rules_);
   Put<uint32_t>(&out, static_cast<uint32_t>(switches.size()));
   out += switches;
   PutFloats(&out, w1_.data(), w1_.size());
@@ -295,7 +298,15 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
   if (hidden == 0 || hidden > kMaxHidden) {
     return r.Fail(absl::StrFormat("%d hidden units (1..%d)", hidden, kMaxHidden));
   }
-  absl::StatusOr<Rules> rules = RulesFromSwitchList(switches);
+  // A net of any rules reads as navy's shape; it must be a deep net.
+  const bool any = switches == kAnyRules;
+  if (any && format != kDeepFormatVersion) {
+    return r.Fail(
+        absl::StrFormat("switches '%s' (any rules) in format %d: only a deep net "
+                        "(format %d) is of any rules",
+                        switches, format, kDeepFormatVersion));
+  }
+  absl::StatusOr<Rules> rules = any ? Rules() : RulesFromSwitchList(switches);
   if (!rules.ok())
     return r.Fail(absl::StrCat("switches '", switches, "': ", rules.status().message()));
   if (absl::Status s = rules->CheckLayout(); !s.ok()) {
@@ -316,6 +327,7 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
         encoding, inputs, outputs, rules->ToString(), shape.encoding, shape.inputs, shape.outputs));
   }
   net.rules_ = *rules;
+  net.any_rules_ = any;
   net.encoding_ = encoding;
   net.w1_ = Matrix(hidden, inputs);
   net.b1_ = Vector(hidden);
@@ -584,9 +596,35 @@ Evaluation Net::EvaluateFloat(const NetInputs& in) const {
 }
 
 std::string Net::Describe() const {
-  return absl::StrFormat("net %d-%s-%d, %d self-play games, rules %s", w1_.cols(),
-                         absl::StrJoin(LayerSizes(), "-"), w2_.rows(), games_trained_,
-                         rules_.ToString());
+  return absl::StrFormat(
+      "net %d-%s-%d, %d self-play games, rules %s", w1_.cols(), absl::StrJoin(LayerSizes(), "-"),
+      w2_.rows(), games_trained_,
+      any_rules_ ? absl::StrCat("any (playing ", rules_.ToString(), ")") : rules_.ToString());
+}
+
+struct Net::Views {
+  std::mutex mu;
+  std::map<std::string, std::unique_ptr<Net>> nets;  // by rules string
+};
+
+const Net* Net::ForRules(const Rules& rules) const {
+  if (!any_rules_ || !rules.layout().IsFourSidedTeams() || !deep()) return nullptr;
+  if (rules == rules_) return this;
+  static std::mutex views_mutex;  // guards views_ itself, made on first use
+  std::shared_ptr<Views> views;
+  {
+    std::lock_guard<std::mutex> lock(views_mutex);
+    if (!views_) views_ = std::make_shared<Views>();
+    views = views_;
+  }
+  std::lock_guard<std::mutex> lock(views->mu);
+  std::unique_ptr<Net>& view = views->nets[rules.ToString()];
+  if (!view) {
+    view = std::make_unique<Net>(*this);
+    view->rules_ = rules;
+    view->views_.reset();  // the cache owns the view: no cycle
+  }
+  return view.get();
 }
 
 }  // namespace uckers

@@ -85,6 +85,18 @@ class Net {
   Net WithEncoding(uint32_t encoding) const;
   // The net's input encoding.
   uint32_t encoding() const { return encoding_; }
+  // A deep net of any rules: trained on games of every four-sided ruleset of
+  // two teams, presets and random switch combinations (`uckers train --rules
+  // any`), the switches among its inputs. Its file's switch list is
+  // kAnyRules; it evaluates the rules it is viewed for (ForRules).
+  static constexpr absl::string_view kAnyRules = "*";
+  bool any_rules() const { return any_rules_; }
+  void set_any_rules(bool any) { any_rules_ = any; }
+  // This net of any rules evaluating under `rules` (its rules set to them):
+  // itself when they are its rules, else a copy made once per rules and kept
+  // as long as this net's weights. nullptr when this net is not of any rules
+  // or `rules` are not of the four-sided game of two teams.
+  const Net* ForRules(const Rules& rules) const;
   // Reads a net from the bytes of a weights file; `source` names it in
   // errors. Refuses a wrong magic, format, encoding, shape or checksum.
   static absl::StatusOr<Net> FromBytes(absl::string_view bytes, absl::string_view source);
@@ -184,14 +196,20 @@ class Net {
   template <typename T>
   T& Mutable(T& weights) {
     quant_.reset();
+    views_.reset();
     return weights;
   }
+  struct Views;
   Evaluation EvaluateQuantised(const NetInputs& in, int colour) const;
   // Layers mid_w_[from..] and the output layer on `h`, the activations of
   // the layer before them, then the softmax.
   Evaluation Tail(const float* h, int size, int from) const;
 
   Rules rules_;
+  bool any_rules_ = false;
+  // The copies ForRules made, shared by this net's copies until their
+  // weights change.
+  mutable std::shared_ptr<Views> views_;
   uint32_t encoding_ = kNetEncodingVersion;
   uint64_t games_trained_ = 0;
   Matrix w1_;
@@ -207,8 +225,10 @@ class Net {
 // for its life (match players share it across games and threads).
 absl::StatusOr<const Net*> LoadNetShared(const std::string& path);
 
-// The shipped net when it was trained for `rules`, else nullptr (the classic
-// evaluation then serves).
+// The shipped net when it was trained for `rules`; else, for a four-sided
+// ruleset of two teams, the shipped net of any rules playing `rules`
+// (Net::ForRules) when there is one; else nullptr (the classic evaluation
+// then serves).
 const Net* NetFor(const Rules& rules);
 
 // The switch list that weights files, endgame tables and records carry:

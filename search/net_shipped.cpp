@@ -9,9 +9,11 @@
 // The shipped weights are built into the binary, as Stockfish embeds its net,
 // so that `uckers` runs from any directory: one net per preset that has one
 // in nets/ (nets/<preset>.unet, the rules string with '+' written '_':
-// nets/six_teams_of_three.unet for six+teams_of_three). search/CMakeLists.txt
-// sets UCKERS_NET_<NAME> to each file that exists. Each file names its
-// rules; NetFor matches on those, not on the file's name.
+// nets/six_teams_of_three.unet for six+teams_of_three), and nets/any.unet,
+// a net of any rules (Net::any_rules) for the four-sided rulesets of two
+// teams that no preset's net was trained for. search/CMakeLists.txt sets
+// UCKERS_NET_<NAME> to each file that exists. Each file names its rules;
+// NetFor matches on those, not on the file's name.
 #define UCKERS_INCBIN(sym, file)    \
   __asm__(                          \
       ".section .rodata\n"          \
@@ -49,6 +51,9 @@ UCKERS_INCBIN(uckers_net_navy_solo, UCKERS_NET_NAVY_SOLO)
 #endif
 #ifdef UCKERS_NET_SIX_SOLO
 UCKERS_INCBIN(uckers_net_six_solo, UCKERS_NET_SIX_SOLO)
+#endif
+#ifdef UCKERS_NET_ANY
+UCKERS_INCBIN(uckers_net_any, UCKERS_NET_ANY)
 #endif
 
 namespace uckers {
@@ -100,6 +105,9 @@ std::vector<ShippedFile>& ShippedFiles() {
 #endif
 #ifdef UCKERS_NET_SIX_SOLO
         {{uckers_net_six_solo, uckers_net_six_solo_end}, "six+solo"},
+#endif
+#ifdef UCKERS_NET_ANY
+        {{uckers_net_any, uckers_net_any_end}, "any"},
 #endif
     };
     for (ShippedFile& f : *list) {
@@ -156,8 +164,13 @@ const Net* NetFor(const Rules& rules) {
     for (ShippedFile& f : ShippedFiles()) {
       if (named != (f.named == rules)) continue;
       const Net* net = LoadShipped(f);
-      if (net != nullptr && net->rules() == rules) return net;
+      if (net != nullptr && net->rules() == rules && !net->any_rules()) return net;
     }
+  }
+  // No net of these rules: the net of any rules, where one is shipped.
+  for (ShippedFile& f : ShippedFiles()) {
+    const Net* net = LoadShipped(f);
+    if (net != nullptr && net->any_rules()) return net->ForRules(rules);
   }
   return nullptr;
 }

@@ -341,6 +341,9 @@ SearchParams ResolveEvaluation(const SearchParams& params, const Rules& rules) {
   SearchParams p = params;
   if (p.eval == EvalKind::kClassic) {
     p.net = nullptr;
+  } else if (p.net != nullptr && p.net->any_rules()) {
+    const Net* view = p.net->ForRules(rules);
+    p.net = view ? view : NetFor(rules);
   } else if (p.net == nullptr || !(p.net->rules() == rules)) {
     p.net = NetFor(rules);
   }

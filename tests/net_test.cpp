@@ -4,12 +4,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -506,6 +508,15 @@ TEST(ShippedNets, EachServesItsOwnRulesetOnly) {
   ASSERT_FALSE(nets.empty());
   EXPECT_EQ(Net::Shipped(), NetFor(Rules()));
   for (const Net* net : nets) {
+    if (net->any_rules()) {
+      // The net of any rules serves the four-sided rulesets no preset's net
+      // was trained for.
+      Rules custom = *Rules::Parse("navy+bounce_back");
+      ASSERT_NE(NetFor(custom), nullptr);
+      EXPECT_TRUE(NetFor(custom)->any_rules());
+      EXPECT_EQ(NetFor(custom)->rules(), custom);
+      continue;
+    }
     EXPECT_EQ(NetFor(net->rules()), net);
     for (const char* preset :
          {"navy", "wafu", "mess", "selsey", "six", "six+teams_of_three", "navy+solo", "six+solo"}) {
@@ -918,6 +929,146 @@ TEST(TrainCommand, BadLayersAreUsageErrors) {
   EXPECT_EQ(RunUckers("train --out /tmp/x.unet --layers 256"), 2);
   EXPECT_EQ(RunUckers("train --out /tmp/x.unet --layers 9999,32"), 2);
   EXPECT_EQ(RunUckers("train --out /tmp/x.unet --layers 256,32 --rules six"), 2);
+}
+
+// A net of any rules: one deep net for every four-sided ruleset of two
+// teams, its switch inputs (RULES.md §9) set from the rules it plays.
+Net AnyRulesNet() {
+  Net net = Net::RandomDeep(Rules(), {16, 8, 8}, 21);
+  net.set_any_rules(true);
+  return net;
+}
+
+TEST(NetOfAnyRules, FileRoundTripsAsANetOfAnyRules) {
+  std::string path = TempPath("any.unet");
+  ASSERT_TRUE(AnyRulesNet().Save(path).ok());
+  absl::StatusOr<Net> loaded = Net::Load(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  EXPECT_TRUE(loaded->any_rules());
+  EXPECT_EQ(loaded->rules(), Rules());
+  EXPECT_NE(loaded->Describe().find("rules any"), std::string::npos) << loaded->Describe();
+  std::remove(path.c_str());
+}
+
+TEST(NetOfAnyRules, ANetOfOneHiddenLayerOfAnyRulesIsRefused) {
+  Net shallow = Net::Random(Rules(), 8, 1);
+  shallow.set_any_rules(true);
+  absl::StatusOr<Net> read = Net::FromBytes(shallow.ToBytes(), "test");
+  ASSERT_FALSE(read.ok());
+  EXPECT_NE(read.status().message().find("only a deep net"), std::string::npos) << read.status();
+}
+
+TEST(NetOfAnyRules, EvaluatesEachRulesetWithThatRulesetsSwitchInputs) {
+  Net any = AnyRulesNet();
+  any.Quantise();
+  Rules wafu = *Rules::Preset("wafu");
+  Rules bounce = *Rules::Parse("navy+bounce_back");
+  EXPECT_EQ(any.ForRules(Rules()), &any);
+  const Net* as_wafu = any.ForRules(wafu);
+  ASSERT_NE(as_wafu, nullptr);
+  EXPECT_EQ(as_wafu->rules(), wafu);
+  EXPECT_EQ(any.ForRules(wafu), as_wafu) << "made once per rules";
+  EXPECT_EQ(any.ForRules(bounce)->rules(), bounce);
+  EXPECT_EQ(any.ForRules(*Rules::Preset("six")), nullptr);
+  EXPECT_EQ(any.ForRules(*Rules::Parse("navy+solo")), nullptr);
+  Net navy = Net::RandomDeep(Rules(), {16, 8, 8}, 21);
+  EXPECT_EQ(navy.ForRules(wafu), nullptr) << "a net of one ruleset has no views";
+  // The same position reads the wafu switches' inputs under wafu.
+  Position pos = testing::SamplePositions(Rules(), 1, 3)[0];
+  Net copy = any;
+  copy.set_rules(wafu);
+  for (int k = 0; k < kNumOutcomes; ++k) {
+    EXPECT_EQ(as_wafu->Evaluate(pos).p[k], copy.Evaluate(pos).p[k]);
+  }
+  EXPECT_NE(as_wafu->Evaluate(pos).p[0], any.Evaluate(pos).p[0]);
+}
+
+TEST(NetOfAnyRules, ChangingItsWeightsDropsItsViews) {
+  Net any = AnyRulesNet();
+  Rules wafu = *Rules::Preset("wafu");
+  const Net* before = any.ForRules(wafu);
+  Position pos = testing::SamplePositions(Rules(), 1, 4)[0];
+  double old_value = before->Evaluate(pos).p[0];
+  any.b2()[0] += 1.0f;
+  const Net* after = any.ForRules(wafu);
+  EXPECT_NE(after->Evaluate(pos).p[0], old_value);
+}
+
+TEST(EvalChoice, ANetOfAnyRulesServesEveryFourSidedRulesetOfTwoTeams) {
+  Net any = AnyRulesNet();
+  SearchParams p;
+  p.net = &any;
+  Rules custom = *Rules::Parse("navy+bounce_back+one_less_six");
+  const Net* used = ResolveEvaluation(p, custom).net;
+  ASSERT_NE(used, nullptr);
+  EXPECT_TRUE(used->any_rules());
+  EXPECT_EQ(used->rules(), custom);
+  EXPECT_NE(EvaluationInUse(p, custom).find("rules any (playing navy+bounce_back+one_less_six)"),
+            std::string::npos)
+      << EvaluationInUse(p, custom);
+  Rules six = *Rules::Preset("six");
+  EXPECT_EQ(ResolveEvaluation(p, six).net, NetFor(six)) << "another layout: its own net";
+}
+
+TEST(TrainAnyRules, BatchRulesAreDrawnFromTheSeedAndCoverPresetsAndSwitches) {
+  EXPECT_EQ(BatchRules(7, 800), BatchRules(7, 800));
+  std::set<std::string> presets;
+  std::array<int, kNumSwitches> on{};
+  bool differs = false;
+  for (int64_t games = 0; games < 400 * 8; games += 8) {
+    Rules r = BatchRules(7, games);
+    EXPECT_TRUE(r.layout().IsFourSidedTeams()) << r.ToString();
+    differs = differs || !(r == BatchRules(8, games));
+    for (const char* name : {"navy", "wafu", "mess", "selsey"}) {
+      if (r == *Rules::Preset(name)) presets.insert(name);
+    }
+    for (int s = 0; s < kNumSwitches; ++s) on[s] += r.has(static_cast<Switch>(s));
+  }
+  EXPECT_EQ(presets.size(), 4u);
+  EXPECT_TRUE(differs) << "another seed, other rules";
+  for (int s = 0; s < kNumSwitches; ++s) {
+    Switch sw = static_cast<Switch>(s);
+    bool layout = sw == Switch::kSixSided || sw == Switch::kTeamsOfThree || sw == Switch::kSolo;
+    if (layout) {
+      EXPECT_EQ(on[s], 0) << SwitchName(sw);
+    } else {
+      EXPECT_GT(on[s], 20) << SwitchName(sw);
+    }
+  }
+}
+
+TEST(TrainCommand, RulesAnyTrainsADeepNetOfAnyRules) {
+  std::string out = TempPath("any_cmd.unet");
+  std::remove(out.c_str());
+  std::remove((out + ".ckpt").c_str());
+  EXPECT_EQ(RunUckers("train --out " + out + " --rules any --games 16"), 2) << "not deep";
+  EXPECT_EQ(RunUckers("train --out " + out + " --rules any --layers 16,8,8 --endgames x.egt"), 2);
+  EXPECT_FALSE(std::ifstream(out).good()) << "nothing written";
+  ASSERT_EQ(RunUckers("train --out " + out + " --rules any --layers 16,8,8 --games 16"), 0);
+  absl::StatusOr<Net> net = Net::Load(out);
+  ASSERT_TRUE(net.ok()) << net.status();
+  EXPECT_TRUE(net->any_rules());
+  EXPECT_EQ(net->games_trained(), 16u);
+  // Its checkpoint resumes only a run of any rules.
+  EXPECT_EQ(RunUckers("train --out " + out + " --layers 16,8,8 --games 24"), 1);
+  EXPECT_EQ(RunUckers("train --out " + out + " --rules any --layers 16,8,8 --games 24"), 0);
+  std::remove(out.c_str());
+  std::remove((out + ".ckpt").c_str());
+}
+
+TEST(TrainCommand, AnInitNetOfOneRulesetBecomesANetOfAnyRulesOnlyWithInitOtherRules) {
+  std::string init = TempPath("any_init.unet"), out = TempPath("any_from.unet");
+  std::remove(out.c_str());
+  std::remove((out + ".ckpt").c_str());
+  ASSERT_TRUE(Net::RandomDeep(Rules(), {16, 8, 8}, 5).Save(init).ok());
+  EXPECT_EQ(RunUckers("train --out " + out + " --rules any --init " + init + " --games 8"), 1);
+  ASSERT_EQ(RunUckers("train --out " + out + " --rules any --init " + init +
+                      " --init_other_rules --games 8"),
+            0);
+  absl::StatusOr<Net> net = Net::Load(out);
+  ASSERT_TRUE(net.ok()) << net.status();
+  EXPECT_TRUE(net->any_rules());
+  for (const std::string& f : {init, out, out + ".ckpt"}) std::remove(f.c_str());
 }
 
 }  // namespace
