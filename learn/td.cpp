@@ -571,10 +571,12 @@ Rules BatchRules(uint64_t seed, int64_t games) {
                       static_cast<uint64_t>(games) * 0xBF58476D1CE4E5B9ull + 0x5A17E5ull);
   Rules rules;
   if (rng() % 2 == 0) {
+    // The four-sided presets of RULES.md §10.
     static constexpr const char* kPresets[] = {"navy", "wafu", "mess", "selsey"};
-    absl::StatusOr<Rules> preset = Rules::Parse(kPresets[rng() % 4]);
+    absl::StatusOr<Rules> preset = Rules::Preset(kPresets[rng() % 4]);
     return preset.ok() ? *preset : rules;
   }
+  // The switches of RULES.md §9, but not §11's, which change the board.
   for (int s = 0; s < kNumSwitches; ++s) {
     Switch sw = static_cast<Switch>(s);
     if (sw == Switch::kSixSided || sw == Switch::kTeamsOfThree || sw == Switch::kSolo) continue;
