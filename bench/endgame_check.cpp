@@ -190,13 +190,18 @@ int Main(int argc, char** argv) {
     SearchParams params = *made;
     if (name_net.size() > 1) {
       absl::StatusOr<const Net*> net = LoadNetShared(name_net[1]);
-      if (!net.ok() || !((*net)->rules() == rules)) {
+      // A net of any rules plays the table's rules.
+      const Net* fits = !net.ok()                  ? nullptr
+                        : (*net)->any_rules()      ? (*net)->ForRules(rules)
+                        : (*net)->rules() == rules ? *net
+                                                   : nullptr;
+      if (fits == nullptr) {
         std::fprintf(stderr, "endgame_check: %s: %s\n", name_net[1].c_str(),
                      net.ok() ? "a net of other rules than the table's"
                               : std::string(net.status().message()).c_str());
         return net.ok() ? 2 : 1;
       }
-      params.net = *net;
+      params.net = fits;
       params.eval = EvalKind::kNet;
     }
     params.seed = seed;

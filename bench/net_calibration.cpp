@@ -7,7 +7,8 @@
 // training games are its own depth-1 self-play), so every game is held out.
 //
 // usage: net_calibration [games] [seed] [netfile]
-//   netfile: another net of navy (a candidate), judged on the same positions
+//   netfile: another net of navy or of any rules (a candidate), judged on
+//            the same positions
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -35,13 +36,18 @@ int Run(int games, uint64_t seed, const char* other_file) {
   std::optional<Net> other;
   if (other_file != nullptr) {
     absl::StatusOr<Net> loaded = Net::Load(other_file);
-    if (!loaded.ok() || !(loaded->rules() == rules)) {
+    // A net of any rules is judged playing navy.
+    const Net* fits = !loaded.ok()               ? nullptr
+                      : loaded->any_rules()      ? loaded->ForRules(rules)
+                      : loaded->rules() == rules ? &*loaded
+                                                 : nullptr;
+    if (fits == nullptr) {
       std::fprintf(
           stderr, "net_calibration: %s: %s\n", other_file,
           loaded.ok() ? "not a net of navy" : std::string(loaded.status().message()).c_str());
       return 1;
     }
-    other = *std::move(loaded);
+    other = *fits;
   }
   SearchParams params;
   if (!ApplyLevel(kDefaultLevel, &params).ok()) return 1;
