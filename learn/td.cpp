@@ -276,7 +276,11 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
           "rules any: ", c.init, " is not a deep net (only a deep net is of any rules)"));
     }
     if (!(net->rules() == c.rules) || net->any_rules() != c.any_rules) {
-      if (!net->FitsShapeOf(c.rules)) {
+      // A net of another layout starts another ruleset of its layout as it
+      // would value that ruleset's boards (Net::AdaptedTo: the inputs it
+      // never saw start at zero weight, mixie_stack's among them).
+      const bool adapts = net->per_side() && net->rules().layout_id() == c.rules.layout_id();
+      if (!adapts && !net->FitsShapeOf(c.rules)) {
         return absl::FailedPreconditionError(
             absl::StrCat(c.init, " is a net of another board or sides than rules ",
                          c.rules.ToString(), " (its inputs and outputs differ)"));
@@ -285,6 +289,12 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
         return absl::FailedPreconditionError(
             absl::StrCat(c.init, " is for rules ", RulesName(*net), ", not ", RulesName(c),
                          " (--init_other_rules starts from it anyway)"));
+      }
+      if (adapts) {
+        absl::StatusOr<Net> adapted = net->AdaptedTo(c.rules);
+        if (!adapted.ok()) return adapted.status();
+        *net = *std::move(adapted);
+        net->set_adapted_from(std::nullopt);  // trained on, it is a net of these rules
       }
       net->set_rules(c.rules);
       net->set_any_rules(c.any_rules);

@@ -596,10 +596,52 @@ Evaluation Net::EvaluateFloat(const NetInputs& in) const {
 }
 
 std::string Net::Describe() const {
-  return absl::StrFormat(
-      "net %d-%s-%d, %d self-play games, rules %s", w1_.cols(), absl::StrJoin(LayerSizes(), "-"),
-      w2_.rows(), games_trained_,
-      any_rules_ ? absl::StrCat("any (playing ", rules_.ToString(), ")") : rules_.ToString());
+  std::string rules =
+      any_rules_ ? absl::StrCat("any (playing ", rules_.ToString(), ")") : rules_.ToString();
+  if (adapted_from_) {
+    absl::StrAppend(&rules, " (the net of ", adapted_from_->ToString(),
+                    ", without the inputs it was not trained on)");
+  }
+  return absl::StrFormat("net %d-%s-%d, %d self-play games, rules %s", w1_.cols(),
+                         absl::StrJoin(LayerSizes(), "-"), w2_.rows(), games_trained_, rules);
+}
+
+absl::StatusOr<Net> Net::AdaptedTo(const Rules& rules) const {
+  if (!per_side() || rules.layout_id() != rules_.layout_id()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the net of rules ", rules_.ToString(), " cannot be adapted to rules ", rules.ToString(),
+        ": only a net per side, to rules of its own layout (RULES.md §11)"));
+  }
+  const SideNetShape from = SideNetShapeFor(rules_), to = SideNetShapeFor(rules);
+  Net net = *this;
+  net.rules_ = rules;
+  net.views_.reset();
+  net.quant_.reset();
+  net.adapted_from_ = adapted_from_ ? adapted_from_ : std::optional<Rules>(rules_);
+  net.w1_ = Matrix::Zero(w1_.rows(), to.inputs);
+  // Each colour's block: the same inputs in the same order, the stack tops
+  // (under mixie_stack) last, so the common prefix is every other input.
+  const int colours = rules.board().colours;
+  const int common = std::min(from.colour_stride, to.colour_stride);
+  for (int k = 0; k < colours; ++k) {
+    net.w1_.middleCols(k * to.colour_stride, common) =
+        w1_.middleCols(k * from.colour_stride, common);
+  }
+  const int global_from = colours * from.colour_stride, global_to = colours * to.colour_stride;
+  net.w1_.middleCols(global_to, 3) = w1_.middleCols(global_from, 3);
+  for (int s = 0; s < kNumSwitches; ++s) {
+    const bool had = rules_.has(static_cast<Switch>(s)), has = rules.has(static_cast<Switch>(s));
+    const int col_from = global_from + 3 + s, col_to = global_to + 3 + s;
+    // On in every game it was trained on: its weight goes to the bias. On
+    // in both or off in both: kept. Never on in its training: no weight.
+    if (had && !has) {
+      net.b1_ += w1_.col(col_from);
+    } else if (had || !has) {
+      net.w1_.col(col_to) = w1_.col(col_from);
+    }
+  }
+  net.w1_.middleCols(to.sparse, to.dense) = w1_.middleCols(from.sparse, from.dense);
+  return net;
 }
 
 struct Net::Views {

@@ -3,6 +3,7 @@
 #include <Eigen/Core>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,18 @@ class Net {
   // as long as this net's weights. nullptr when this net is not of any rules
   // or `rules` are not of the four-sided game of two teams.
   const Net* ForRules(const Rules& rules) const;
+  // This net of another layout (per_side()) made a net of `rules`, a
+  // ruleset of the same layout it was not trained for: it reads what it
+  // was trained on and nothing else. Inputs it never saw (a switch it was
+  // trained without, the stack tops under mixie_stack) get no weight; a
+  // switch that was on in every one of its games and is off under `rules`
+  // keeps its weight in the bias, as the input always gave it. So the net
+  // values a position of `rules` as it would value the same board under
+  // its own rules. Refused for a net not per side or another layout.
+  absl::StatusOr<Net> AdaptedTo(const Rules& rules) const;
+  // The rules of the net this one was adapted from (AdaptedTo), or none.
+  const std::optional<Rules>& adapted_from() const { return adapted_from_; }
+  void set_adapted_from(std::optional<Rules> rules) { adapted_from_ = std::move(rules); }
   // Reads a net from the bytes of a weights file; `source` names it in
   // errors. Refuses a wrong magic, format, encoding, shape or checksum.
   static absl::StatusOr<Net> FromBytes(absl::string_view bytes, absl::string_view source);
@@ -207,6 +220,7 @@ class Net {
 
   Rules rules_;
   bool any_rules_ = false;
+  std::optional<Rules> adapted_from_;
   // The copies ForRules made, shared by this net's copies until their
   // weights change.
   mutable std::shared_ptr<Views> views_;
@@ -227,8 +241,9 @@ absl::StatusOr<const Net*> LoadNetShared(const std::string& path);
 
 // The shipped net when it was trained for `rules`; else, for a four-sided
 // ruleset of two teams, the shipped net of any rules playing `rules`
-// (Net::ForRules) when there is one; else nullptr (the classic evaluation
-// then serves).
+// (Net::ForRules) when there is one; for a ruleset of another layout, the
+// shipped net of that layout adapted to `rules` (Net::AdaptedTo) when there
+// is one; else nullptr (the classic evaluation then serves).
 const Net* NetFor(const Rules& rules);
 
 // The switch list that weights files, endgame tables and records carry:

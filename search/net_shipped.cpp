@@ -11,7 +11,9 @@
 // in nets/ (nets/<preset>.unet, the rules string with '+' written '_':
 // nets/six_teams_of_three.unet for six+teams_of_three), and nets/any.unet,
 // a net of any rules (Net::any_rules) for the four-sided rulesets of two
-// teams that no preset's net was trained for. search/CMakeLists.txt sets
+// teams that no preset's net was trained for; a ruleset of another layout
+// without a net of its own gets its layout's net adapted to it
+// (Net::AdaptedTo). search/CMakeLists.txt sets
 // UCKERS_NET_<NAME> to each file that exists. Each file names its rules;
 // NetFor matches on those, not on the file's name.
 #define UCKERS_INCBIN(sym, file)    \
@@ -168,9 +170,29 @@ const Net* NetFor(const Rules& rules) {
     }
   }
   // No net of these rules: the net of any rules, where one is shipped.
+  if (rules.layout().IsFourSidedTeams()) {
+    for (ShippedFile& f : ShippedFiles()) {
+      const Net* net = LoadShipped(f);
+      if (net != nullptr && net->any_rules()) return net->ForRules(rules);
+    }
+    return nullptr;
+  }
+  // Another layout: the net of its layout, adapted to these rules (made
+  // once per ruleset and kept for the process's life).
+  static std::map<std::string, std::unique_ptr<Net>>* adapted =
+      new std::map<std::string, std::unique_ptr<Net>>;
+  auto it = adapted->find(rules.ToString());
+  if (it != adapted->end()) return it->second.get();
   for (ShippedFile& f : ShippedFiles()) {
     const Net* net = LoadShipped(f);
-    if (net != nullptr && net->any_rules()) return net->ForRules(rules);
+    if (net == nullptr || !net->per_side() || net->rules().layout_id() != rules.layout_id()) {
+      continue;
+    }
+    absl::StatusOr<Net> a = net->AdaptedTo(rules);
+    if (!a.ok()) continue;
+    auto& slot = (*adapted)[rules.ToString()];
+    slot = std::make_unique<Net>(*std::move(a));
+    return slot.get();
   }
   return nullptr;
 }

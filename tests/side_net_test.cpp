@@ -210,12 +210,72 @@ TEST(Net, RefusedForOtherRules) {
   EXPECT_NE(foreign.message().find("input encoding 1"), std::string::npos) << foreign;
 }
 
-TEST(Net, OtherLayoutsWithoutANetFallBackToTheClassicEvaluation) {
-  EXPECT_EQ(MultiSideNet(RulesOf("navy+solo+snake_eyes"), EvalKind::kNet), nullptr);
-  Engine session;
-  ASSERT_TRUE(session.SetOption("Rules", "navy+solo+snake_eyes").ok());
-  EXPECT_NE(session.EvalText().find("no net trained for rules"), std::string::npos)
-      << session.EvalText();
+// Each §11 layout's net, adapted to a ruleset of its layout it was not
+// trained for, values every position as the net does under its own rules:
+// the inputs it never saw (a switch, mixie_stack's stack tops) get no
+// weight, though a random net's weights for them are not zero.
+TEST(AdaptedNet, ValuesEveryPositionAsItsOwnNetDoes) {
+  for (const char* layout : kLayouts) {
+    Net net = Net::Random(RulesOf(layout), 12, 21);
+    for (const char* added : {"+bounce_back", "+mixie_stack", "+snake_eyes"}) {
+      Rules rules = RulesOf(absl::StrCat(layout, added).c_str());
+      absl::StatusOr<Net> adapted = net.AdaptedTo(rules);
+      ASSERT_TRUE(adapted.ok()) << adapted.status();
+      EXPECT_EQ(adapted->rules(), rules);
+      ASSERT_TRUE(adapted->adapted_from().has_value());
+      EXPECT_EQ(*adapted->adapted_from(), net.rules());
+      for (const Position& pos : testing::SamplePositions(rules, 40, 7)) {
+        SideValues mine = adapted->EvaluateSides(pos), its = net.EvaluateSides(pos);
+        for (int s = 0; s < rules.layout().num_sides; ++s) {
+          EXPECT_NEAR(mine.win[s], its.win[s], 1e-5) << layout << added << " side " << s;
+        }
+      }
+    }
+  }
+}
+
+// A switch that was on in every game the net learned from gave its weight
+// to every position: adapted to rules without it, the weight stays, in the
+// bias.
+TEST(AdaptedNet, KeepsTheWeightOfASwitchItAlwaysSawInItsBias) {
+  Net net = Net::Random(RulesOf("six+bounce_back"), 12, 22);
+  absl::StatusOr<Net> adapted = net.AdaptedTo(RulesOf("six"));
+  ASSERT_TRUE(adapted.ok()) << adapted.status();
+  for (const Position& pos : testing::SamplePositions(RulesOf("six"), 40, 8)) {
+    SideValues mine = adapted->EvaluateSides(pos), its = net.EvaluateSides(pos);
+    for (int s = 0; s < 3; ++s) EXPECT_NEAR(mine.win[s], its.win[s], 1e-5);
+  }
+}
+
+TEST(AdaptedNet, IsRefusedForAnotherLayoutOrANetOfTwoTeams) {
+  absl::Status other = Net::Random(RulesOf("six"), 8, 1).AdaptedTo(RulesOf("navy+solo")).status();
+  EXPECT_FALSE(other.ok());
+  EXPECT_NE(other.message().find("navy+solo"), std::string::npos) << other;
+  EXPECT_FALSE(Net::Random(Rules(), 8, 1).AdaptedTo(RulesOf("navy+bounce_back")).ok());
+}
+
+// A ruleset of a §11 layout without a net of its own is served by its
+// layout's shipped net adapted to it, not by the classic evaluation, and
+// the engine names that net.
+TEST(Net, OtherLayoutsWithoutANetOfTheirOwnGetTheirLayoutsNetAdapted) {
+  for (const char* layout : kLayouts) {
+    const Net* own = NetFor(RulesOf(layout));
+    if (own == nullptr) continue;  // a build without the layout's net
+    Rules rules = RulesOf(absl::StrCat(layout, "+snake_eyes").c_str());
+    const Net* net = NetFor(rules);
+    ASSERT_NE(net, nullptr) << layout;
+    EXPECT_EQ(NetFor(rules), net);  // made once
+    EXPECT_TRUE(net->per_side());
+    EXPECT_EQ(net->rules(), rules);
+    ASSERT_TRUE(net->adapted_from().has_value());
+    EXPECT_EQ(*net->adapted_from(), own->rules());
+    EXPECT_EQ(MultiSideNet(rules, EvalKind::kNet), net);
+    Engine session;
+    ASSERT_TRUE(session.SetOption("Rules", rules.ToString()).ok());
+    std::string text = session.EvalText();
+    EXPECT_NE(text.find("searches use the net"), std::string::npos) << text;
+    EXPECT_NE(text.find("without the inputs it was not trained on"), std::string::npos) << text;
+  }
 }
 
 TEST(Net, EvalSaysWhichEvaluationTheSearchesUse) {
@@ -268,6 +328,27 @@ int RunUckers(const std::string& args) {
   // absl::StrCat: GCC 12 sees a false array bound in the chain of `+`.
   int status = std::system(absl::StrCat(UCKERS_BINARY, " ", args, " >/dev/null 2>&1").c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// A layout's net starts the training of another ruleset of its layout,
+// adapted to it, even one whose inputs are more (mixie_stack's stack tops):
+// the run's first position is valued as the net values it.
+TEST(TrainCommand, ALayoutsNetStartsAnotherRulesetOfItsLayoutAdapted) {
+  std::string init = TempPath("solo-init.unet"), out = TempPath("solo-mixie.unet");
+  Net start = Net::Random(RulesOf("navy+solo"), 8, 5);
+  ASSERT_TRUE(start.Save(init).ok());
+  const std::string command = absl::StrCat("train --rules navy+solo+mixie_stack --init ", init,
+                                           " --out ", out, " --games 2 --lr 1e-9");
+  EXPECT_EQ(RunUckers(command), 1);  // another ruleset: only with --init_other_rules
+  ASSERT_EQ(RunUckers(absl::StrCat(command, " --init_other_rules")), 0);
+  absl::StatusOr<Net> net = Net::Load(out);
+  ASSERT_TRUE(net.ok()) << net.status();
+  EXPECT_EQ(net->rules(), RulesOf("navy+solo+mixie_stack"));
+  EXPECT_FALSE(net->adapted_from().has_value());
+  Position pos = Position::Start(RulesOf("navy+solo+mixie_stack"));
+  SideValues trained = net->EvaluateSides(pos), before = start.EvaluateSides(pos);
+  for (int s = 0; s < 4; ++s) EXPECT_NEAR(trained.win[s], before.win[s], 1e-3);
+  for (const std::string& f : {init, out, out + ".ckpt"}) std::remove(f.c_str());
 }
 
 TEST(TrainCommand, TrainsANetPerSideForTheSixSidedBoard) {
