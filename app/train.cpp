@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "app/cli_flags.h"
@@ -50,9 +51,13 @@ int RunTrainCommand(const CommandLine&) {
     std::cerr << "uckers train: --out: give the weights file to write (uckers help train)\n";
     return 2;
   }
-  // `any`: a net of every four-sided ruleset of two teams (learn/td.h).
-  const bool any_rules = absl::GetFlag(FLAGS_rules) == "any";
-  absl::StatusOr<Rules> rules = any_rules ? Rules() : Rules::Parse(absl::GetFlag(FLAGS_rules));
+  // `any`: a net of every four-sided ruleset of two teams; `any:<layout>`
+  // one of every ruleset of that layout (learn/td.h).
+  const std::string rules_flag = absl::GetFlag(FLAGS_rules);
+  const bool any_rules = rules_flag == "any" || absl::StartsWith(rules_flag, "any:");
+  absl::StatusOr<Rules> rules = rules_flag == "any" ? Rules()
+                                : any_rules         ? Rules::Parse(rules_flag.substr(4))
+                                                    : Rules::Parse(rules_flag);
   if (!rules.ok()) {
     std::cerr << "uckers train: --rules: " << rules.status().message() << "\n";
     return 2;
@@ -159,7 +164,9 @@ const Command& TrainCommand() {
       .shared = {{"rules",
                   "ruleset (a rules string), or any: a deep net of every four-sided ruleset "
                   "of two teams, each batch of games under rules drawn from the seed "
-                  "(docs/evaluation.md, \"A net of any rules\")"},
+                  "(docs/evaluation.md, \"A net of any rules\"), or any:LAYOUT (navy+solo, "
+                  "six, six+teams_of_three, six+solo): a net per side of every ruleset of "
+                  "that layout (docs/sides.md)"},
                  {"seed", "seed of the self-play games and the initial weights"},
                  {"out", "the weights file, written at each checkpoint (required)"},
                  {"endgames",

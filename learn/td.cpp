@@ -253,8 +253,15 @@ double TrainOnBatch(TrainState& st, const TrainConfig& c, const std::vector<Samp
 }
 
 // The rules a net or a run is of, as errors name them.
-std::string RulesName(const Net& net) { return net.any_rules() ? "any" : net.rules().ToString(); }
-std::string RulesName(const TrainConfig& c) { return c.any_rules ? "any" : c.rules.ToString(); }
+std::string AnyRulesName(const Rules& layout) {
+  return layout.layout().IsFourSidedTeams() ? "any" : absl::StrCat("any:", layout.ToString());
+}
+std::string RulesName(const Net& net) {
+  return net.any_rules() ? AnyRulesName(net.rules()) : net.rules().ToString();
+}
+std::string RulesName(const TrainConfig& c) {
+  return c.any_rules ? AnyRulesName(c.rules) : c.rules.ToString();
+}
 
 absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string& ckpt,
                                          std::ostream& log) {
@@ -271,9 +278,11 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
   if (!c.init.empty()) {
     absl::StatusOr<Net> net = Net::Load(c.init);
     if (!net.ok()) return net.status();
-    if (c.any_rules && !net->deep()) {
+    if (c.any_rules && c.rules.layout().IsFourSidedTeams() && !net->deep()) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "rules any: ", c.init, " is not a deep net (only a deep net is of any rules)"));
+          "rules any: ", c.init,
+          " is not a deep net (of the four-sided game of two teams only a deep net is of any "
+          "rules)"));
     }
     if (!(net->rules() == c.rules) || net->any_rules() != c.any_rules) {
       // A net of another layout starts another ruleset of its layout as it
@@ -330,11 +339,13 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
     net.set_any_rules(c.any_rules);
     return NewState(c.hit_inputs ? net.WithEncoding(kHitNetEncodingVersion) : net);
   }
-  if (c.any_rules) {
+  if (c.any_rules && c.rules.layout().IsFourSidedTeams()) {
     return absl::InvalidArgumentError(
         "rules any: a deep net only (give --layers or --init with a deep net)");
   }
-  return NewState(Net::Random(c.rules, c.hidden, c.seed));
+  Net net = Net::Random(c.rules, c.hidden, c.seed);
+  net.set_any_rules(c.any_rules);
+  return NewState(std::move(net));
 }
 
 absl::Status Persist(const TrainState& st, const TrainConfig& c, const std::string& ckpt) {
@@ -361,7 +372,7 @@ absl::Status TrainLoop(TrainState& st, const TrainConfig& c, const std::string& 
     // A deep net plays in integers, as the engine plays it (about twice as
     // fast; the update below drops the integer copy, made again here).
     if (st.net.deep()) st.net.Quantise();
-    if (c.any_rules) st.net.set_rules(BatchRules(c.seed, st.games));
+    if (c.any_rules) st.net.set_rules(BatchRules(c.seed, st.games, c.rules));
     BatchResult<Sample> b = PlayBatch<Sample>(st.net, c, st.games, n, teacher, table);
     if (c.any_rules) st.net.set_rules(c.rules);
     st.games += n;
@@ -576,9 +587,22 @@ absl::StatusOr<Net> AverageNets(const std::vector<Net>& nets,
   return mean;
 }
 
-Rules BatchRules(uint64_t seed, int64_t games) {
+Rules BatchRules(uint64_t seed, int64_t games, const Rules& layout) {
   std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull +
                       static_cast<uint64_t>(games) * 0xBF58476D1CE4E5B9ull + 0x5A17E5ull);
+  if (!layout.layout().IsFourSidedTeams()) {
+    Rules rules = LayoutRules(layout);
+    if (rng() % 2 == 0) return rules;
+    for (int s = 0; s < kNumSwitches; ++s) {
+      Switch sw = static_cast<Switch>(s);
+      if (sw == Switch::kSixSided || sw == Switch::kTeamsOfThree || sw == Switch::kSolo ||
+          sw == Switch::kMixieStack) {
+        continue;
+      }
+      rules.set(sw, rng() % 4 == 0);
+    }
+    return rules;
+  }
   Rules rules;
   if (rng() % 2 == 0) {
     // The four-sided presets of RULES.md §10.
@@ -597,11 +621,16 @@ Rules BatchRules(uint64_t seed, int64_t games) {
 
 absl::Status Train(const TrainConfig& c, std::ostream& log) {
   if (absl::Status s = CheckLayers(c); !s.ok()) return s;
-  if (c.any_rules && (!c.endgames.empty() || !c.teacher.empty() || !c.labels.empty() ||
-                      !c.rules.layout().IsFourSidedTeams())) {
+  if (c.any_rules && (!c.endgames.empty() || !c.teacher.empty() || !c.labels.empty())) {
     return absl::InvalidArgumentError(
-        "rules any: self-play of the four-sided game of two teams, without --endgames or "
-        "--teacher (a table and a teacher are of one ruleset)");
+        "rules any: self-play without --endgames or --teacher (a table and a teacher are of "
+        "one ruleset)");
+  }
+  if (c.any_rules && !(c.rules == LayoutRules(c.rules))) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("rules ", RulesName(c),
+                     ": a net of any rules names a layout (navy+solo, six, "
+                     "six+teams_of_three, six+solo), not switches of RULES.md §9"));
   }
   if (c.hidden < 1 || c.hidden > Net::kMaxHidden) {
     return absl::InvalidArgumentError(

@@ -14,9 +14,11 @@ namespace uckers {
 // Settings of a self-play training run (`uckers train`).
 struct TrainConfig {
   Rules rules;  // the ruleset the net learns
-  // A net of any rules (Net::any_rules) instead: each batch of games is
-  // played under rules drawn from the seed and the batch (BatchRules);
-  // `rules` stays navy. A deep net only, without a table or a teacher.
+  // A net of any rules (Net::any_rules) of `rules`'s layout instead: each
+  // batch of games is played under rules drawn from the seed and the batch
+  // (BatchRules); `rules` stays the layout's (LayoutRules). Of the
+  // four-sided game of two teams a deep net only; never with a table or a
+  // teacher.
   bool any_rules = false;
   int hidden = 128;  // hidden units of a new net
   // A new deep net (search/net.h) instead: the first layer's units, then
@@ -102,11 +104,14 @@ absl::StatusOr<Net> AverageNets(const std::vector<Net>& nets,
 absl::Status SaveCheckpoint(const TrainState& state, const std::string& path);
 absl::StatusOr<TrainState> LoadCheckpoint(const std::string& path);
 
-// The rules of the batch of a run of any rules that starts after `games`
-// games: one of the four-sided presets (navy, wafu, mess, selsey) half the
-// time, else navy with each switch of the four-sided game of two teams on
-// with probability 1/4; drawn from `seed` and `games` alone.
-Rules BatchRules(uint64_t seed, int64_t games);
+// The rules of the batch of a run of any rules of `layout`'s layout that
+// starts after `games` games, drawn from `seed` and `games` alone. For the
+// four-sided game of two teams: one of its presets (navy, wafu, mess,
+// selsey) half the time, else navy with each of its switches on with
+// probability 1/4. For another layout: the layout's own rules half the
+// time, else those with each switch of RULES.md §9 but mixie_stack (whose
+// inputs change the net's shape) on with probability 1/4.
+Rules BatchRules(uint64_t seed, int64_t games, const Rules& layout = Rules());
 
 // The learning curve as an SVG chart: Elo against the classic evaluation
 // (with its interval) by games trained.

@@ -81,12 +81,13 @@ absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec, const Rules& rules
         return absl::InvalidArgumentError(
             absl::StrCat("player '", spec, "': ", net.status().message()));
       }
-      if (!(*net)->per_side() || !((*net)->rules() == rules)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("player '", spec, "': the net in ", parts[i].substr(8), " is for rules ",
-                         (*net)->rules().ToString(), ", not ", rules.ToString()));
+      if (!(*net)->per_side() || !(*net)->Serves(rules)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "player '", spec, "': the net in ", parts[i].substr(8), " is for rules ",
+            (*net)->any_rules() ? "any of " : "", (*net)->rules().ToString(),
+            (*net)->any_rules() ? " but mixie_stack's" : "", ", not ", rules.ToString()));
       }
-      out.params.net = *net;
+      out.params.net = (*net)->any_rules() ? (*net)->ForRules(rules) : *net;
     } else {
       return absl::InvalidArgumentError(absl::StrCat(
           "player '", spec, "': setting '", parts[i],

@@ -101,7 +101,9 @@ SideValues TerminalSideValues(const Position& pos) {
 
 const Net* MultiSideNet(const Rules& rules, EvalKind eval, const Net* requested) {
   if (eval == EvalKind::kClassic) return nullptr;
-  if (requested && requested->per_side() && requested->rules() == rules) return requested;
+  if (requested && requested->per_side() && requested->Serves(rules)) {
+    return requested->any_rules() ? requested->ForRules(rules) : requested;
+  }
   const Net* shipped = NetFor(rules);
   return shipped && shipped->per_side() ? shipped : nullptr;
 }

@@ -12,6 +12,7 @@
 #include <random>
 #include <sstream>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -238,7 +239,10 @@ std::string Net::ToBytes() const {
     for (const Vector& b : mid_b_) Put<uint32_t>(&out, static_cast<uint32_t>(b.size()));
   }
   Put<uint64_t>(&out, games_trained_);
-  std::string switches = any_rules_ ? std::string(kAnyRules) : SwitchList(rules_);
+  // A net of any rules: its layout's switch list, then kAnyRules ("*" for
+  // the four-sided game of two teams, "+solo*" for navy+solo's layout).
+  std::string switches =
+      any_rules_ ? absl::StrCat(SwitchList(rules_), kAnyRules) : SwitchList(rules_);
   Put<uint32_t>(&out, static_cast<uint32_t>(switches.size()));
   out += switches;
   PutFloats(&out, w1_.data(), w1_.size());
@@ -298,19 +302,27 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
   if (hidden == 0 || hidden > kMaxHidden) {
     return r.Fail(absl::StrFormat("%d hidden units (1..%d)", hidden, kMaxHidden));
   }
-  // A net of any rules reads as navy's shape; it must be a deep net.
-  const bool any = switches == kAnyRules;
-  if (any && format != kDeepFormatVersion) {
-    return r.Fail(
-        absl::StrFormat("switches '%s' (any rules) in format %d: only a deep net "
-                        "(format %d) is of any rules",
-                        switches, format, kDeepFormatVersion));
-  }
-  absl::StatusOr<Rules> rules = any ? Rules() : RulesFromSwitchList(switches);
+  // A net of any rules reads as its layout's shape: the switch list before
+  // the "*" names the layout, and nothing else.
+  const bool any = absl::EndsWith(switches, kAnyRules);
+  absl::StatusOr<Rules> rules =
+      RulesFromSwitchList(any ? absl::string_view(switches).substr(0, switches.size() - 1)
+                              : absl::string_view(switches));
   if (!rules.ok())
     return r.Fail(absl::StrCat("switches '", switches, "': ", rules.status().message()));
   if (absl::Status s = rules->CheckLayout(); !s.ok()) {
     return r.Fail(absl::StrCat("switches '", switches, "': ", s.message()));
+  }
+  if (any && !(*rules == LayoutRules(*rules))) {
+    return r.Fail(absl::StrCat("switches '", switches,
+                               "': a net of any rules names only its layout's switches "
+                               "(RULES.md §11), not those of §9"));
+  }
+  if (any && rules->layout().IsFourSidedTeams() && format != kDeepFormatVersion) {
+    return r.Fail(
+        absl::StrFormat("switches '%s' (any rules) in format %d: of the four-sided game of two "
+                        "teams only a deep net (format %d) is of any rules",
+                        switches, format, kDeepFormatVersion));
   }
   // The encoding and shape follow from the rules' layout: encoding 1 (or 3,
   // a deep net) for the four-sided game of two teams, encoding 2 for every
@@ -596,14 +608,34 @@ Evaluation Net::EvaluateFloat(const NetInputs& in) const {
 }
 
 std::string Net::Describe() const {
-  std::string rules =
-      any_rules_ ? absl::StrCat("any (playing ", rules_.ToString(), ")") : rules_.ToString();
+  std::string rules = rules_.ToString();
+  if (any_rules_) {
+    rules = rules_.layout().IsFourSidedTeams()
+                ? absl::StrCat("any (playing ", rules_.ToString(), ")")
+                : absl::StrCat("any of its layout (playing ", rules_.ToString(), ")");
+  }
   if (adapted_from_) {
     absl::StrAppend(&rules, " (the net of ", adapted_from_->ToString(),
                     ", without the inputs it was not trained on)");
   }
   return absl::StrFormat("net %d-%s-%d, %d self-play games, rules %s", w1_.cols(),
                          absl::StrJoin(LayerSizes(), "-"), w2_.rows(), games_trained_, rules);
+}
+
+bool Net::Serves(const Rules& rules) const {
+  if (!any_rules_) return rules == rules_;
+  if (deep()) return rules.layout().IsFourSidedTeams();
+  // A net per side of any rules: its layout's rulesets of its shape (the
+  // stack tops of mixie_stack are inputs it does not have).
+  return rules.layout_id() == rules_.layout_id() && !rules.has(Switch::kMixieStack);
+}
+
+Rules LayoutRules(const Rules& rules) {
+  Rules layout;
+  for (Switch s : {Switch::kSixSided, Switch::kTeamsOfThree, Switch::kSolo}) {
+    layout.set(s, rules.has(s));
+  }
+  return layout;
 }
 
 absl::StatusOr<Net> Net::AdaptedTo(const Rules& rules) const {
@@ -632,11 +664,12 @@ absl::StatusOr<Net> Net::AdaptedTo(const Rules& rules) const {
   for (int s = 0; s < kNumSwitches; ++s) {
     const bool had = rules_.has(static_cast<Switch>(s)), has = rules.has(static_cast<Switch>(s));
     const int col_from = global_from + 3 + s, col_to = global_to + 3 + s;
-    // On in every game it was trained on: its weight goes to the bias. On
-    // in both or off in both: kept. Never on in its training: no weight.
+    // On in every game it was trained on: its weight goes to the bias, or
+    // stays where the switch is on now. Never on in its training: no weight
+    // (a net trained on from here starts that switch at zero).
     if (had && !has) {
       net.b1_ += w1_.col(col_from);
-    } else if (had || !has) {
+    } else if (had) {
       net.w1_.col(col_to) = w1_.col(col_from);
     }
   }
@@ -650,7 +683,7 @@ struct Net::Views {
 };
 
 const Net* Net::ForRules(const Rules& rules) const {
-  if (!any_rules_ || !rules.layout().IsFourSidedTeams() || !deep()) return nullptr;
+  if (!any_rules_ || !Serves(rules)) return nullptr;
   if (rules == rules_) return this;
   static std::mutex views_mutex;  // guards views_ itself, made on first use
   std::shared_ptr<Views> views;

@@ -86,18 +86,26 @@ class Net {
   Net WithEncoding(uint32_t encoding) const;
   // The net's input encoding.
   uint32_t encoding() const { return encoding_; }
-  // A deep net of any rules: trained on games of every four-sided ruleset of
-  // two teams, presets and random switch combinations (`uckers train --rules
-  // any`), the switches among its inputs. Its file's switch list is
-  // kAnyRules; it evaluates the rules it is viewed for (ForRules).
+  // A net of any rules: trained on games of every ruleset of one layout,
+  // presets and random switch combinations, the switches among its inputs
+  // (`uckers train --rules any`: a deep net of the four-sided game of two
+  // teams; `--rules any:<layout>`: a net per side of another layout). Its
+  // rules are its layout's alone (LayoutRules) and its file's switch list
+  // theirs followed by kAnyRules; it evaluates the rules it is viewed for
+  // (ForRules).
   static constexpr absl::string_view kAnyRules = "*";
   bool any_rules() const { return any_rules_; }
   void set_any_rules(bool any) { any_rules_ = any; }
   // This net of any rules evaluating under `rules` (its rules set to them):
   // itself when they are its rules, else a copy made once per rules and kept
   // as long as this net's weights. nullptr when this net is not of any rules
-  // or `rules` are not of the four-sided game of two teams.
+  // or does not serve `rules` (Serves).
   const Net* ForRules(const Rules& rules) const;
+  // Whether the net evaluates games of `rules`: a net of one ruleset those
+  // rules; a deep net of any rules every four-sided ruleset of two teams; a
+  // net per side of any rules every ruleset of its layout but mixie_stack's
+  // (whose stack-top inputs it has not).
+  bool Serves(const Rules& rules) const;
   // This net of another layout (per_side()) made a net of `rules`, a
   // ruleset of the same layout it was not trained for: it reads what it
   // was trained on and nothing else. Inputs it never saw (a switch it was
@@ -245,6 +253,10 @@ absl::StatusOr<const Net*> LoadNetShared(const std::string& path);
 // shipped net of that layout adapted to `rules` (Net::AdaptedTo) when there
 // is one; else nullptr (the classic evaluation then serves).
 const Net* NetFor(const Rules& rules);
+
+// The rules of `rules`'s layout alone: its switches of RULES.md §11 (the
+// rules a net of any rules of that layout records).
+Rules LayoutRules(const Rules& rules);
 
 // The switch list that weights files, endgame tables and records carry:
 // "+name" for each switch on, in RULES.md §9 order ("" for navy).

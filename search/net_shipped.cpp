@@ -177,15 +177,21 @@ const Net* NetFor(const Rules& rules) {
     }
     return nullptr;
   }
-  // Another layout: the net of its layout, adapted to these rules (made
-  // once per ruleset and kept for the process's life).
+  // Another layout: the net of any rules of its layout, where one is
+  // shipped and serves these rules; else the net of its layout, adapted to
+  // these rules (made once per ruleset and kept for the process's life).
+  for (ShippedFile& f : ShippedFiles()) {
+    const Net* net = LoadShipped(f);
+    if (net != nullptr && net->any_rules() && net->Serves(rules)) return net->ForRules(rules);
+  }
   static std::map<std::string, std::unique_ptr<Net>>* adapted =
       new std::map<std::string, std::unique_ptr<Net>>;
   auto it = adapted->find(rules.ToString());
   if (it != adapted->end()) return it->second.get();
   for (ShippedFile& f : ShippedFiles()) {
     const Net* net = LoadShipped(f);
-    if (net == nullptr || !net->per_side() || net->rules().layout_id() != rules.layout_id()) {
+    if (net == nullptr || !net->per_side() || net->any_rules() ||
+        net->rules().layout_id() != rules.layout_id()) {
       continue;
     }
     absl::StatusOr<Net> a = net->AdaptedTo(rules);

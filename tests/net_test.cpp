@@ -509,9 +509,11 @@ TEST(ShippedNets, EachServesItsOwnRulesetOnly) {
   EXPECT_EQ(Net::Shipped(), NetFor(Rules()));
   for (const Net* net : nets) {
     if (net->any_rules()) {
-      // The net of any rules serves the four-sided rulesets no preset's net
-      // was trained for.
-      Rules custom = *Rules::Parse("navy+bounce_back");
+      // A net of any rules serves the rulesets of its layout no preset's
+      // net was trained for.
+      Rules custom = *Rules::Parse(net->rules().layout().IsFourSidedTeams()
+                                       ? "navy+bounce_back"
+                                       : net->rules().ToString() + "+bounce_back");
       ASSERT_NE(NetFor(custom), nullptr);
       EXPECT_TRUE(NetFor(custom)->any_rules());
       EXPECT_EQ(NetFor(custom)->rules(), custom);

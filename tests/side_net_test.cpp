@@ -4,6 +4,7 @@
 // teams stays as it was.
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +19,7 @@
 #include "game/engine.h"
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
+#include "learn/td.h"
 #include "match/multi_side_match.h"
 #include "rules/stack.h"
 #include "search/multi_side.h"
@@ -254,14 +256,15 @@ TEST(AdaptedNet, IsRefusedForAnotherLayoutOrANetOfTwoTeams) {
   EXPECT_FALSE(Net::Random(Rules(), 8, 1).AdaptedTo(RulesOf("navy+bounce_back")).ok());
 }
 
-// A ruleset of a §11 layout without a net of its own is served by its
-// layout's shipped net adapted to it, not by the classic evaluation, and
-// the engine names that net.
+// A ruleset of a §11 layout without a net of its own, that no net of any
+// rules serves (mixie_stack's), is served by its layout's shipped net
+// adapted to it, not by the classic evaluation, and the engine names that
+// net.
 TEST(Net, OtherLayoutsWithoutANetOfTheirOwnGetTheirLayoutsNetAdapted) {
   for (const char* layout : kLayouts) {
     const Net* own = NetFor(RulesOf(layout));
     if (own == nullptr) continue;  // a build without the layout's net
-    Rules rules = RulesOf(absl::StrCat(layout, "+snake_eyes").c_str());
+    Rules rules = RulesOf(absl::StrCat(layout, "+mixie_stack").c_str());
     const Net* net = NetFor(rules);
     ASSERT_NE(net, nullptr) << layout;
     EXPECT_EQ(NetFor(rules), net);  // made once
@@ -276,6 +279,78 @@ TEST(Net, OtherLayoutsWithoutANetOfTheirOwnGetTheirLayoutsNetAdapted) {
     EXPECT_NE(text.find("searches use the net"), std::string::npos) << text;
     EXPECT_NE(text.find("without the inputs it was not trained on"), std::string::npos) << text;
   }
+}
+
+// A net per side of any rules of a layout (`uckers train --rules
+// any:<layout>`): its file names the layout and "*".
+Net SideAnyNet(const char* layout, uint64_t seed) {
+  Net net = Net::Random(RulesOf(layout), 8, seed);
+  net.set_any_rules(true);
+  return net;
+}
+
+TEST(SideNetOfAnyRules, FileRoundTripsWithItsLayout) {
+  Net net = SideAnyNet("navy+solo", 31);
+  absl::StatusOr<Net> back = Net::FromBytes(net.ToBytes(), "test");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_TRUE(back->any_rules());
+  EXPECT_TRUE(back->per_side());
+  EXPECT_EQ(back->rules(), RulesOf("navy+solo"));
+  EXPECT_NE(back->Describe().find("rules any of its layout"), std::string::npos)
+      << back->Describe();
+  // A net of any rules names a layout, never a switch of §9.
+  Net odd = SideAnyNet("six", 32);
+  odd.set_rules(RulesOf("six+bounce_back"));
+  absl::Status refused = Net::FromBytes(odd.ToBytes(), "odd").status();
+  EXPECT_NE(refused.message().find("names only its layout's switches"), std::string::npos)
+      << refused;
+}
+
+TEST(SideNetOfAnyRules, ServesEveryRulesetOfItsLayoutButMixieStacks) {
+  Net net = SideAnyNet("six+teams_of_three", 33);
+  Rules bounce = RulesOf("six+teams_of_three+bounce_back");
+  EXPECT_TRUE(net.Serves(bounce));
+  EXPECT_FALSE(net.Serves(RulesOf("six+teams_of_three+mixie_stack")));
+  EXPECT_FALSE(net.Serves(RulesOf("six")));
+  EXPECT_FALSE(net.Serves(Rules()));
+  EXPECT_EQ(net.ForRules(RulesOf("six")), nullptr);
+  const Net* view = net.ForRules(bounce);
+  ASSERT_NE(view, nullptr);
+  EXPECT_EQ(view->rules(), bounce);
+  // The view reads the switch's input: as the net told those rules.
+  Net told = net;
+  told.set_rules(bounce);
+  for (const Position& pos : testing::SamplePositions(bounce, 10, 9)) {
+    EXPECT_EQ(view->EvaluateSides(pos).win, told.EvaluateSides(pos).win);
+  }
+  // Search and match players take it for every ruleset it serves.
+  EXPECT_EQ(MultiSideNet(bounce, EvalKind::kNet, &net), view);
+  std::string path = TempPath("t3-any.unet");
+  ASSERT_TRUE(net.Save(path).ok());
+  EXPECT_TRUE(CheckMultiSidePlayer("expert,netfile=" + path, bounce).ok());
+  EXPECT_FALSE(
+      CheckMultiSidePlayer("expert,netfile=" + path, RulesOf("six+teams_of_three+mixie_stack"))
+          .ok());
+  std::remove(path.c_str());
+}
+
+TEST(SideNetOfAnyRules, BatchRulesKeepTheLayoutAndLeaveOutMixieStack) {
+  Rules layout = RulesOf("six+solo");
+  std::array<int, kNumSwitches> on{};
+  int plain = 0;
+  for (int64_t games = 0; games < 400 * 8; games += 8) {
+    Rules r = BatchRules(7, games, layout);
+    EXPECT_EQ(r.layout_id(), layout.layout_id()) << r.ToString();
+    EXPECT_EQ(r, BatchRules(7, games, layout));
+    plain += r == layout;
+    for (int s = 0; s < kNumSwitches; ++s) on[s] += r.has(static_cast<Switch>(s));
+  }
+  EXPECT_GT(plain, 150);
+  EXPECT_LT(plain, 250);
+  EXPECT_EQ(on[static_cast<int>(Switch::kMixieStack)], 0);
+  EXPECT_EQ(on[static_cast<int>(Switch::kTeamsOfThree)], 0);
+  EXPECT_GT(on[static_cast<int>(Switch::kBounceBack)], 20);
+  EXPECT_GT(on[static_cast<int>(Switch::kSnakeEyes)], 20);
 }
 
 TEST(Net, EvalSaysWhichEvaluationTheSearchesUse) {
@@ -363,6 +438,54 @@ TEST(TrainCommand, TrainsANetPerSideForTheSixSidedBoard) {
   EXPECT_EQ(net->games_trained(), 4u);
   std::remove(out.c_str());
   std::remove((out + ".ckpt").c_str());
+}
+
+TEST(TrainCommand, RulesAnyOfALayoutTrainsANetPerSideOfAnyRules) {
+  std::string out = TempPath("six-any.unet");
+  std::remove(out.c_str());
+  std::remove((out + ".ckpt").c_str());
+  EXPECT_EQ(RunUckers(absl::StrCat("train --rules any:six+bounce_back --out ", out,
+                                   " --games 4 --hidden 8")),
+            2)
+      << "a layout, not a ruleset";
+  ASSERT_EQ(RunUckers(absl::StrCat("train --rules any:six --out ", out,
+                                   " --games 16 --checkpoint_every 8 --hidden 8")),
+            0);
+  absl::StatusOr<Net> net = Net::Load(out);
+  ASSERT_TRUE(net.ok()) << net.status();
+  EXPECT_TRUE(net->any_rules());
+  EXPECT_TRUE(net->per_side());
+  EXPECT_EQ(net->rules(), RulesOf("six"));
+  EXPECT_EQ(net->games_trained(), 16u);
+  // Its checkpoint resumes only a run of any rules of that layout.
+  EXPECT_EQ(RunUckers(absl::StrCat("train --rules six --out ", out, " --games 24 --hidden 8")), 1);
+  EXPECT_EQ(RunUckers(absl::StrCat("train --rules any:six --out ", out, " --games 24 --hidden 8")),
+            0);
+  std::remove(out.c_str());
+  std::remove((out + ".ckpt").c_str());
+}
+
+// A layout's net starts a net of any rules of its layout: the switches it
+// never saw start at zero weight, so it first values every ruleset of its
+// layout as the layout's own.
+TEST(TrainCommand, ALayoutsNetStartsANetOfAnyRulesOfItsLayout) {
+  std::string init = TempPath("six-init.unet"), out = TempPath("six-any-from.unet");
+  for (const std::string& f : {out, out + ".ckpt"}) std::remove(f.c_str());
+  Net start = Net::Random(RulesOf("six"), 8, 6);
+  ASSERT_TRUE(start.Save(init).ok());
+  const std::string command =
+      absl::StrCat("train --rules any:six --init ", init, " --out ", out, " --games 2 --lr 1e-9");
+  EXPECT_EQ(RunUckers(command), 1) << "only with --init_other_rules";
+  ASSERT_EQ(RunUckers(absl::StrCat(command, " --init_other_rules")), 0);
+  absl::StatusOr<Net> net = Net::Load(out);
+  ASSERT_TRUE(net.ok()) << net.status();
+  ASSERT_TRUE(net->any_rules());
+  Rules bounce = RulesOf("six+bounce_back");
+  for (const Position& pos : testing::SamplePositions(bounce, 10, 10)) {
+    SideValues any = net->ForRules(bounce)->EvaluateSides(pos), own = start.EvaluateSides(pos);
+    for (int s = 0; s < 3; ++s) EXPECT_NEAR(any.win[s], own.win[s], 1e-3);
+  }
+  for (const std::string& f : {init, out, out + ".ckpt"}) std::remove(f.c_str());
 }
 
 }  // namespace
