@@ -11,11 +11,12 @@
 // in nets/ (nets/<preset>.unet, the rules string with '+' written '_':
 // nets/six_teams_of_three.unet for six+teams_of_three), and nets/any.unet,
 // a net of any rules (Net::any_rules) for the four-sided rulesets of two
-// teams that no preset's net was trained for; a ruleset of another layout
-// without a net of its own gets its layout's net adapted to it
-// (Net::AdaptedTo). search/CMakeLists.txt sets
-// UCKERS_NET_<NAME> to each file that exists. Each file names its rules;
-// NetFor matches on those, not on the file's name.
+// teams that no preset's net was trained for, nets/any_<layout>.unet the
+// same for a layout of RULES.md §11 (where one is shipped); a ruleset of
+// such a layout that neither serves gets its layout's net adapted to it
+// (Net::AdaptedTo). search/CMakeLists.txt sets UCKERS_NET_<NAME> to each
+// file that exists. Each file names its rules; NetFor matches on those,
+// not on the file's name.
 #define UCKERS_INCBIN(sym, file)    \
   __asm__(                          \
       ".section .rodata\n"          \
@@ -56,6 +57,18 @@ UCKERS_INCBIN(uckers_net_six_solo, UCKERS_NET_SIX_SOLO)
 #endif
 #ifdef UCKERS_NET_ANY
 UCKERS_INCBIN(uckers_net_any, UCKERS_NET_ANY)
+#endif
+#ifdef UCKERS_NET_ANY_NAVY_SOLO
+UCKERS_INCBIN(uckers_net_any_navy_solo, UCKERS_NET_ANY_NAVY_SOLO)
+#endif
+#ifdef UCKERS_NET_ANY_SIX_TEAMS_OF_THREE
+UCKERS_INCBIN(uckers_net_any_six_teams_of_three, UCKERS_NET_ANY_SIX_TEAMS_OF_THREE)
+#endif
+#ifdef UCKERS_NET_ANY_SIX
+UCKERS_INCBIN(uckers_net_any_six, UCKERS_NET_ANY_SIX)
+#endif
+#ifdef UCKERS_NET_ANY_SIX_SOLO
+UCKERS_INCBIN(uckers_net_any_six_solo, UCKERS_NET_ANY_SIX_SOLO)
 #endif
 
 namespace uckers {
@@ -111,6 +124,19 @@ std::vector<ShippedFile>& ShippedFiles() {
 #ifdef UCKERS_NET_ANY
         {{uckers_net_any, uckers_net_any_end}, "any"},
 #endif
+#ifdef UCKERS_NET_ANY_NAVY_SOLO
+        {{uckers_net_any_navy_solo, uckers_net_any_navy_solo_end}, "any:navy+solo"},
+#endif
+#ifdef UCKERS_NET_ANY_SIX_TEAMS_OF_THREE
+        {{uckers_net_any_six_teams_of_three, uckers_net_any_six_teams_of_three_end},
+         "any:six+teams_of_three"},
+#endif
+#ifdef UCKERS_NET_ANY_SIX
+        {{uckers_net_any_six, uckers_net_any_six_end}, "any:six"},
+#endif
+#ifdef UCKERS_NET_ANY_SIX_SOLO
+        {{uckers_net_any_six_solo, uckers_net_any_six_solo_end}, "any:six+solo"},
+#endif
     };
     for (ShippedFile& f : *list) {
       if (absl::StatusOr<Rules> r = Rules::Parse(f.hint); r.ok()) f.named = *r;
@@ -158,10 +184,31 @@ absl::StatusOr<const Net*> LoadNetShared(const std::string& path) {
   return slot.get();
 }
 
+namespace {
+
+// The shipped net of any rules that serves `rules`, viewed for them, or
+// nullptr (the caller holds shipped_mutex).
+const Net* AnyRulesNetFor(const Rules& rules) {
+  for (ShippedFile& f : ShippedFiles()) {
+    const Net* net = LoadShipped(f);
+    if (net != nullptr && net->any_rules() && net->Serves(rules)) return net->ForRules(rules);
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 const Net* NetFor(const Rules& rules) {
   std::lock_guard<std::mutex> lock(shipped_mutex);
-  // The file named for these rules first, then (should its rules not be
-  // the ones its name says) every other.
+  const bool four_sided = rules.layout().IsFourSidedTeams();
+  // Of a layout of RULES.md §11, its net of any rules first, where one is
+  // shipped: it serves every ruleset of the layout but mixie_stack's, the
+  // layout's own rules among them (docs/sides.md).
+  if (!four_sided) {
+    if (const Net* any = AnyRulesNetFor(rules)) return any;
+  }
+  // The file named for these rules, then (should its rules not be the ones
+  // its name says) every other.
   for (bool named : {true, false}) {
     for (ShippedFile& f : ShippedFiles()) {
       if (named != (f.named == rules)) continue;
@@ -169,21 +216,11 @@ const Net* NetFor(const Rules& rules) {
       if (net != nullptr && net->rules() == rules && !net->any_rules()) return net;
     }
   }
-  // No net of these rules: the net of any rules, where one is shipped.
-  if (rules.layout().IsFourSidedTeams()) {
-    for (ShippedFile& f : ShippedFiles()) {
-      const Net* net = LoadShipped(f);
-      if (net != nullptr && net->any_rules()) return net->ForRules(rules);
-    }
-    return nullptr;
-  }
-  // Another layout: the net of any rules of its layout, where one is
-  // shipped and serves these rules; else the net of its layout, adapted to
-  // these rules (made once per ruleset and kept for the process's life).
-  for (ShippedFile& f : ShippedFiles()) {
-    const Net* net = LoadShipped(f);
-    if (net != nullptr && net->any_rules() && net->Serves(rules)) return net->ForRules(rules);
-  }
+  // No net of these rules: of the four-sided game of two teams, the net of
+  // any rules, where one is shipped.
+  if (four_sided) return AnyRulesNetFor(rules);
+  // Of another layout: its net, adapted to these rules (made once per
+  // ruleset and kept for the process's life).
   static std::map<std::string, std::unique_ptr<Net>>* adapted =
       new std::map<std::string, std::unique_ptr<Net>>;
   auto it = adapted->find(rules.ToString());
