@@ -647,6 +647,7 @@ absl::StatusOr<Net> Net::AdaptedTo(const Rules& rules) const {
   const SideNetShape from = SideNetShapeFor(rules_), to = SideNetShapeFor(rules);
   Net net = *this;
   net.rules_ = rules;
+  net.any_rules_ = false;  // a net of `rules` now
   net.views_.reset();
   net.quant_.reset();
   net.adapted_from_ = adapted_from_ ? adapted_from_ : std::optional<Rules>(rules_);
@@ -662,14 +663,18 @@ absl::StatusOr<Net> Net::AdaptedTo(const Rules& rules) const {
   const int global_from = colours * from.colour_stride, global_to = colours * to.colour_stride;
   net.w1_.middleCols(global_to, 3) = w1_.middleCols(global_from, 3);
   for (int s = 0; s < kNumSwitches; ++s) {
-    const bool had = rules_.has(static_cast<Switch>(s)), has = rules.has(static_cast<Switch>(s));
+    const Switch sw = static_cast<Switch>(s);
+    const bool had = rules_.has(sw), has = rules.has(sw);
+    // A net of any rules saw every switch of §9 but mixie_stack on and off.
+    const bool seen = had || (any_rules_ && sw != Switch::kMixieStack);
     const int col_from = global_from + 3 + s, col_to = global_to + 3 + s;
     // On in every game it was trained on: its weight goes to the bias, or
-    // stays where the switch is on now. Never on in its training: no weight
-    // (a net trained on from here starts that switch at zero).
+    // stays where the switch is on now. Seen on and off: kept. Never on in
+    // its training: no weight (a net trained on from here starts that
+    // switch at zero).
     if (had && !has) {
       net.b1_ += w1_.col(col_from);
-    } else if (had) {
+    } else if (seen) {
       net.w1_.col(col_to) = w1_.col(col_from);
     }
   }

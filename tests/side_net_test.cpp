@@ -249,6 +249,24 @@ TEST(AdaptedNet, KeepsTheWeightOfASwitchItAlwaysSawInItsBias) {
   }
 }
 
+// A net of any rules of a layout, adapted to a mixie_stack ruleset, keeps
+// what it learnt of the switches it played: it values such a board as it
+// values it under the same rules without mixie_stack.
+TEST(AdaptedNet, ANetOfAnyRulesKeepsTheSwitchesItPlayed) {
+  Net any = Net::Random(RulesOf("navy+solo"), 12, 23);
+  any.set_any_rules(true);
+  Rules stacks = RulesOf("navy+solo+bounce_back+mixie_stack");
+  absl::StatusOr<Net> adapted = any.AdaptedTo(stacks);
+  ASSERT_TRUE(adapted.ok()) << adapted.status();
+  EXPECT_FALSE(adapted->any_rules());
+  const Net* bounce = any.ForRules(RulesOf("navy+solo+bounce_back"));
+  ASSERT_NE(bounce, nullptr);
+  for (const Position& pos : testing::SamplePositions(stacks, 30, 11)) {
+    SideValues mine = adapted->EvaluateSides(pos), its = bounce->EvaluateSides(pos);
+    for (int s = 0; s < 4; ++s) EXPECT_NEAR(mine.win[s], its.win[s], 1e-5);
+  }
+}
+
 TEST(AdaptedNet, IsRefusedForAnotherLayoutOrANetOfTwoTeams) {
   absl::Status other = Net::Random(RulesOf("six"), 8, 1).AdaptedTo(RulesOf("navy+solo")).status();
   EXPECT_FALSE(other.ok());
