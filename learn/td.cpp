@@ -591,14 +591,11 @@ Rules BatchRules(uint64_t seed, int64_t games, const Rules& layout) {
   std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull +
                       static_cast<uint64_t>(games) * 0xBF58476D1CE4E5B9ull + 0x5A17E5ull);
   if (!layout.layout().IsFourSidedTeams()) {
-    Rules rules = LayoutRules(layout);
+    Rules rules = layout.LayoutOnly();
     if (rng() % 2 == 0) return rules;
     for (int s = 0; s < kNumSwitches; ++s) {
       Switch sw = static_cast<Switch>(s);
-      if (sw == Switch::kSixSided || sw == Switch::kTeamsOfThree || sw == Switch::kSolo ||
-          sw == Switch::kMixieStack) {
-        continue;
-      }
+      if (IsLayoutSwitch(sw) || sw == Switch::kMixieStack) continue;
       rules.set(sw, rng() % 4 == 0);
     }
     return rules;
@@ -613,7 +610,7 @@ Rules BatchRules(uint64_t seed, int64_t games, const Rules& layout) {
   // The switches of RULES.md §9, but not §11's, which change the board.
   for (int s = 0; s < kNumSwitches; ++s) {
     Switch sw = static_cast<Switch>(s);
-    if (sw == Switch::kSixSided || sw == Switch::kTeamsOfThree || sw == Switch::kSolo) continue;
+    if (IsLayoutSwitch(sw)) continue;
     rules.set(sw, rng() % 4 == 0);
   }
   return rules;
@@ -626,7 +623,7 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
         "rules any: self-play without --endgames or --teacher (a table and a teacher are of "
         "one ruleset)");
   }
-  if (c.any_rules && !(c.rules == LayoutRules(c.rules))) {
+  if (c.any_rules && !(c.rules == c.rules.LayoutOnly())) {
     return absl::InvalidArgumentError(
         absl::StrCat("rules ", RulesName(c),
                      ": a net of any rules names a layout (navy+solo, six, "

@@ -16,7 +16,7 @@ struct TrainConfig {
   Rules rules;  // the ruleset the net learns
   // A net of any rules (Net::any_rules) of `rules`'s layout instead: each
   // batch of games is played under rules drawn from the seed and the batch
-  // (BatchRules); `rules` stays the layout's (LayoutRules). Of the
+  // (BatchRules); `rules` stays the layout's (Rules::LayoutOnly). Of the
   // four-sided game of two teams a deep net only; never with a table or a
   // teacher.
   bool any_rules = false;

@@ -34,6 +34,12 @@ inline constexpr int kNumSwitches = static_cast<int>(Switch::kCount);
 // The name of a switch as written in rules strings ("one_less_six").
 absl::string_view SwitchName(Switch s);
 
+// Whether `s` is a switch of RULES.md §11 (six_sided, teams_of_three,
+// solo): one that chooses the board and the sides, not a rule of play.
+constexpr bool IsLayoutSwitch(Switch s) {
+  return s == Switch::kSixSided || s == Switch::kTeamsOfThree || s == Switch::kSolo;
+}
+
 // A ruleset: the default ruleset of RULES.md (`navy`) plus switches.
 // A small value type; equality compares every switch.
 class Rules {
@@ -67,6 +73,15 @@ class Rules {
   }
   const Layout& layout() const { return kLayouts[layout_id()]; }
   const Board& board() const { return layout().board; }
+  // These rules' switches of RULES.md §11 alone: their layout, played by
+  // the rules of §1-§8.
+  Rules LayoutOnly() const {
+    Rules layout;
+    for (int s = 0; s < kNumSwitches; ++s) {
+      if (IsLayoutSwitch(static_cast<Switch>(s))) layout.on_[s] = on_[s];
+    }
+    return layout;
+  }
   // An error when the switches name a layout RULES.md §11 refuses.
   absl::Status CheckLayout() const;
   // For the layers that know only the four-sided board with two teams

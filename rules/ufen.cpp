@@ -421,11 +421,8 @@ absl::StatusOr<Position> ParseUfen(absl::string_view text, const Rules& rules) {
                      fields.size()));
   }
   if (absl::Status s = rules.CheckLayout(); !s.ok()) return s;
-  Rules layout_only;  // the layout's switches alone: no snake_eyes flags
-  layout_only.set(Switch::kSixSided, rules.has(Switch::kSixSided));
-  layout_only.set(Switch::kTeamsOfThree, rules.has(Switch::kTeamsOfThree));
-  layout_only.set(Switch::kSolo, rules.has(Switch::kSolo));
-  Position pos = Position::Start(layout_only);
+  // The layout's switches alone: no snake_eyes flags.
+  Position pos = Position::Start(rules.LayoutOnly());
   if (absl::Status s = ParsePieces(fields[0], pos); !s.ok()) return s;
   int to_throw = fields[1].size() == 1 ? ColourIndex(fields[1][0]) : -1;
   if (to_throw < 0 || to_throw >= pos.num_colours()) {

@@ -313,7 +313,7 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
   if (absl::Status s = rules->CheckLayout(); !s.ok()) {
     return r.Fail(absl::StrCat("switches '", switches, "': ", s.message()));
   }
-  if (any && !(*rules == LayoutRules(*rules))) {
+  if (any && !(*rules == rules->LayoutOnly())) {
     return r.Fail(absl::StrCat("switches '", switches,
                                "': a net of any rules names only its layout's switches "
                                "(RULES.md §11), not those of §9"));
@@ -628,14 +628,6 @@ bool Net::Serves(const Rules& rules) const {
   // A net per side of any rules: its layout's rulesets of its shape (the
   // stack tops of mixie_stack are inputs it does not have).
   return rules.layout_id() == rules_.layout_id() && !rules.has(Switch::kMixieStack);
-}
-
-Rules LayoutRules(const Rules& rules) {
-  Rules layout;
-  for (Switch s : {Switch::kSixSided, Switch::kTeamsOfThree, Switch::kSolo}) {
-    layout.set(s, rules.has(s));
-  }
-  return layout;
 }
 
 absl::StatusOr<Net> Net::AdaptedTo(const Rules& rules) const {

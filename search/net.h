@@ -90,7 +90,7 @@ class Net {
   // presets and random switch combinations, the switches among its inputs
   // (`uckers train --rules any`: a deep net of the four-sided game of two
   // teams; `--rules any:<layout>`: a net per side of another layout). Its
-  // rules are its layout's alone (LayoutRules) and its file's switch list
+  // rules are its layout's alone (Rules::LayoutOnly) and its file's switch list
   // theirs followed by kAnyRules; it evaluates the rules it is viewed for
   // (ForRules).
   static constexpr absl::string_view kAnyRules = "*";
@@ -253,10 +253,6 @@ absl::StatusOr<const Net*> LoadNetShared(const std::string& path);
 // shipped net of that layout adapted to `rules` (Net::AdaptedTo) when there
 // is one; else nullptr (the classic evaluation then serves).
 const Net* NetFor(const Rules& rules);
-
-// The rules of `rules`'s layout alone: its switches of RULES.md §11 (the
-// rules a net of any rules of that layout records).
-Rules LayoutRules(const Rules& rules);
 
 // The switch list that weights files, endgame tables and records carry:
 // "+name" for each switch on, in RULES.md §9 order ("" for navy).
