@@ -108,6 +108,8 @@ int DeepInputs(uint32_t encoding) {
   switch (encoding) {
     case kHitNetEncodingVersion:
       return kHitNetInputs;
+    case kBlockNetEncodingVersion:
+      return kBlockNetInputs;
     case kContactNetEncodingVersion:
       return kContactNetInputs;
     default:
@@ -191,7 +193,9 @@ Net Net::RandomDeep(const Rules& rules, const std::vector<int>& layers, uint64_t
 Net Net::Widened(const std::vector<int>& layers, uint64_t seed) const {
   const std::vector<int> has = LayerSizes();
   Net wide = RandomDeep(rules_, layers, seed, encoding_ != kDeepNetEncodingVersion);
-  if (encoding_ == kHitNetEncodingVersion) wide = wide.WithEncoding(encoding_);
+  if (encoding_ == kHitNetEncodingVersion || encoding_ == kBlockNetEncodingVersion) {
+    wide = wide.WithEncoding(encoding_);
+  }
   // Every old unit keeps its incoming weights and bias; a new unit keeps
   // the random ones drawn above but sends nothing on: the columns of the
   // next layer (or the outputs) for new units are zero.
@@ -291,10 +295,11 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
       }
     }
     if (encoding != kDeepNetEncodingVersion && encoding != kContactNetEncodingVersion &&
-        encoding != kHitNetEncodingVersion) {
-      return r.Fail(absl::StrFormat(
-          "format 2 with input encoding %d (a deep net reads %d, %d or %d)", encoding,
-          kDeepNetEncodingVersion, kContactNetEncodingVersion, kHitNetEncodingVersion));
+        encoding != kHitNetEncodingVersion && encoding != kBlockNetEncodingVersion) {
+      return r.Fail(
+          absl::StrFormat("format 2 with input encoding %d (a deep net reads %d, %d, %d or %d)",
+                          encoding, kDeepNetEncodingVersion, kContactNetEncodingVersion,
+                          kHitNetEncodingVersion, kBlockNetEncodingVersion));
     }
   }
   r.Get(&net.games_trained_, "the header");
@@ -493,6 +498,7 @@ void Net::Quantise() {
 
 NetInputs Net::Encode(const Position& pos) const {
   if (encoding_ == kHitNetEncodingVersion) return EncodeHitNetInputs(pos, rules_);
+  if (encoding_ == kBlockNetEncodingVersion) return EncodeBlockNetInputs(pos, rules_);
   if (encoding_ == kContactNetEncodingVersion) return EncodeContactNetInputs(pos, rules_);
   return deep() ? EncodeDeepNetInputs(pos, rules_) : EncodeNetInputs(pos, rules_);
 }

@@ -160,7 +160,7 @@ class Net {
   // the weights drop the integer copy, as training changes them).
   bool deep() const {
     return encoding_ == kDeepNetEncodingVersion || encoding_ == kContactNetEncodingVersion ||
-           encoding_ == kHitNetEncodingVersion;
+           encoding_ == kHitNetEncodingVersion || encoding_ == kBlockNetEncodingVersion;
   }
   bool quantised() const { return quant_ != nullptr; }
   // Builds the integer copy of a deep net's weights (nothing for others),

@@ -332,6 +332,35 @@ NetInputs EncodeHitNetInputs(const Position& pos, const Rules& rules) {
   return in;
 }
 
+NetInputs EncodeBlockNetInputs(const Position& pos, const Rules& rules) {
+  NetInputs in = EncodeContactNetInputs(pos, rules);
+  const std::array<Occupancy, kNumColours> occ = ComputeAllOccupancies(pos);
+  Encoder<NetInputs> enc(&in);
+  const int mover = pos.to_throw();
+  // Pieces in turn order from the thrower, squares ascending within a
+  // colour, the doorsteps after every square: the list stays ascending.
+  for (int k = 0; k < kNumColours; ++k) {
+    const int colour = (mover + k) & 3;
+    const uint64_t blobs = occ[colour].opponent_blobs;
+    if (blobs == 0) continue;
+    const auto& row = pos.pieces(colour);
+    for (int i = 0; i < kPiecesPerColour; ++i) {
+      const Square sq = row[i];
+      if (!OnTrack(sq) || (i > 0 && row[i - 1] == sq)) continue;  // one input set a square
+      const int base = kContactNetInputs + (k * (kLastTrack + 1) + sq) * kBlockBands;
+      const int last = kLastTrack;
+      if (blobs & SquareRange(sq + 1, std::min(sq + 1, last))) enc.On(base);
+      if (blobs & SquareRange(sq + 1, std::min(sq + 6, last))) enc.On(base + 1);
+      if (blobs & SquareRange(sq + 7, std::min(sq + 12, last))) enc.On(base + 2);
+    }
+  }
+  const int doorsteps = kContactNetInputs + kNumColours * (kLastTrack + 1) * kBlockBands;
+  for (int k = 0; k < kNumColours; ++k) {
+    if (occ[(mover + k) & 3].opponent_blobs & 1) enc.On(doorsteps + k);
+  }
+  return in;
+}
+
 NetInputs EncodeNetInputs(const Position& pos, const Rules& rules) {
   NetInputs in;
   Encoder<NetInputs> enc(&in);

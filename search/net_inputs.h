@@ -110,6 +110,23 @@ uint64_t ThrowsReaching(int distance);
 // throw.
 NetInputs EncodeHitNetInputs(const Position& pos, const Rules& rules);
 
+// Encoding 6: encoding 4, then what blocks each piece (RULES.md §2, §4: an
+// opponent blob can be neither passed nor landed on; a piece right behind
+// one may challenge it, §6), which a first layer over each colour's own
+// squares cannot see: for each colour k, for each main-track square
+// 0..kLastTrack, a piece of k there has an opponent blob on its path 1
+// square ahead, 1..6 ahead (a die's reach) and 7..12 ahead (both dice),
+// before its lane; then for each colour k, an opponent blob on its doorstep
+// (its base pieces cannot enter, §4).
+inline constexpr int kBlockNetEncodingVersion = 6;
+inline constexpr int kBlockBands = 3;
+inline constexpr int kBlockInputs = kNumColours * ((kLastTrack + 1) * kBlockBands + 1);
+inline constexpr int kBlockNetInputs = kContactNetInputs + kBlockInputs;
+
+// Encodes `pos` (not finished) under `rules` in encoding 6 for the team to
+// throw.
+NetInputs EncodeBlockNetInputs(const Position& pos, const Rules& rules);
+
 // The input encoding of the nets for every other layout (RULES.md §11: the
 // six-sided board, teams of three, solo), from the point of view of the
 // colour to throw. Colours are taken in turn order from the thrower, k = 0

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "game/options.h"
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
@@ -726,6 +727,97 @@ TEST(DeepNet, HitInputsStartWithZeroWeights) {
     Evaluation a = net.Evaluate(pos), b = read->Evaluate(pos);
     for (int k = 0; k < kNumOutcomes; ++k) EXPECT_EQ(a.p[k], b.p[k]);
     EXPECT_EQ(read->Evaluate(pos).p, read->Evaluate(read->Encode(pos)).p);
+    ++n;
+  }
+  EXPECT_GT(n, 30);
+}
+
+// RULES.md §2 and §4: an opponent blob on a piece's path blocks it; one
+// right ahead may be challenged (§6). The block inputs of a single on red's
+// 20 for a green blob 3, 1 and 9 squares ahead, and for a partner's blob
+// (never a block).
+TEST(DeepNetInputs, BlockInputsSeeAnOpponentBlobAheadOnThePath) {
+  Rules rules;
+  auto bands = [&](int colour, int ahead) {
+    const int at = RelativeSquare(colour, AbsoluteSquare(0, 20 + ahead));
+    std::string rows[4] = {"20,b,b,b", "b,b,b,b", "b,b,b,b", "b,b,b,b"};
+    rows[colour] = absl::StrCat(at, ",", at, ",b,b");
+    absl::StatusOr<Position> pos =
+        ParseUfen(absl::StrCat(rows[0], "/", rows[1], "/", rows[2], "/", rows[3], " r -"), rules);
+    EXPECT_TRUE(pos.ok()) << pos.status();
+    NetInputs in = EncodeBlockNetInputs(*pos, rules);
+    for (int i = 1; i < in.num_active; ++i) EXPECT_LT(in.active[i - 1], in.active[i]);
+    NetInputs contact = EncodeContactNetInputs(*pos, rules);
+    for (int i = 0; i < contact.num_active; ++i) EXPECT_EQ(in.active[i], contact.active[i]);
+    std::string on;
+    for (int j = 0; j < kBlockBands; ++j) {
+      const int index = kContactNetInputs + 20 * kBlockBands + j;  // red is k = 0
+      on += std::find(in.active.begin(), in.active.begin() + in.num_active, index) !=
+                    in.active.begin() + in.num_active
+                ? '1'
+                : '0';
+    }
+    return on;
+  };
+  EXPECT_EQ(bands(1, 3), "010");  // green, a die's reach
+  EXPECT_EQ(bands(1, 1), "110");  // right ahead: a challenge's square too
+  EXPECT_EQ(bands(3, 9), "001");  // blue, both dice's reach
+  EXPECT_EQ(bands(2, 3), "000");  // yellow, the partner: never blocks
+}
+
+// The block inputs agree with a scan square by square: for each piece on
+// the track, an opponent colour with two or more pieces on a square 1, 1..6
+// or 7..12 ahead on its path; for each colour, an opponent blob on its
+// doorstep (RULES.md §4), over the positions of self-play games.
+TEST(DeepNetInputs, BlockInputsAgreeWithAScanSquareBySquare) {
+  Rules rules;
+  int blocked = 0;
+  auto blob_at = [](const Position& pos, int colour, int abs) {
+    for (int enemy = 0; enemy < kNumColours; ++enemy) {
+      if (TeamOf(enemy) == TeamOf(colour)) continue;
+      const int rel = RelativeSquare(enemy, abs);
+      if (OnTrack(rel) && pos.CountAt(enemy, rel) >= 2) return true;
+    }
+    return false;
+  };
+  for (const Position& pos : Siblings(rules, 40, 2)) {
+    std::vector<int> on = Active(EncodeBlockNetInputs(pos, rules));
+    auto is_on = [&](int index) { return std::find(on.begin(), on.end(), index) != on.end(); };
+    for (int k = 0; k < kNumColours; ++k) {
+      const int colour = (pos.to_throw() + k) % kNumColours;
+      for (Square sq : pos.pieces(colour)) {
+        if (!OnTrack(sq)) continue;
+        bool band[3] = {false, false, false};
+        for (int d = 1; d <= 12 && sq + d <= kLastTrack; ++d) {
+          if (!blob_at(pos, colour, AbsoluteSquare(colour, sq + d))) continue;
+          band[0] |= d == 1;
+          band[d <= 6 ? 1 : 2] = true;
+        }
+        const int base = kContactNetInputs + (k * (kLastTrack + 1) + sq) * kBlockBands;
+        for (int j = 0; j < kBlockBands; ++j) EXPECT_EQ(is_on(base + j), band[j]) << j;
+        blocked += band[1] || band[2];
+      }
+      const int doorstep = kContactNetInputs + kNumColours * (kLastTrack + 1) * kBlockBands + k;
+      EXPECT_EQ(is_on(doorstep), blob_at(pos, colour, AbsoluteSquare(colour, 0)));
+    }
+  }
+  EXPECT_GT(blocked, 20);
+}
+
+// A net given the block inputs with zero weights evaluates as before, in
+// float and in integers, and its file reads back as encoding 6.
+TEST(DeepNet, BlockInputsStartWithZeroWeights) {
+  Net net = Net::RandomDeep(Rules(), {32, 8, 8}, 12);
+  Net block = net.WithEncoding(kBlockNetEncodingVersion);
+  EXPECT_EQ(block.w1().cols(), kBlockNetInputs);
+  absl::StatusOr<Net> read = Net::FromBytes(block.ToBytes(), "block");
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->encoding(), static_cast<uint32_t>(kBlockNetEncodingVersion));
+  net.Quantise();
+  int n = 0;
+  for (const Position& pos : Siblings(Rules(), 10, 4)) {
+    Evaluation a = net.Evaluate(pos), b = read->Evaluate(pos);
+    for (int k = 0; k < kNumOutcomes; ++k) EXPECT_EQ(a.p[k], b.p[k]);
     ++n;
   }
   EXPECT_GT(n, 30);
