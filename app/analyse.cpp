@@ -28,12 +28,12 @@ int RunAnalyseCommand(const CommandLine& cl) {
   std::string svg_path = absl::GetFlag(FLAGS_svg);
   if (absl::Status s = svg_path.empty() ? absl::OkStatus() : CheckWritable(svg_path); !s.ok()) {
     std::cerr << "uckers analyse: --svg: " << s.message() << "\n";
-    return 2;
+    return 1;
   }
   absl::StatusOr<std::string> text = ReadTextFile(path, kMaxRecordBytes);
   if (!text.ok()) {
     std::cerr << "uckers analyse: " << text.status().message() << "\n";
-    return 2;
+    return absl::IsInvalidArgument(text.status()) ? 2 : 1;
   }
   absl::StatusOr<Record> record = wire::ParseRecord(*text);
   if (!record.ok()) {

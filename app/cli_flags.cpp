@@ -54,7 +54,7 @@ absl::StatusOr<RunOutputs> ReadRunOutputs() {
   out.games_out = absl::GetFlag(FLAGS_games_out);
   if (!out.games_out.empty()) {
     if (absl::Status s = CheckWritable(out.games_out); !s.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat("--games_out: ", s.message()));
+      return absl::Status(s.code(), absl::StrCat("--games_out: ", s.message()));
     }
   }
   if (out.resume && out.records_dir.empty()) {

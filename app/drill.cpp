@@ -191,11 +191,14 @@ void Reschedule(bool right, int64_t today, Card* c) {
   c->due = today + c->interval;
 }
 
-int AddRecord(DrillStore& store, const std::string& path, const std::string& level, int64_t today) {
+// Reads and reviews the record before the database is opened, so that a
+// record that cannot be read or reviewed leaves no database behind.
+int AddRecord(const std::string& db, const std::string& path, const std::string& level,
+              int64_t today) {
   absl::StatusOr<std::string> text = ReadTextFile(path, kMaxRecordBytes);
   if (!text.ok()) {
     std::cerr << "uckers drill: --add: " << text.status().message() << "\n";
-    return 2;
+    return absl::IsInvalidArgument(text.status()) ? 2 : 1;
   }
   absl::StatusOr<Record> record = wire::ParseRecord(*text);
   if (!record.ok()) {
@@ -208,6 +211,12 @@ int AddRecord(DrillStore& store, const std::string& path, const std::string& lev
     std::cerr << "uckers drill: " << path << ": " << analysis.status().message() << "\n";
     return 1;
   }
+  absl::StatusOr<DrillStore> opened = DrillStore::Open(db);
+  if (!opened.ok()) {
+    std::cerr << "uckers drill: " << opened.status().message() << "\n";
+    return 1;
+  }
+  DrillStore& store = *opened;
   int marked = 0, added = 0;
   for (const AnalysedItem& item : analysis->items) {
     if (item.mark < Mark::kDoubtful) continue;
@@ -323,13 +332,13 @@ int RunDrillCommand(const CommandLine&) {
       return 2;
     }
   }
+  if (std::string add = absl::GetFlag(FLAGS_add); !add.empty()) {
+    return AddRecord(db, add, level, today);
+  }
   absl::StatusOr<DrillStore> store = DrillStore::Open(db);
   if (!store.ok()) {
     std::cerr << "uckers drill: " << store.status().message() << "\n";
     return 1;
-  }
-  if (std::string add = absl::GetFlag(FLAGS_add); !add.empty()) {
-    return AddRecord(*store, add, level, today);
   }
   absl::StatusOr<std::vector<Card>> due = store->Due(today, count);
   if (!due.ok()) {

@@ -75,12 +75,18 @@ std::optional<LabelConfig> RunOfFlags(const std::string& command, int* exit_code
   return c;
 }
 
-absl::StatusOr<std::unique_ptr<LadderStore>> OpenDb() {
-  if (absl::GetFlag(FLAGS_db).empty()) {
+// The database of --db; `existing`: one that must exist already (a worker
+// or an export reads what `label add` scheduled), never created.
+absl::StatusOr<std::unique_ptr<LadderStore>> OpenDb(bool existing = false) {
+  const std::string db = absl::GetFlag(FLAGS_db);
+  if (db.empty()) {
     return absl::InvalidArgumentError(
         "--db: give the database (a SQLite file or postgresql://...)");
   }
-  return OpenLadderStore(absl::GetFlag(FLAGS_db));
+  if (existing) {
+    if (absl::Status s = RequireExistingDb(db); !s.ok()) return s;
+  }
+  return OpenLadderStore(db);
 }
 
 int Fail(const std::string& command, const absl::Status& s) {
@@ -112,12 +118,12 @@ int RunLabelWorkCommand(const CommandLine&) {
   const std::string command = "uckers label work";
   const double lease = absl::GetFlag(FLAGS_lease_seconds);
   const int threads = absl::GetFlag(FLAGS_concurrency);
-  if (!(lease > 0 && lease <= 7 * 86400) || threads < 1) {
-    return Fail(command,
-                absl::InvalidArgumentError(
-                    "--lease_seconds must be in (0, 604800] and --concurrency at least 1"));
+  if (!(lease > 0 && lease <= 7 * 86400) || threads < 1 || threads > kMaxLabelThreads) {
+    return Fail(command, absl::InvalidArgumentError(absl::StrCat(
+                             "--lease_seconds must be in (0, 604800] and --concurrency 1 to ",
+                             kMaxLabelThreads)));
   }
-  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb();
+  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb(/*existing=*/true);
   if (!store.ok()) return Fail(command, store.status());
   InterruptFlag interrupt;
   const std::atomic<bool>& stop = *interrupt.flag();
@@ -170,11 +176,17 @@ int RunLabelExportCommand(const CommandLine&) {
   int exit_code = 0;
   std::optional<LabelConfig> c = RunOfFlags(command, &exit_code);
   if (!c) return exit_code;
-  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb();
+  absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb(/*existing=*/true);
   if (!store.ok()) return Fail(command, store.status());
   int64_t pending = 0;
   absl::StatusOr<std::string> lines = (*store)->LabelLines(LabelSettings(*c), &pending);
   if (!lines.ok()) return Fail(command, lines.status());
+  if (lines->empty() && pending == 0) {
+    std::cerr << command << ": " << absl::GetFlag(FLAGS_db)
+              << " holds no labelling run of these settings (" << LabelSettings(*c)
+              << "); give those `label add` scheduled\n";
+    return 1;
+  }
   if (absl::Status s = WriteTextFile(absl::GetFlag(FLAGS_out), *lines); !s.ok()) {
     return Fail(command, s);
   }

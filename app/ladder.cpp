@@ -43,7 +43,7 @@ int RunLadderCommand(const CommandLine&) {
   absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
   if (!outputs.ok()) {
     std::cerr << "uckers ladder: " << outputs.status().message() << "\n";
-    return 2;
+    return absl::IsInvalidArgument(outputs.status()) ? 2 : 1;
   }
   config.records_dir = outputs->records_dir;
   config.resume = outputs->resume;
@@ -63,7 +63,7 @@ int RunLadderCommand(const CommandLine&) {
   std::string chart_path = absl::GetFlag(FLAGS_chart);
   if (absl::Status s = chart_path.empty() ? absl::OkStatus() : CheckWritable(chart_path); !s.ok()) {
     std::cerr << "uckers ladder: --chart: " << s.message() << "\n";
-    return 2;
+    return 1;
   }
   if (config.resume && config.sprt) {
     std::cerr << "uckers ladder: --resume cannot continue a GSPRT (--sprt): its decision depends "
@@ -93,7 +93,7 @@ int RunLadderCommand(const CommandLine&) {
   }
   if (!report.ok()) {
     std::cerr << "uckers ladder: " << report.status().message() << "\n";
-    return 1;
+    return absl::IsInvalidArgument(report.status()) ? 2 : 1;
   }
   if (absl::GetFlag(FLAGS_json)) {
     std::cout << ToJson(*report);

@@ -87,6 +87,10 @@ int RunWorkCommand(const CommandLine&) {
                  "or more\n";
     return 2;
   }
+  if (absl::Status s = RequireExistingDb(config.db); !s.ok()) {
+    std::cerr << "uckers ladder work: --db: " << s.message() << "\n";
+    return 1;
+  }
   absl::StatusOr<int64_t> played = WorkLadder(config);
   if (!played.ok()) {
     std::cerr << "uckers ladder work: " << played.status().message() << "\n";
@@ -102,7 +106,7 @@ int RunTableCommand(const CommandLine&) {
   std::string chart = absl::GetFlag(FLAGS_chart);
   if (absl::Status s = chart.empty() ? absl::OkStatus() : CheckWritable(chart); !s.ok()) {
     std::cerr << "uckers ladder table: --chart: " << s.message() << "\n";
-    return 2;
+    return 1;
   }
   absl::StatusOr<std::unique_ptr<LadderStore>> store =
       OpenLadderStore(absl::GetFlag(FLAGS_db), /*read_only=*/true);

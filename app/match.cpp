@@ -36,7 +36,7 @@ int RunMultiSide(const Rules& rules) {
   for (const std::string& spec : {config.player_a, config.player_b}) {
     if (absl::Status s = CheckMultiSidePlayer(spec, rules); !s.ok()) {
       std::cerr << "uckers match: " << s.message() << "\n";
-      return 2;
+      return absl::IsInvalidArgument(s) ? 2 : 1;
     }
   }
   if (!absl::GetFlag(FLAGS_games_out).empty() || absl::GetFlag(FLAGS_resume)) {
@@ -47,7 +47,7 @@ int RunMultiSide(const Rules& rules) {
   absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
   if (!outputs.ok()) {
     std::cerr << "uckers match: " << outputs.status().message() << "\n";
-    return 2;
+    return absl::IsInvalidArgument(outputs.status()) ? 2 : 1;
   }
   config.records_dir = outputs->records_dir;
   if (absl::Status s = CheckPairsAndConcurrency(config.sequences, config.concurrency); !s.ok()) {
@@ -62,7 +62,7 @@ int RunMultiSide(const Rules& rules) {
   }
   if (!report.ok()) {
     std::cerr << "uckers match: " << report.status().message() << "\n";
-    return 1;
+    return absl::IsInvalidArgument(report.status()) ? 2 : 1;
   }
   std::cout << (absl::GetFlag(FLAGS_json) ? ToJson(*report) : MultiSideMatchReportText(*report));
   return report->interrupted() ? 1 : 0;
@@ -76,11 +76,12 @@ int RunMatchCommand(const CommandLine&) {
   }
   if (!rules->layout().IsFourSidedTeams()) return RunMultiSide(*rules);
   for (const std::string& spec : {absl::GetFlag(FLAGS_a), absl::GetFlag(FLAGS_b)}) {
-    // A malformed player is a usage error, found before any game.
+    // A malformed player is a usage error, found before any game; a file it
+    // names that cannot be read, a failure.
     if (absl::StartsWith(spec, "cmd:") || absl::StartsWith(spec, "grpc:")) continue;
     if (absl::StatusOr<std::unique_ptr<Player>> p = MakePlayer(spec, *rules, 0); !p.ok()) {
       std::cerr << "uckers match: " << p.status().message() << "\n";
-      return 2;
+      return absl::IsInvalidArgument(p.status()) ? 2 : 1;
     }
   }
   MatchConfig config;
@@ -94,7 +95,7 @@ int RunMatchCommand(const CommandLine&) {
   absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
   if (!outputs.ok()) {
     std::cerr << "uckers match: " << outputs.status().message() << "\n";
-    return 2;
+    return absl::IsInvalidArgument(outputs.status()) ? 2 : 1;
   }
   config.records_dir = outputs->records_dir;
   config.resume = outputs->resume;
@@ -111,7 +112,7 @@ int RunMatchCommand(const CommandLine&) {
   }
   if (!report.ok()) {
     std::cerr << "uckers match: " << report.status().message() << "\n";
-    return 1;
+    return absl::IsInvalidArgument(report.status()) ? 2 : 1;
   }
   if (absl::GetFlag(FLAGS_json)) {
     std::cout << ToJson(*report);

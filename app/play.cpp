@@ -26,7 +26,12 @@ int RunLines(const std::vector<std::string>& lines) {
   for (const std::string& line : lines) {
     loop.HandleLine(line);
     engine.Wait();
-    if (loop.errors() > 0) return 2;
+    if (loop.errors() > 0) {
+      // One command from the command line: its error on stderr too, where a
+      // script looks for it.
+      std::cerr << "uckers: " << loop.last_error() << "\n";
+      return 2;
+    }
   }
   return 0;
 }

@@ -54,6 +54,8 @@ ABSL_FLAG(std::string, http_web, "",
 
 #include "absl/flags/flag.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "dealer/dealer.h"
 #include "game/facade.h"
@@ -70,7 +72,7 @@ namespace {
 // unless GRPC_VERBOSITY asks for them.
 void QuietGrpcLog(gpr_log_func_args*) {}
 
-int RunServeCommand(const CommandLine&) {
+int RunServeCommand(const CommandLine& cl) {
   if (std::getenv("GRPC_VERBOSITY") == nullptr) gpr_set_log_function(QuietGrpcLog);
   ServerConfig config;
   config.address = absl::GetFlag(FLAGS_address);
@@ -83,15 +85,70 @@ int RunServeCommand(const CommandLine&) {
   config.limits.max_depth = absl::GetFlag(FLAGS_max_depth);
   config.limits.max_nodes = absl::GetFlag(FLAGS_max_nodes);
   config.limits.max_movetime_ms = absl::GetFlag(FLAGS_max_movetime_ms);
-  if (config.limits.max_searches < 1 || config.limits.max_threads < 1 ||
-      config.limits.max_hash_mb < 1 || config.grace_ms < 0 || config.max_message_bytes < 1024 ||
-      config.limits.tree_mb < 1 || config.limits.tree_mb > facade::kMaxTreeMb ||
-      config.limits.max_depth < 1 || config.limits.max_depth > 64 || config.limits.max_nodes < 1 ||
-      config.limits.max_movetime_ms < 1) {
-    std::cerr << "uckers serve: limits must be positive (message size >= 1024, max_depth <= 64, "
-                 "tree_mb <= "
-              << facade::kMaxTreeMb << ")\n";
-    return 2;
+  const struct {
+    const char* flag;
+    bool ok;
+    std::string range;
+  } limits[] = {
+      {"max_searches", config.limits.max_searches >= 1, "at least 1"},
+      {"max_request_threads", config.limits.max_threads >= 1, "at least 1"},
+      {"max_hash_mb", config.limits.max_hash_mb >= 1, "at least 1"},
+      {"tree_mb", config.limits.tree_mb >= 1 && config.limits.tree_mb <= facade::kMaxTreeMb,
+       absl::StrCat("1..", facade::kMaxTreeMb)},
+      {"grace_ms", config.grace_ms >= 0, "0 or more"},
+      {"max_message_bytes", config.max_message_bytes >= 1024, "at least 1024"},
+      {"max_depth", config.limits.max_depth >= 1 && config.limits.max_depth <= 64, "1..64"},
+      {"max_nodes", config.limits.max_nodes >= 1, "at least 1"},
+      {"max_movetime_ms", config.limits.max_movetime_ms >= 1, "at least 1"},
+  };
+  for (const auto& limit : limits) {
+    if (!limit.ok) {
+      std::cerr << "uckers serve: --" << limit.flag << ": must be " << limit.range << "\n";
+      return 2;
+    }
+  }
+  {
+    // The gRPC address: host:port, the port 0 (any free one) to 65535.
+    const std::string& address = config.address;
+    size_t colon = address.rfind(':');
+    int port = -1;
+    if (colon == std::string::npos || colon == 0 ||
+        !absl::SimpleAtoi(address.substr(colon + 1), &port) || port < 0 || port > 65535) {
+      std::cerr << "uckers serve: --address '" << address
+                << "': expected host:port, the port 0..65535\n";
+      return 2;
+    }
+  }
+  // The HTTP front's settings, checked before anything listens.
+  const bool with_http = !absl::GetFlag(FLAGS_http).empty();
+  ConnectConfig http_config;
+  if (with_http) {
+    http_config.address = absl::GetFlag(FLAGS_http);
+    http_config.threads = absl::GetFlag(FLAGS_http_threads);
+    http_config.max_connections = absl::GetFlag(FLAGS_http_max_connections);
+    http_config.idle_timeout_ms = absl::GetFlag(FLAGS_http_idle_timeout_ms);
+    http_config.max_body_bytes = static_cast<size_t>(config.max_message_bytes);
+    http_config.web_dir = absl::GetFlag(FLAGS_http_web);
+    http_config.cors_origins =
+        absl::StrSplit(absl::GetFlag(FLAGS_http_cors_origins), ',', absl::SkipEmpty());
+    if (absl::Status s = CheckConnectConfig(http_config); !s.ok()) {
+      std::cerr << "uckers serve: " << s.message() << "\n";
+      return 2;
+    }
+    if (!http_config.web_dir.empty() &&
+        !std::filesystem::is_regular_file(http_config.web_dir + "/index.html")) {
+      std::cerr << "uckers serve: --http_web '" << http_config.web_dir
+                << "': no index.html there\n";
+      return 2;
+    }
+  } else {
+    for (const char* flag : {"http_threads", "http_max_connections", "http_idle_timeout_ms",
+                             "http_cors_origins", "http_web"}) {
+      if (cl.Given(flag)) {
+        std::cerr << "uckers serve: --" << flag << ": a setting of the HTTP front; give --http\n";
+        return 2;
+      }
+    }
   }
   if (std::string path = absl::GetFlag(FLAGS_endgames); !path.empty()) {
     absl::StatusOr<std::shared_ptr<const EndgameTable>> table = EndgameTable::LoadShared(path);
@@ -112,7 +169,7 @@ int RunServeCommand(const CommandLine&) {
     if (!key.ok()) {
       std::cerr << "uckers serve: --dealer_key_file " << path << ": " << key.status().message()
                 << "\n";
-      return 2;
+      return text.ok() ? 2 : 1;  // a malformed key, or a file that cannot be read
     }
     config.limits.dealer_key = *key;
   }
@@ -130,23 +187,7 @@ int RunServeCommand(const CommandLine&) {
   std::cerr << "uckers serve: listening on " << config.address << " (port " << (*server)->port()
             << ")" << std::endl;
   std::unique_ptr<ConnectServer> http;
-  if (!absl::GetFlag(FLAGS_http).empty()) {
-    ConnectConfig http_config;
-    http_config.address = absl::GetFlag(FLAGS_http);
-    http_config.threads = absl::GetFlag(FLAGS_http_threads);
-    http_config.max_connections = absl::GetFlag(FLAGS_http_max_connections);
-    http_config.idle_timeout_ms = absl::GetFlag(FLAGS_http_idle_timeout_ms);
-    http_config.max_body_bytes = static_cast<size_t>(config.max_message_bytes);
-    http_config.web_dir = absl::GetFlag(FLAGS_http_web);
-    if (!http_config.web_dir.empty() &&
-        !std::filesystem::is_regular_file(http_config.web_dir + "/index.html")) {
-      std::cerr << "uckers serve: --http_web '" << http_config.web_dir
-                << "': no index.html there\n";
-      (*server)->Shutdown();
-      return 2;
-    }
-    http_config.cors_origins =
-        absl::StrSplit(absl::GetFlag(FLAGS_http_cors_origins), ',', absl::SkipEmpty());
+  if (with_http) {
     absl::StatusOr<std::unique_ptr<ConnectServer>> started =
         ConnectServer::Start(http_config, &(*server)->api());
     if (!started.ok()) {

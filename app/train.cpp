@@ -17,6 +17,9 @@ ABSL_FLAG(std::string, layers, "",
 ABSL_FLAG(bool, hit_inputs, false,
           "a deep net reads how often each single piece is hit too (input encoding 5); with "
           "--init, a deep net of encoding 4 gets those inputs, their weights zero");
+ABSL_FLAG(bool, block_inputs, false,
+          "a deep net reads what blocks each piece too (input encoding 6: an opponent blob "
+          "ahead); with --init, a deep net of encoding 4 gets those inputs, their weights zero");
 ABSL_FLAG(int64_t, games, 10000, "train until this many games in all");
 ABSL_FLAG(double, lambda, 0.7, "TD(lambda)");
 ABSL_FLAG(double, lookahead, 0, "weight of the one-throw expectimax target (0..1)");
@@ -46,7 +49,7 @@ namespace uckers {
 
 namespace {
 
-int RunTrainCommand(const CommandLine&) {
+int RunTrainCommand(const CommandLine& cl) {
   if (absl::GetFlag(FLAGS_out).empty()) {
     std::cerr << "uckers train: --out: give the weights file to write (uckers help train)\n";
     return 2;
@@ -62,7 +65,29 @@ int RunTrainCommand(const CommandLine&) {
     std::cerr << "uckers train: --rules: " << rules.status().message() << "\n";
     return 2;
   }
+  // Flags that another mode would leave unused are refused, not ignored.
+  auto refuse = [&](std::initializer_list<const char*> flags, const char* why) -> int {
+    for (const char* flag : flags) {
+      if (cl.Given(flag)) {
+        std::cerr << "uckers train: --" << flag << ": " << why << "\n";
+        return 2;
+      }
+    }
+    return 0;
+  };
   if (std::string files = absl::GetFlag(FLAGS_average); !files.empty()) {
+    if (int code = refuse({"rules",        "seed",        "endgames",
+                           "hidden",       "layers",      "hit_inputs",
+                           "block_inputs", "games",       "lambda",
+                           "lookahead",    "teacher",     "teacher_depth",
+                           "lr",           "batch_games", "checkpoint_every",
+                           "eval_every",   "eval_pairs",  "checkpoint",
+                           "curve",        "init",        "init_other_rules",
+                           "labels",       "epochs"},
+                          "--average writes the mean of nets and trains nothing");
+        code != 0) {
+      return code;
+    }
     std::vector<std::string> names = absl::StrSplit(files, ',', absl::SkipEmpty());
     std::vector<Net> nets;
     for (const std::string& name : names) {
@@ -108,6 +133,15 @@ int RunTrainCommand(const CommandLine&) {
     std::cerr << "uckers train: --hit_inputs: for a deep net (give --layers or --init)\n";
     return 2;
   }
+  c.block_inputs = absl::GetFlag(FLAGS_block_inputs);
+  if (c.block_inputs && c.hit_inputs) {
+    std::cerr << "uckers train: --block_inputs and --hit_inputs: give one (encodings 6 and 5)\n";
+    return 2;
+  }
+  if (c.block_inputs && c.layers.empty() && absl::GetFlag(FLAGS_init).empty()) {
+    std::cerr << "uckers train: --block_inputs: for a deep net (give --layers or --init)\n";
+    return 2;
+  }
   c.seed = absl::GetFlag(FLAGS_seed);
   c.games = absl::GetFlag(FLAGS_games);
   c.lambda = absl::GetFlag(FLAGS_lambda);
@@ -127,6 +161,18 @@ int RunTrainCommand(const CommandLine&) {
   c.labels = absl::GetFlag(FLAGS_labels);
   c.epochs = absl::GetFlag(FLAGS_epochs);
   c.endgames = absl::GetFlag(FLAGS_endgames);
+  if (int code = c.labels.empty() ? refuse({"epochs"}, "passes over --labels: give --labels")
+                                  : refuse({"games", "lambda", "lookahead", "teacher",
+                                            "teacher_depth", "batch_games", "checkpoint_every",
+                                            "eval_every", "eval_pairs", "curve"},
+                                           "self-play training only, not training on --labels");
+      code != 0) {
+    return code;
+  }
+  if (cl.Given("teacher_depth") && c.teacher.empty()) {
+    std::cerr << "uckers train: --teacher_depth: says how --teacher values; give --teacher\n";
+    return 2;
+  }
   if (!c.endgames.empty() && !c.labels.empty()) {
     std::cerr << "uckers train: --endgames: self-play training only (label with --endgames "
                  "instead)\n";

@@ -51,6 +51,12 @@ int RunTuneCommand(const CommandLine& cl) {
       std::cerr << "uckers tune: --weights: " << w.status().message() << "\n";
       return 2;
     }
+    for (const SpsaWeight& seen : config.theta) {
+      if (seen.name == w->name) {
+        std::cerr << "uckers tune: --weights: weight '" << w->name << "' is given twice\n";
+        return 2;
+      }
+    }
     config.theta.push_back(*w);
   }
   absl::StatusOr<std::vector<SpsaWeight>> tuned = RunSpsa(config, stdout);

@@ -17,7 +17,7 @@ int RunVerifyCommand(const CommandLine& cl) {
   absl::StatusOr<std::string> text = ReadTextFile(path, kMaxRecordBytes);
   if (!text.ok()) {
     std::cerr << "uckers verify: " << text.status().message() << "\n";
-    return 2;
+    return absl::IsInvalidArgument(text.status()) ? 2 : 1;
   }
   absl::StatusOr<Record> record = wire::ParseRecord(*text);
   if (!record.ok()) {

@@ -68,18 +68,27 @@ struct GameEnd {
   bool on_time = false;
 };
 
-std::optional<std::array<GameEnd, 2>> ReadPair(const LadderConfig& config, const Task& task) {
+// The pair's two games from its records when both are finished records of
+// this ladder; nullopt when either is missing or unfinished (played again).
+// A finished record of another ladder (other players, seed or rules) is an
+// error: --resume would otherwise count it or overwrite it.
+absl::StatusOr<std::optional<std::array<GameEnd, 2>>> ReadPair(const LadderConfig& config,
+                                                               const Task& task) {
   std::array<GameEnd, 2> winners{};
   for (int game = 0; game < 2; ++game) {
-    absl::StatusOr<std::string> text =
-        ReadTextFile(RecordPath(config, task, game), kMaxRecordBytes);
+    const std::string path = RecordPath(config, task, game);
+    absl::StatusOr<std::string> text = ReadTextFile(path, kMaxRecordBytes);
     if (!text.ok()) return std::nullopt;
     absl::StatusOr<Record> record = wire::ParseRecord(*text);
+    if (!record.ok() || record->winner.empty()) return std::nullopt;
     const std::string& a = config.players[task.a];
     const std::string& b = config.players[task.b];
-    if (!record.ok() || record->winner.empty() || record->seed != config.seed + task.pair ||
-        record->ry != (game == 0 ? a : b) || record->gb != (game == 0 ? b : a)) {
-      return std::nullopt;
+    if (record->seed != config.seed + task.pair || record->ry != (game == 0 ? a : b) ||
+        record->gb != (game == 0 ? b : a) || !(record->game.rules() == config.rules)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--resume: ", path, " is a game of another ladder (players ", record->ry,
+                       " and ", record->gb, ", seed ", record->seed, ", rules ",
+                       record->game.rules().ToString(), "); give another --records"));
     }
     winners[game] = {record->winner == "RY" ? 0 : 1, record->termination == "time"};
   }
@@ -262,8 +271,12 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   // The pairs an earlier run finished count as they were; the rest are played.
   std::vector<Task> tasks;
   for (const Task& task : scheduled) {
-    std::optional<std::array<GameEnd, 2>> read =
-        config.resume ? ReadPair(config, task) : std::nullopt;
+    std::optional<std::array<GameEnd, 2>> read;
+    if (config.resume) {
+      absl::StatusOr<std::optional<std::array<GameEnd, 2>>> pair = ReadPair(config, task);
+      if (!pair.ok()) return pair.status();
+      read = *pair;
+    }
     if (!read) {
       tasks.push_back(task);
       continue;

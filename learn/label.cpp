@@ -47,8 +47,15 @@ absl::StatusOr<Existing> ReadExisting(const LabelConfig& c) {
   // Line by line: a run's file may hold a million positions.
   std::string line;
   while (std::getline(in, line)) {
-    if (in.eof()) break;  // no newline: cut short, labelled again
     const std::string head = absl::StrCat(R"({"index":)", e.lines, ",");
+    if (in.eof()) {
+      // No newline: a label cut short, labelled again; anything else is not
+      // this program's to overwrite.
+      if (absl::StartsWith(head, line) || absl::StartsWith(line, head)) break;
+      return absl::InvalidArgumentError(
+          absl::StrCat(c.out, ": line ", e.lines + 1, " is not label ", e.lines,
+                       " of a `uckers label` file; give another --out"));
+    }
     if (!absl::StartsWith(line, head) || !absl::EndsWith(line, "}")) {
       return absl::InvalidArgumentError(
           absl::StrCat(c.out, ": line ", e.lines + 1, " is not label ", e.lines,
@@ -121,6 +128,14 @@ std::string LabelSettings(const LabelConfig& c) {
 
 absl::Status UseLabelNet(LabelConfig* c) {
   if (c->netfile.empty()) return absl::OkStatus();
+  if (c->netfile.find_first_of("\"\\") != std::string::npos ||
+      std::any_of(c->netfile.begin(), c->netfile.end(),
+                  [](char ch) { return static_cast<unsigned char>(ch) < 0x20; })) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "netfile '", c->netfile,
+        "': a path with a quote, a backslash or a control character cannot be named in the "
+        "labels' lines"));
+  }
   absl::StatusOr<const Net*> net = LoadNetShared(c->netfile);
   if (!net.ok()) return net.status();
   // A net of any rules labels every four-sided ruleset of two teams.
@@ -235,9 +250,12 @@ std::string LabelLine(const LabelConfig& config, int64_t index, const std::strin
 }
 
 absl::Status CheckLabelCounts(const LabelConfig& c) {
-  if (c.positions < 1 || c.trials < 1 || c.plies < 1 || c.threads < 1) {
+  if (c.positions < 1 || c.trials < 1 || c.plies < 1) {
+    return absl::InvalidArgumentError("--positions, --trials and --plies must each be at least 1");
+  }
+  if (c.threads < 1 || c.threads > kMaxLabelThreads) {
     return absl::InvalidArgumentError(
-        "--positions, --trials, --plies and --concurrency must each be at least 1");
+        absl::StrCat("--concurrency must be 1 to ", kMaxLabelThreads));
   }
   if (c.depth < 0 || c.depth > kMaxLabelDepth) {
     return absl::InvalidArgumentError(

@@ -80,9 +80,12 @@ absl::StatusOr<LabelRead> ReadLabelLine(absl::string_view line, const Rules& rul
 // The deepest search a run may label by: depth 3 takes about a fifth of a
 // second a position on one core, each further throw 20 to 60 times more.
 constexpr int kMaxLabelDepth = 4;
+// The most positions labelled at once (threads).
+constexpr int kMaxLabelThreads = 256;
 
 // OK, or INVALID_ARGUMENT naming the flag out of range: positions, trials,
-// plies and threads at least 1 and depth in 0..kMaxLabelDepth.
+// plies at least 1, threads in 1..kMaxLabelThreads and depth in
+// 0..kMaxLabelDepth.
 absl::Status CheckLabelCounts(const LabelConfig& config);
 
 // Labels positions 0 .. config.positions - 1 into config.out, resuming

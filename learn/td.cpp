@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 #include <optional>
@@ -332,12 +333,24 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
           << "\n";
       *net = net->WithEncoding(kHitNetEncodingVersion);
     }
+    if (c.block_inputs && net->encoding() != kBlockNetEncodingVersion) {
+      if (net->encoding() != kContactNetEncodingVersion) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "block_inputs: ", c.init, " is not a deep net with contact inputs (encoding ",
+            kContactNetEncodingVersion, ")"));
+      }
+      log << "adding the block inputs (encoding " << kBlockNetEncodingVersion << ") to " << c.init
+          << "\n";
+      *net = net->WithEncoding(kBlockNetEncodingVersion);
+    }
     return NewState(*std::move(net));
   }
   if (!c.layers.empty()) {
     Net net = Net::RandomDeep(c.rules, c.layers, c.seed);
     net.set_any_rules(c.any_rules);
-    return NewState(c.hit_inputs ? net.WithEncoding(kHitNetEncodingVersion) : net);
+    if (c.hit_inputs) net = net.WithEncoding(kHitNetEncodingVersion);
+    if (c.block_inputs) net = net.WithEncoding(kBlockNetEncodingVersion);
+    return NewState(std::move(net));
   }
   if (c.any_rules && c.rules.layout().IsFourSidedTeams()) {
     return absl::InvalidArgumentError(
@@ -425,7 +438,18 @@ absl::Status TrainLoop(TrainState& st, const TrainConfig& c, const std::string& 
 absl::StatusOr<std::string> WritableOutputs(const TrainConfig& c) {
   if (c.out.empty()) return absl::InvalidArgumentError("no weights file given (out)");
   std::string ckpt = c.checkpoint.empty() ? c.out + ".ckpt" : c.checkpoint;
-  for (const std::string& path : {c.out, ckpt}) {
+  if (ckpt == c.out || (!c.curve_svg.empty() && (c.curve_svg == c.out || c.curve_svg == ckpt))) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the weights file, the checkpoint and the curve must be three files (", c.out,
+                     ", ", ckpt, c.curve_svg.empty() ? "" : ", ", c.curve_svg, ")"));
+  }
+  std::vector<std::string> paths = {c.out, ckpt};
+  if (!c.curve_svg.empty()) paths.push_back(c.curve_svg);
+  for (const std::string& path : paths) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+      return absl::PermissionDeniedError(absl::StrCat("cannot write ", path, ": a directory"));
+    }
     std::string probe = path + ".tmp";
     if (!std::ofstream(probe, std::ios::app)) {
       return absl::PermissionDeniedError(absl::StrCat("cannot write ", probe));
@@ -517,6 +541,10 @@ absl::Status TrainOnLabels(const TrainConfig& c, std::ostream& log) {
                      "hidden units 1..",
                      Net::kMaxHidden));
   }
+  if (c.any_rules) {
+    return absl::InvalidArgumentError(
+        "rules any: a net of any rules learns from self-play, not from labels");
+  }
   absl::StatusOr<std::string> ckpt = WritableOutputs(c);
   if (!ckpt.ok()) return ckpt.status();
   absl::StatusOr<TrainState> started = StartOrResume(c, *ckpt, log);
@@ -551,7 +579,8 @@ absl::StatusOr<Net> AverageNets(const std::vector<Net>& nets,
   const Net& first = nets[0];
   for (size_t i = 1; i < nets.size(); ++i) {
     const Net& n = nets[i];
-    if (!(n.rules() == first.rules()) || n.deep() != first.deep() ||
+    if (!(n.rules() == first.rules()) || n.any_rules() != first.any_rules() ||
+        n.encoding() != first.encoding() || n.deep() != first.deep() ||
         n.per_side() != first.per_side() || n.w1().cols() != first.w1().cols() ||
         n.LayerSizes() != first.LayerSizes() || n.w2().rows() != first.w2().rows()) {
       return absl::InvalidArgumentError(absl::StrCat(names[i], " is a ", n.Describe(), "; ",
@@ -645,6 +674,11 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
   absl::StatusOr<TrainState> started = StartOrResume(c, *ckpt, log);
   if (!started.ok()) return started.status();
   TrainState st = *std::move(started);
+  if (st.net.per_side() && c.lookahead > 0) {
+    return absl::InvalidArgumentError(
+        "lookahead: a net per side learns from its games' lambda-returns only (give no "
+        "--lookahead)");
+  }
   std::optional<Net> teacher;
   if (!c.teacher.empty()) {
     absl::StatusOr<Net> loaded = Net::Load(c.teacher);

@@ -28,6 +28,10 @@ struct TrainConfig {
   // (search/net_inputs.h); with `init`, a net of encoding 4 gets those
   // inputs with zero weights.
   bool hit_inputs = false;
+  // A deep net reads encoding 6, with what blocks each piece (an opponent
+  // blob ahead); with `init`, a net of encoding 4 gets those inputs with
+  // zero weights.
+  bool block_inputs = false;
   uint64_t seed = 1;                // weights, dice and shuffling
   int64_t games = 10000;            // train until this many games in all
   double lambda = 0.7;              // TD(λ)

@@ -38,18 +38,28 @@ absl::Status SaveRecord(const MatchConfig& config, int pair, int game, const Gam
 
 // A pair read back from its two records (winners and outcome levels), when
 // both are there, finished and of this match's players and seed.
-std::optional<PairResult> ReadPair(const MatchConfig& config, int pair) {
+// The pair's two games from its records when both are finished records of
+// this match; nullopt when either is missing or unfinished (played again).
+// A finished record of another match (other players, seed or rules) is an
+// error: --resume would otherwise count it or overwrite it.
+absl::StatusOr<std::optional<PairResult>> ReadPair(const MatchConfig& config, int pair) {
   PairResult r;
   for (int game = 0; game < 2; ++game) {
-    absl::StatusOr<std::string> text =
-        ReadTextFile(RecordPath(config, pair, game), kMaxRecordBytes);
+    const std::string path = RecordPath(config, pair, game);
+    absl::StatusOr<std::string> text = ReadTextFile(path, kMaxRecordBytes);
     if (!text.ok()) return std::nullopt;
     absl::StatusOr<Record> record = wire::ParseRecord(*text);
-    if (!record.ok() || record->winner.empty() || record->seed != config.seed + pair ||
-        record->ry != (game == 0 ? config.player_a : config.player_b) ||
-        record->gb != (game == 0 ? config.player_b : config.player_a) || record->points < 1 ||
-        record->points > 3) {
+    if (!record.ok() || record->winner.empty() || record->points < 1 || record->points > 3) {
       return std::nullopt;
+    }
+    if (record->seed != config.seed + pair ||
+        record->ry != (game == 0 ? config.player_a : config.player_b) ||
+        record->gb != (game == 0 ? config.player_b : config.player_a) ||
+        !(record->game.rules() == config.rules)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--resume: ", path, " is a game of another match (players ", record->ry,
+                       " and ", record->gb, ", seed ", record->seed, ", rules ",
+                       record->game.rules().ToString(), "); give another --records"));
     }
     r.games[game].winner_team = record->winner == "RY" ? 0 : 1;
     r.games[game].level = static_cast<OutcomeLevel>(record->points);
@@ -102,7 +112,9 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   std::mutex mutex;
   int done = 0, a_wins = 0, games = 0, resumed = 0;
   for (int i = 0; config.resume && i < config.pairs; ++i) {
-    std::optional<PairResult> read = ReadPair(config, i);
+    absl::StatusOr<std::optional<PairResult>> pair = ReadPair(config, i);
+    if (!pair.ok()) return pair.status();
+    const std::optional<PairResult>& read = *pair;
     if (!read) continue;
     results[i] = *read;
     for (int g = 0; g < 2; ++g) a_wins += read->games[g].winner_team == g;

@@ -78,14 +78,14 @@ absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec, const Rules& rules
     } else if (absl::StartsWith(parts[i], "netfile=") && out.kind == PlayerSpec::kSearch) {
       absl::StatusOr<const Net*> net = LoadNetShared(parts[i].substr(8));
       if (!net.ok()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("player '", spec, "': ", net.status().message()));
+        return absl::Status(net.status().code(),
+                            absl::StrCat("player '", spec, "': ", net.status().message()));
       }
       if (!(*net)->per_side() || !(*net)->Serves(rules)) {
         return absl::InvalidArgumentError(absl::StrCat(
             "player '", spec, "': the net in ", parts[i].substr(8), " is for rules ",
-            (*net)->any_rules() ? "any of " : "", (*net)->rules().ToString(),
-            (*net)->any_rules() ? " but mixie_stack's" : "", ", not ", rules.ToString()));
+            (*net)->any_rules() ? "of any switches of " : "", (*net)->rules().ToString(),
+            (*net)->any_rules() ? " (mixie_stack left out)" : "", ", not ", rules.ToString()));
       }
       out.params.net = (*net)->any_rules() ? (*net)->ForRules(rules) : *net;
     } else {

@@ -70,7 +70,7 @@ absl::Status ApplySetting(absl::string_view item, Settings& s) {
   const std::string& key = kv[0];
   const std::string& value = kv[1];
   auto bad = [&](const absl::Status& st) {
-    return absl::InvalidArgumentError(absl::StrCat("setting '", item, "': ", st.message()));
+    return absl::Status(st.code(), absl::StrCat("setting '", item, "': ", st.message()));
   };
   int64_t n = 0;
   bool is_int = absl::SimpleAtoi(value, &n);
@@ -193,8 +193,15 @@ absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec, cons
   }
   if (!rest.empty()) {
     for (absl::string_view item : absl::StrSplit(rest, ',')) {
+      if ((name == "random" || name == "greedy") && !absl::StartsWith(item, "tc=")) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("player '", spec, "': setting '", item, "': ", name,
+                         " does not search; it takes no setting but tc="));
+      }
       if (absl::Status st = ApplySetting(item, s); !st.ok()) {
-        return absl::InvalidArgumentError(absl::StrCat("player '", spec, "': ", st.message()));
+        // A file that cannot be read keeps its code (the work cannot be done);
+        // a malformed setting is a usage error.
+        return absl::Status(st.code(), absl::StrCat("player '", spec, "': ", st.message()));
       }
     }
   }
@@ -202,6 +209,13 @@ absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec, cons
     return absl::InvalidArgumentError(
         absl::StrCat("player '", spec, "': endgames: the table was built for rules ",
                      s.endgames->rules().ToString(), ", the game plays ", rules.ToString()));
+  }
+  if (const Net* net = s.search.net;
+      net != nullptr && !(net->rules() == rules) && !(net->any_rules() && net->Serves(rules))) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("player '", spec, "': netfile: the net in ", s.search.net_path,
+                     " is for rules ", net->any_rules() ? "of any switches of " : "",
+                     net->rules().ToString(), ", the game plays ", rules.ToString()));
   }
   absl::StatusOr<std::unique_ptr<Player>> player =
       MakeUntimedPlayer(name, remote_level, s, rules, seed);

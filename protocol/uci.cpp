@@ -176,8 +176,18 @@ void UciLoop::Print(const std::string& line) {
 }
 
 void UciLoop::Error(absl::string_view what) {
+  const std::string text = SafeMessage(what);
+  {
+    std::lock_guard<std::mutex> lock(out_mutex_);
+    last_error_ = text;
+  }
   ++errors_;
-  Print(absl::StrCat("info string error: ", SafeMessage(what)));
+  Print(absl::StrCat("info string error: ", text));
+}
+
+std::string UciLoop::last_error() const {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  return last_error_;
 }
 
 void UciLoop::WaitUnlessInfinite() {

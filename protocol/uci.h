@@ -43,6 +43,8 @@ class UciLoop {
   void Run(std::istream& in);
   // How many `info string error` lines have been printed.
   int errors() const { return errors_.load(); }
+  // The text of the last error line (after `info string error: `), "" for none.
+  std::string last_error() const;
 
  private:
   using Args = std::vector<std::string>;
@@ -68,8 +70,9 @@ class UciLoop {
 
   Engine& engine_;
   std::ostream& out_;
-  std::mutex out_mutex_;
+  mutable std::mutex out_mutex_;
   std::atomic<int> errors_{0};
+  std::string last_error_;  // guarded by out_mutex_
 };
 
 }  // namespace uckers

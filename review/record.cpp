@@ -262,23 +262,24 @@ absl::Status CheckWritable(const std::string& path) {
   std::error_code ec;
   bool existed = std::filesystem::exists(path, ec);
   if (std::filesystem::is_directory(path, ec)) {
-    return absl::InvalidArgumentError(absl::StrCat("cannot write ", path, ": a directory"));
+    return absl::PermissionDeniedError(absl::StrCat("cannot write ", path, ": a directory"));
   }
   std::FILE* f = std::fopen(path.c_str(), "a");
   if (!f || std::fclose(f) != 0) {
-    return absl::InvalidArgumentError(absl::StrCat("cannot write ", path));
+    return absl::PermissionDeniedError(absl::StrCat("cannot write ", path));
   }
   if (!existed) std::filesystem::remove(path, ec);
   return absl::OkStatus();
 }
 
 absl::StatusOr<std::string> ReadTextFile(const std::string& path, size_t max_bytes) {
+  if (path.empty()) return absl::InvalidArgumentError("no file given");
   std::error_code ec;
   if (path != "-" && std::filesystem::is_directory(path, ec)) {
-    return absl::InvalidArgumentError(absl::StrCat("cannot read ", path, ": a directory"));
+    return absl::NotFoundError(absl::StrCat("cannot read ", path, ": a directory"));
   }
   std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (!f) return absl::InvalidArgumentError(absl::StrCat("cannot read ", path));
+  if (!f) return absl::NotFoundError(absl::StrCat("cannot read ", path));
   std::string text;
   char buf[1 << 16];
   size_t n;
@@ -291,7 +292,7 @@ absl::StatusOr<std::string> ReadTextFile(const std::string& path, size_t max_byt
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": larger than ", max_bytes >> 20, " MiB: not a game record"));
   }
-  if (failed) return absl::InvalidArgumentError(absl::StrCat("cannot read ", path));
+  if (failed) return absl::DataLossError(absl::StrCat("cannot read ", path));
   return text;
 }
 

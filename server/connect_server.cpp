@@ -394,8 +394,7 @@ ConnectServer::ConnectServer(const ConnectConfig& config, Api* service)
 
 ConnectServer::~ConnectServer() { Shutdown(); }
 
-absl::StatusOr<std::unique_ptr<ConnectServer>> ConnectServer::Start(const ConnectConfig& config,
-                                                                    Api* service) {
+absl::Status CheckConnectConfig(const ConnectConfig& config) {
   std::vector<std::string> parts = absl::StrSplit(config.address, absl::MaxSplits(':', 1));
   int port = 0;
   if (parts.size() != 2 || !absl::SimpleAtoi(parts[1], &port) || port < 0 || port > 65535) {
@@ -412,6 +411,15 @@ absl::StatusOr<std::unique_ptr<ConnectServer>> ConnectServer::Start(const Connec
   if (config.idle_timeout_ms < 100) {
     return absl::InvalidArgumentError("--http_idle_timeout_ms: must be at least 100");
   }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::unique_ptr<ConnectServer>> ConnectServer::Start(const ConnectConfig& config,
+                                                                    Api* service) {
+  if (absl::Status s = CheckConnectConfig(config); !s.ok()) return s;
+  std::vector<std::string> parts = absl::StrSplit(config.address, absl::MaxSplits(':', 1));
+  int port = 0;
+  (void)absl::SimpleAtoi(parts[1], &port);  // checked above
   std::unique_ptr<ConnectServer> server(new ConnectServer(config, service));
   httplib::Server& http = *server->http_;
   int threads = config.threads, most = config.max_connections;

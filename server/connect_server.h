@@ -46,6 +46,11 @@ struct ConnectConfig {
   std::string web_dir;
 };
 
+// OK when `config` can be served: host:port with a port of 0..65535, and
+// the thread, connection and idle limits in range; else an InvalidArgument
+// naming the flag (--http, --http_threads, ...).
+absl::Status CheckConnectConfig(const ConnectConfig& config);
+
 class ConnectServer {
  public:
   // Starts listening and serving on a thread of its own; an error when the

@@ -379,13 +379,14 @@ TEST(Cli, AnInfiniteOrMalformedPlayerSettingIsAUsageError) {
 }
 
 // Issue 30 B15: a --games_out that cannot be written is found before any game.
-TEST(Cli, AGamesOutFileThatCannotBeWrittenIsAUsageError) {
+TEST(Cli, AGamesOutFileThatCannotBeWrittenFailsBeforeAnyGame) {
   Result m = Uckers("match --a random --b greedy --pairs 1 --games_out /nonexistent-dir/g.jsonl");
-  EXPECT_EQ(m.code, 2);
+  EXPECT_EQ(m.code, 1);
   EXPECT_NE(m.out.find("--games_out: cannot write /nonexistent-dir/g.jsonl"), std::string::npos)
       << m.out;
+  EXPECT_EQ(m.out.find("pairs"), std::string::npos) << m.out;
   EXPECT_EQ(Uckers("ladder --players 'random;greedy' --games_out /nonexistent-dir/g.jsonl").code,
-            2);
+            1);
 }
 
 // Issue 30 A7: gRPC would share a taken port (SO_REUSEPORT) by default.
@@ -440,5 +441,171 @@ TEST(Cli, ALadderWithAPlayerThatCannotStartFailsWithExitOne) {
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("cannot start"), std::string::npos) << r.out;
 }
+
+// A path given to a command: the file, made afresh in the test's folder.
+std::string Fresh(const std::string& name) {
+  std::string path = ::testing::TempDir() + "uckers-cli-" + name;
+  std::filesystem::remove_all(path);
+  return path;
+}
+
+std::string ReadAll(const std::string& path) {
+  std::string text;
+  if (FILE* f = std::fopen(path.c_str(), "rb")) {
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    std::fclose(f);
+  }
+  return text;
+}
+
+void WriteAll(const std::string& path, const std::string& text) {
+  FILE* f = std::fopen(path.c_str(), "wb");
+  ASSERT_NE(f, nullptr) << path;
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::fclose(f);
+}
+
+TEST(Cli, ALabelExportFromAMissingDatabaseFailsAndKeepsTheFile) {
+  std::string db = Fresh("export.sqlite"), out = Fresh("export.jsonl");
+  WriteAll(out, "kept\n");
+  Result r = Uckers("label export --db " + db + " --out " + out + " --trials 1 --plies 1");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("no database file '" + db + "'"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(db));
+  EXPECT_EQ(ReadAll(out), "kept\n");
+}
+
+TEST(Cli, ALabelExportOfARunTheDatabaseLacksFailsAndKeepsTheFile) {
+  std::string db = Fresh("export-run.sqlite"), out = Fresh("export-run.jsonl");
+  ASSERT_EQ(Uckers("label add --db " + db + " --positions 2 --chunk 2 --trials 1 --plies 1").code,
+            0);
+  WriteAll(out, "kept\n");
+  Result r = Uckers("label export --db " + db + " --out " + out + " --trials 2 --plies 1");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("holds no labelling run of these settings"), std::string::npos) << r.out;
+  EXPECT_EQ(ReadAll(out), "kept\n");
+}
+
+TEST(Cli, WorkersOnAMissingDatabaseFailAndCreateNone) {
+  std::string db = Fresh("work.sqlite");
+  EXPECT_EQ(Uckers("label work --db " + db).code, 1);
+  EXPECT_EQ(Uckers("ladder work --db " + db + " --until_empty").code, 1);
+  EXPECT_FALSE(std::filesystem::exists(db));
+}
+
+TEST(Cli, LabelKeepsAnOutFileThatIsNotItsOwnEvenWithoutANewline) {
+  std::string out = Fresh("notes.txt");
+  WriteAll(out, "hello world");
+  Result r = Uckers("label --out " + out + " --positions 1 --trials 1 --plies 1");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("is not label 0"), std::string::npos) << r.out;
+  EXPECT_EQ(ReadAll(out), "hello world");
+}
+
+TEST(Cli, LabelRefusesMoreThreadsThanItAllows) {
+  Result r = Uckers("label --out " + Fresh("threads.jsonl") + " --positions 1 --concurrency 257");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--concurrency must be 1 to 256"), std::string::npos) << r.out;
+}
+
+TEST(Cli, ResumeRefusesTheRecordsOfAnotherMatch) {
+  std::string dir = Fresh("resume-other");
+  ASSERT_EQ(Uckers("match --a random --b greedy --pairs 1 --records " + dir).code, 0);
+  for (const char* other : {"--rules wafu", "--seed 2"}) {
+    Result r =
+        Uckers("match --a random --b greedy --pairs 1 --records " + dir + " --resume " + other);
+    EXPECT_EQ(r.code, 2) << other << ": " << r.out;
+    EXPECT_NE(r.out.find("is a game of another match"), std::string::npos) << r.out;
+  }
+  Result same = Uckers("match --a random --b greedy --pairs 1 --records " + dir + " --resume");
+  EXPECT_EQ(same.code, 0) << same.out;
+  EXPECT_NE(same.out.find("resumed: 1 pairs"), std::string::npos) << same.out;
+}
+
+TEST(Cli, AMatchRefusesANetOfOtherRules) {
+  Result r = Uckers("match --a 'expert,netfile=" UCKERS_SOURCE_DIR
+                    "/nets/wafu.unet' --b greedy --pairs 1");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("is for rules wafu, the game plays navy"), std::string::npos) << r.out;
+  EXPECT_EQ(Uckers("match --a expert,netfile=/nonexistent/x.unet --b greedy --pairs 1").code, 1);
+}
+
+TEST(Cli, APlayerThatDoesNotSearchTakesNoSearchSetting) {
+  Result r = Uckers("match --a random,depth=2 --b greedy --pairs 1");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("random does not search"), std::string::npos) << r.out;
+}
+
+TEST(Cli, TrainAverageRefusesTheFlagsOfTraining) {
+  Result r = Uckers("train --out " + Fresh("mean.unet") +
+                    " --average " UCKERS_SOURCE_DIR "/nets/navy.unet --games 5");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--games: --average writes the mean"), std::string::npos) << r.out;
+}
+
+TEST(Cli, TrainAverageRefusesANetOfAnyRulesBesideANetOfOne) {
+  Result r =
+      Uckers("train --out " + Fresh("mean-any.unet") +
+             " --average " UCKERS_SOURCE_DIR "/nets/navy.unet," UCKERS_SOURCE_DIR "/nets/any.unet");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("only nets of one rules and shape average"), std::string::npos) << r.out;
+}
+
+TEST(Cli, TrainRefusesSettingsItsModeWouldIgnore) {
+  std::string out = Fresh("ignored.unet");
+  for (const char* args : {" --rules six --lookahead 0.5 --games 1", " --epochs 3 --games 1",
+                           " --teacher_depth 0 --games 1", " --labels x.jsonl --lookahead 0.5",
+                           " --labels x.jsonl --rules any --layers 16,8"}) {
+    Result r = Uckers("train --out " + out + args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.out;
+    EXPECT_FALSE(std::filesystem::exists(out)) << args;
+    EXPECT_FALSE(std::filesystem::exists(out + ".ckpt")) << args;
+  }
+}
+
+TEST(Cli, TrainChecksItsCurveAndCheckpointBeforeTraining) {
+  std::string out = Fresh("outputs.unet");
+  Result curve = Uckers("train --out " + out + " --games 1 --curve /nonexistent-dir/c.svg");
+  EXPECT_EQ(curve.code, 1) << curve.out;
+  EXPECT_FALSE(std::filesystem::exists(out));
+  Result same = Uckers("train --out " + out + " --checkpoint " + out + " --games 1");
+  EXPECT_EQ(same.code, 2) << same.out;
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+TEST(Cli, TuneRefusesANonFiniteOrRepeatedWeight) {
+  EXPECT_EQ(Uckers("tune --weights eval.tempo_pips=nan --iterations 1 --pairs 1").code, 2);
+  EXPECT_EQ(Uckers("tune --weights eval.tempo_pips=inf --iterations 1 --pairs 1").code, 2);
+  EXPECT_EQ(Uckers("tune --weights tempo_pips,tempo_pips --iterations 1 --pairs 1").code, 2);
+}
+
+TEST(Cli, AOneShotProtocolErrorIsOnStderr) {
+  std::string cmd = std::string(UCKERS_BINARY) + " perft 1 --ufen garbage 2>&1 >/dev/null";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string err;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) err.append(buf, n);
+  int status = pclose(pipe);
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_EQ(err.rfind("uckers: ", 0), 0u) << err;
+}
+
+#ifdef UCKERS_HAVE_GRPC  // needs the gRPC front
+TEST(Cli, ServeChecksEveryAddressAndHttpSettingBeforeListening) {
+  for (const char* args : {"--address 127.0.0.1:99999", "--address 127.0.0.1:0 --http bogus",
+                           "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_threads 0",
+                           "--address 127.0.0.1:0 --http_threads 4", "--grace_ms -1"}) {
+    Result r = Uckers(std::string("serve ") + args, /*timeout_s=*/30);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.out;
+    EXPECT_EQ(r.out.find("listening"), std::string::npos) << args << ": " << r.out;
+  }
+  Result limit = Uckers("serve --max_nodes 0", 30);
+  EXPECT_NE(limit.out.find("--max_nodes: must be at least 1"), std::string::npos) << limit.out;
+}
+#endif
 
 }  // namespace

@@ -213,7 +213,7 @@ TEST(Dealer, VerifyPassesTheRecordAndFailsAChangedThrowSeedOrSecret) {
   undealt.dealer_commitment.clear();
   EXPECT_EQ(RunVerify(WriteRecord("undealt", undealt)), 1);
   EXPECT_EQ(RunVerify(""), 2);
-  EXPECT_EQ(RunVerify("/nonexistent/record.txt"), 2);
+  EXPECT_EQ(RunVerify("/nonexistent/record.txt"), 1);  // a file that cannot be read
 }
 
 }  // namespace

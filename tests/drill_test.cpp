@@ -126,8 +126,15 @@ TEST_F(DrillTest, BadFlagsAreUsageErrors) {
   EXPECT_EQ(Uckers("drill --db " + db_ + " --today 2026-13-45").code, 2);
   EXPECT_EQ(Uckers("drill --db " + db_ + " --count 0").code, 2);
   EXPECT_EQ(Uckers("drill --db " + db_ + " --level wizard").code, 2);
-  EXPECT_EQ(Uckers("drill --db " + db_ + " --add /nonexistent/game.txt").code, 2);
   EXPECT_EQ(Uckers("drill --db /nonexistent/dir/drill.sqlite").code, 1);
+}
+
+// A record that cannot be read is a failure (exit 1), and it leaves no
+// database behind.
+TEST_F(DrillTest, AnUnreadableRecordFailsAndCreatesNoDatabase) {
+  std::filesystem::remove(db_);
+  EXPECT_EQ(Uckers("drill --db " + db_ + " --add /nonexistent/game.txt").code, 1);
+  EXPECT_FALSE(std::filesystem::exists(db_));
 }
 
 }  // namespace

@@ -20,9 +20,10 @@ absl::StatusOr<SpsaWeight> ParseSpsaWeight(absl::string_view item) {
   double* w = EvalWeightByName(defaults, name);
   if (!w) return absl::InvalidArgumentError(absl::StrCat("unknown weight '", item, "'"));
   SpsaWeight out{name, *w, std::max(0.2 * *w, 0.05)};
-  if (kv.size() == 2 && (!absl::SimpleAtod(kv[1], &out.value) || out.value < 0)) {
+  if (kv.size() == 2 &&
+      (!absl::SimpleAtod(kv[1], &out.value) || !std::isfinite(out.value) || out.value < 0)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("weight '", item, "': the start must be a number >= 0"));
+        absl::StrCat("weight '", item, "': the start must be a finite number >= 0"));
   }
   return out;
 }

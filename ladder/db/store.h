@@ -171,6 +171,12 @@ class LadderStore {
 absl::StatusOr<std::unique_ptr<LadderStore>> OpenLadderStore(const std::string& url,
                                                              bool read_only = false);
 
+// OK when the database at `url` exists: a PostgreSQL database always (the
+// server answers for it when it is opened), a SQLite file when it is there.
+// A worker or an export that would create an empty database on a mistyped
+// path is refused instead (NotFound, naming the path).
+absl::Status RequireExistingDb(const std::string& url);
+
 // Whether `url` names a PostgreSQL database.
 bool IsPostgresUrl(const std::string& url);
 
