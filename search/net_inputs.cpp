@@ -334,29 +334,46 @@ NetInputs EncodeHitNetInputs(const Position& pos, const Rules& rules) {
 
 NetInputs EncodeBlockNetInputs(const Position& pos, const Rules& rules) {
   NetInputs in = EncodeContactNetInputs(pos, rules);
-  const std::array<Occupancy, kNumColours> occ = ComputeAllOccupancies(pos);
+  // Each team's blobs (two or more pieces of one colour on a main-track
+  // square; RULES.md §2: a partner's or a mixie never blocks) as absolute
+  // squares.
+  std::array<uint64_t, 2> team_blobs{};
+  for (int c = 0; c < kNumColours; ++c) {
+    const auto& row = pos.pieces(c);
+    for (int i = 1; i < kPiecesPerColour; ++i) {
+      if (row[i] == row[i - 1] && OnTrack(row[i])) {
+        team_blobs[TeamOf(c)] |= uint64_t{1} << AbsoluteSquare(c, row[i]);
+      }
+    }
+  }
   Encoder<NetInputs> enc(&in);
   const int mover = pos.to_throw();
+  std::array<uint64_t, kNumColours> blocking{};  // relative squares, per k
   // Pieces in turn order from the thrower, squares ascending within a
   // colour, the doorsteps after every square: the list stays ascending.
   for (int k = 0; k < kNumColours; ++k) {
     const int colour = (mover + k) & 3;
-    const uint64_t blobs = occ[colour].opponent_blobs;
-    if (blobs == 0) continue;
+    const uint64_t enemy = team_blobs[1 - TeamOf(colour)];
+    if (enemy == 0) continue;
+    // Absolute square a is the colour's relative square a - its doorstep.
+    const uint64_t blobs =
+        RotateOnTrack(enemy, (kTrackSquares - AbsoluteSquare(colour, 0)) % kTrackSquares) &
+        SquareRange(0, kLastTrack);
+    blocking[k] = blobs;
     const auto& row = pos.pieces(colour);
     for (int i = 0; i < kPiecesPerColour; ++i) {
       const Square sq = row[i];
       if (!OnTrack(sq) || (i > 0 && row[i - 1] == sq)) continue;  // one input set a square
       const int base = kContactNetInputs + (k * (kLastTrack + 1) + sq) * kBlockBands;
-      const int last = kLastTrack;
-      if (blobs & SquareRange(sq + 1, std::min(sq + 1, last))) enc.On(base);
-      if (blobs & SquareRange(sq + 1, std::min(sq + 6, last))) enc.On(base + 1);
-      if (blobs & SquareRange(sq + 7, std::min(sq + 12, last))) enc.On(base + 2);
+      const uint64_t ahead = blobs >> (sq + 1);  // bit d - 1: d squares ahead
+      if (ahead & 1) enc.On(base);
+      if (ahead & 0x3F) enc.On(base + 1);
+      if (ahead & 0xFC0) enc.On(base + 2);
     }
   }
   const int doorsteps = kContactNetInputs + kNumColours * (kLastTrack + 1) * kBlockBands;
   for (int k = 0; k < kNumColours; ++k) {
-    if (occ[(mover + k) & 3].opponent_blobs & 1) enc.On(doorsteps + k);
+    if (blocking[k] & 1) enc.On(doorsteps + k);
   }
   return in;
 }
