@@ -114,8 +114,18 @@ int RunLabelAddCommand(const CommandLine&) {
 // `uckers label work`: takes jobs until every job is done, waiting while
 // others hold the rest (a killed worker's job comes back when its lease runs
 // out); SIGTERM hands the job held back.
-int RunLabelWorkCommand(const CommandLine&) {
+int RunLabelWorkCommand(const CommandLine& cl) {
   const std::string command = "uckers label work";
+  // The run's settings are the jobs' own, set by `label add`.
+  for (const char* flag :
+       {"positions", "trials", "plies", "depth", "chunk", "netfile", "level", "rules", "seed"}) {
+    if (cl.Given(flag)) {
+      return Fail(command, absl::InvalidArgumentError(
+                               absl::StrCat("--", flag,
+                                            ": a setting of the run, which `label add` gave its "
+                                            "jobs; a worker takes it from them")));
+    }
+  }
   const double lease = absl::GetFlag(FLAGS_lease_seconds);
   const int threads = absl::GetFlag(FLAGS_concurrency);
   if (!(lease > 0 && lease <= 7 * 86400) || threads < 1 || threads > kMaxLabelThreads) {

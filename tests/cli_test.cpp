@@ -495,6 +495,12 @@ TEST(Cli, WorkersOnAMissingDatabaseFailAndCreateNone) {
   EXPECT_FALSE(std::filesystem::exists(db));
 }
 
+TEST(Cli, ALabelWorkerRefusesTheSettingsOfARun) {
+  Result r = Uckers("label work --db " + Fresh("worker.sqlite") + " --trials 9");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--trials: a setting of the run"), std::string::npos) << r.out;
+}
+
 TEST(Cli, LabelKeepsAnOutFileThatIsNotItsOwnEvenWithoutANewline) {
   std::string out = Fresh("notes.txt");
   WriteAll(out, "hello world");
