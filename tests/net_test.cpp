@@ -457,6 +457,23 @@ TEST(TrainCommand, BadValuesAreUsageErrors) {
   EXPECT_EQ(RunUckers("train --out /tmp/x.unet stray"), 2);
 }
 
+// `--block_inputs` widens a deep net of encoding 4 to encoding 6, its new
+// inputs at zero weight; it is refused beside --hit_inputs and for a net of
+// one hidden layer.
+TEST(TrainCommand, BlockInputsWidenADeepNetToEncodingSix) {
+  const std::string out = ::testing::TempDir() + "uckers-block-inputs.unet";
+  std::remove(out.c_str());
+  std::remove((out + ".ckpt").c_str());
+  const std::string init = std::string(" --init ") + UCKERS_SOURCE_DIR + "/nets/navy.unet";
+  ASSERT_EQ(RunUckers("train --out " + out + init + " --block_inputs --games 8 --lr 1e-9"), 0);
+  absl::StatusOr<Net> net = Net::Load(out);
+  ASSERT_TRUE(net.ok()) << net.status();
+  EXPECT_EQ(net->encoding(), static_cast<uint32_t>(kBlockNetEncodingVersion));
+  EXPECT_EQ(net->w1().cols(), kBlockNetInputs);
+  EXPECT_EQ(RunUckers("train --out " + out + ".2" + init + " --block_inputs --hit_inputs"), 2);
+  EXPECT_EQ(RunUckers("train --out " + out + ".3 --hidden 16 --block_inputs"), 2);
+}
+
 TEST(TrainCommand, AnUnwritableFileFailsBeforeAnyGame) {
   EXPECT_EQ(RunUckers("train --out /nonexistent/dir/x.unet --games 100000000"), 1);
 }
