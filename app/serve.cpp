@@ -54,6 +54,7 @@ ABSL_FLAG(std::string, http_web, "",
 
 #include "absl/flags/flag.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -108,12 +109,15 @@ int RunServeCommand(const CommandLine& cl) {
     }
   }
   {
-    // The gRPC address: host:port, the port 0 (any free one) to 65535.
+    // The gRPC address: host:port, the port 0 (any free one) to 65535 (a
+    // unix: socket path as gRPC takes it).
     const std::string& address = config.address;
     size_t colon = address.rfind(':');
     int port = -1;
-    if (colon == std::string::npos || colon == 0 ||
-        !absl::SimpleAtoi(address.substr(colon + 1), &port) || port < 0 || port > 65535) {
+    if (absl::StartsWith(address, "unix:")) {
+      port = 0;
+    } else if (colon == std::string::npos || colon == 0 ||
+               !absl::SimpleAtoi(address.substr(colon + 1), &port) || port < 0 || port > 65535) {
       std::cerr << "uckers serve: --address '" << address
                 << "': expected host:port, the port 0..65535\n";
       return 2;
