@@ -36,8 +36,6 @@ absl::Status SaveRecord(const MatchConfig& config, int pair, int game, const Gam
   return WriteTextFile(RecordPath(config, pair, game), RecordToText(record));
 }
 
-// A pair read back from its two records (winners and outcome levels), when
-// both are there, finished and of this match's players and seed.
 // The pair's two games from its records when both are finished records of
 // this match; nullopt when either is missing or unfinished (played again).
 // A finished record of another match (other players, seed or rules) is an

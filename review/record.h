@@ -50,12 +50,14 @@ absl::StatusOr<Rules> RecordRules(const Record& headers);
 // Writes `text` to `path`; an error names the file.
 absl::Status WriteTextFile(const std::string& path, const std::string& text);
 // Checks, before long work, that `path` can be written later (a file that
-// did not exist is not left behind); an error names the file.
+// did not exist is not left behind); an error names the file
+// (PERMISSION_DENIED: the work cannot be done, not a usage error).
 absl::Status CheckWritable(const std::string& path);
 
 inline constexpr size_t kMaxRecordBytes = size_t{16} << 20;
 // Reads a whole file ("-": standard input) of at most `max_bytes`; an error
-// names the file and what is wrong (missing, a directory, too large).
+// names the file and what is wrong: missing or a directory (NOT_FOUND),
+// unreadable (DATA_LOSS), too large or no path given (INVALID_ARGUMENT).
 absl::StatusOr<std::string> ReadTextFile(const std::string& path, size_t max_bytes);
 
 // Makes `dir` ready for records before a match or ladder plays any game:
