@@ -323,25 +323,18 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
           << absl::StrJoin(c.layers, ",") << "\n";
       *net = net->Widened(c.layers, c.seed);
     }
-    if (c.hit_inputs && net->encoding() != kHitNetEncodingVersion) {
+    // --hit_inputs or --block_inputs: an encoding that extends encoding 4's
+    // inputs, the new ones at zero weight.
+    const char* added = c.hit_inputs ? "hit" : c.block_inputs ? "block" : nullptr;
+    const uint32_t wider = c.hit_inputs ? kHitNetEncodingVersion : kBlockNetEncodingVersion;
+    if (added != nullptr && net->encoding() != wider) {
       if (net->encoding() != kContactNetEncodingVersion) {
         return absl::InvalidArgumentError(absl::StrCat(
-            "hit_inputs: ", c.init, " is not a deep net with contact inputs (encoding ",
+            added, "_inputs: ", c.init, " is not a deep net with contact inputs (encoding ",
             kContactNetEncodingVersion, ")"));
       }
-      log << "adding the hit inputs (encoding " << kHitNetEncodingVersion << ") to " << c.init
-          << "\n";
-      *net = net->WithEncoding(kHitNetEncodingVersion);
-    }
-    if (c.block_inputs && net->encoding() != kBlockNetEncodingVersion) {
-      if (net->encoding() != kContactNetEncodingVersion) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "block_inputs: ", c.init, " is not a deep net with contact inputs (encoding ",
-            kContactNetEncodingVersion, ")"));
-      }
-      log << "adding the block inputs (encoding " << kBlockNetEncodingVersion << ") to " << c.init
-          << "\n";
-      *net = net->WithEncoding(kBlockNetEncodingVersion);
+      log << "adding the " << added << " inputs (encoding " << wider << ") to " << c.init << "\n";
+      *net = net->WithEncoding(wider);
     }
     return NewState(*std::move(net));
   }
