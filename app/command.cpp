@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "absl/flags/reflection.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 
@@ -101,7 +102,10 @@ int RunCommand(const Command& c, int argc, char** argv) {
   bool only_positional = false;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (only_positional || arg.size() < 2 || arg[0] != '-') {
+    // A negative number ("-1") is an argument, for the command to judge, not a flag.
+    bool negative_number =
+        arg.size() >= 2 && arg[0] == '-' && (absl::ascii_isdigit(arg[1]) || arg[1] == '.');
+    if (only_positional || arg.size() < 2 || arg[0] != '-' || negative_number) {
       positional.push_back(arg);
       continue;
     }

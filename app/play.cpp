@@ -38,8 +38,9 @@ int RunLines(const std::vector<std::string>& lines) {
 
 int RunPerftCommand(const CommandLine& cl) {
   int depth = 0;
-  if (!absl::SimpleAtoi(cl.args()[0], &depth) || depth < 0) {
-    std::cerr << "uckers perft: the depth must be a whole number, not '" << cl.args()[0] << "'\n";
+  if (!absl::SimpleAtoi(cl.args()[0], &depth) || depth < 1) {
+    std::cerr << "uckers perft: the depth must be a positive whole number, not '" << cl.args()[0]
+              << "'\n";
     return 2;
   }
   std::string ufen = absl::GetFlag(FLAGS_ufen);

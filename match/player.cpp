@@ -2,6 +2,8 @@
 
 #include <atomic>
 #include <cmath>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -192,7 +194,13 @@ absl::StatusOr<std::unique_ptr<Player>> MakePlayer(const std::string& spec, cons
     s.search.level = name;
   }
   if (!rest.empty()) {
+    std::set<std::string> keys;
     for (absl::string_view item : absl::StrSplit(rest, ',')) {
+      std::string key(item.substr(0, item.find('=')));
+      if (!keys.insert(key).second) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("player '", spec, "': setting '", key, "' given twice"));
+      }
       if ((name == "random" || name == "greedy") && !absl::StartsWith(item, "tc=")) {
         return absl::InvalidArgumentError(
             absl::StrCat("player '", spec, "': setting '", item, "': ", name,

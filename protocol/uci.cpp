@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <deque>
 #include <iostream>
+#include <set>
 #include <thread>
 
 #include "absl/strings/numbers.h"
@@ -409,10 +410,13 @@ void UciLoop::SetPosition(const Args& args) {
 void UciLoop::Go(const Args& args) {
   GoRequest request;
   LimitsInput limits;
+  std::set<std::string> given;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& key = args[i];
     bool has_value = i + 1 < args.size();
     int64_t n = 0;
+    // A parameter given twice ("depth 2 depth 5") has no one meaning.
+    if (!given.insert(key).second) return Error(absl::StrCat("go: '", key, "' given twice"));
     if (key == "infinite") {
       limits.infinite = true;
     } else if (key == "dice") {

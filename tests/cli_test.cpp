@@ -211,6 +211,14 @@ TEST(Cli, AProtocolCommandWithABadArgumentIsAUsageError) {
   EXPECT_EQ(Uckers("perft 2").code, 0);
 }
 
+TEST(Cli, ANegativeNumberIsAnArgumentNotAFlag) {
+  Result r = Uckers("perft -1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("depth must be a positive whole number, not '-1'"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("unknown flag"), std::string::npos) << r.out;
+}
+
 }  // namespace
 
 namespace {
@@ -376,6 +384,13 @@ TEST(Cli, AnInfiniteOrMalformedPlayerSettingIsAUsageError) {
   EXPECT_EQ(Uckers("match --a expert,noise=inf --b greedy --pairs 1").code, 2);
   EXPECT_EQ(Uckers("match --a expert,eval.lane_pips=nan --b greedy --pairs 1").code, 2);
   EXPECT_EQ(Uckers("match --a nosuchlevel --b greedy --pairs 1").code, 2);
+}
+
+TEST(Cli, APlayerSettingGivenTwiceIsAUsageError) {
+  Result m = Uckers("match --a expert,depth=1,depth=2 --b greedy --pairs 1");
+  EXPECT_EQ(m.code, 2);
+  EXPECT_NE(m.out.find("setting 'depth' given twice"), std::string::npos) << m.out;
+  EXPECT_EQ(m.out.find("pairs"), std::string::npos) << m.out;
 }
 
 // Issue 30 B15: a --games_out that cannot be written is found before any game.

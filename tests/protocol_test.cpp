@@ -392,6 +392,16 @@ TEST(Protocol, GoRejectsBadParameters) {
   }
 }
 
+TEST(Protocol, GoWithAParameterGivenTwiceIsOneErrorLine) {
+  Transcript t;
+  for (const char* bad : {"go dice 6 3 depth 2 depth 5", "go dice 6 3 dice 5 2",
+                          "go movetime 50 movetime 60", "go infinite infinite"}) {
+    std::vector<std::string> out = t.Send({bad});
+    ASSERT_EQ(out.size(), 1u) << bad;
+    EXPECT_NE(out[0].find("given twice"), std::string::npos) << bad << ": " << out[0];
+  }
+}
+
 TEST(Protocol, MultiPVReportsThatManyCandidates) {
   Transcript t;
   t.Send({"setoption name MultiPV value 3", "position ufen 5,9,20,b/b,b,b,b/b,b,b,b/b,b,b,b r -"});
