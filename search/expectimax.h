@@ -49,6 +49,8 @@ class Limiter {
   std::atomic<bool> stopped_{false};
 };
 
+struct StaticCacheEntry;  // search/expectimax.cpp
+
 // Expectimax over the dice tree with Ballard's Star1 and Star2 pruning, a
 // transposition table, play ordering and a gnubg-style move filter. A
 // chance node is a position before its throw, valued for the team to throw;
@@ -105,6 +107,8 @@ class Expectimax {
   uint64_t nodes_ = 0;
   uint64_t unreported_ = 0;
   bool aborted_ = false;
+  const uint64_t id_;               // this instance's entries in the static cache
+  StaticCacheEntry* static_cache_;  // this thread's table (expectimax.cpp), null if none
 };
 
 // The exact values of `pos` for its team to throw from `params.endgame`,

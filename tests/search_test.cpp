@@ -179,6 +179,33 @@ TEST(Expectimax, KillerRepliesFromAnotherPositionKeepTheValue) {
   EXPECT_NEAR(after_other, fresh.Chance(target, 2, 0.0, 1.0, nullptr), 1e-6);
 }
 
+// Static values are cached per search instance and thread: a search with
+// another evaluation on the same thread, right after one that valued the
+// same positions, values them as a search on a fresh thread does.
+TEST(Expectimax, StaticValuesCachedByOneSearchAreNotAnothers) {
+  Rules rules;
+  Position pos = P("0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -");
+  SearchParams classic = Exact(Objective::kWin);
+  SearchParams net = classic;
+  net.net = ResolveEvaluation(SearchParams{}, rules).net;
+  ASSERT_NE(net.net, nullptr);
+  std::atomic<bool> never{false};
+  Limiter limiter(never, std::nullopt, std::nullopt);
+  auto value = [&](const SearchParams& params) {
+    TranspositionTable tt(1);
+    Expectimax search(rules, params, &tt, &limiter);
+    return search.Chance(pos, 2, 0.0, 1.0, nullptr);
+  };
+  double fresh_classic = 0, fresh_net = 0;
+  std::thread([&] { fresh_classic = value(classic); }).join();
+  std::thread([&] { fresh_net = value(net); }).join();
+  ASSERT_NE(fresh_classic, fresh_net);
+  double net_first = value(net);
+  EXPECT_EQ(value(classic), fresh_classic);
+  EXPECT_EQ(value(net), fresh_net);
+  EXPECT_EQ(net_first, fresh_net);
+}
+
 // RULES.md §6: 0, 1 or 2 sixes a throw; the closed form against the sum
 // over every sequence of throws.
 TEST(Expectimax, ChallengeClosedFormMatchesThrowByThrowSum) {
