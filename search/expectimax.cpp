@@ -1,10 +1,7 @@
 #include "search/expectimax.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <cstdlib>
-#include <memory>
 #include <numeric>
 #include <vector>
 
@@ -14,40 +11,7 @@
 #include "rules/turn.h"
 
 namespace uckers {
-
-// Step 0 of Static: a cache of static evaluations. The same position is
-// valued many times in one search: plays with the same sum from different
-// throws meet, and a chance node searched again with another window values
-// its leaves again (about 58 % of the static values at depths 3 and 4 of the
-// bench positions). Each thread keeps one direct-mapped table; an entry
-// counts only for the Expectimax instance that stored it (its id), so rules,
-// net, tables and settings never differ between writer and reader. The
-// value returned is the one computed, bit for bit: only time changes.
-struct StaticCacheEntry {
-  uint64_t key;
-  uint64_t owner;  // the instance's id, top bit set for a table's exact value; 0: empty
-  Evaluation eval;
-};
-static_assert(sizeof(StaticCacheEntry) == 64);
-
 namespace {
-constexpr size_t kStaticSlots = size_t{1} << 15;  // 2 MB a thread
-constexpr uint64_t kExactBit = uint64_t{1} << 63;
-
-StaticCacheEntry* StaticCache() {
-  // calloc: the pages are zero (every entry empty) and mapped only when used.
-  struct Free {
-    void operator()(StaticCacheEntry* p) const { std::free(p); }
-  };
-  thread_local std::unique_ptr<StaticCacheEntry, Free> cache(
-      static_cast<StaticCacheEntry*>(std::calloc(kStaticSlots, sizeof(StaticCacheEntry))));
-  return cache.get();
-}
-
-uint64_t NewInstanceId() {
-  static std::atomic<uint64_t> next{1};
-  return next.fetch_add(1, std::memory_order_relaxed);
-}
 
 constexpr uint64_t kTickEvery = 64;  // nodes between limit checks
 
@@ -141,9 +105,7 @@ Expectimax::Expectimax(const Rules& rules, const SearchParams& params, Transposi
       params_(params),
       range_(RangeOf(params.objective)),
       tt_(tt),
-      limiter_(limiter),
-      id_(NewInstanceId()),
-      static_cache_(StaticCache()) {}
+      limiter_(limiter) {}
 
 void Expectimax::CountNode() {
   ++nodes_;
@@ -167,12 +129,11 @@ double Expectimax::Static(const Position& pos, int team, Evaluation* eval) {
   // A position the endgame tables cover is valued exactly, without noise;
   // otherwise the net (chosen only for the ruleset it was trained for,
   // NetFor in search/net.h) or the classic evaluation.
-  StaticCacheEntry* slot = static_cache_ ? &static_cache_[pos.key() & (kStaticSlots - 1)] : nullptr;
+  // Step 0. A value this search computed already (search/static_cache.h).
   Evaluation e;
   bool exact = false;
-  if (slot && slot->key == pos.key() && (slot->owner & ~kExactBit) == id_) {
-    e = slot->eval;
-    exact = (slot->owner & kExactBit) != 0;
+  if (const Evaluation* cached = static_cache_.Find(pos.key(), &exact)) {
+    e = *cached;
   } else {
     std::optional<Evaluation> table =
         params_.endgame ? TableEvaluation(pos, rules_, params_) : std::nullopt;
@@ -180,7 +141,7 @@ double Expectimax::Static(const Position& pos, int team, Evaluation* eval) {
     e = exact         ? *table
         : params_.net ? params_.net->Evaluate(pos)
                       : Evaluate(pos, rules_, nullptr, params_.weights);
-    if (slot) *slot = {pos.key(), id_ | (exact ? kExactBit : 0), e};
+    static_cache_.Store(pos.key(), e, exact);
   }
   double s = Score(e, params_.objective);
   if (!exact && !pos.IsGameOver()) s = std::clamp(s + Noise(pos.key()), range_.lo, range_.hi);

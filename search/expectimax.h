@@ -12,6 +12,7 @@
 #include "rules/rules.h"
 #include "search/evaluate.h"
 #include "search/search.h"
+#include "search/static_cache.h"
 #include "search/tt.h"
 
 namespace uckers {
@@ -48,8 +49,6 @@ class Limiter {
   std::atomic<uint64_t> nodes_{0};
   std::atomic<bool> stopped_{false};
 };
-
-struct StaticCacheEntry;  // search/expectimax.cpp
 
 // Expectimax over the dice tree with Ballard's Star1 and Star2 pruning, a
 // transposition table, play ordering and a gnubg-style move filter. A
@@ -107,8 +106,7 @@ class Expectimax {
   uint64_t nodes_ = 0;
   uint64_t unreported_ = 0;
   bool aborted_ = false;
-  const uint64_t id_;               // this instance's entries in the static cache
-  StaticCacheEntry* static_cache_;  // this thread's table (expectimax.cpp), null if none
+  StaticCache<Evaluation> static_cache_;  // static values, with whether a table gave them
 };
 
 // The exact values of `pos` for its team to throw from `params.endgame`,

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "rules/movegen.h"
+#include "search/static_cache.h"
 
 namespace uckers {
 namespace {
@@ -204,8 +205,13 @@ class MaxN {
         (stop_.load(std::memory_order_relaxed) || std::chrono::steady_clock::now() > deadline_)) {
       aborted_ = true;
     }
-    if (params_.net) return params_.net->EvaluateSides(pos);
-    return ClassicSideValues(pos, params_.weights);
+    // A value this search computed already (search/static_cache.h).
+    bool unused;
+    if (const SideValues* cached = static_cache_.Find(pos.key(), &unused)) return *cached;
+    SideValues v =
+        params_.net ? params_.net->EvaluateSides(pos) : ClassicSideValues(pos, params_.weights);
+    static_cache_.Store(pos.key(), v, false);
+    return v;
   }
 
   const Rules& rules_;
@@ -216,6 +222,7 @@ class MaxN {
   uint64_t nodes_ = 0;
   uint64_t pruned_ = 0;
   bool aborted_ = false;
+  StaticCache<SideValues> static_cache_;
 };
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "rules/stack.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
+#include "search/static_cache.h"
 #include "tests/random_game.h"
 #include "tests/test_util.h"
 
@@ -204,6 +205,22 @@ TEST(Expectimax, StaticValuesCachedByOneSearchAreNotAnothers) {
   EXPECT_EQ(value(classic), fresh_classic);
   EXPECT_EQ(value(net), fresh_net);
   EXPECT_EQ(net_first, fresh_net);
+}
+
+TEST(StaticCache, AValueIsFoundOnlyByTheCacheThatStoredItWithItsFlag) {
+  StaticCache<Evaluation> a, b;
+  Evaluation e;
+  e.p[0] = 0.25;
+  a.Store(12345, e, true);
+  bool flag = false;
+  const Evaluation* found = a.Find(12345, &flag);
+  ASSERT_NE(found, nullptr);
+  EXPECT_EQ(found->p[0], 0.25);
+  EXPECT_TRUE(flag);
+  EXPECT_EQ(b.Find(12345, &flag), nullptr);
+  EXPECT_EQ(a.Find(12345 + StaticCache<Evaluation>::kSlots, &flag), nullptr);  // same slot
+  b.Store(12345, e, false);                                                    // takes the slot
+  EXPECT_EQ(a.Find(12345, &flag), nullptr);
 }
 
 // RULES.md §6: 0, 1 or 2 sixes a throw; the closed form against the sum
