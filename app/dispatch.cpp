@@ -8,6 +8,7 @@
 
 #include "app/commands.h"
 #include "protocol/uci.h"
+#include "rules/git_revision.h"
 #include "rules/version.h"
 
 namespace uckers {
