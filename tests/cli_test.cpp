@@ -43,6 +43,20 @@ TEST(Cli, VersionNamesTheVersionRevisionAndBuildType) {
   EXPECT_NE(r.out.find(" build)"), std::string::npos) << r.out;
 }
 
+// The revision is the checkout's, written at every build: an incremental
+// build after a commit names the new commit.
+TEST(Cli, VersionNamesTheCommitOfTheCheckoutBuilt) {
+  std::string head;
+  FILE* git = popen("git -C " UCKERS_SOURCE_DIR " rev-parse --short=12 HEAD 2>/dev/null", "r");
+  ASSERT_NE(git, nullptr);
+  char buf[64];
+  while (fgets(buf, sizeof buf, git)) head += buf;
+  if (pclose(git) != 0 || head.empty()) GTEST_SKIP() << "not a git checkout";
+  head.erase(head.find_last_not_of('\n') + 1);
+  Result r = Uckers("--version");
+  EXPECT_NE(r.out.find("(git " + head + ","), std::string::npos) << r.out << " HEAD " << head;
+}
+
 TEST(Cli, HelpListsEveryCommand) {
   Result r = Uckers("--help");
   EXPECT_EQ(r.code, 0);
