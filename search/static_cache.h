@@ -17,7 +17,8 @@ namespace uckers {
 // type; an entry counts only for the StaticCache that stored it (an owner id
 // taken at construction), so rules, net, tables and settings never differ
 // between writer and reader, and a value found is the value the reader
-// would compute, bit for bit. One instance per search object and thread.
+// would compute, bit for bit. One instance per search object, used only on
+// the thread that made it (the table is that thread's).
 template <typename Value>
 class StaticCache {
   static_assert(std::is_trivially_copyable_v<Value>);
