@@ -19,6 +19,7 @@
 #include "search/expectimax.h"
 #include "search/levels.h"
 #include "search/multi_side.h"
+#include "search/multi_side_mcts.h"
 #include "search/search.h"
 
 namespace uckers {
@@ -223,29 +224,38 @@ void BM_DefaultLevelToDepth(benchmark::State& state) {
 }
 BENCHMARK(BM_DefaultLevelToDepth)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond);
 
-// Max^n's shallow pruning (search/multi_side.h) at `grandmaster`'s depth 3
-// on positions of random games of `navy+solo` and `six`: Arg(0) off,
-// Arg(1) on; the same choices and root values (a test checks them).
-void BM_MultiSideShallowPruningDepth3(benchmark::State& state) {
-  struct Case {
-    Rules rules;
-    Position pos;
-    Throw t;
-  };
-  std::vector<Case> cases;
-  for (const char* layout : {"navy+solo", "six"}) {
-    Rules rules = *Rules::Parse(layout);
-    std::mt19937_64 rng(29);
-    for (int game = 0; game < 6; ++game) {
-      Position pos = Position::Start(rules);
-      for (int ply = 0; ply < 20 + 15 * game && !pos.IsGameOver(); ++ply) {
-        PlayList plays;
-        GenerateLegalPlays(pos, rules, kThrows[rng() % kThrows.size()], &plays);
-        pos = plays[rng() % plays.size()].after;
+// Positions of random games of `navy+solo` and `six`, with a throw each.
+struct MultiSideCase {
+  Rules rules;
+  Position pos;
+  Throw t;
+};
+
+const std::vector<MultiSideCase>& MultiSideCases() {
+  static const std::vector<MultiSideCase> cases = [] {
+    std::vector<MultiSideCase> out;
+    for (const char* layout : {"navy+solo", "six"}) {
+      Rules rules = *Rules::Parse(layout);
+      std::mt19937_64 rng(29);
+      for (int game = 0; game < 6; ++game) {
+        Position pos = Position::Start(rules);
+        for (int ply = 0; ply < 20 + 15 * game && !pos.IsGameOver(); ++ply) {
+          PlayList plays;
+          GenerateLegalPlays(pos, rules, kThrows[rng() % kThrows.size()], &plays);
+          pos = plays[rng() % plays.size()].after;
+        }
+        if (!pos.IsGameOver()) out.push_back({rules, pos, kThrows[rng() % kThrows.size()]});
       }
-      if (!pos.IsGameOver()) cases.push_back({rules, pos, kThrows[rng() % kThrows.size()]});
     }
-  }
+    return out;
+  }();
+  return cases;
+}
+
+// Max^n's shallow pruning (search/multi_side.h) at `grandmaster`'s depth 3
+// on MultiSideCases(): Arg(0) off, Arg(1) on; the same choices and root
+// values (a test checks them).
+void BM_MultiSideShallowPruningDepth3(benchmark::State& state) {
   MultiSideParams params;
   params.max_depth = 3;
   params.shallow_pruning = state.range(0) != 0;
@@ -253,7 +263,7 @@ void BM_MultiSideShallowPruningDepth3(benchmark::State& state) {
   std::atomic<bool> never{false};
   for (auto _ : state) {
     nodes = pruned = 0;
-    for (const Case& c : cases) {
+    for (const MultiSideCase& c : MultiSideCases()) {
       absl::StatusOr<MultiSideReport> r =
           SearchMultiSide(c.pos, c.rules, c.t, params, SearchLimits{}, never);
       nodes += r->nodes;
@@ -262,13 +272,38 @@ void BM_MultiSideShallowPruningDepth3(benchmark::State& state) {
   }
   state.counters["nodes"] = static_cast<double>(nodes);
   state.counters["pruned"] = static_cast<double>(pruned);
-  state.counters["searches"] = static_cast<double>(cases.size());
+  state.counters["searches"] = static_cast<double>(MultiSideCases().size());
 }
 BENCHMARK(BM_MultiSideShallowPruningDepth3)
     ->Arg(0)
     ->Arg(1)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
+
+// MCTS-max^n (search/multi_side_mcts.h) with each layout's shipped net,
+// 3,000 playouts (its default) on each of MultiSideCases(): playouts a
+// second.
+void BM_MultiSideMcts(benchmark::State& state) {
+  MultiSideMctsParams params;
+  SearchLimits limits;
+  limits.nodes = 3000;
+  uint64_t playouts = 0;
+  std::atomic<bool> never{false};
+  for (auto _ : state) {
+    playouts = 0;
+    for (const MultiSideCase& c : MultiSideCases()) {
+      params.net = MultiSideNet(c.rules, EvalKind::kNet);
+      absl::StatusOr<MultiSideReport> r =
+          SearchMultiSideMcts(c.pos, c.rules, c.t, params, limits, never);
+      playouts += r->nodes;
+    }
+  }
+  state.counters["playouts"] = static_cast<double>(playouts);
+  state.counters["playouts_per_s"] = benchmark::Counter(
+      static_cast<double>(playouts), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["searches"] = static_cast<double>(MultiSideCases().size());
+}
+BENCHMARK(BM_MultiSideMcts)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace uckers

@@ -206,11 +206,10 @@ class MaxN {
       aborted_ = true;
     }
     // A value this search computed already (search/static_cache.h).
-    bool unused;
-    if (const SideValues* cached = static_cache_.Find(pos.key(), &unused)) return *cached;
+    if (const SideValues* cached = static_cache_.Find(pos.key())) return *cached;
     SideValues v =
         params_.net ? params_.net->EvaluateSides(pos) : ClassicSideValues(pos, params_.weights);
-    static_cache_.Store(pos.key(), v, false);
+    static_cache_.Store(pos.key(), v);
     return v;
   }
 

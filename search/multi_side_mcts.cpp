@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "rules/movegen.h"
+#include "search/static_cache.h"
 
 namespace uckers {
 namespace {
@@ -138,8 +139,13 @@ class Tree {
   SideValues Static(const Position& pos) {
     ++evaluations_;
     if (pos.IsGameOver()) return TerminalSideValues(pos);
-    if (params_.net) return params_.net->EvaluateSides(pos);
-    return ClassicSideValues(pos, params_.weights);
+    // A leaf's first playout values the play its decision valued already
+    // (search/static_cache.h).
+    if (const SideValues* cached = static_cache_.Find(pos.key())) return *cached;
+    SideValues v =
+        params_.net ? params_.net->EvaluateSides(pos) : ClassicSideValues(pos, params_.weights);
+    static_cache_.Store(pos.key(), v);
+    return v;
   }
 
   const Rules& rules_;
@@ -151,6 +157,7 @@ class Tree {
   uint64_t evaluations_ = 0;
   std::deque<DecisionNode> decisions_;
   std::deque<ChanceNode> chances_;
+  StaticCache<SideValues> static_cache_;
 };
 
 SideValues Mean(const Edge& e) {

@@ -28,17 +28,18 @@ class StaticCache {
 
   StaticCache() : owner_(NextOwner()), table_(Table()) {}
 
-  // The value this instance stored for `key`, with the flag it was stored
-  // with; null when it has none (or the thread has no table).
-  const Value* Find(uint64_t key, bool* flag) const {
+  // The value this instance stored for `key`, and in `flag` (when given) the
+  // flag it was stored with; null when it has none (or the thread has no
+  // table).
+  const Value* Find(uint64_t key, bool* flag = nullptr) const {
     if (table_ == nullptr) return nullptr;
     const Entry& e = table_[key & (kSlots - 1)];
     if (e.key != key || (e.owner & ~kFlagBit) != owner_) return nullptr;
-    *flag = (e.owner & kFlagBit) != 0;
+    if (flag != nullptr) *flag = (e.owner & kFlagBit) != 0;
     return &e.value;
   }
 
-  void Store(uint64_t key, const Value& value, bool flag) {
+  void Store(uint64_t key, const Value& value, bool flag = false) {
     if (table_ == nullptr) return;
     table_[key & (kSlots - 1)] = {key, owner_ | (flag ? kFlagBit : 0), value};
   }

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <numeric>
 #include <random>
+#include <thread>
 
 #include "rules/movegen.h"
 #include "search/multi_side_mcts.h"
@@ -227,6 +228,31 @@ TEST(MultiSideMcts, WithTwoSidesMaxnAndParanoidAgree) {
   ASSERT_FALSE(a.candidates.empty());
   EXPECT_EQ(a.candidates[0].play, b.candidates[0].play);
   EXPECT_NEAR(a.values.win[0], b.values.win[0], 1e-12);
+}
+
+// Static values are cached per search and thread (search/static_cache.h): a
+// search with another evaluation on the same thread, right after one that
+// valued the same positions, answers as a search on a fresh thread does.
+TEST(MultiSideMcts, StaticValuesCachedByOneSearchAreNotAnothers) {
+  Rules rules = R("navy+solo");
+  Position pos = P("b,9,9,52/0,0,40,50/b,30,47,h/b,b,20,20 r -", rules);
+  MultiSideMctsParams classic;
+  MultiSideMctsParams net;
+  net.net = MultiSideNet(rules, EvalKind::kNet);
+  ASSERT_NE(net.net, nullptr);
+  SearchLimits limits;
+  limits.nodes = 1500;
+  auto value = [&](const MultiSideMctsParams& params) {
+    return Mcts(pos, rules, MakeThrow(6, 3), params, limits).values.win[0];
+  };
+  double fresh_classic = 0, fresh_net = 0;
+  std::thread([&] { fresh_classic = value(classic); }).join();
+  std::thread([&] { fresh_net = value(net); }).join();
+  ASSERT_NE(fresh_classic, fresh_net);
+  double net_first = value(net);
+  EXPECT_EQ(value(classic), fresh_classic);
+  EXPECT_EQ(value(net), fresh_net);
+  EXPECT_EQ(net_first, fresh_net);
 }
 
 TEST(MultiSideMcts, AStopEndsTheSearchWithAnAnswer) {

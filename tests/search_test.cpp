@@ -221,6 +221,7 @@ TEST(StaticCache, AValueIsFoundOnlyByTheCacheThatStoredItWithItsFlag) {
   EXPECT_EQ(a.Find(12345 + StaticCache<Evaluation>::kSlots, &flag), nullptr);  // same slot
   b.Store(12345, e, false);                                                    // takes the slot
   EXPECT_EQ(a.Find(12345, &flag), nullptr);
+  EXPECT_NE(b.Find(12345), nullptr);  // the flag is optional
 }
 
 // RULES.md §6: 0, 1 or 2 sixes a throw; the closed form against the sum
