@@ -197,14 +197,7 @@ TEST(Expectimax, StaticValuesCachedByOneSearchAreNotAnothers) {
     Expectimax search(rules, params, &tt, &limiter);
     return search.Chance(pos, 2, 0.0, 1.0, nullptr);
   };
-  double fresh_classic = 0, fresh_net = 0;
-  std::thread([&] { fresh_classic = value(classic); }).join();
-  std::thread([&] { fresh_net = value(net); }).join();
-  ASSERT_NE(fresh_classic, fresh_net);
-  double net_first = value(net);
-  EXPECT_EQ(value(classic), fresh_classic);
-  EXPECT_EQ(value(net), fresh_net);
-  EXPECT_EQ(net_first, fresh_net);
+  ExpectCachedValuesAreNotShared([&] { return value(classic); }, [&] { return value(net); });
 }
 
 TEST(StaticCache, AValueIsFoundOnlyByTheCacheThatStoredItWithItsFlag) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -52,6 +53,22 @@ inline std::string After(const std::string& ufen, int d1, int d2, const std::str
   absl::StatusOr<PlayResult> r = ParsePlay(play, P(ufen, rules), rules, MakeThrow(d1, d2));
   EXPECT_TRUE(r.ok()) << play << ": " << r.status();
   return r.ok() ? ToUfen(r->after) : "";
+}
+
+// A search's cache of static values (search/static_cache.h) is read only by
+// the search that filled it: `classic()` and `net()` value one position with
+// two evaluations; run on the same thread right after each other, each gives
+// what it gives on a fresh thread.
+template <typename Classic, typename Net>
+void ExpectCachedValuesAreNotShared(Classic classic, Net net) {
+  double fresh_classic = 0, fresh_net = 0;
+  std::thread([&] { fresh_classic = classic(); }).join();
+  std::thread([&] { fresh_net = net(); }).join();
+  ASSERT_NE(fresh_classic, fresh_net);
+  double net_first = net();
+  EXPECT_EQ(classic(), fresh_classic);
+  EXPECT_EQ(net(), fresh_net);
+  EXPECT_EQ(net_first, fresh_net);
 }
 
 }  // namespace uckers::testing
