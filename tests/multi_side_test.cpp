@@ -229,9 +229,7 @@ TEST(MultiSideMcts, WithTwoSidesMaxnAndParanoidAgree) {
   EXPECT_NEAR(a.values.win[0], b.values.win[0], 1e-12);
 }
 
-// Static values are cached per search and thread (search/static_cache.h): a
-// search with another evaluation on the same thread, right after one that
-// valued the same positions, answers as a search on a fresh thread does.
+// MCTS-max^n's static cache is read only by the search that filled it.
 TEST(MultiSideMcts, StaticValuesCachedByOneSearchAreNotAnothers) {
   Rules rules = R("navy+solo");
   Position pos = P("b,9,9,52/0,0,40,50/b,30,47,h/b,b,20,20 r -", rules);

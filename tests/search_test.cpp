@@ -180,9 +180,7 @@ TEST(Expectimax, KillerRepliesFromAnotherPositionKeepTheValue) {
   EXPECT_NEAR(after_other, fresh.Chance(target, 2, 0.0, 1.0, nullptr), 1e-6);
 }
 
-// Static values are cached per search instance and thread: a search with
-// another evaluation on the same thread, right after one that valued the
-// same positions, values them as a search on a fresh thread does.
+// Expectimax's static cache is read only by the search that filled it.
 TEST(Expectimax, StaticValuesCachedByOneSearchAreNotAnothers) {
   Rules rules;
   Position pos = P("0,7,7,22/b,14,30,45/b,19,19,h/2,2,26,50 g -");
