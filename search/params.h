@@ -52,6 +52,10 @@ const char* EvalKindName(EvalKind kind);
 // The algorithm named `expectimax`, `mcts` or `rollout` (the Search option).
 std::optional<Algorithm> AlgorithmByName(std::string_view name);
 
+// The first iteration the deep filter (SearchParams::deep_filter_width)
+// applies to, under a clock.
+inline constexpr int kDeepFilterFromDepth = 4;
+
 // The MCTS tree memory a search takes when not told, MiB (TreeMemory).
 inline constexpr int kDefaultTreeMb = 256;
 // The transposition table a player or session takes when not told, MiB (Hash).
@@ -75,6 +79,12 @@ struct SearchParams {
   bool star1 = true;            // window pruning at chance nodes (Ballard)
   bool star2 = true;            // probing phase at chance nodes (Ballard)
   int threads = 1;              // root plays shared among threads
+  // With time to spend (movetime or a clock), the filter of the iterations
+  // from kDeepFilterFromDepth on: an iteration there costs 20 to 60 times
+  // the one before, and with the level's filter seldom ends its first play
+  // in the time. 0 keeps filter_width (and filter_margin) there too.
+  int deep_filter_width = 2;
+  double deep_filter_margin = 0.01;
   // Under a clock, when the next whole iteration would not end by the
   // target: stop (false), or search the root plays best first until the
   // target and play the best of those searched deeper, if it beats the

@@ -103,6 +103,18 @@ int MaxDepthFor(const SearchParams& params, const SearchLimits& limits, const Po
   return params.max_depth;
 }
 
+// The parameters of the iteration at `depth`: with time to spend, from
+// kDeepFilterFromDepth on, the deep filter (search/params.h).
+SearchParams ForIteration(const SearchParams& params, int depth, bool spends_time) {
+  if (!spends_time || depth < kDeepFilterFromDepth || params.deep_filter_width <= 0) {
+    return params;
+  }
+  SearchParams p = params;
+  p.filter_width = params.deep_filter_width;
+  p.filter_margin = params.deep_filter_margin;
+  return p;
+}
+
 bool BetterRoot(const RootMove& a, const RootMove& b) {
   if (a.exact != b.exact) return a.exact;
   return a.score > b.score;
@@ -245,7 +257,10 @@ SearchReport ExpectimaxPlay(const Position& pos, const Rules& rules, Throw t,
       if (!params.partial_iteration || !target) break;
       limiter.EndBy(*target);
     }
-    if (!SearchRootDepth(root, team, d, rules, params, tt, &limiter, &nodes)) break;
+    if (!SearchRootDepth(root, team, d, rules, ForIteration(params, d, budget.has_value()), tt,
+                         &limiter, &nodes)) {
+      break;
+    }
     timer.Ended();
     depth = d;
     if (on_progress) on_progress(MakeReport(root, d, nodes, limiter, params.multipv));
@@ -300,7 +315,8 @@ SearchReport ExpectimaxAnalyse(const Position& pos, const Rules& rules, const Se
     if (d > 2 && !timer.NextFits()) break;
     std::atomic<bool> never{false};
     Limiter unlimited(never, std::nullopt, std::nullopt);
-    Expectimax search(rules, params, tt, d == 1 ? &unlimited : &limiter);
+    SearchParams iteration = ForIteration(params, d, budget.has_value());
+    Expectimax search(rules, iteration, tt, d == 1 ? &unlimited : &limiter);
     Evaluation e;
     search.Chance(pos, d, range.lo, range.hi, &e);
     if (search.aborted()) break;

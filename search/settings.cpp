@@ -204,6 +204,19 @@ std::vector<SettingDef> MakeDefs() {
                       &Settings::filter_margin, [](const Settings& s, Params& p) {
                         if (s.filter_margin) p.filter_margin = *s.filter_margin;
                       }));
+  defs.push_back(Int("DeepFilter", "deep_filter", 0, 1000, Number(defaults.deep_filter_width),
+                     "with time to spend, plays searched deeper at each decision in the "
+                     "iterations from depth 4 on, 0 for Filter's",
+                     &Settings::deep_filter, [](const Settings& s, Params& p) {
+                       if (s.deep_filter) p.deep_filter_width = *s.deep_filter;
+                     }));
+  defs.push_back(Real("DeepFilterMargin", "deep_filter_margin", 0, 1,
+                      Number(defaults.deep_filter_margin),
+                      "with time to spend, plays this close to the best searched deeper beside "
+                      "DeepFilter's in the iterations from depth 4 on",
+                      &Settings::deep_filter_margin, [](const Settings& s, Params& p) {
+                        if (s.deep_filter_margin) p.deep_filter_margin = *s.deep_filter_margin;
+                      }));
   defs.push_back(Int("EndingExtension", "ending_extension", 0, 4, "level",
                      "plies added to the search in endings (`level`: the level's)",
                      &Settings::ending_extension, [](const Settings& s, Params& p) {

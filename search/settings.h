@@ -49,6 +49,8 @@ struct SearchSettings {
   std::optional<double> noise;                     // Noise
   std::optional<int> filter;                       // Filter
   std::optional<double> filter_margin;             // FilterMargin
+  std::optional<int> deep_filter;                  // DeepFilter
+  std::optional<double> deep_filter_margin;        // DeepFilterMargin
   std::optional<int> ending_extension;             // EndingExtension
   std::optional<bool> partial_iteration;           // Deepening
   std::optional<double> exploration;               // Exploration

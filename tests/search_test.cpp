@@ -521,6 +521,32 @@ TEST(Deepening, PartialIterationPlaysTheBestOfThePlaysSearchedDeeper) {
   EXPECT_GT(changed, 0) << "depth 3 never overturned " << first;
 }
 
+// DeepFilter (search/params.h deep_filter_width): with time to spend, the
+// iterations from depth 4 on keep fewer plays at each decision. An ending
+// where depth 4 is cheap and decisions have more than two plays.
+constexpr char kCheapDepthFour[] = "h,h,h,h/h,h,h,12/h,h,10,20/h,h,h,38 r -";
+
+uint64_t NodesToDepth(const char* ufen, int depth, bool timed, int deep_filter) {
+  SearchParams params;
+  params.deep_filter_width = deep_filter;
+  SearchLimits limits;
+  limits.depth = depth;
+  if (timed) limits.movetime_ms = 600000;  // ten minutes: every iteration fits
+  return SearchOnce(P(ufen), Throw{6, 1}, params, limits).nodes;
+}
+
+TEST(DeepFilter, NarrowsTimedIterationsFromDepthFour) {
+  EXPECT_LT(NodesToDepth(kCheapDepthFour, 4, true, 2), NodesToDepth(kCheapDepthFour, 4, true, 0));
+}
+
+TEST(DeepFilter, LeavesSearchesWithoutTimeAlone) {
+  EXPECT_EQ(NodesToDepth(kCheapDepthFour, 4, false, 2), NodesToDepth(kCheapDepthFour, 4, false, 0));
+}
+
+TEST(DeepFilter, LeavesTimedIterationsBeforeDepthFourAlone) {
+  EXPECT_EQ(NodesToDepth(kDeeperDisagrees, 3, true, 2), NodesToDepth(kDeeperDisagrees, 3, true, 0));
+}
+
 TEST(Search, ThreadsGiveTheSameChoice) {
   SearchParams params;
   SearchLimits limits;

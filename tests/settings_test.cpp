@@ -15,11 +15,17 @@ namespace uckers::testing {
 namespace {
 
 TEST(Settings, EveryPlayerSettingIsATableSetting) {
-  for (const char* key : {"noise",         "filter",      "filter_margin", "ending_extension",
-                          "deepening",     "exploration", "throws",        "rollout_plies",
-                          "rollout_width", "trials",      "netfile",       "seed",
-                          "objective",     "eval",        "search",        "multipv",
-                          "threads",       "hash_mb",     "tree_mb",       "multi_side"}) {
+  for (const char* key : {"noise",         "filter",
+                          "filter_margin", "ending_extension",
+                          "deepening",     "exploration",
+                          "throws",        "rollout_plies",
+                          "rollout_width", "trials",
+                          "netfile",       "seed",
+                          "objective",     "eval",
+                          "search",        "multipv",
+                          "threads",       "hash_mb",
+                          "tree_mb",       "multi_side",
+                          "deep_filter",   "deep_filter_margin"}) {
     const SettingDef* def = FindSetting(key);
     ASSERT_NE(def, nullptr) << key;
     EXPECT_TRUE(def->set) << key;
@@ -79,6 +85,18 @@ TEST(Settings, ABadValueReadsTheSameAtSetoptionAndInAPlayer) {
   absl::StatusOr<std::unique_ptr<Player>> player = MakePlayer("expert,noise=2", Rules(), 1);
   ASSERT_FALSE(player.ok());
   EXPECT_NE(player.status().message().find(words), std::string::npos) << player.status();
+}
+
+TEST(Settings, DeepFilterSetsTheTimedIterationsFilter) {
+  SearchOptions options;
+  ASSERT_TRUE(options.Set("DeepFilter", "3").ok());
+  ASSERT_TRUE(options.Set("deep_filter_margin", "0.02").ok());
+  EXPECT_EQ(ParamsOf(options)->deep_filter_width, 3);
+  EXPECT_EQ(ParamsOf(options)->deep_filter_margin, 0.02);
+  EXPECT_FALSE(options.Set("DeepFilter", "-1").ok());
+  EXPECT_FALSE(options.Set("DeepFilterMargin", "2").ok());
+  EXPECT_EQ(ParamsOf(options)->deep_filter_width, 3);
+  EXPECT_EQ(ParamsOf(options)->deep_filter_margin, 0.02);
 }
 
 TEST(Settings, FilterMarginOverridesTheLevelsUntilSetBackToLevel) {
