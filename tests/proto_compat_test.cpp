@@ -1,7 +1,11 @@
-// The wire stays compatible (issue 30 D23): against the descriptors of the
+// The wire stays compatible: against the descriptors of the
 // last release, committed in proto/compat/, no message, field, enum value,
 // service or method may be removed, renumbered or retyped. Adding is free.
 // After a release, add its snapshot (docs/deploy.md, "The proto").
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -156,14 +160,31 @@ FileDescriptorSet Current() {
   return set;
 }
 
-FileDescriptorSet Snapshot(const std::string& version) {
-  std::ifstream in(std::string(UCKERS_SOURCE_DIR) + "/proto/compat/uckers_v1_" + version +
-                   ".txtpb");
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
+  return text.str();
+}
+
+FileDescriptorSet SnapshotAt(const std::string& path) {
   FileDescriptorSet set;
-  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text.str(), &set)) << version;
+  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(ReadFile(path), &set)) << path;
   return set;
+}
+
+std::string ReleasePath(const std::string& version) {
+  return std::string(UCKERS_SOURCE_DIR) + "/proto/compat/uckers_v1_" + version + ".txtpb";
+}
+
+FileDescriptorSet Snapshot(const std::string& version) { return SnapshotAt(ReleasePath(version)); }
+
+// Runs tools/proto_snapshot with ARGS (its output discarded); its exit code.
+int RunSnapshotTool(const std::string& args) {
+  std::string cmd = "bash " + std::string(UCKERS_SOURCE_DIR) + "/tools/proto_snapshot " + args +
+                    " >/dev/null 2>&1";
+  int status = std::system(cmd.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 TEST(ProtoCompat, TheCurrentProtoKeepsEveryFieldOfRelease0_3_0) {
@@ -204,6 +225,34 @@ TEST(ProtoCompat, AddedFieldsAreCompatible) {
   FileDescriptorSet now = Current();
   EXPECT_TRUE(Incompatibilities(old, now).empty());
   EXPECT_FALSE(Incompatibilities(now, old).empty());  // the other way, fields are gone
+}
+
+// tools/proto_snapshot, run for a release, writes exactly the proto built
+// into this program: nothing of it missing, nothing more.
+TEST(ProtoCompat, TheSnapshotToolWritesTheCurrentProto) {
+  std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "proto-snapshot";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  ASSERT_EQ(RunSnapshotTool("--out " + dir.string() + " 9.9.9"), 0);
+  FileDescriptorSet written = SnapshotAt((dir / "uckers_v1_9.9.9.txtpb").string());
+  ASSERT_EQ(written.file_size(), 3);
+  FileDescriptorSet now = Current();
+  for (const std::string& p : Incompatibilities(written, now)) ADD_FAILURE() << "extra in the snapshot: " << p;
+  for (const std::string& p : Incompatibilities(now, written)) ADD_FAILURE() << "missing from the snapshot: " << p;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ProtoCompat, TheSnapshotToolKeepsAReleasesSnapshot) {
+  std::string before = ReadFile(ReleasePath("0.3.0"));
+  ASSERT_FALSE(before.empty());
+  EXPECT_EQ(RunSnapshotTool("0.3.0"), 1);
+  EXPECT_EQ(ReadFile(ReleasePath("0.3.0")), before);
+}
+
+TEST(ProtoCompat, TheSnapshotToolWithoutAVersionIsUsage) {
+  EXPECT_EQ(RunSnapshotTool(""), 2);
+  EXPECT_EQ(RunSnapshotTool("0.4"), 2);
+  EXPECT_EQ(RunSnapshotTool("--bogus 0.4.0"), 2);
 }
 
 }  // namespace
