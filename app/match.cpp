@@ -16,6 +16,9 @@
 ABSL_FLAG(std::string, a, "expert",
           "player A (random, greedy, a level, mcts, cmd:<program>; ,key=value settings)");
 ABSL_FLAG(std::string, b, "greedy", "player B");
+ABSL_FLAG(bool, luck, false,
+          "also report the luck-adjusted result: each game's result less A's luck in it, the "
+          "same expectation with a narrower interval (docs/ladder.md)");
 
 namespace uckers {
 
@@ -33,6 +36,7 @@ int RunMultiSide(const Rules& rules) {
   config.concurrency = absl::GetFlag(FLAGS_concurrency);
   config.seed = absl::GetFlag(FLAGS_seed);
   config.progress = absl::GetFlag(FLAGS_progress);
+  config.luck = absl::GetFlag(FLAGS_luck);
   for (const std::string& spec : {config.player_a, config.player_b}) {
     if (absl::Status s = CheckMultiSidePlayer(spec, rules); !s.ok()) {
       std::cerr << "uckers match: " << s.message() << "\n";
@@ -92,6 +96,7 @@ int RunMatchCommand(const CommandLine&) {
   config.concurrency = absl::GetFlag(FLAGS_concurrency);
   config.seed = absl::GetFlag(FLAGS_seed);
   config.progress = absl::GetFlag(FLAGS_progress);
+  config.luck = absl::GetFlag(FLAGS_luck);
   absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
   if (!outputs.ok()) {
     std::cerr << "uckers match: " << outputs.status().message() << "\n";

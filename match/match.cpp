@@ -14,6 +14,7 @@
 #include "match/progress.h"
 #include "match/stats.h"
 #include "match/workers.h"
+#include "review/analyse.h"
 #include "review/record.h"
 #include "wire/record.h"
 
@@ -21,9 +22,18 @@ namespace uckers {
 namespace {
 
 struct PairResult {
-  GameResult games[2];  // [0]: A plays RY; [1]: A plays GB
+  GameResult games[2];        // [0]: A plays RY; [1]: A plays GB
+  double a_luck[2] = {0, 0};  // A's luck in each game (with --luck)
+  bool luck_measured = false;
   bool done = false;
 };
+
+// A's luck in each game of the pair, when the match measures it.
+void MeasureLuck(const MatchConfig& config, PairResult* r) {
+  if (!config.luck || r->luck_measured) return;
+  for (int g = 0; g < 2; ++g) r->a_luck[g] = WinLuckBySide(r->games[g].game)[g];
+  r->luck_measured = true;
+}
 
 std::string RecordPath(const MatchConfig& config, int pair, int game) {
   return absl::StrCat(config.records_dir, "/pair-", pair, "-", game + 1, ".txt");
@@ -59,6 +69,7 @@ absl::StatusOr<std::optional<PairResult>> ReadPair(const MatchConfig& config, in
                        " and ", record->gb, ", seed ", record->seed, ", rules ",
                        record->game.rules().ToString(), "); give another --records"));
     }
+    r.games[game].game = record->game;
     r.games[game].winner_team = record->winner == "RY" ? 0 : 1;
     r.games[game].level = static_cast<OutcomeLevel>(record->points);
     if (record->termination == "time") r.games[game].time_loss_team = 1 - r.games[game].winner_team;
@@ -134,7 +145,10 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
     auto b = MakePlayer(config.player_b, config.rules, 2000);
     auto stopping = [&] { return config.interrupted && *config.interrupted; };
     for (int i; !stopping() && (i = next.fetch_add(1)) < config.pairs;) {
-      if (results[i].done) continue;  // read back from its records
+      if (results[i].done) {  // read back from its records
+        MeasureLuck(config, &results[i]);
+        continue;
+      }
       uint64_t dice_seed = config.seed + i;
       Player* first[2] = {a->get(), b->get()};
       Player* second[2] = {b->get(), a->get()};
@@ -142,6 +156,7 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
       r.games[0] = PlayGame(first, config.rules, dice_seed);
       r.games[1] = PlayGame(second, config.rules, dice_seed);
       r.done = true;
+      MeasureLuck(config, &r);
       absl::Status saved[4];
       for (int g = 0; g < 2 && !config.records_dir.empty(); ++g) {
         saved[g] = SaveRecord(config, i, g, r.games[g]);
@@ -168,6 +183,10 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   };
   RunWorkers(config.concurrency, config.pairs, worker);
   progress.Finish();
+  // Pairs read back that no worker reached (the match was interrupted).
+  for (PairResult& r : results) {
+    if (r.done) MeasureLuck(config, &r);
+  }
   if (!error.ok()) return error;
 
   v1::MatchReport report;
@@ -180,7 +199,8 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   report.set_pairs_done(done);
   report.set_pairs_resumed(resumed);
   report.set_interrupted(done < config.pairs);
-  std::vector<double> pair_scores;
+  std::vector<double> pair_scores, adjusted_scores;
+  double luck = 0;
   int by_wins[3] = {0, 0, 0};
   double points = 0, think[2] = {0, 0};
   int choices[2] = {0, 0};
@@ -207,6 +227,8 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
     }
     by_wins[wins]++;
     pair_scores.push_back(wins / 2.0);
+    adjusted_scores.push_back((wins - r.a_luck[0] - r.a_luck[1]) / 2.0);
+    luck += r.a_luck[0] + r.a_luck[1];
   }
   int total_wins = by_wins[1] + 2 * by_wins[2];
   report.set_a_wins(total_wins);
@@ -219,8 +241,21 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   report.set_elo_high(elo.high);
   report.set_elo_interval(elo.interval);
   for (int w : by_wins) report.add_pairs_by_a_wins(w);
+  if (config.luck) {
+    report.set_luck_adjusted(true);
+    MeanInterval adjusted = MeanWithInterval(adjusted_scores);
+    report.set_adjusted_a_win_rate(adjusted.mean);
+    report.set_adjusted_a_win_rate_low(adjusted.mean - adjusted.half);
+    report.set_adjusted_a_win_rate_high(adjusted.mean + adjusted.half);
+    EloEstimate adjusted_elo = EloFromPairs(adjusted_scores);
+    report.set_adjusted_elo(adjusted_elo.elo);
+    report.set_adjusted_elo_low(adjusted_elo.low);
+    report.set_adjusted_elo_high(adjusted_elo.high);
+    report.set_a_luck_per_game(done ? luck / (2.0 * done) : 0);
+  }
   report.set_seconds(elapsed());
-  report.set_games_per_second(report.seconds() > 0 ? report.games() / report.seconds() : 0);
+  // Games played now: the resumed ones took no time here.
+  report.set_games_per_second(report.seconds() > 0 ? 2 * (done - resumed) / report.seconds() : 0);
   report.set_a_ms_per_move(choices[0] ? think[0] / choices[0] : 0);
   report.set_b_ms_per_move(choices[1] ? think[1] / choices[1] : 0);
   report.set_records_not_saved(unsaved.count);
@@ -257,6 +292,17 @@ std::string MatchReportText(const v1::MatchReport& r) {
                           : r.a_win_rate() <= 0 ? "B won every game"
                                                 : "one game each");
   }
+  std::string adjusted;
+  if (r.luck_adjusted()) {
+    adjusted = absl::StrFormat(
+        "luck-adjusted: A win rate %.2f%%, Elo A-B %+.1f%s; A's luck %+.4f a game\n",
+        100 * r.adjusted_a_win_rate(), r.adjusted_elo(),
+        r.pairs_done() >= kMinPairsForInterval
+            ? absl::StrFormat(" (95%% interval %+.1f .. %+.1f)", r.adjusted_elo_low(),
+                              r.adjusted_elo_high())
+            : "",
+        r.a_luck_per_game());
+  }
   return why + unsaved.Text() + partial +
          absl::StrFormat(
              "match %s (A) vs %s (B), rules %s, %s (%s), seed %d\n"
@@ -264,7 +310,7 @@ std::string MatchReportText(const v1::MatchReport& r) {
              r.player_a(), r.player_b(), r.rules(), Plural(r.pairs(), "pair"),
              Plural(r.games(), "game"), r.seed(), r.a_wins(), r.b_wins(), 100 * r.a_win_rate(),
              r.a_points_per_game()) +
-         elo +
+         elo + adjusted +
          absl::StrFormat(
              "pairs with A winning 0/1/2 games: %d / %d / %d\n"
              "forfeits A %d, B %d; ms per move A %.2f, B %.2f\n"

@@ -30,6 +30,9 @@ struct MatchConfig {
   // Read the pairs whose two records are already in records_dir instead of
   // playing them (a run interrupted before); needs records_dir.
   bool resume = false;
+  // Also the luck-adjusted result (v1::MatchReport.luck_adjusted): each
+  // game's luck is measured after it ends (review/analyse.h WinLuckBySide).
+  bool luck = false;
   // When set and true (SIGINT, SIGTERM), no new pair starts; the pairs in
   // flight finish and the report covers the pairs done.
   const std::atomic<bool>* interrupted = nullptr;

@@ -18,6 +18,7 @@
 #include "absl/strings/str_split.h"
 #include "game/game.h"
 #include "match/stats.h"
+#include "review/analyse.h"
 #include "review/record.h"
 #include "rules/dice_sequence.h"
 #include "rules/movegen.h"
@@ -217,6 +218,8 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
   auto start = std::chrono::steady_clock::now();
   RecordFailures unsaved;                            // the match goes on without them
   std::vector<double> scores(config.sequences, -1);  // A's share of a sequence's k games
+  std::vector<double> adjusted(config.sequences);    // that share less A's luck (--luck)
+  double luck = 0;                                   // A's luck over the games
   std::atomic<int> next{0};
   std::atomic<int> done{0};
   std::mutex mu;
@@ -227,14 +230,16 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
       if (config.interrupted && *config.interrupted) return;
       double ms = 0;
       int choices = 0, wins = 0, none = 0;
+      double a_luck = 0;
       std::vector<absl::Status> saved;
       for (int side = 0; side < k; ++side) {
         Game game(config.rules);
         bool keep = !config.records_dir.empty();
         int winner = PlayOne(*a, *b, config.rules, config.seed + i, side, &ms, &choices,
-                             keep ? &game : nullptr);
+                             keep || config.luck ? &game : nullptr);
         wins += winner == side;
         none += winner < 0;
+        if (config.luck) a_luck += WinLuckBySide(game)[side];
         if (keep) {
           // `pair-<sequence>-<seat>.txt`: A on the seat'th side.
           saved.push_back(
@@ -245,6 +250,8 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
       std::lock_guard<std::mutex> lock(mu);
       for (const absl::Status& s : saved) unsaved.Add(s, config.progress);
       scores[i] = static_cast<double>(wins) / k;
+      adjusted[i] = (wins - a_luck) / k;
+      luck += a_luck;
       a_ms += ms;
       a_choices += choices;
       a_wins += wins;
@@ -260,9 +267,9 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
   for (int t = 0; t < config.concurrency; ++t) threads.emplace_back(work);
   for (std::thread& t : threads) t.join();
 
-  std::vector<double> played;
-  for (double s : scores) {
-    if (s >= 0) played.push_back(s);
+  std::vector<double> played, played_adjusted;
+  for (int i = 0; i < config.sequences; ++i) {
+    if (scores[i] >= 0) played.push_back(scores[i]), played_adjusted.push_back(adjusted[i]);
   }
   v1::MatchReport report;
   report.set_player_a(config.player_a);
@@ -275,19 +282,22 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
   report.set_a_wins(a_wins);
   report.set_b_wins(games - a_wins - unfinished);
   report.set_sides(k);
-  double n = played.size();
-  double mean = n > 0 ? a_wins / static_cast<double>(games) : 0;
-  double var = 0;
-  for (double s : played) var += (s - mean) * (s - mean);
-  var = n > 1 ? var / (n - 1) : 0;
-  double half = 1.959963984540054 * std::sqrt(n > 0 ? var / n : 0);
-  report.set_a_win_rate(mean);
-  report.set_a_win_rate_low(std::max(0.0, mean - half));
-  report.set_a_win_rate_high(std::min(1.0, mean + half));
-  report.set_elo_interval(static_cast<int>(n) >= kMinPairsForInterval && var > 0);
+  MeanInterval share = MeanWithInterval(played);
+  report.set_a_win_rate(share.mean);
+  report.set_a_win_rate_low(std::max(0.0, share.mean - share.half));
+  report.set_a_win_rate_high(std::min(1.0, share.mean + share.half));
+  report.set_elo_interval(share.spread);
+  if (config.luck) {
+    MeanInterval fair = MeanWithInterval(played_adjusted);
+    report.set_luck_adjusted(true);
+    report.set_adjusted_a_win_rate(fair.mean);
+    report.set_adjusted_a_win_rate_low(fair.mean - fair.half);
+    report.set_adjusted_a_win_rate_high(fair.mean + fair.half);
+    report.set_a_luck_per_game(games ? luck / games : 0);
+  }
   report.set_a_ms_per_move(a_choices ? a_ms / a_choices : 0);
   report.set_interrupted(config.interrupted && *config.interrupted &&
-                         static_cast<int>(n) < config.sequences);
+                         static_cast<int>(played.size()) < config.sequences);
   report.set_seconds(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   report.set_games_per_second(report.seconds() > 0 ? games / report.seconds() : 0);
@@ -326,15 +336,27 @@ std::string MultiSideMatchReportText(const v1::MatchReport& r) {
                             100 * r.a_win_rate_high())
           : absl::StrFormat("A's share of the wins %.2f%% (no interval from %s)",
                             100 * r.a_win_rate(), Plural(r.pairs(), "dice sequence"));
+  std::string adjusted;
+  if (r.luck_adjusted()) {
+    adjusted = absl::StrFormat(
+        "luck-adjusted: A's share of the wins %.2f%%%s, %.2f times the fair share; A's luck "
+        "%+.4f a game\n",
+        100 * r.adjusted_a_win_rate(),
+        r.pairs() >= kMinPairsForInterval
+            ? absl::StrFormat(" (95%% interval %.2f%% .. %.2f%%)",
+                              100 * r.adjusted_a_win_rate_low(), 100 * r.adjusted_a_win_rate_high())
+            : "",
+        r.adjusted_a_win_rate() * k, r.a_luck_per_game());
+  }
   return absl::StrFormat(
       "match %s (A, one side) vs %s (B, the other %d), rules %s, %s (%s, A in every seat on "
       "each), seed %d\n"
       "A wins %d, B wins %d\n"
       "%s against the fair share %.2f%%: %.2f times it\n"
-      "ms per move A %.2f; %.1f s, %.1f games/s\n%s",
+      "%sms per move A %.2f; %.1f s, %.1f games/s\n%s",
       r.player_a(), r.player_b(), k - 1, r.rules(), Plural(r.pairs(), "dice sequence"),
       Plural(r.games(), "game"), r.seed(), r.a_wins(), r.b_wins(), share, 100.0 / k,
-      r.a_win_rate() * k, r.a_ms_per_move(), r.seconds(), r.games_per_second(),
+      r.a_win_rate() * k, adjusted, r.a_ms_per_move(), r.seconds(), r.games_per_second(),
       RecordFailures{r.records_not_saved(), r.first_record_error()}.Text());
 }
 

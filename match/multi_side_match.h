@@ -26,6 +26,7 @@ struct MultiSideMatchConfig {
   uint64_t seed = 1;        // sequence i throws the dice of seed + i
   bool progress = true;     // a line on stderr at each tenth
   std::string records_dir;  // with it, every game's record as <dir>/pair-<sequence>-<seat>.txt
+  bool luck = false;        // also the luck-adjusted share of the wins
   const std::atomic<bool>* interrupted = nullptr;  // stops between games
 };
 

@@ -12,21 +12,28 @@ double EloFromScore(double score) {
   return std::clamp(-400.0 * std::log10(1.0 / score - 1.0), -kLimit, kLimit);
 }
 
+MeanInterval MeanWithInterval(const std::vector<double>& values) {
+  MeanInterval m;
+  size_t n = values.size();
+  if (n == 0) return m;
+  for (double v : values) m.mean += v;
+  m.mean /= n;
+  double var = 0;
+  for (double v : values) var += (v - m.mean) * (v - m.mean);
+  var = n > 1 ? var / (n - 1) : 0;
+  m.half = 1.959963984540054 * std::sqrt(var / n);
+  m.spread = static_cast<int>(n) >= kMinPairsForInterval && var > 0;
+  return m;
+}
+
 EloEstimate EloFromPairs(const std::vector<double>& pair_scores) {
   EloEstimate e;
-  size_t n = pair_scores.size();
-  if (n == 0) return e;
-  double mean = 0;
-  for (double s : pair_scores) mean += s;
-  mean /= n;
-  double var = 0;
-  for (double s : pair_scores) var += (s - mean) * (s - mean);
-  var = n > 1 ? var / (n - 1) : 0;
-  double half = 1.959963984540054 * std::sqrt(var / n);
-  e.elo = EloFromScore(mean);
-  e.low = EloFromScore(mean - half);
-  e.high = EloFromScore(mean + half);
-  e.interval = static_cast<int>(n) >= kMinPairsForInterval && var > 0;
+  if (pair_scores.empty()) return e;
+  MeanInterval m = MeanWithInterval(pair_scores);
+  e.elo = EloFromScore(m.mean);
+  e.low = EloFromScore(m.mean - m.half);
+  e.high = EloFromScore(m.mean + m.half);
+  e.interval = m.spread;
   return e;
 }
 

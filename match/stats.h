@@ -26,6 +26,16 @@ struct EloEstimate {
 // is meaningless with a handful of them.
 inline constexpr int kMinPairsForInterval = 10;
 
+// The mean of per-pair values and its 95 % normal interval (half its width);
+// `spread` is false with fewer than kMinPairsForInterval values or when all
+// are alike.
+struct MeanInterval {
+  double mean = 0;
+  double half = 0;
+  bool spread = false;
+};
+MeanInterval MeanWithInterval(const std::vector<double>& values);
+
 // "1 pair", "2 pairs".
 std::string Plural(int64_t n, const std::string& one, const std::string& many = "");
 EloEstimate EloFromPairs(const std::vector<double>& pair_scores);

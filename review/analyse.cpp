@@ -25,9 +25,10 @@ const char* TeamName(int team) { return team == 0 ? "RY" : "GB"; }
 // static equity (by the net where one plays the rules) for this throw, against the weighted mean
 // over all throws.
 struct ThrowValues {
-  double mean = 0;    // expected equity before the throw, for the thrower
-  double win = 0;     // expected win probability before the throw
-  double actual = 0;  // equity after the best play of the actual throw
+  double mean = 0;        // expected equity before the throw, for the thrower
+  double win = 0;         // expected win probability before the throw
+  double actual = 0;      // equity after the best play of the actual throw
+  double actual_win = 0;  // win probability after it
 };
 
 ThrowValues LuckValues(const Position& pos, const Rules& rules, Throw actual) {
@@ -46,7 +47,7 @@ ThrowValues LuckValues(const Position& pos, const Rules& rules, Throw actual) {
     }
     v.mean += t.Weight() / 36.0 * best;
     v.win += t.Weight() / 36.0 * best_win;
-    if (t == actual) v.actual = best;
+    if (t == actual) v.actual = best, v.actual_win = best_win;
   }
   return v;
 }
@@ -157,14 +158,18 @@ namespace {
 
 // Every side's chance before a throw, and the thrower's luck, one throw
 // deep as LuckValues: the best play's static value for this throw against
-// the weighted mean over all throws, in the thrower's expected points.
+// the weighted mean over all throws, in the thrower's expected points. The
+// static value is the net the levels play these rules with
+// (MultiSideNet), or the classic evaluation where none is shipped.
 struct SideThrowValues {
   SideValues before;
   double mean = 0;
   double actual = 0;
+  SideValues after;  // every side's chance after the best play of the actual throw
 };
 
 SideThrowValues MultiSideLuck(const Position& pos, const Rules& rules, Throw actual) {
+  const Net* net = MultiSideNet(rules, EvalKind::kNet);
   SideThrowValues v;
   int k = pos.num_sides();
   v.before.sides = k;
@@ -175,14 +180,15 @@ SideThrowValues MultiSideLuck(const Position& pos, const Rules& rules, Throw act
     SideValues best;
     double best_value = -1e9;
     for (const PlayResult& r : plays) {
-      SideValues e =
-          r.after.IsGameOver() ? TerminalSideValues(r.after) : ClassicSideValues(r.after);
+      SideValues e = r.after.IsGameOver() ? TerminalSideValues(r.after)
+                     : net                ? net->EvaluateSides(r.after)
+                                          : ClassicSideValues(r.after);
       if (e.win[side] > best_value) best_value = e.win[side], best = e;
     }
     double w = t.Weight() / 36.0;
     for (int s = 0; s < k; ++s) v.before.win[s] += w * best.win[s];
     v.mean += w * ExpectedPoints(best, side);
-    if (t == actual) v.actual = ExpectedPoints(best, side);
+    if (t == actual) v.actual = ExpectedPoints(best, side), v.after = best;
   }
   return v;
 }
@@ -199,6 +205,7 @@ absl::StatusOr<GameAnalysis> AnalyseMultiSide(
   const Rules& rules = game.rules();
   MultiSideParams params;
   params.max_depth = *depth;
+  params.net = MultiSideNet(rules, EvalKind::kNet);  // as the levels play these rules
   const Layout& layout = game.start().layout();
   const int k = layout.num_sides;
   GameAnalysis out;
@@ -245,7 +252,7 @@ absl::StatusOr<GameAnalysis> AnalyseMultiSide(
         if (after.IsGameOver()) {
           made = TerminalSideValues(after);
         } else if (r->depth <= 1) {
-          made = ClassicSideValues(after);
+          made = params.net ? params.net->EvaluateSides(after) : ClassicSideValues(after);
         } else {
           MultiSideParams below = params;
           below.max_depth = r->depth - 1;
@@ -640,6 +647,25 @@ std::string AnalysisToSvg(const GameAnalysis& a) {
   }
   out += "</svg>\n";
   return out;
+}
+
+std::vector<double> WinLuckBySide(const Game& game) {
+  const Rules& rules = game.rules();
+  if (!rules.layout().IsFourSidedTeams()) {
+    std::vector<double> luck(rules.layout().num_sides, 0.0);
+    for (const PlayedThrow& item : game.items()) {
+      SideThrowValues v = MultiSideLuck(item.before, rules, item.dice);
+      for (size_t s = 0; s < luck.size(); ++s) luck[s] += v.after.win[s] - v.before.win[s];
+    }
+    return luck;
+  }
+  double ry = 0;  // RY's luck; GB's is its negative
+  for (const PlayedThrow& item : game.items()) {
+    ThrowValues v = LuckValues(item.before, rules, item.dice);
+    double thrower = v.actual_win - v.win;
+    ry += TeamOf(item.before.to_throw()) == 0 ? thrower : -thrower;
+  }
+  return {ry, -ry};
 }
 
 }  // namespace uckers

@@ -51,6 +51,16 @@ absl::StatusOr<GameAnalysis> AnalyseGame(
     const std::function<void(const AnalysedItem&)>& on_item = nullptr,
     const EndgameTable* endgames = nullptr);
 
+// Each side's luck over `game` in its own chance of winning (RY and GB
+// with two teams, else the layout's sides in order): at each throw, the
+// chance the side has after the thrower's best play for the throw that came
+// (by the evaluation the review's luck uses, one throw deep), less its mean
+// over the 21 throws. Its expectation over fair dice is zero whatever the
+// evaluation, so a game's result (1 won, 0 not) less the side's luck has the
+// result's expectation with much less of its variance: the luck-adjusted
+// result of `uckers match --luck` (docs/matches.md).
+std::vector<double> WinLuckBySide(const Game& game);
+
 // The rating band of an error rate (equity lost per decision).
 std::string RatingFor(double error_rate);
 

@@ -171,7 +171,7 @@ TEST(Review, RatesEverySideOfASixSidedGame) {
     ASSERT_EQ(item.side_wins_before.size(), 3u);
     double sum = 0;
     for (double w : item.side_wins_before) sum += w;
-    EXPECT_NEAR(sum, 1.0, 1e-9);
+    EXPECT_NEAR(sum, 1.0, 1e-6);  // the side net computes in float
     EXPECT_GE(item.equity_lost, 0);
   }
   // Random plays give something away somewhere.

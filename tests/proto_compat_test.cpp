@@ -237,8 +237,10 @@ TEST(ProtoCompat, TheSnapshotToolWritesTheCurrentProto) {
   FileDescriptorSet written = SnapshotAt((dir / "uckers_v1_9.9.9.txtpb").string());
   ASSERT_EQ(written.file_size(), 3);
   FileDescriptorSet now = Current();
-  for (const std::string& p : Incompatibilities(written, now)) ADD_FAILURE() << "extra in the snapshot: " << p;
-  for (const std::string& p : Incompatibilities(now, written)) ADD_FAILURE() << "missing from the snapshot: " << p;
+  for (const std::string& p : Incompatibilities(written, now))
+    ADD_FAILURE() << "extra in the snapshot: " << p;
+  for (const std::string& p : Incompatibilities(now, written))
+    ADD_FAILURE() << "missing from the snapshot: " << p;
   std::filesystem::remove_all(dir);
 }
 

@@ -21,6 +21,7 @@
 #include "ladder/ratings.h"
 #include "match/game.h"
 #include "match/match.h"
+#include "match/multi_side_match.h"
 #include "match/stats.h"
 #include "review/analyse.h"
 #include "review/record.h"
@@ -343,6 +344,123 @@ TEST(Analysis, RatingBandsPutEachLevelsMeasuredErrorRateInItsOwnBand) {
   EXPECT_EQ(RatingFor(0.0177), "Beginner");      // beginner
   EXPECT_EQ(RatingFor(0.0215), "Beginner");      // random
   EXPECT_EQ(RatingFor(0.0297), "Beginner");      // greedy
+}
+
+// A game under `rules` after `throws` random plays on the dice of `seed`.
+Game RandomlyPlayed(const Rules& rules, int throws, uint64_t seed) {
+  Game game(rules);
+  DiceSequence dice(seed);
+  std::mt19937_64 rng(seed);
+  PlayList plays;
+  for (int n = 0; n < throws && !game.IsOver(); ++n) {
+    Throw t = dice.Next();
+    GenerateLegalPlays(game.position(), rules, t, &plays);
+    game.Play(t, plays[rng() % plays.size()]);
+  }
+  return game;
+}
+
+// Each side's luck at the next throw, for each of the 21 throws, averaged
+// as the dice throw them, is zero: the luck-adjusted result has the
+// result's expectation. Some throw's luck is not.
+void ExpectLuckOfAThrowAveragesToZero(const Rules& rules) {
+  Game game = RandomlyPlayed(rules, 30, 11);
+  ASSERT_FALSE(game.IsOver());
+  std::vector<double> before = WinLuckBySide(game);
+  ASSERT_EQ(static_cast<int>(before.size()), rules.layout().num_sides);
+  std::vector<double> mean(before.size(), 0.0);
+  double largest = 0;
+  PlayList plays;
+  for (Throw t : kThrows) {
+    Game next = game;
+    GenerateLegalPlays(next.position(), rules, t, &plays);
+    next.Play(t, plays[0]);
+    std::vector<double> after = WinLuckBySide(next);
+    for (size_t s = 0; s < mean.size(); ++s) {
+      mean[s] += t.Weight() / 36.0 * (after[s] - before[s]);
+      largest = std::max(largest, std::abs(after[s] - before[s]));
+    }
+  }
+  for (double m : mean) EXPECT_NEAR(m, 0.0, 1e-9);
+  EXPECT_GT(largest, 1e-4);
+}
+
+TEST(Luck, OfAThrowAveragesToZeroOverTheThrowsWithTwoTeams) {
+  ExpectLuckOfAThrowAveragesToZero(Rules());
+}
+
+TEST(Luck, OfAThrowAveragesToZeroOverTheThrowsWithThreeTeams) {  // RULES.md §11
+  absl::StatusOr<Rules> six = Rules::Parse("six");
+  ASSERT_TRUE(six.ok());
+  ExpectLuckOfAThrowAveragesToZero(*six);
+}
+
+TEST(Luck, OfOneTeamIsTheOthersLossWithTwoTeams) {
+  std::vector<double> luck = WinLuckBySide(RandomlyPlayed(Rules(), 60, 12));
+  ASSERT_EQ(luck.size(), 2u);
+  EXPECT_NE(luck[0], 0);
+  EXPECT_DOUBLE_EQ(luck[0], -luck[1]);
+}
+
+TEST(Match, LuckAdjustedResultHasANarrowerInterval) {
+  MatchConfig config;
+  config.player_a = "expert";
+  config.player_b = "advanced";
+  config.pairs = 30;
+  config.seed = 7;
+  config.concurrency = 2;
+  config.progress = false;
+  config.luck = true;
+  absl::StatusOr<v1::MatchReport> r = RunMatch(config);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_TRUE(r->luck_adjusted());
+  EXPECT_LT(r->adjusted_elo_high() - r->adjusted_elo_low(), r->elo_high() - r->elo_low());
+  EXPECT_LT(r->adjusted_a_win_rate_low(), r->adjusted_a_win_rate());
+  EXPECT_GT(r->adjusted_a_win_rate_high(), r->adjusted_a_win_rate());
+  config.luck = false;
+  absl::StatusOr<v1::MatchReport> plain = RunMatch(config);
+  ASSERT_TRUE(plain.ok());
+  EXPECT_FALSE(plain->luck_adjusted());
+  EXPECT_EQ(plain->a_wins(), r->a_wins());
+}
+
+TEST(Match, ResumedMatchMeasuresTheSameLuckAsTheWholeOne) {
+  std::string dir = ::testing::TempDir() + "uckers-luck-resume";
+  std::filesystem::remove_all(dir);
+  MatchConfig config;
+  config.player_a = "intermediate";
+  config.player_b = "greedy";
+  config.pairs = 10;
+  config.progress = false;
+  config.luck = true;
+  config.records_dir = dir;
+  absl::StatusOr<v1::MatchReport> whole = RunMatch(config);
+  config.resume = true;
+  absl::StatusOr<v1::MatchReport> resumed = RunMatch(config);
+  ASSERT_TRUE(whole.ok() && resumed.ok());
+  EXPECT_EQ(resumed->pairs_resumed(), 10);
+  EXPECT_NE(whole->a_luck_per_game(), 0);
+  EXPECT_DOUBLE_EQ(resumed->a_luck_per_game(), whole->a_luck_per_game());
+  EXPECT_DOUBLE_EQ(resumed->adjusted_elo(), whole->adjusted_elo());
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Match, LuckAdjustedShareUnderThreeTeamsHasANarrowerInterval) {  // RULES.md §11
+  MultiSideMatchConfig config;
+  absl::StatusOr<Rules> six = Rules::Parse("six");
+  ASSERT_TRUE(six.ok());
+  config.rules = *six;
+  config.player_a = "greedy";
+  config.player_b = "random";
+  config.sequences = 12;
+  config.seed = 7;
+  config.progress = false;
+  config.luck = true;
+  absl::StatusOr<v1::MatchReport> r = RunMultiSideMatch(config);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_TRUE(r->luck_adjusted());
+  EXPECT_LT(r->adjusted_a_win_rate_high() - r->adjusted_a_win_rate_low(),
+            r->a_win_rate_high() - r->a_win_rate_low());
 }
 
 TEST(Match, DuplicatePairsGiveTheSameReportAtAnyConcurrency) {
