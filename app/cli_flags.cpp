@@ -32,6 +32,10 @@ ABSL_FLAG(std::string, db, "",
 ABSL_FLAG(bool, resume, false,
           "count the pairs whose records are already in --records (a run interrupted before) "
           "and play the rest");
+ABSL_FLAG(bool, luck, false,
+          "take each game's luck out of its result (one throw deep, by the net): the same "
+          "expectation, a narrower interval; match: a luck-adjusted line, ladder: the GSPRT's "
+          "scores (docs/ladder.md)");
 ABSL_FLAG(std::string, games_out, "",
           "write one JSON line per game to this file as each ends (pair, players, seed, result, "
           "how it ended, throws, decisions and time); appended to with --resume");

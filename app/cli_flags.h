@@ -25,6 +25,7 @@ ABSL_DECLARE_FLAG(std::string, chart);
 ABSL_DECLARE_FLAG(std::string, db);
 ABSL_DECLARE_FLAG(std::string, games_out);
 ABSL_DECLARE_FLAG(double, lease_seconds);
+ABSL_DECLARE_FLAG(bool, luck);
 
 namespace uckers {
 

@@ -40,6 +40,7 @@ int RunLadderCommand(const CommandLine&) {
   config.concurrency = absl::GetFlag(FLAGS_concurrency);
   config.seed = absl::GetFlag(FLAGS_seed);
   config.progress = absl::GetFlag(FLAGS_progress);
+  config.luck = absl::GetFlag(FLAGS_luck);
   absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
   if (!outputs.ok()) {
     std::cerr << "uckers ladder: " << outputs.status().message() << "\n";
@@ -126,12 +127,12 @@ const Command& LadderCommand() {
       .summary = "a round-robin ladder, GSPRT tests; `ladder add|work|table`: a standing one",
       .usage =
           "uckers ladder --players 'beginner;casual;expert,movetime=50' [--gauntlet]\n"
-          "       [--ladder_pairs N] [--concurrency K] [--sprt elo0,elo1,alpha,beta]\n"
+          "       [--ladder_pairs N] [--concurrency K] [--sprt elo0,elo1,alpha,beta [--luck]]\n"
           "       [--records DIR] [--chart ratings.svg] [--json]\n"
           "       uckers ladder add|work|table --db DB ...  a standing ladder in a database\n"
           "       (uckers help ladder add, ...)",
       .flags_file = "app/ladder.cpp",
-      .shared = RunFlags({{"chart"}}),
+      .shared = RunFlags({{"chart"}, {"luck"}}),
       .run = RunLadderCommand,
       .more_help = PrintPlayerHelp,
   };

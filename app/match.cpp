@@ -16,9 +16,6 @@
 ABSL_FLAG(std::string, a, "expert",
           "player A (random, greedy, a level, mcts, cmd:<program>; ,key=value settings)");
 ABSL_FLAG(std::string, b, "greedy", "player B");
-ABSL_FLAG(bool, luck, false,
-          "also report the luck-adjusted result: each game's result less A's luck in it, the "
-          "same expectation with a narrower interval (docs/ladder.md)");
 
 namespace uckers {
 
@@ -143,10 +140,10 @@ const Command& MatchCommand() {
       .name = "match",
       .summary = "a duplicate-pair match between two players, with an Elo interval",
       .usage =
-          "uckers match --a SPEC --b SPEC [--pairs N] [--concurrency K] [--rules R]\n"
+          "uckers match --a SPEC --b SPEC [--pairs N] [--concurrency K] [--rules R] [--luck]\n"
           "  each pair plays one dice sequence twice, the players' teams swapped",
       .flags_file = "app/match.cpp",
-      .shared = RunFlags({{"pairs"}}),
+      .shared = RunFlags({{"pairs"}, {"luck"}}),
       .run = RunMatchCommand,
       .more_help = PrintPlayerHelp,
   };

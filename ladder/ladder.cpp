@@ -228,6 +228,10 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   int n = static_cast<int>(config.players.size());
   if (n < 2) return absl::InvalidArgumentError("a ladder needs at least two players");
   if (config.sprt && n != 2) return absl::InvalidArgumentError("--sprt needs exactly two players");
+  if (config.luck && !config.sprt) {
+    return absl::InvalidArgumentError(
+        "--luck adjusts the GSPRT's pair scores: give --sprt (the ratings are of the games won)");
+  }
   if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
     return s;
   }
@@ -311,6 +315,13 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
       Player* first[2] = {get(task.a), get(task.b)};
       Player* second[2] = {get(task.b), get(task.a)};
       GameResult g[2] = {PlayGame(first, config.rules, dice), PlayGame(second, config.rules, dice)};
+      // a's luck over the pair (RY's in the first game, GB's in the second),
+      // measured outside the lock.
+      double a_luck = 0;
+      for (int i = 0; i < 2 && config.luck; ++i) {
+        g[i].luck_ry = WinLuckBySide(g[i].game)[0];
+        a_luck += (i == 0 ? *g[i].luck_ry : -*g[i].luck_ry) / 2;
+      }
       absl::Status saved[4];
       for (int i = 0; i < 2 && !config.records_dir.empty(); ++i) {
         saved[i] = SaveRecord(config, task, i, g[i]);
@@ -338,11 +349,13 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
       ++done;
       if (config.sprt) {
         double score = task.a == 0 ? a_wins / 2.0 : 1 - a_wins / 2.0;
-        pair_scores.push_back(score);
         pentanomial[static_cast<int>(score * 4 + 0.5)]++;
+        score += task.a == 0 ? -a_luck : a_luck;  // b's luck is a's, negated
+        pair_scores.push_back(score);
         llr = SprtLlr(pair_scores, config.sprt->elo0, config.sprt->elo1);
-        if (llr >= SprtUpperBound(config.sprt->alpha, config.sprt->beta) ||
-            llr <= SprtLowerBound(config.sprt->alpha, config.sprt->beta)) {
+        if (static_cast<int>(pair_scores.size()) >= kSprtMinPairs &&
+            (llr >= SprtUpperBound(config.sprt->alpha, config.sprt->beta) ||
+             llr <= SprtLowerBound(config.sprt->alpha, config.sprt->beta))) {
           decided = true;
         }
       }
@@ -367,16 +380,19 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
     s->set_alpha(config.sprt->alpha);
     s->set_beta(config.sprt->beta);
     s->set_llr(llr);
+    s->set_luck_adjusted(config.luck);
     s->set_lower_bound(SprtLowerBound(config.sprt->alpha, config.sprt->beta));
     s->set_upper_bound(SprtUpperBound(config.sprt->alpha, config.sprt->beta));
     // A GSPRT that stopped without reaching a bound is undecided: it cannot
     // "continue" once the run is over.
-    s->set_result(llr >= s->upper_bound()   ? "H1 accepted"
-                  : llr <= s->lower_bound() ? "H0 accepted"
-                                            : absl::StrCat("undecided after ", Plural(done, "pair"),
-                                                           config.interrupted && *config.interrupted
-                                                               ? " (interrupted)"
-                                                               : " (the pair limit)"));
+    bool may_stop = static_cast<int>(pair_scores.size()) >= kSprtMinPairs;
+    s->set_result(may_stop && llr >= s->upper_bound() ? "H1 accepted"
+                  : may_stop && llr <= s->lower_bound()
+                      ? "H0 accepted"
+                      : absl::StrCat("undecided after ", Plural(done, "pair"),
+                                     config.interrupted && *config.interrupted
+                                         ? " (interrupted)"
+                                         : " (the pair limit)"));
     for (int c : pentanomial) s->add_pentanomial(c);
   }
   report.set_seconds(elapsed());
@@ -455,11 +471,12 @@ std::string LadderReportText(const v1::LadderReport& r) {
   if (r.has_sprt()) {
     const v1::Sprt& s = r.sprt();
     absl::StrAppendFormat(&out,
-                          "GSPRT elo0 %.1f elo1 %.1f alpha %.3f beta %.3f: LLR %.3f "
+                          "GSPRT%s elo0 %.1f elo1 %.1f alpha %.3f beta %.3f: LLR %.3f "
                           "[%.3f, %.3f] %s; pairs by score 0/.25/.5/.75/1: %d %d %d %d %d\n",
-                          s.elo0(), s.elo1(), s.alpha(), s.beta(), s.llr(), s.lower_bound(),
-                          s.upper_bound(), s.result(), s.pentanomial(0), s.pentanomial(1),
-                          s.pentanomial(2), s.pentanomial(3), s.pentanomial(4));
+                          s.luck_adjusted() ? " (luck-adjusted)" : "", s.elo0(), s.elo1(),
+                          s.alpha(), s.beta(), s.llr(), s.lower_bound(), s.upper_bound(),
+                          s.result(), s.pentanomial(0), s.pentanomial(1), s.pentanomial(2),
+                          s.pentanomial(3), s.pentanomial(4));
   }
   out += RecordFailures{r.records_not_saved(), r.first_record_error()}.Text();
   return out;

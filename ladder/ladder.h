@@ -35,6 +35,10 @@ struct LadderConfig {
   std::string records_dir;         // when set, every game's record is saved there
   std::string games_out;           // when set, one JSON line per game played (GamesLog)
   std::optional<SprtConfig> sprt;  // two players only: stop on a decision
+  // With sprt: score each pair by its luck-adjusted result (the games'
+  // results less player 0's luck, review/analyse.h WinLuckBySide), the
+  // same expectation with less variance, so the test decides sooner.
+  bool luck = false;
   // Read the pairs whose two records are already in records_dir instead of
   // playing them (a run interrupted before): the report is the one an
   // uninterrupted run gives. Needs records_dir; not with sprt (its decision

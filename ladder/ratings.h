@@ -43,6 +43,10 @@ std::vector<EloRating> LuceElo(int n, const std::vector<AloneGames>& games);
 // computes it in the normal approximation: H0 Elo = elo0 against H1 Elo =
 // elo1, the pairs' own mean and variance.
 double SprtLlr(const std::vector<double>& pair_scores, double elo0, double elo1);
+// The pairs a GSPRT plays before it may stop: the variance of fewer is too
+// rough (a few alike pairs look certain), the more so for luck-adjusted
+// scores, which spread continuously.
+inline constexpr int kSprtMinPairs = 50;
 // Bounds: accept H0 at or below the lower, H1 at or above the upper.
 double SprtLowerBound(double alpha, double beta);
 double SprtUpperBound(double alpha, double beta);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,10 +20,11 @@ struct GameResult {
   OutcomeLevel level = OutcomeLevel::kNone;
   int forfeit_team = -1;  // the team whose player failed, or -1
   std::string forfeit_reason;
-  int time_loss_team = -1;      // the team whose clock ran out (a plain loss), or -1
-  Game game;                    // the throws and plays made, from the start position
-  double think_ms[2] = {0, 0};  // per team, forced plays excluded
-  int choices[2] = {0, 0};      // decisions each team's player made
+  int time_loss_team = -1;        // the team whose clock ran out (a plain loss), or -1
+  Game game;                      // the throws and plays made, from the start position
+  double think_ms[2] = {0, 0};    // per team, forced plays excluded
+  int choices[2] = {0, 0};        // decisions each team's player made
+  std::optional<double> luck_ry;  // RY's luck over the game, when measured (--luck)
 };
 
 // Plays a game from the start position with dice drawn from `dice_seed`:

@@ -33,6 +33,7 @@ v1::GameLine GameLineOf(const GameResult& game, int pair, int game_number, const
   line.set_decisions_gb(game.choices[1]);
   line.set_ms_ry(game.think_ms[0]);
   line.set_ms_gb(game.think_ms[1]);
+  if (game.luck_ry) line.set_luck_ry(*game.luck_ry);
   return line;
 }
 

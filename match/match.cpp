@@ -31,7 +31,11 @@ struct PairResult {
 // A's luck in each game of the pair, when the match measures it.
 void MeasureLuck(const MatchConfig& config, PairResult* r) {
   if (!config.luck || r->luck_measured) return;
-  for (int g = 0; g < 2; ++g) r->a_luck[g] = WinLuckBySide(r->games[g].game)[g];
+  for (int g = 0; g < 2; ++g) {
+    std::vector<double> luck = WinLuckBySide(r->games[g].game);
+    r->games[g].luck_ry = luck[0];
+    r->a_luck[g] = luck[g];
+  }
   r->luck_measured = true;
 }
 

@@ -670,6 +670,28 @@ TEST(Match, GamesOutHasOneJsonLinePerGameWithItsResult) {
   EXPECT_EQ(a_wins, report->a_wins());
 }
 
+TEST(Match, GamesOutCarriesEachGamesLuckWithLuck) {
+  std::string path = absl::StrCat(::testing::TempDir(), "/games-luck-", getpid(), ".jsonl");
+  MatchConfig config;
+  config.player_a = "intermediate";
+  config.player_b = "greedy";
+  config.pairs = 2;
+  config.seed = 40;
+  config.progress = false;
+  config.games_out = path;
+  config.luck = true;
+  absl::StatusOr<v1::MatchReport> report = RunMatch(config);
+  ASSERT_TRUE(report.ok()) << report.status();
+  std::vector<v1::GameLine> lines = ReadGameLines(path);
+  ASSERT_EQ(lines.size(), 4u);
+  double a_luck = 0;
+  for (const v1::GameLine& l : lines) {
+    ASSERT_TRUE(l.has_luck_ry());
+    a_luck += l.game() == 1 ? l.luck_ry() : -l.luck_ry();  // A plays RY in game 1
+  }
+  EXPECT_NEAR(a_luck / 4, report->a_luck_per_game(), 1e-12);
+}
+
 TEST(Ladder, GamesOutHasOneJsonLinePerGame) {
   std::string path = absl::StrCat(::testing::TempDir(), "/ladder-games-", getpid(), ".jsonl");
   LadderConfig config;
@@ -779,6 +801,39 @@ TEST(Ladder, ExternalEngineAndRemoteGrpcPlayerEndToEnd) {
   EXPECT_TRUE(absl::StrContains(LadderReportSvg(*report), "<svg"));
 }
 #endif  // UCKERS_HAVE_GRPC
+
+// The same test on the same dice, once on the games won and once on their
+// luck-adjusted results: both find the difference, the second in fewer
+// pairs.
+TEST(Ladder, LuckAdjustedSprtDecidesInFewerPairs) {
+  LadderConfig config;
+  config.players = {"advanced", "classic"};
+  config.pairs = 3000;
+  config.seed = 9;
+  config.concurrency = 1;
+  config.progress = false;
+  config.sprt = SprtConfig{20, 60, 0.05, 0.05};
+  absl::StatusOr<v1::LadderReport> plain = RunLadder(config);
+  config.luck = true;
+  absl::StatusOr<v1::LadderReport> adjusted = RunLadder(config);
+  ASSERT_TRUE(plain.ok() && adjusted.ok());
+  EXPECT_EQ(plain->sprt().result(), "H1 accepted");
+  EXPECT_EQ(adjusted->sprt().result(), "H1 accepted");
+  EXPECT_TRUE(adjusted->sprt().luck_adjusted());
+  EXPECT_LT(adjusted->games(), plain->games());
+  EXPECT_GE(adjusted->games(), 2 * kSprtMinPairs);
+}
+
+TEST(Ladder, LuckWithoutSprtIsRefused) {
+  LadderConfig config;
+  config.players = {"random", "greedy"};
+  config.progress = false;
+  config.luck = true;
+  absl::StatusOr<v1::LadderReport> report = RunLadder(config);
+  ASSERT_FALSE(report.ok());
+  EXPECT_TRUE(absl::IsInvalidArgument(report.status()));
+  EXPECT_TRUE(absl::StrContains(report.status().message(), "--luck")) << report.status();
+}
 
 TEST(Ladder, SprtStopsOnAClearDifference) {
   LadderConfig config;
