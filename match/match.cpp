@@ -73,7 +73,7 @@ absl::StatusOr<std::optional<PairResult>> ReadPair(const MatchConfig& config, in
                        " and ", record->gb, ", seed ", record->seed, ", rules ",
                        record->game.rules().ToString(), "); give another --records"));
     }
-    r.games[game].game = record->game;
+    if (config.luck) r.games[game].game = record->game;  // kept only to measure its luck
     r.games[game].winner_team = record->winner == "RY" ? 0 : 1;
     r.games[game].level = static_cast<OutcomeLevel>(record->points);
     if (record->termination == "time") r.games[game].time_loss_team = 1 - r.games[game].winner_team;
