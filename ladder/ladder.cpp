@@ -264,6 +264,8 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   std::vector<std::vector<int>> wins(n, std::vector<int>(n, 0));
   std::vector<int> time_losses(n, 0);
   std::vector<double> pair_scores;  // player 0's, for the SPRT
+  std::vector<double> pair_luck;    // player 0's luck in each pair (--luck)
+  double luck_slope = 0;
   std::vector<int> pentanomial(5, 0);
   std::atomic<size_t> next{0};
   std::atomic<bool> decided{false};
@@ -350,9 +352,15 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
       if (config.sprt) {
         double score = task.a == 0 ? a_wins / 2.0 : 1 - a_wins / 2.0;
         pentanomial[static_cast<int>(score * 4 + 0.5)]++;
-        score += task.a == 0 ? -a_luck : a_luck;  // b's luck is a's, negated
         pair_scores.push_back(score);
-        llr = SprtLlr(pair_scores, config.sprt->elo0, config.sprt->elo1);
+        if (config.luck) {
+          pair_luck.push_back(task.a == 0 ? a_luck : -a_luck);  // b's luck is a's, negated
+          LuckAdjusted adjusted = AdjustForLuck(pair_scores, pair_luck);
+          luck_slope = adjusted.slope;
+          llr = SprtLlr(adjusted.scores, config.sprt->elo0, config.sprt->elo1);
+        } else {
+          llr = SprtLlr(pair_scores, config.sprt->elo0, config.sprt->elo1);
+        }
         if (static_cast<int>(pair_scores.size()) >= kSprtMinPairs &&
             (llr >= SprtUpperBound(config.sprt->alpha, config.sprt->beta) ||
              llr <= SprtLowerBound(config.sprt->alpha, config.sprt->beta))) {
@@ -381,6 +389,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
     s->set_beta(config.sprt->beta);
     s->set_llr(llr);
     s->set_luck_adjusted(config.luck);
+    s->set_luck_slope(luck_slope);
     s->set_lower_bound(SprtLowerBound(config.sprt->alpha, config.sprt->beta));
     s->set_upper_bound(SprtUpperBound(config.sprt->alpha, config.sprt->beta));
     // A GSPRT that stopped without reaching a bound is undecided: it cannot
@@ -470,13 +479,14 @@ std::string LadderReportText(const v1::LadderReport& r) {
   }
   if (r.has_sprt()) {
     const v1::Sprt& s = r.sprt();
-    absl::StrAppendFormat(&out,
-                          "GSPRT%s elo0 %.1f elo1 %.1f alpha %.3f beta %.3f: LLR %.3f "
-                          "[%.3f, %.3f] %s; pairs by score 0/.25/.5/.75/1: %d %d %d %d %d\n",
-                          s.luck_adjusted() ? " (luck-adjusted)" : "", s.elo0(), s.elo1(),
-                          s.alpha(), s.beta(), s.llr(), s.lower_bound(), s.upper_bound(),
-                          s.result(), s.pentanomial(0), s.pentanomial(1), s.pentanomial(2),
-                          s.pentanomial(3), s.pentanomial(4));
+    absl::StrAppendFormat(
+        &out,
+        "GSPRT%s elo0 %.1f elo1 %.1f alpha %.3f beta %.3f: LLR %.3f "
+        "[%.3f, %.3f] %s; pairs by score 0/.25/.5/.75/1: %d %d %d %d %d\n",
+        s.luck_adjusted() ? absl::StrFormat(" (luck-adjusted, slope %.2f)", s.luck_slope()) : "",
+        s.elo0(), s.elo1(), s.alpha(), s.beta(), s.llr(), s.lower_bound(), s.upper_bound(),
+        s.result(), s.pentanomial(0), s.pentanomial(1), s.pentanomial(2), s.pentanomial(3),
+        s.pentanomial(4));
   }
   out += RecordFailures{r.records_not_saved(), r.first_record_error()}.Text();
   return out;

@@ -36,8 +36,9 @@ struct LadderConfig {
   std::string games_out;           // when set, one JSON line per game played (GamesLog)
   std::optional<SprtConfig> sprt;  // two players only: stop on a decision
   // With sprt: score each pair by its luck-adjusted result (the games'
-  // results less player 0's luck, review/analyse.h WinLuckBySide), the
-  // same expectation with less variance, so the test decides sooner.
+  // results less the fitted multiple of player 0's luck, match/stats.h
+  // AdjustForLuck), the same expectation with less variance, so the test
+  // decides sooner.
   bool luck = false;
   // Read the pairs whose two records are already in records_dir instead of
   // playing them (a run interrupted before): the report is the one an

@@ -203,8 +203,7 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   report.set_pairs_done(done);
   report.set_pairs_resumed(resumed);
   report.set_interrupted(done < config.pairs);
-  std::vector<double> pair_scores, adjusted_scores;
-  double luck = 0;
+  std::vector<double> pair_scores, pair_luck;
   int by_wins[3] = {0, 0, 0};
   double points = 0, think[2] = {0, 0};
   int choices[2] = {0, 0};
@@ -231,8 +230,7 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
     }
     by_wins[wins]++;
     pair_scores.push_back(wins / 2.0);
-    adjusted_scores.push_back((wins - r.a_luck[0] - r.a_luck[1]) / 2.0);
-    luck += r.a_luck[0] + r.a_luck[1];
+    pair_luck.push_back((r.a_luck[0] + r.a_luck[1]) / 2.0);
   }
   int total_wins = by_wins[1] + 2 * by_wins[2];
   report.set_a_wins(total_wins);
@@ -247,15 +245,18 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   for (int w : by_wins) report.add_pairs_by_a_wins(w);
   if (config.luck) {
     report.set_luck_adjusted(true);
-    MeanInterval adjusted = MeanWithInterval(adjusted_scores);
-    report.set_adjusted_a_win_rate(adjusted.mean);
-    report.set_adjusted_a_win_rate_low(adjusted.mean - adjusted.half);
-    report.set_adjusted_a_win_rate_high(adjusted.mean + adjusted.half);
-    EloEstimate adjusted_elo = EloFromPairs(adjusted_scores);
+    LuckAdjusted adjusted = AdjustForLuck(pair_scores, pair_luck);
+    MeanInterval rate = MeanWithInterval(adjusted.scores);
+    report.set_adjusted_a_win_rate(rate.mean);
+    report.set_adjusted_a_win_rate_low(rate.mean - rate.half);
+    report.set_adjusted_a_win_rate_high(rate.mean + rate.half);
+    EloEstimate adjusted_elo = EloFromPairs(adjusted.scores);
     report.set_adjusted_elo(adjusted_elo.elo);
     report.set_adjusted_elo_low(adjusted_elo.low);
     report.set_adjusted_elo_high(adjusted_elo.high);
-    report.set_a_luck_per_game(done ? luck / (2.0 * done) : 0);
+    report.set_luck_slope(adjusted.slope);
+    MeanInterval luck = MeanWithInterval(pair_luck);
+    report.set_a_luck_per_game(luck.mean);
   }
   report.set_seconds(elapsed());
   // Games played now: the resumed ones took no time here.
@@ -299,8 +300,8 @@ std::string MatchReportText(const v1::MatchReport& r) {
   std::string adjusted;
   if (r.luck_adjusted()) {
     adjusted = absl::StrFormat(
-        "luck-adjusted: A win rate %.2f%%, Elo A-B %+.1f%s; A's luck %+.4f a game\n",
-        100 * r.adjusted_a_win_rate(), r.adjusted_elo(),
+        "luck-adjusted (slope %.2f): A win rate %.2f%%, Elo A-B %+.1f%s; A's luck %+.4f a game\n",
+        r.luck_slope(), 100 * r.adjusted_a_win_rate(), r.adjusted_elo(),
         r.pairs_done() >= kMinPairsForInterval
             ? absl::StrFormat(" (95%% interval %+.1f .. %+.1f)", r.adjusted_elo_low(),
                               r.adjusted_elo_high())

@@ -218,8 +218,7 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
   auto start = std::chrono::steady_clock::now();
   RecordFailures unsaved;                            // the match goes on without them
   std::vector<double> scores(config.sequences, -1);  // A's share of a sequence's k games
-  std::vector<double> adjusted(config.sequences);    // that share less A's luck (--luck)
-  double luck = 0;                                   // A's luck over the games
+  std::vector<double> luck(config.sequences);        // A's mean luck a game of it (--luck)
   std::atomic<int> next{0};
   std::atomic<int> done{0};
   std::mutex mu;
@@ -250,8 +249,7 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
       std::lock_guard<std::mutex> lock(mu);
       for (const absl::Status& s : saved) unsaved.Add(s, config.progress);
       scores[i] = static_cast<double>(wins) / k;
-      adjusted[i] = (wins - a_luck) / k;
-      luck += a_luck;
+      luck[i] = a_luck / k;
       a_ms += ms;
       a_choices += choices;
       a_wins += wins;
@@ -267,9 +265,9 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
   for (int t = 0; t < config.concurrency; ++t) threads.emplace_back(work);
   for (std::thread& t : threads) t.join();
 
-  std::vector<double> played, played_adjusted;
+  std::vector<double> played, played_luck;
   for (int i = 0; i < config.sequences; ++i) {
-    if (scores[i] >= 0) played.push_back(scores[i]), played_adjusted.push_back(adjusted[i]);
+    if (scores[i] >= 0) played.push_back(scores[i]), played_luck.push_back(luck[i]);
   }
   v1::MatchReport report;
   report.set_player_a(config.player_a);
@@ -288,12 +286,14 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
   report.set_a_win_rate_high(std::min(1.0, share.mean + share.half));
   report.set_elo_interval(share.spread);
   if (config.luck) {
-    MeanInterval fair = MeanWithInterval(played_adjusted);
+    LuckAdjusted adjusted = AdjustForLuck(played, played_luck);
+    MeanInterval fair = MeanWithInterval(adjusted.scores);
     report.set_luck_adjusted(true);
     report.set_adjusted_a_win_rate(fair.mean);
     report.set_adjusted_a_win_rate_low(fair.mean - fair.half);
     report.set_adjusted_a_win_rate_high(fair.mean + fair.half);
-    report.set_a_luck_per_game(games ? luck / games : 0);
+    report.set_luck_slope(adjusted.slope);
+    report.set_a_luck_per_game(MeanWithInterval(played_luck).mean);
   }
   report.set_a_ms_per_move(a_choices ? a_ms / a_choices : 0);
   report.set_interrupted(config.interrupted && *config.interrupted &&
@@ -339,9 +339,9 @@ std::string MultiSideMatchReportText(const v1::MatchReport& r) {
   std::string adjusted;
   if (r.luck_adjusted()) {
     adjusted = absl::StrFormat(
-        "luck-adjusted: A's share of the wins %.2f%%%s, %.2f times the fair share; A's luck "
-        "%+.4f a game\n",
-        100 * r.adjusted_a_win_rate(),
+        "luck-adjusted (slope %.2f): A's share of the wins %.2f%%%s, %.2f times the fair share; "
+        "A's luck %+.4f a game\n",
+        r.luck_slope(), 100 * r.adjusted_a_win_rate(),
         r.pairs() >= kMinPairsForInterval
             ? absl::StrFormat(" (95%% interval %.2f%% .. %.2f%%)",
                               100 * r.adjusted_a_win_rate_low(), 100 * r.adjusted_a_win_rate_high())

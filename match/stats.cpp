@@ -37,6 +37,26 @@ EloEstimate EloFromPairs(const std::vector<double>& pair_scores) {
   return e;
 }
 
+LuckAdjusted AdjustForLuck(const std::vector<double>& scores, const std::vector<double>& luck) {
+  LuckAdjusted out;
+  size_t n = std::min(scores.size(), luck.size());
+  if (n >= 2) {
+    double ms = 0, ml = 0;
+    for (size_t i = 0; i < n; ++i) ms += scores[i], ml += luck[i];
+    ms /= n;
+    ml /= n;
+    double cov = 0, var = 0;
+    for (size_t i = 0; i < n; ++i) {
+      cov += (scores[i] - ms) * (luck[i] - ml);
+      var += (luck[i] - ml) * (luck[i] - ml);
+    }
+    out.slope = var > 0 ? cov / var : 0;
+  }
+  out.scores.reserve(n);
+  for (size_t i = 0; i < n; ++i) out.scores.push_back(scores[i] - out.slope * luck[i]);
+  return out;
+}
+
 std::string Plural(int64_t n, const std::string& one, const std::string& many) {
   return std::to_string(n) + " " + (n == 1 ? one : many.empty() ? one + "s" : many);
 }

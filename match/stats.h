@@ -36,6 +36,20 @@ struct MeanInterval {
 };
 MeanInterval MeanWithInterval(const std::vector<double>& values);
 
+// Per-pair scores with the luck taken out: score - slope * luck, where luck
+// is the pair's measured luck (mean zero over fair dice: review/analyse.h
+// WinLuckBySide) and slope the least-squares slope of the scores on it, the
+// multiple that leaves the least variance (about 1 between players the
+// evaluation understands, less when the luck tells less of the result;
+// 0 with fewer than two pairs or no spread of luck). The mean keeps the
+// scores' expectation (a control variate; fitting the slope biases it by
+// O(1/pairs)).
+struct LuckAdjusted {
+  std::vector<double> scores;
+  double slope = 0;
+};
+LuckAdjusted AdjustForLuck(const std::vector<double>& scores, const std::vector<double>& luck);
+
 // "1 pair", "2 pairs".
 std::string Plural(int64_t n, const std::string& one, const std::string& many = "");
 EloEstimate EloFromPairs(const std::vector<double>& pair_scores);

@@ -117,6 +117,22 @@ TEST(Stats, PairIntervalFromThePairsOwnVariance) {
   EXPECT_DOUBLE_EQ(e.high, 1000.0);
 }
 
+// Scores 0.5 + 0.4 luck exactly: the slope is 0.4 and every adjusted score
+// 0.5. Luck that tells nothing of the scores (here: uncorrelated by
+// construction) is not taken out.
+TEST(Stats, LuckAdjustmentTakesOutTheFittedMultipleOfTheLuck) {
+  std::vector<double> luck = {-0.3, 0.1, 0.4, -0.2, 0.0};
+  std::vector<double> scores;
+  for (double l : luck) scores.push_back(0.5 + 0.4 * l);
+  LuckAdjusted a = AdjustForLuck(scores, luck);
+  EXPECT_NEAR(a.slope, 0.4, 1e-12);
+  for (double s : a.scores) EXPECT_NEAR(s, 0.5, 1e-12);
+  LuckAdjusted none = AdjustForLuck({1, 0, 1, 0}, {0.1, 0.1, -0.1, -0.1});
+  EXPECT_NEAR(none.slope, 0.0, 1e-12);
+  EXPECT_EQ(none.scores, (std::vector<double>{1, 0, 1, 0}));
+  EXPECT_EQ(AdjustForLuck({1}, {0.3}).slope, 0);  // one pair: nothing to fit
+}
+
 // Two players, 3 wins of 4: Elo 400 log10 3 = 190.85; Fisher information
 // 4 * 0.75 * 0.25 = 0.75 per nat^2, so the 95 % half-width is
 // 1.96 * sqrt(1/0.75) * 400 / ln 10 = 393.15.
