@@ -91,7 +91,8 @@ TEST(WireAnalysis, AReviewMessageRoundTripsToTheSameJson) {
 
 // The review of a record, printed as JSON, is byte for byte the golden file,
 // but for the time it took (the golden files were printed by the code before
-// the translator, blunder.json again with navy's present net).
+// the translator, blunder.json again with navy's present net, six.json again
+// when the multi-side review moved to the side net).
 void ExpectTheOldReview(const std::string& record_file, const std::string& json_file) {
   absl::StatusOr<Record> record = ParseTextRecord(Golden(record_file));
   ASSERT_TRUE(record.ok()) << record.status();
