@@ -361,9 +361,8 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
         } else {
           llr = SprtLlr(pair_scores, config.sprt->elo0, config.sprt->elo1);
         }
-        if (static_cast<int>(pair_scores.size()) >= kSprtMinPairs &&
-            (llr >= SprtUpperBound(config.sprt->alpha, config.sprt->beta) ||
-             llr <= SprtLowerBound(config.sprt->alpha, config.sprt->beta))) {
+        if (SprtDecision(llr, static_cast<int>(pair_scores.size()), config.sprt->alpha,
+                         config.sprt->beta) != 0) {
           decided = true;
         }
       }
@@ -394,14 +393,14 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
     s->set_upper_bound(SprtUpperBound(config.sprt->alpha, config.sprt->beta));
     // A GSPRT that stopped without reaching a bound is undecided: it cannot
     // "continue" once the run is over.
-    bool may_stop = static_cast<int>(pair_scores.size()) >= kSprtMinPairs;
-    s->set_result(may_stop && llr >= s->upper_bound() ? "H1 accepted"
-                  : may_stop && llr <= s->lower_bound()
-                      ? "H0 accepted"
-                      : absl::StrCat("undecided after ", Plural(done, "pair"),
-                                     config.interrupted && *config.interrupted
-                                         ? " (interrupted)"
-                                         : " (the pair limit)"));
+    int verdict = SprtDecision(llr, static_cast<int>(pair_scores.size()), config.sprt->alpha,
+                               config.sprt->beta);
+    s->set_result(verdict > 0   ? "H1 accepted"
+                  : verdict < 0 ? "H0 accepted"
+                                : absl::StrCat("undecided after ", Plural(done, "pair"),
+                                               config.interrupted && *config.interrupted
+                                                   ? " (interrupted)"
+                                                   : " (the pair limit)"));
     for (int c : pentanomial) s->add_pentanomial(c);
   }
   report.set_seconds(elapsed());

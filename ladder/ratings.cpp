@@ -178,4 +178,11 @@ double SprtLlr(const std::vector<double>& pair_scores, double elo0, double elo1)
 double SprtLowerBound(double alpha, double beta) { return std::log(beta / (1 - alpha)); }
 double SprtUpperBound(double alpha, double beta) { return std::log((1 - beta) / alpha); }
 
+int SprtDecision(double llr, int pairs, double alpha, double beta) {
+  if (pairs < kSprtMinPairs) return 0;
+  if (llr >= SprtUpperBound(alpha, beta)) return 1;
+  if (llr <= SprtLowerBound(alpha, beta)) return -1;
+  return 0;
+}
+
 }  // namespace uckers

@@ -50,5 +50,8 @@ inline constexpr int kSprtMinPairs = 50;
 // Bounds: accept H0 at or below the lower, H1 at or above the upper.
 double SprtLowerBound(double alpha, double beta);
 double SprtUpperBound(double alpha, double beta);
+// The test's verdict after `pairs` pairs at `llr`: +1 H1 accepted, -1 H0
+// accepted, 0 not decided (inside the bounds, or fewer than kSprtMinPairs).
+int SprtDecision(double llr, int pairs, double alpha, double beta);
 
 }  // namespace uckers

@@ -660,8 +660,9 @@ std::vector<v1::GameLine> ReadGameLines(const std::string& path) {
   return lines;
 }
 
-TEST(Match, GamesOutHasOneJsonLinePerGameWithItsResult) {
-  std::string path = absl::StrCat(::testing::TempDir(), "/games-", getpid(), ".jsonl");
+// Two pairs of intermediate against greedy (seed 40), one JSON line a game
+// written to `path`.
+MatchConfig TwoPairsLoggedTo(const std::string& path) {
   MatchConfig config;
   config.player_a = "intermediate";
   config.player_b = "greedy";
@@ -669,7 +670,12 @@ TEST(Match, GamesOutHasOneJsonLinePerGameWithItsResult) {
   config.seed = 40;
   config.progress = false;
   config.games_out = path;
-  absl::StatusOr<v1::MatchReport> report = RunMatch(config);
+  return config;
+}
+
+TEST(Match, GamesOutHasOneJsonLinePerGameWithItsResult) {
+  std::string path = absl::StrCat(::testing::TempDir(), "/games-", getpid(), ".jsonl");
+  absl::StatusOr<v1::MatchReport> report = RunMatch(TwoPairsLoggedTo(path));
   ASSERT_TRUE(report.ok()) << report.status();
   std::vector<v1::GameLine> lines = ReadGameLines(path);
   ASSERT_EQ(lines.size(), 4u);
@@ -688,13 +694,7 @@ TEST(Match, GamesOutHasOneJsonLinePerGameWithItsResult) {
 
 TEST(Match, GamesOutCarriesEachGamesLuckWithLuck) {
   std::string path = absl::StrCat(::testing::TempDir(), "/games-luck-", getpid(), ".jsonl");
-  MatchConfig config;
-  config.player_a = "intermediate";
-  config.player_b = "greedy";
-  config.pairs = 2;
-  config.seed = 40;
-  config.progress = false;
-  config.games_out = path;
+  MatchConfig config = TwoPairsLoggedTo(path);
   config.luck = true;
   absl::StatusOr<v1::MatchReport> report = RunMatch(config);
   ASSERT_TRUE(report.ok()) << report.status();
