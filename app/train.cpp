@@ -23,6 +23,10 @@ ABSL_FLAG(bool, block_inputs, false,
 ABSL_FLAG(int64_t, games, 10000, "train until this many games in all");
 ABSL_FLAG(double, lambda, 0.7, "TD(lambda)");
 ABSL_FLAG(double, lookahead, 0, "weight of the one-throw expectimax target (0..1)");
+ABSL_FLAG(double, explore, 0,
+          "chance (0..1) that a self-play play is drawn at random instead of the net's best, "
+          "the lambda-return cut there: positions of weaker play (docs/evaluation.md, "
+          "\"Exploring\")");
 ABSL_FLAG(std::string, teacher, "",
           "a net of the same rules whose one-throw expectimax values are the --lookahead "
           "targets (default: the net trained)");
@@ -76,14 +80,18 @@ int RunTrainCommand(const CommandLine& cl) {
     return 0;
   };
   if (std::string files = absl::GetFlag(FLAGS_average); !files.empty()) {
-    if (int code = refuse({"rules",        "seed",        "endgames",
-                           "hidden",       "layers",      "hit_inputs",
-                           "block_inputs", "games",       "lambda",
-                           "lookahead",    "teacher",     "teacher_depth",
-                           "lr",           "batch_games", "checkpoint_every",
-                           "eval_every",   "eval_pairs",  "checkpoint",
-                           "curve",        "init",        "init_other_rules",
-                           "labels",       "epochs"},
+    if (int code = refuse({"rules",         "seed",
+                           "endgames",      "hidden",
+                           "layers",        "hit_inputs",
+                           "block_inputs",  "games",
+                           "lambda",        "lookahead",
+                           "explore",       "teacher",
+                           "teacher_depth", "lr",
+                           "batch_games",   "checkpoint_every",
+                           "eval_every",    "eval_pairs",
+                           "checkpoint",    "curve",
+                           "init",          "init_other_rules",
+                           "labels",        "epochs"},
                           "--average writes the mean of nets and trains nothing");
         code != 0) {
       return code;
@@ -147,6 +155,7 @@ int RunTrainCommand(const CommandLine& cl) {
   c.lambda = absl::GetFlag(FLAGS_lambda);
   c.learning_rate = absl::GetFlag(FLAGS_lr);
   c.lookahead = absl::GetFlag(FLAGS_lookahead);
+  c.explore = absl::GetFlag(FLAGS_explore);
   c.teacher = absl::GetFlag(FLAGS_teacher);
   c.teacher_depth = absl::GetFlag(FLAGS_teacher_depth);
   c.batch_games = absl::GetFlag(FLAGS_batch_games);
@@ -162,7 +171,7 @@ int RunTrainCommand(const CommandLine& cl) {
   c.epochs = absl::GetFlag(FLAGS_epochs);
   c.endgames = absl::GetFlag(FLAGS_endgames);
   if (int code = c.labels.empty() ? refuse({"epochs"}, "passes over --labels: give --labels")
-                                  : refuse({"games", "lambda", "lookahead", "teacher",
+                                  : refuse({"games", "lambda", "lookahead", "explore", "teacher",
                                             "teacher_depth", "batch_games", "checkpoint_every",
                                             "eval_every", "eval_pairs", "curve"},
                                            "self-play training only, not training on --labels");

@@ -1,5 +1,7 @@
 #include "learn/selfplay.h"
 
+#include <random>
+
 #include "endgame/table.h"
 #include "rules/dice_sequence.h"
 #include "rules/movegen.h"
@@ -41,11 +43,18 @@ std::array<float, kNumOutcomes> ToArray(const Evaluation& e) {
 
 // The λ-returns, from the last position back to the first; `values[t]` is
 // the value of position t for its own team, the last one the exact outcome.
+// The return is cut where `explored[t]`: position t's play was not the
+// net's, so t keeps its own value and the positions before bootstrap from it.
 void LabelLambdaReturns(const std::vector<Evaluation>& values, const std::vector<int>& teams,
-                        double lambda, SelfPlayGame* game) {
+                        const std::vector<bool>& explored, double lambda, SelfPlayGame* game) {
   size_t n = game->samples.size();
   Evaluation g = values[n];  // the final position's exact outcome
   for (size_t t = n; t-- > 0;) {
+    if (explored[t]) {
+      g = values[t];
+      game->samples[t].target = ToArray(g);
+      continue;
+    }
     Evaluation next;
     next.AddScaled(values[t + 1], 1 - lambda);
     next.AddScaled(g, lambda);
@@ -79,7 +88,8 @@ Evaluation LookaheadValue(const Net& net, const Position& pos) {
 }
 
 SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead,
-                              const Net* teacher, int teacher_depth, const EndgameTable* table) {
+                              const Net* teacher, int teacher_depth, const EndgameTable* table,
+                              double explore) {
   const Rules& rules = net.rules();
   SelfPlayGame game;
   DiceSequence dice(seed);
@@ -88,7 +98,12 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
   std::vector<int> teams;
   SearchParams tables;  // only its endgame table is read
   tables.endgame = table;
-  std::vector<bool> exact;  // whether each position's value is the table's
+  std::vector<bool> exact;     // whether each position's value is the table's
+  std::vector<bool> explored;  // whether each position's play was drawn at random
+  // The exploring draws come from their own stream, so that the dice are
+  // those of the same seed without exploring.
+  std::mt19937_64 explorer(seed ^ 0x9E3779B97F4A7C15ull);
+  std::uniform_real_distribution<double> chance(0.0, 1.0);
   NetInputs inputs;
   bool is_exact = false;
   values.push_back(Value(net, tables, pos, &inputs, &is_exact));
@@ -105,7 +120,16 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
     Evaluation best_value;
     NetInputs best_inputs, candidate;
     bool best_exact = false;
+    bool exploring = explore > 0 && plays.size() > 1 && chance(explorer) < explore;
+    explored.push_back(exploring);
+    if (exploring) {
+      std::uniform_int_distribution<int> pick(0, plays.size() - 1);
+      const PlayResult& r = plays[pick(explorer)];
+      best_value = Value(net, tables, r.after, &best_inputs, &best_exact);
+      pos = r.after;
+    }
     for (const PlayResult& r : plays) {
+      if (exploring) break;
       bool candidate_exact = false;
       Evaluation e = Value(net, tables, r.after, &candidate, &candidate_exact);
       double win = WinFor(e, r.after, team);
@@ -131,7 +155,7 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
     return game;
   }
   teams.push_back(TeamOf(pos.to_throw()));
-  LabelLambdaReturns(values, teams, lambda, &game);
+  LabelLambdaReturns(values, teams, explored, lambda, &game);
   for (size_t t = 0; lookahead > 0 && t < game.positions.size(); ++t) {
     const Position& seen = game.positions[t];
     Evaluation deeper = teacher && teacher_depth == 0

@@ -74,9 +74,18 @@ inline constexpr int kMaxSelfPlayThrows = 5000;
 // the plays into them are chosen by their exact values, the λ-returns
 // before them bootstrap from those values, and each covered position's own
 // target is its exact value (the net learns the table where it reaches).
+//
+// With `explore` > 0 each play is, with that probability, a legal play drawn
+// uniformly (as the `random` player's) instead of the net's best, so that the
+// net sees positions its own play never reaches: the scattered pieces and
+// stray singles of weaker players. The λ-return is cut at each such play, as
+// Watkins' Q(λ) cuts its trace: the exploring position keeps its own value
+// (the lookahead still refines it) and every earlier position bootstraps from
+// that value instead of the game the random play led to, so that no target
+// is the value of a policy other than the net's.
 SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead = 0,
                               const Net* teacher = nullptr, int teacher_depth = 1,
-                              const EndgameTable* table = nullptr);
+                              const EndgameTable* table = nullptr, double explore = 0);
 
 // The same for a net per side (net.per_side()): every play chosen by the
 // net at depth 1 for the side making it (max^n), each position labelled

@@ -210,7 +210,7 @@ BatchResult<Sample> PlayBatch(const Net& net, const TrainConfig& c, int64_t firs
     auto game = [&] {
       if constexpr (std::is_same_v<Sample, TdSample>) {
         return PlaySelfPlayGame(net, GameSeed(c.seed, i), c.lambda, c.lookahead, teacher,
-                                c.teacher_depth, table);
+                                c.teacher_depth, table, i % 10 == 9 ? 0.0 : c.explore);
       } else {
         return PlaySideSelfPlayGame(net, GameSeed(c.seed, i), c.lambda);
       }
@@ -657,16 +657,22 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
   }
   if (c.games < 1 || c.batch_games < 1 || c.minibatch < 1 || c.checkpoint_every < 1 ||
       c.eval_every < 0 || c.eval_pairs < 1 || !(c.lambda >= 0 && c.lambda <= 1) ||
-      !(c.lookahead >= 0 && c.lookahead <= 1) || !(c.learning_rate > 0 && c.learning_rate < 1)) {
+      !(c.lookahead >= 0 && c.lookahead <= 1) || !(c.learning_rate > 0 && c.learning_rate < 1) ||
+      !(c.explore >= 0 && c.explore < 1)) {
     return absl::InvalidArgumentError(
         "games, batch_games, minibatch, checkpoint_every and eval_pairs must be at least 1, "
-        "eval_every at least 0, lambda and lookahead in [0, 1] and the learning rate in (0, 1)");
+        "eval_every at least 0, lambda and lookahead in [0, 1], the learning rate in (0, 1) and "
+        "explore in [0, 1)");
   }
   absl::StatusOr<std::string> ckpt = WritableOutputs(c);
   if (!ckpt.ok()) return ckpt.status();
   absl::StatusOr<TrainState> started = StartOrResume(c, *ckpt, log);
   if (!started.ok()) return started.status();
   TrainState st = *std::move(started);
+  if (st.net.per_side() && c.explore > 0) {
+    return absl::InvalidArgumentError(
+        "explore: a net per side learns from its own play only (give no --explore)");
+  }
   if (st.net.per_side() && c.lookahead > 0) {
     return absl::InvalidArgumentError(
         "lookahead: a net per side learns from its games' lambda-returns only (give no "

@@ -32,10 +32,14 @@ struct TrainConfig {
   // blob ahead); with `init`, a net of encoding 4 gets those inputs with
   // zero weights.
   bool block_inputs = false;
-  uint64_t seed = 1;                // weights, dice and shuffling
-  int64_t games = 10000;            // train until this many games in all
-  double lambda = 0.7;              // TD(λ)
-  double lookahead = 0;             // weight of the one-throw expectimax target
+  uint64_t seed = 1;      // weights, dice and shuffling
+  int64_t games = 10000;  // train until this many games in all
+  double lambda = 0.7;    // TD(λ)
+  double lookahead = 0;   // weight of the one-throw expectimax target
+  // Chance that a self-play play is drawn at random instead of the net's
+  // best, the λ-return cut there (PlaySelfPlayGame); the held-out games never
+  // explore, so that their log loss stays that of the net's own play.
+  double explore = 0;
   std::string teacher;              // the net valuing that target; "" = the net trained
   int teacher_depth = 1;            // 1: its one-throw value; 0: its evaluation
   std::string endgames;             // an endgame table: the positions it covers valued exactly

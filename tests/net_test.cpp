@@ -175,6 +175,38 @@ TEST(TdLabels, SelfPlayIsDeterministicForASeed) {
   EXPECT_EQ(a.win, b.win);
 }
 
+TEST(TdLabels, ExploringCutsTheLambdaReturnAtEachRandomPlay) {
+  // At lambda 1 without exploring every target is the game's outcome; with
+  // exploring, a position before a random play is taught the value of the
+  // position where that play was drawn, never the game the play led to: its
+  // target is the outcome only if no random play came after it.
+  Net net = Net::Random(Rules(), 16, 5);
+  SelfPlayGame game = PlaySelfPlayGame(net, 99, 1.0, 0, nullptr, 1, nullptr, 0.3);
+  ASSERT_TRUE(game.finished);
+  int cut = 0;
+  for (size_t t = 0; t < game.samples.size(); ++t) {
+    const auto& target = game.samples[t].target;
+    float win = target[kWinPlain] + target[kWinEightPiecer] + target[kWinInHarbour];
+    if (std::abs(win - (game.won[t] ? 1 : 0)) < 1e-5) continue;
+    ++cut;
+    bool from_later = false;
+    for (size_t u = t; u < game.win.size() && !from_later; ++u) {
+      from_later = std::abs(win - game.win[u]) < 1e-5 || std::abs(win - (1 - game.win[u])) < 1e-5;
+    }
+    EXPECT_TRUE(from_later) << "position " << t << " is taught " << win;
+  }
+  EXPECT_GT(cut, 0);
+}
+
+TEST(TdLabels, ExploringIsDeterministicForASeedAndPlaysOtherGames) {
+  Net net = Net::Random(Rules(), 16, 5);
+  SelfPlayGame a = PlaySelfPlayGame(net, 42, 0.7, 0, nullptr, 1, nullptr, 0.2);
+  SelfPlayGame b = PlaySelfPlayGame(net, 42, 0.7, 0, nullptr, 1, nullptr, 0.2);
+  SelfPlayGame own = PlaySelfPlayGame(net, 42, 0.7);
+  EXPECT_EQ(a.win, b.win);
+  EXPECT_NE(a.win, own.win);
+}
+
 // The mean cross-entropy of `net` on a fixed set of labelled positions.
 double CrossEntropy(const Net& net, const std::vector<TdSample>& samples) {
   double loss = 0;
