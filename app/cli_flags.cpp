@@ -36,6 +36,10 @@ ABSL_FLAG(bool, luck, false,
           "take each game's luck out of its result (one throw deep, by the net): the same "
           "expectation, a narrower interval; match: a luck-adjusted line, ladder: the GSPRT's "
           "scores (docs/ladder.md)");
+ABSL_FLAG(int, luck_depth, 0,
+          "with --luck: 0 values each throw's best play by its static value; 1 one throw "
+          "deeper, a narrower interval for about twenty times the work of measuring it "
+          "(docs/ladder.md)");
 ABSL_FLAG(std::string, games_out, "",
           "write one JSON line per game to this file as each ends (pair, players, seed, result, "
           "how it ended, throws, decisions and time); appended to with --resume");

@@ -26,6 +26,7 @@ ABSL_DECLARE_FLAG(std::string, db);
 ABSL_DECLARE_FLAG(std::string, games_out);
 ABSL_DECLARE_FLAG(double, lease_seconds);
 ABSL_DECLARE_FLAG(bool, luck);
+ABSL_DECLARE_FLAG(int, luck_depth);
 
 namespace uckers {
 

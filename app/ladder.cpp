@@ -41,6 +41,7 @@ int RunLadderCommand(const CommandLine&) {
   config.seed = absl::GetFlag(FLAGS_seed);
   config.progress = absl::GetFlag(FLAGS_progress);
   config.luck = absl::GetFlag(FLAGS_luck);
+  config.luck_depth = absl::GetFlag(FLAGS_luck_depth);
   absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
   if (!outputs.ok()) {
     std::cerr << "uckers ladder: " << outputs.status().message() << "\n";
@@ -132,7 +133,7 @@ const Command& LadderCommand() {
           "       uckers ladder add|work|table --db DB ...  a standing ladder in a database\n"
           "       (uckers help ladder add, ...)",
       .flags_file = "app/ladder.cpp",
-      .shared = RunFlags({{"chart"}, {"luck"}}),
+      .shared = RunFlags({{"chart"}, {"luck"}, {"luck_depth"}}),
       .run = RunLadderCommand,
       .more_help = PrintPlayerHelp,
   };

@@ -34,6 +34,7 @@ int RunMultiSide(const Rules& rules) {
   config.seed = absl::GetFlag(FLAGS_seed);
   config.progress = absl::GetFlag(FLAGS_progress);
   config.luck = absl::GetFlag(FLAGS_luck);
+  config.luck_depth = absl::GetFlag(FLAGS_luck_depth);
   for (const std::string& spec : {config.player_a, config.player_b}) {
     if (absl::Status s = CheckMultiSidePlayer(spec, rules); !s.ok()) {
       std::cerr << "uckers match: " << s.message() << "\n";
@@ -94,6 +95,7 @@ int RunMatchCommand(const CommandLine&) {
   config.seed = absl::GetFlag(FLAGS_seed);
   config.progress = absl::GetFlag(FLAGS_progress);
   config.luck = absl::GetFlag(FLAGS_luck);
+  config.luck_depth = absl::GetFlag(FLAGS_luck_depth);
   absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
   if (!outputs.ok()) {
     std::cerr << "uckers match: " << outputs.status().message() << "\n";
@@ -143,7 +145,7 @@ const Command& MatchCommand() {
           "uckers match --a SPEC --b SPEC [--pairs N] [--concurrency K] [--rules R] [--luck]\n"
           "  each pair plays one dice sequence twice, the players' teams swapped",
       .flags_file = "app/match.cpp",
-      .shared = RunFlags({{"pairs"}, {"luck"}}),
+      .shared = RunFlags({{"pairs"}, {"luck"}, {"luck_depth"}}),
       .run = RunMatchCommand,
       .more_help = PrintPlayerHelp,
   };

@@ -20,6 +20,7 @@
 #include "ladder/ratings.h"
 #include "match/game.h"
 #include "match/games_log.h"
+#include "match/match.h"
 #include "match/multi_side_match.h"
 #include "match/player.h"
 #include "match/progress.h"
@@ -235,6 +236,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
   if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
     return s;
   }
+  if (absl::Status s = CheckLuckDepth(config.luck, config.luck_depth); !s.ok()) return s;
   int64_t matchups = config.gauntlet ? n - 1 : int64_t{n} * (n - 1) / 2;
   if (int64_t all = config.pairs * matchups; all > kMaxLadderPairs) {
     return absl::InvalidArgumentError(absl::StrCat("a ladder of ", n, " players and ", config.pairs,
@@ -321,7 +323,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
       // measured outside the lock.
       double a_luck = 0;
       for (int i = 0; i < 2 && config.luck; ++i) {
-        g[i].luck_ry = WinLuckBySide(g[i].game)[0];
+        g[i].luck_ry = WinLuckBySide(g[i].game, config.luck_depth)[0];
         a_luck += (i == 0 ? *g[i].luck_ry : -*g[i].luck_ry) / 2;
       }
       absl::Status saved[4];
@@ -389,6 +391,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
     s->set_llr(llr);
     s->set_luck_adjusted(config.luck);
     s->set_luck_slope(luck_slope);
+    if (config.luck) s->set_luck_depth(config.luck_depth);
     s->set_lower_bound(SprtLowerBound(config.sprt->alpha, config.sprt->beta));
     s->set_upper_bound(SprtUpperBound(config.sprt->alpha, config.sprt->beta));
     // A GSPRT that stopped without reaching a bound is undecided: it cannot

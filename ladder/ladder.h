@@ -40,6 +40,7 @@ struct LadderConfig {
   // AdjustForLuck), the same expectation with less variance, so the test
   // decides sooner.
   bool luck = false;
+  int luck_depth = 0;  // 1: each throw valued one throw deeper (WinLuckBySide)
   // Read the pairs whose two records are already in records_dir instead of
   // playing them (a run interrupted before): the report is the one an
   // uninterrupted run gives. Needs records_dir; not with sprt (its decision

@@ -32,7 +32,7 @@ struct PairResult {
 void MeasureLuck(const MatchConfig& config, PairResult* r) {
   if (!config.luck || r->luck_measured) return;
   for (int g = 0; g < 2; ++g) {
-    std::vector<double> luck = WinLuckBySide(r->games[g].game);
+    std::vector<double> luck = WinLuckBySide(r->games[g].game, config.luck_depth);
     r->games[g].luck_ry = luck[0];
     r->a_luck[g] = luck[g];
   }
@@ -101,10 +101,25 @@ absl::Status CheckPairsAndConcurrency(int pairs, int concurrency) {
   return absl::OkStatus();
 }
 
+absl::Status CheckLuckDepth(bool luck, int luck_depth) {
+  if (luck_depth != 0 && luck_depth != 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("luck_depth ", luck_depth,
+                     ": 0 (each throw's best play by its static value) or 1 (one "
+                     "throw deeper)"));
+  }
+  if (luck_depth != 0 && !luck) {
+    return absl::InvalidArgumentError(
+        "--luck_depth says how deep --luck measures each throw's luck: give --luck");
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
     return s;
   }
+  if (absl::Status s = CheckLuckDepth(config.luck, config.luck_depth); !s.ok()) return s;
   // Fail early on a bad specification, before any thread starts.
   for (const std::string& spec : {config.player_a, config.player_b}) {
     // Each player starts once before the first game: a program that does
@@ -245,6 +260,7 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
   for (int w : by_wins) report.add_pairs_by_a_wins(w);
   if (config.luck) {
     report.set_luck_adjusted(true);
+    report.set_luck_depth(config.luck_depth);
     LuckAdjusted adjusted = AdjustForLuck(pair_scores, pair_luck);
     MeanInterval rate = MeanWithInterval(adjusted.scores);
     report.set_adjusted_a_win_rate(rate.mean);

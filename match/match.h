@@ -16,6 +16,8 @@ inline constexpr int kMaxConcurrency = 256;
 // Refuses, by name, pairs outside 1..kMaxPairs or concurrency outside
 // 1..kMaxConcurrency (a match's, or a ladder's per matchup).
 absl::Status CheckPairsAndConcurrency(int pairs, int concurrency);
+// `--luck_depth`: 0 or 1, and other than 0 only with `--luck`.
+absl::Status CheckLuckDepth(bool luck, int luck_depth);
 
 struct MatchConfig {
   std::string player_a;  // player specifications (match/player.h)
@@ -33,6 +35,7 @@ struct MatchConfig {
   // Also the luck-adjusted result (v1::MatchReport.luck_adjusted): each
   // game's luck is measured after it ends (review/analyse.h WinLuckBySide).
   bool luck = false;
+  int luck_depth = 0;  // 1: each throw valued one throw deeper (WinLuckBySide)
   // When set and true (SIGINT, SIGTERM), no new pair starts; the pairs in
   // flight finish and the report covers the pairs done.
   const std::atomic<bool>* interrupted = nullptr;

@@ -17,6 +17,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "game/game.h"
+#include "match/match.h"
 #include "match/stats.h"
 #include "review/analyse.h"
 #include "review/record.h"
@@ -213,6 +214,7 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
   if (config.sequences < 1 || config.concurrency < 1) {
     return absl::InvalidArgumentError("--pairs and --concurrency must be 1 or more");
   }
+  if (absl::Status s = CheckLuckDepth(config.luck, config.luck_depth); !s.ok()) return s;
   if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
   const int k = config.rules.layout().num_sides;
   auto start = std::chrono::steady_clock::now();
@@ -238,7 +240,7 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
                              keep || config.luck ? &game : nullptr);
         wins += winner == side;
         none += winner < 0;
-        if (config.luck) a_luck += WinLuckBySide(game)[side];
+        if (config.luck) a_luck += WinLuckBySide(game, config.luck_depth)[side];
         if (keep) {
           // `pair-<sequence>-<seat>.txt`: A on the seat'th side.
           saved.push_back(
@@ -289,6 +291,7 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
     LuckAdjusted adjusted = AdjustForLuck(played, played_luck);
     MeanInterval fair = MeanWithInterval(adjusted.scores);
     report.set_luck_adjusted(true);
+    report.set_luck_depth(config.luck_depth);
     report.set_adjusted_a_win_rate(fair.mean);
     report.set_adjusted_a_win_rate_low(fair.mean - fair.half);
     report.set_adjusted_a_win_rate_high(fair.mean + fair.half);

@@ -27,6 +27,7 @@ struct MultiSideMatchConfig {
   bool progress = true;     // a line on stderr at each tenth
   std::string records_dir;  // with it, every game's record as <dir>/pair-<sequence>-<seat>.txt
   bool luck = false;        // also the luck-adjusted share of the wins
+  int luck_depth = 0;       // 1: each throw valued one throw deeper (WinLuckBySide)
   const std::atomic<bool>* interrupted = nullptr;  // stops between games
 };
 

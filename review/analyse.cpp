@@ -1,5 +1,6 @@
 #include "review/analyse.h"
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <optional>
@@ -12,9 +13,11 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/ufen.h"
+#include "search/expectimax.h"
 #include "search/levels.h"
 #include "search/multi_side.h"
 #include "search/search.h"
+#include "search/tt.h"
 
 namespace uckers {
 namespace {
@@ -649,8 +652,124 @@ std::string AnalysisToSvg(const GameAnalysis& a) {
   return out;
 }
 
-std::vector<double> WinLuckBySide(const Game& game) {
+namespace {
+
+// Every side's chance one throw on, as DeeperLuck values a play: with two
+// teams the search's one-throw expectimax value (search/expectimax.h: each
+// throw's best play by the net, a challenge under way in closed form), in
+// more sides the mean over the next throw of every side's chance after that
+// thrower's best play for its own side (max^n), static where a challenge is
+// under way. By the net the levels play the rules with, exact where the game
+// is over.
+class OneThrowChances {
+ public:
+  explicit OneThrowChances(const Rules& rules)
+      : rules_(rules),
+        teams_(rules.layout().IsFourSidedTeams()),
+        side_net_(teams_ ? nullptr : MultiSideNet(rules, EvalKind::kNet)),
+        limiter_(never_, std::nullopt, std::nullopt),
+        tt_(1) {
+    params_.net = teams_ ? NetFor(rules) : nullptr;
+    params_.objective = Objective::kWin;
+    params_.noise = 0;
+    search_.emplace(rules_, params_, &tt_, &limiter_);
+  }
+
+  // Every side's chance by the static value.
+  SideValues Static(const Position& p) const {
+    if (!teams_) {
+      return p.IsGameOver() ? TerminalSideValues(p)
+             : side_net_    ? side_net_->EvaluateSides(p)
+                            : ClassicSideValues(p);
+    }
+    Evaluation e = p.IsGameOver() || !params_.net ? Evaluate(p, rules_) : params_.net->Evaluate(p);
+    return TeamChances(e.Win(), TeamOf(p.to_throw()));
+  }
+
+  // Every side's chance one throw on.
+  SideValues Deeper(const Position& pos) {
+    if (pos.IsGameOver()) return Static(pos);
+    if (teams_) {
+      double win = search_->Chance(pos, 1, 0.0, 1.0, nullptr);
+      return TeamChances(win, TeamOf(pos.to_throw()));
+    }
+    if (pos.challenge_active()) return Static(pos);
+    const int side = pos.SideOf(pos.to_throw());
+    SideValues mean;
+    mean.sides = pos.num_sides();
+    PlayList plays;
+    for (Throw t : kThrows) {
+      GenerateLegalPlays(pos, rules_, t, &plays);
+      SideValues best;
+      double best_win = -1;
+      for (const PlayResult& r : plays) {
+        SideValues v = Static(r.after);
+        if (v.win[side] > best_win) best_win = v.win[side], best = v;
+      }
+      for (int s = 0; s < mean.sides; ++s) mean.win[s] += t.Weight() / 36.0 * best.win[s];
+    }
+    return mean;
+  }
+
+ private:
+  static SideValues TeamChances(double win, int team) {
+    SideValues v;
+    v.sides = 2;
+    v.win[team] = win;
+    v.win[1 - team] = 1 - win;
+    return v;
+  }
+
+  const Rules& rules_;
+  const bool teams_;
+  const Net* side_net_;
+  std::atomic<bool> never_{false};
+  Limiter limiter_;
+  TranspositionTable tt_;
+  SearchParams params_;
+  std::optional<Expectimax> search_;
+};
+
+// Every side's luck at one throw, one throw deeper than LuckValues: each
+// throw's best play (by its static value for the thrower's side) is valued
+// one throw on (OneThrowChances); the luck is every side's chance after the
+// actual throw's best play less its mean over the 21 throws.
+SideValues DeeperLuck(const Position& pos, Throw actual, OneThrowChances& chances,
+                      const Rules& rules) {
+  const bool teams = rules.layout().IsFourSidedTeams();
+  const int side = teams ? TeamOf(pos.to_throw()) : pos.SideOf(pos.to_throw());
+  SideValues mean, luck;
+  mean.sides = luck.sides = teams ? 2 : pos.num_sides();
+  PlayList plays;
+  for (Throw t : kThrows) {
+    GenerateLegalPlays(pos, rules, t, &plays);
+    const PlayResult* best = nullptr;
+    double best_win = -1;
+    for (const PlayResult& r : plays) {
+      double win = chances.Static(r.after).win[side];
+      if (win > best_win) best_win = win, best = &r;
+    }
+    SideValues deeper = chances.Deeper(best->after);
+    for (int s = 0; s < mean.sides; ++s) mean.win[s] += t.Weight() / 36.0 * deeper.win[s];
+    if (t == actual) luck = deeper;
+  }
+  for (int s = 0; s < luck.sides; ++s) luck.win[s] -= mean.win[s];
+  return luck;
+}
+
+}  // namespace
+
+std::vector<double> WinLuckBySide(const Game& game, int depth) {
   const Rules& rules = game.rules();
+  if (depth >= 1) {
+    std::vector<double> luck(rules.layout().IsFourSidedTeams() ? 2 : rules.layout().num_sides, 0.0);
+    OneThrowChances chances(rules);
+    for (const PlayedThrow& item : game.items()) {
+      SideValues v = DeeperLuck(item.before, item.dice, chances, rules);
+      for (size_t s = 0; s < luck.size(); ++s) luck[s] += v.win[s];
+    }
+    return luck;
+  }
   if (!rules.layout().IsFourSidedTeams()) {
     std::vector<double> luck(rules.layout().num_sides, 0.0);
     for (const PlayedThrow& item : game.items()) {

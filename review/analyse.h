@@ -59,7 +59,13 @@ absl::StatusOr<GameAnalysis> AnalyseGame(
 // evaluation, so a game's result (1 won, 0 not) less the side's luck has the
 // result's expectation with much less of its variance: the luck-adjusted
 // result of `uckers match --luck` (docs/matches.md).
-std::vector<double> WinLuckBySide(const Game& game);
+//
+// With `depth` 1 each throw's best play (still chosen by its static value)
+// is valued one throw deeper: the mean over the next throw of every side's
+// chance after that thrower's best play. A truer value leaves less of the
+// evaluation's error in the luck, so the adjusted result's interval is
+// narrower, for about twenty times the work (`--luck_depth 1`).
+std::vector<double> WinLuckBySide(const Game& game, int depth = 0);
 
 // The rating band of an error rate (equity lost per decision).
 std::string RatingFor(double error_rate);

@@ -573,6 +573,17 @@ TEST(Cli, APlayerThatDoesNotSearchTakesNoSearchSetting) {
   EXPECT_NE(r.out.find("random does not search"), std::string::npos) << r.out;
 }
 
+TEST(Cli, LuckDepthWithoutLuckIsAUsageError) {
+  for (const char* args :
+       {"match --pairs 1 --luck_depth 1",
+        "ladder --players 'advanced;greedy' --sprt 0,20,0.05,0.05 --luck_depth 1",
+        "match --pairs 1 --luck --luck_depth 2"}) {
+    Result r = Uckers(args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.out;
+    EXPECT_NE(r.out.find("luck_depth"), std::string::npos) << args << ": " << r.out;
+  }
+}
+
 TEST(Cli, TrainAverageRefusesTheFlagsOfTraining) {
   Result r = Uckers("train --out " + Fresh("mean.unet") +
                     " --average " UCKERS_SOURCE_DIR "/nets/navy.unet --games 5");

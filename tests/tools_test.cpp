@@ -14,6 +14,9 @@
 #include "match/progress.h"
 #include "rules/dice_sequence.h"
 #include "search/evaluate.h"
+#include "search/expectimax.h"
+#include "search/net.h"
+#include "search/tt.h"
 #ifdef UCKERS_HAVE_GRPC
 #include "server/server.h"
 #endif
@@ -379,10 +382,10 @@ Game RandomlyPlayed(const Rules& rules, int throws, uint64_t seed) {
 // Each side's luck at the next throw, for each of the 21 throws, averaged
 // as the dice throw them, is zero: the luck-adjusted result has the
 // result's expectation. Some throw's luck is not.
-void ExpectLuckOfAThrowAveragesToZero(const Rules& rules) {
+void ExpectLuckOfAThrowAveragesToZero(const Rules& rules, int depth = 0) {
   Game game = RandomlyPlayed(rules, 30, 11);
   ASSERT_FALSE(game.IsOver());
-  std::vector<double> before = WinLuckBySide(game);
+  std::vector<double> before = WinLuckBySide(game, depth);
   ASSERT_EQ(static_cast<int>(before.size()), rules.layout().num_sides);
   std::vector<double> mean(before.size(), 0.0);
   double largest = 0;
@@ -391,7 +394,7 @@ void ExpectLuckOfAThrowAveragesToZero(const Rules& rules) {
     Game next = game;
     GenerateLegalPlays(next.position(), rules, t, &plays);
     next.Play(t, plays[0]);
-    std::vector<double> after = WinLuckBySide(next);
+    std::vector<double> after = WinLuckBySide(next, depth);
     for (size_t s = 0; s < mean.size(); ++s) {
       mean[s] += t.Weight() / 36.0 * (after[s] - before[s]);
       largest = std::max(largest, std::abs(after[s] - before[s]));
@@ -411,11 +414,96 @@ TEST(Luck, OfAThrowAveragesToZeroOverTheThrowsWithThreeTeams) {  // RULES.md §1
   ExpectLuckOfAThrowAveragesToZero(*six);
 }
 
+TEST(Luck, OneThrowDeeperAveragesToZeroOverTheThrowsWithTwoTeams) {
+  ExpectLuckOfAThrowAveragesToZero(Rules(), 1);
+}
+
+TEST(Luck, OneThrowDeeperAveragesToZeroOverTheThrowsWithThreeTeams) {  // RULES.md §11
+  absl::StatusOr<Rules> six = Rules::Parse("six");
+  ASSERT_TRUE(six.ok());
+  ExpectLuckOfAThrowAveragesToZero(*six, 1);
+}
+
+// One throw deeper, a throw's luck for the thrower is the search's
+// one-throw value (expectimax at depth 1 by the net) of the actual throw's
+// best play, less that value's mean over the 21 throws; each throw's best
+// play is the one with the best static value.
+TEST(Luck, OneThrowDeeperIsTheSearchsOneThrowValueOfTheBestPlay) {
+  Rules rules;
+  Game game = RandomlyPlayed(rules, 30, 11);
+  const Position& pos = game.position();
+  const int team = TeamOf(pos.to_throw());
+  SearchParams params;
+  params.net = NetFor(rules);
+  ASSERT_NE(params.net, nullptr);
+  std::atomic<bool> never{false};
+  Limiter unlimited(never, std::nullopt, std::nullopt);
+  TranspositionTable tt(1);
+  Expectimax search(rules, params, &tt, &unlimited);
+  const Throw actual = kThrows[7];
+  double mean = 0, of_actual = 0;
+  PlayList plays;
+  for (Throw t : kThrows) {
+    GenerateLegalPlays(pos, rules, t, &plays);
+    const Position* best = nullptr;
+    double best_win = -1;
+    for (const PlayResult& r : plays) {
+      Evaluation e =
+          r.after.IsGameOver() ? Evaluate(r.after, rules) : params.net->Evaluate(r.after);
+      double win = TeamOf(r.after.to_throw()) == team ? e.Win() : 1 - e.Win();
+      if (win > best_win) best_win = win, best = &r.after;
+    }
+    double v = best->IsGameOver() ? best_win : search.Chance(*best, 1, 0.0, 1.0, nullptr);
+    if (!best->IsGameOver() && TeamOf(best->to_throw()) != team) v = 1 - v;
+    mean += t.Weight() / 36.0 * v;
+    if (t == actual) of_actual = v;
+  }
+  Game next = game;
+  GenerateLegalPlays(pos, rules, actual, &plays);
+  next.Play(actual, plays[0]);
+  double ry_luck = WinLuckBySide(next, 1)[0] - WinLuckBySide(game, 1)[0];
+  double expected = (team == 0 ? 1 : -1) * (of_actual - mean);
+  EXPECT_NEAR(ry_luck, expected, 1e-9);
+  EXPECT_GT(std::abs(expected), 1e-4);
+  EXPECT_NE(WinLuckBySide(next, 1)[0], WinLuckBySide(next, 0)[0]);
+}
+
 TEST(Luck, OfOneTeamIsTheOthersLossWithTwoTeams) {
   std::vector<double> luck = WinLuckBySide(RandomlyPlayed(Rules(), 60, 12));
   ASSERT_EQ(luck.size(), 2u);
   EXPECT_NE(luck[0], 0);
   EXPECT_DOUBLE_EQ(luck[0], -luck[1]);
+}
+
+TEST(Match, LuckOneThrowDeeperIsReportedAndKeepsTheGames) {
+  MatchConfig config;
+  config.player_a = "advanced";
+  config.player_b = "greedy";
+  config.pairs = 6;
+  config.seed = 7;
+  config.progress = false;
+  config.luck = true;
+  config.luck_depth = 1;
+  absl::StatusOr<v1::MatchReport> deep = RunMatch(config);
+  ASSERT_TRUE(deep.ok()) << deep.status();
+  EXPECT_EQ(deep->luck_depth(), 1);
+  config.luck_depth = 0;
+  absl::StatusOr<v1::MatchReport> flat = RunMatch(config);
+  ASSERT_TRUE(flat.ok()) << flat.status();
+  EXPECT_EQ(flat->luck_depth(), 0);
+  EXPECT_EQ(deep->a_wins(), flat->a_wins());
+  EXPECT_NE(deep->a_luck_per_game(), flat->a_luck_per_game());
+}
+
+TEST(Match, LuckDepthIsRefusedWithoutLuckOrPastOne) {
+  MatchConfig config;
+  config.pairs = 1;
+  config.progress = false;
+  config.luck_depth = 1;
+  EXPECT_TRUE(absl::IsInvalidArgument(RunMatch(config).status()));
+  config.luck = true;
+  config.luck_depth = 2;
+  EXPECT_TRUE(absl::IsInvalidArgument(RunMatch(config).status()));
 }
 
 TEST(Match, LuckAdjustedResultHasANarrowerInterval) {
