@@ -127,18 +127,18 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
       const PlayResult& r = plays[pick(explorer)];
       best_value = Value(net, tables, r.after, &best_inputs, &best_exact);
       pos = r.after;
-    }
-    for (const PlayResult& r : plays) {
-      if (exploring) break;
-      bool candidate_exact = false;
-      Evaluation e = Value(net, tables, r.after, &candidate, &candidate_exact);
-      double win = WinFor(e, r.after, team);
-      if (win > best) {
-        best = win;
-        best_value = e;
-        best_inputs = candidate;
-        best_exact = candidate_exact;
-        pos = r.after;
+    } else {
+      for (const PlayResult& r : plays) {
+        bool candidate_exact = false;
+        Evaluation e = Value(net, tables, r.after, &candidate, &candidate_exact);
+        double win = WinFor(e, r.after, team);
+        if (win > best) {
+          best = win;
+          best_value = e;
+          best_inputs = candidate;
+          best_exact = candidate_exact;
+          pos = r.after;
+        }
       }
     }
     values.push_back(best_value);

@@ -171,6 +171,27 @@ struct SideThrowValues {
   SideValues after;  // every side's chance after the best play of the actual throw
 };
 
+// Every side's chance by the static value of a game of more sides: exact
+// where the game is over, else the side net `net`, else (null) the classic
+// evaluation.
+SideValues StaticSideValues(const Position& p, const Net* net) {
+  return p.IsGameOver() ? TerminalSideValues(p)
+         : net          ? net->EvaluateSides(p)
+                        : ClassicSideValues(p);
+}
+
+// Every side's chance after the best of one throw's `plays` for `side`, by
+// StaticSideValues (the first of equals).
+SideValues BestPlaySideValues(const PlayList& plays, int side, const Net* net) {
+  SideValues best;
+  double best_value = -1e9;
+  for (const PlayResult& r : plays) {
+    SideValues e = StaticSideValues(r.after, net);
+    if (e.win[side] > best_value) best_value = e.win[side], best = e;
+  }
+  return best;
+}
+
 SideThrowValues MultiSideLuck(const Position& pos, const Rules& rules, Throw actual) {
   const Net* net = MultiSideNet(rules, EvalKind::kNet);
   SideThrowValues v;
@@ -180,14 +201,7 @@ SideThrowValues MultiSideLuck(const Position& pos, const Rules& rules, Throw act
   PlayList plays;
   for (Throw t : kThrows) {
     GenerateLegalPlays(pos, rules, t, &plays);
-    SideValues best;
-    double best_value = -1e9;
-    for (const PlayResult& r : plays) {
-      SideValues e = r.after.IsGameOver() ? TerminalSideValues(r.after)
-                     : net                ? net->EvaluateSides(r.after)
-                                          : ClassicSideValues(r.after);
-      if (e.win[side] > best_value) best_value = e.win[side], best = e;
-    }
+    SideValues best = BestPlaySideValues(plays, side, net);
     double w = t.Weight() / 36.0;
     for (int s = 0; s < k; ++s) v.before.win[s] += w * best.win[s];
     v.mean += w * ExpectedPoints(best, side);
@@ -677,11 +691,7 @@ class OneThrowChances {
 
   // Every side's chance by the static value.
   SideValues Static(const Position& p) const {
-    if (!teams_) {
-      return p.IsGameOver() ? TerminalSideValues(p)
-             : side_net_    ? side_net_->EvaluateSides(p)
-                            : ClassicSideValues(p);
-    }
+    if (!teams_) return StaticSideValues(p, side_net_);
     Evaluation e = p.IsGameOver() || !params_.net ? Evaluate(p, rules_) : params_.net->Evaluate(p);
     return TeamChances(e.Win(), TeamOf(p.to_throw()));
   }
@@ -700,12 +710,7 @@ class OneThrowChances {
     PlayList plays;
     for (Throw t : kThrows) {
       GenerateLegalPlays(pos, rules_, t, &plays);
-      SideValues best;
-      double best_win = -1;
-      for (const PlayResult& r : plays) {
-        SideValues v = Static(r.after);
-        if (v.win[side] > best_win) best_win = v.win[side], best = v;
-      }
+      SideValues best = BestPlaySideValues(plays, side, side_net_);
       for (int s = 0; s < mean.sides; ++s) mean.win[s] += t.Weight() / 36.0 * best.win[s];
     }
     return mean;

@@ -475,13 +475,19 @@ TEST(Luck, OfOneTeamIsTheOthersLossWithTwoTeams) {
   EXPECT_DOUBLE_EQ(luck[0], -luck[1]);
 }
 
-TEST(Match, LuckOneThrowDeeperIsReportedAndKeepsTheGames) {
+// A match of `pairs` pairs from `seed` without a progress line.
+MatchConfig QuietMatch(const std::string& a, const std::string& b, int pairs, uint64_t seed) {
   MatchConfig config;
-  config.player_a = "advanced";
-  config.player_b = "greedy";
-  config.pairs = 6;
-  config.seed = 7;
+  config.player_a = a;
+  config.player_b = b;
+  config.pairs = pairs;
+  config.seed = seed;
   config.progress = false;
+  return config;
+}
+
+TEST(Match, LuckOneThrowDeeperIsReportedAndKeepsTheGames) {
+  MatchConfig config = QuietMatch("advanced", "greedy", 6, 7);
   config.luck = true;
   config.luck_depth = 1;
   absl::StatusOr<v1::MatchReport> deep = RunMatch(config);
@@ -751,12 +757,7 @@ std::vector<v1::GameLine> ReadGameLines(const std::string& path) {
 // Two pairs of intermediate against greedy (seed 40), one JSON line a game
 // written to `path`.
 MatchConfig TwoPairsLoggedTo(const std::string& path) {
-  MatchConfig config;
-  config.player_a = "intermediate";
-  config.player_b = "greedy";
-  config.pairs = 2;
-  config.seed = 40;
-  config.progress = false;
+  MatchConfig config = QuietMatch("intermediate", "greedy", 2, 40);
   config.games_out = path;
   return config;
 }
