@@ -46,8 +46,8 @@ std::optional<LabelConfig> RunOfFlags(const std::string& command, int* exit_code
   }
   LabelConfig c;
   c.rules = *rules;
-  c.level =
-      absl::GetFlag(FLAGS_level).empty() ? std::string(kDefaultLevel) : absl::GetFlag(FLAGS_level);
+  c.level = absl::GetFlag(FLAGS_level).empty() ? std::string(kReferenceLevel)
+                                               : absl::GetFlag(FLAGS_level);
   if (absl::Status s = ApplyLevel(c.level, &c.params); !s.ok()) {
     std::cerr << command << ": --level: " << s.message() << "\n";
     return std::nullopt;

@@ -113,7 +113,7 @@ int Main(int argc, char** argv) {
       std::fprintf(stderr, "endgame_check: seed: a whole number\n");
       return 2;
     }
-    return Games(*table, games, argc > 4 ? argv[4] : std::string(kDefaultLevel), seed);
+    return Games(*table, games, argc > 4 ? argv[4] : std::string(kReferenceLevel), seed);
   }
   std::vector<std::string> levels = LevelNames();
   if (argc > 2 && (!absl::SimpleAtoi(argv[2], &positions) || positions < 1)) {

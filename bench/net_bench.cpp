@@ -206,7 +206,7 @@ void BM_SearchWithNet(benchmark::State& state) {
   const int depth = static_cast<int>(state.range(0));
   const Net& net = state.range(1) ? DeepNet() : ShallowNet();
   SearchParams params;
-  ApplyLevel(kDefaultLevel, &params).IgnoreError();
+  ApplyLevel(kReferenceLevel, &params).IgnoreError();
   params.net = &net;
   const auto& ps = GamePositions();
   std::mt19937_64 rng(11);

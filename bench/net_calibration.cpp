@@ -50,7 +50,7 @@ int Run(int games, uint64_t seed, const char* other_file) {
     other = *fits;
   }
   SearchParams params;
-  if (!ApplyLevel(kDefaultLevel, &params).ok()) return 1;
+  if (!ApplyLevel(kReferenceLevel, &params).ok()) return 1;
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<int> die(1, 6);
   Calibration by_net, by_classic, by_other;
@@ -72,8 +72,8 @@ int Run(int games, uint64_t seed, const char* other_file) {
       if (other) by_other.Add(other->Evaluate(p).Win(), win);
     }
   }
-  std::printf("%d games of the default level (%s), seed %llu\n", games,
-              std::string(kDefaultLevel).c_str(), static_cast<unsigned long long>(seed));
+  std::printf("%d games of the reference level (%s), seed %llu\n", games,
+              std::string(kReferenceLevel).c_str(), static_cast<unsigned long long>(seed));
   by_net.Print("net");
   by_classic.Print("classic");
   if (other) by_other.Print(other_file);

@@ -211,10 +211,10 @@ void BM_PruningCeilingDepth2GamePositions(benchmark::State& state) {
 }
 BENCHMARK(BM_PruningCeilingDepth2GamePositions)->Unit(benchmark::kMillisecond);
 
-// Time to complete a depth with the default level (filter on).
-void BM_DefaultLevelToDepth(benchmark::State& state) {
+// Time to complete a depth with the reference level, `expert` (filter on).
+void BM_ReferenceLevelToDepth(benchmark::State& state) {
   SearchParams params;
-  ApplyLevel(kDefaultLevel, &params).IgnoreError();
+  ApplyLevel(kReferenceLevel, &params).IgnoreError();
   Totals t;
   for (auto _ : state) t = SearchAll(FixedSearches(), params, static_cast<int>(state.range(0)));
   state.counters["nodes"] = static_cast<double>(t.nodes);
@@ -222,7 +222,7 @@ void BM_DefaultLevelToDepth(benchmark::State& state) {
                                              benchmark::Counter::kIsIterationInvariantRate);
   state.counters["searches"] = static_cast<double>(FixedSearches().size());
 }
-BENCHMARK(BM_DefaultLevelToDepth)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReferenceLevelToDepth)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond);
 
 // Positions of random games of `navy+solo` and `six`, with a throw each.
 struct MultiSideCase {

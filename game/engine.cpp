@@ -340,7 +340,8 @@ absl::StatusOr<GameAnalysis> Engine::Review(const Record& record, const std::str
 BenchResult Engine::Bench() {
   BenchResult result;
   std::atomic<bool> never_stop{false};
-  facade::SearchRequest request;  // fixed: default level, navy, one thread
+  facade::SearchRequest request;  // fixed: the reference level, navy, one thread
+  request.level = std::string(kReferenceLevel);
   Rules rules;
   TranspositionTable tt(16);
   auto start = std::chrono::steady_clock::now();

@@ -23,7 +23,13 @@ struct LevelDef {
 
 // The levels from weakest to strongest.
 const std::vector<LevelDef>& Levels();
-inline constexpr absl::string_view kDefaultLevel = "expert";
+// The level a search plays at unless told otherwise: the strongest playing
+// level (three throws, 7 to 12 ms a move with the static cache).
+inline constexpr absl::string_view kDefaultLevel = "grandmaster";
+// The level the Bench signature, the benches, the calibration and labelling
+// use unless told otherwise: fixed at two throws, so that their figures stay
+// comparable and labelling stays cheap (docs/evaluation.md).
+inline constexpr absl::string_view kReferenceLevel = "expert";
 // The level a review runs at unless told otherwise: the strongest playing
 // level, so that it judges every other level's plays (docs/analysis.md).
 inline constexpr absl::string_view kAnalysisLevel = "grandmaster";
@@ -33,7 +39,7 @@ absl::Status ApplyLevel(absl::string_view name, SearchParams* params);
 
 // The throws a level looks ahead with more than two sides (search/multi_side.h):
 // one for the four weakest (each play's static value), two for `expert` and
-// `classic`, three for `grandmaster`. An unknown name is an error.
+// `classic`, three for `grandmaster` (the default). An unknown name is an error.
 absl::StatusOr<int> MultiSideDepthOf(absl::string_view name);
 
 }  // namespace uckers

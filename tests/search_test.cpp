@@ -614,12 +614,12 @@ TEST(Endgame, CoveredRootPlaysTheTablesBestPlay) {
   }
 }
 
-// The default level looks two throws further in endings (at most four
-// pieces not home in all), where few plays make it cheap; elsewhere it keeps
-// its depth, and a request's depth limit still rules.
-TEST(Levels, TheDefaultLevelSearchesDeeperInEndings) {
+// `expert` looks two throws further in endings (at most four pieces not
+// home in all), where few plays make it cheap; elsewhere it keeps its depth,
+// and a request's depth limit still rules.
+TEST(Levels, ExpertSearchesDeeperInEndings) {
   SearchParams params;
-  ASSERT_TRUE(ApplyLevel(kDefaultLevel, &params).ok());
+  ASSERT_TRUE(ApplyLevel("expert", &params).ok());
   EXPECT_EQ(params.ending_extension, 2);
   Position ending = OneAgainstOne(30, 10, kRed);
   ending.SetPieces(kRed, {30, 53, kHome, kHome});
@@ -632,15 +632,27 @@ TEST(Levels, TheDefaultLevelSearchesDeeperInEndings) {
   EXPECT_EQ(SearchOnce(ending, Throw{3, 1}, params, one).depth, 1);
 }
 
-// The strongest level is never shallower than the default: in endings both
+// The strongest level is never shallower than `expert`: in endings both
 // search four throws deep.
-TEST(Levels, GrandmasterSearchesEndingsAsDeepAsTheDefaultLevel) {
+TEST(Levels, GrandmasterSearchesEndingsAsDeepAsExpert) {
   SearchParams expert, grandmaster;
-  ASSERT_TRUE(ApplyLevel(kDefaultLevel, &expert).ok());
+  ASSERT_TRUE(ApplyLevel("expert", &expert).ok());
   ASSERT_TRUE(ApplyLevel("grandmaster", &grandmaster).ok());
   EXPECT_EQ(grandmaster.max_depth + grandmaster.ending_extension,
             expert.max_depth + expert.ending_extension);
   EXPECT_GT(grandmaster.max_depth, expert.max_depth);
+}
+
+// A search told nothing plays at the strongest playing level: no level
+// looks further, in the middle game or in endings.
+TEST(Levels, TheDefaultLevelIsTheDeepestPlayingLevel) {
+  SearchParams def;
+  ASSERT_TRUE(ApplyLevel(kDefaultLevel, &def).ok());
+  for (const LevelDef& level : Levels()) {
+    EXPECT_LE(level.max_depth, def.max_depth) << level.name;
+    EXPECT_LE(level.max_depth + level.ending_extension, def.max_depth + def.ending_extension)
+        << level.name;
+  }
 }
 
 TEST(Endgame, CoveredPositionIsAnalysedExactly) {
