@@ -43,7 +43,7 @@ ABSL_FLAG(int, max_searches, 64, "the replicas' --max_searches (mix: also its se
 ABSL_FLAG(std::string, clients, "1,4,16", "concurrent clients, comma-separated");
 ABSL_FLAG(double, seconds, 3.0, "duration of each run");
 ABSL_FLAG(int, movetime, 0,
-          "BestMove movetime in ms, spent by the search (0: none, the level's depth 2)");
+          "BestMove movetime in ms, spent by the search (0: none, the default level's depth)");
 ABSL_FLAG(std::string, best_clients, "1,2,4", "concurrent clients for BestMove");
 ABSL_FLAG(int, channels, 1, "client channels the clients share (round_robin in each)");
 

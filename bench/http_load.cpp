@@ -44,7 +44,7 @@ ABSL_FLAG(int, slowloris, 0,
           "sockets beside the clients sending a request header one byte a second");
 ABSL_FLAG(double, warmup, 2.0, "seconds between opening the idle/slow sockets and measuring");
 ABSL_FLAG(int, movetime, 0,
-          "BestMove movetime in ms, spent by the search (0: none, the level's depth 2)");
+          "BestMove movetime in ms, spent by the search (0: none, the default level's depth)");
 
 namespace {
 
