@@ -1,5 +1,5 @@
 // Not a Google Benchmark: the evaluation checked against the exact endgame
-// tables (issue 29, point 5). On decision points sampled from a table's
+// tables. On decision points sampled from a table's
 // class (a throw with at least two plays of different exact value), each
 // level searches with the tables off; the table says how much win
 // probability its play gave away.

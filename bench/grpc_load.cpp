@@ -209,7 +209,7 @@ int main(int argc, char** argv) {
     }
   };
   if (rpc == "mix") {
-    // Issue 30 A5: cheap calls must not wait for searches.
+    // Cheap calls must not wait for searches.
     int searchers = absl::GetFlag(FLAGS_max_searches);
     for (absl::string_view c : absl::StrSplit(absl::GetFlag(FLAGS_clients), ',')) {
       int clients = 0;

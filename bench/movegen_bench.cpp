@@ -1,4 +1,4 @@
-// Play generation and perft speed. Target (issue 2): at least 20 million
+// Play generation and perft speed. Target: at least 20 million
 // perft leaves per second on one core, from the start position and from a
 // mid-game position, at perft 4, walking the whole tree.
 //

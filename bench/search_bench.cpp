@@ -1,4 +1,4 @@
-// Search speed and pruning. Targets (issue 3): Star2 visits at least 40 %
+// Search speed and pruning. Targets: Star2 visits at least 40 %
 // fewer nodes than plain expectimax at depth 2 with the same value and play;
 // nodes per second; time to complete depths 1, 2, 3.
 //

@@ -35,7 +35,7 @@ uint32_t ShapeSize(int id);
 
 // A class of endgames, named by the most pieces a team has left: `1v1`
 // (one piece against one), `1v2` (1v1, 1v2, 2v1) and `2v2` (all four
-// shapes: the released class of issue 29).
+// shapes: the whole released class).
 enum class EndgameClass : uint8_t { k1v1, k1v2, k2v2 };
 bool ClassHasShape(EndgameClass c, int shape);
 absl::string_view ClassName(EndgameClass c);

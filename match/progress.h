@@ -5,7 +5,7 @@
 
 namespace uckers {
 
-// Progress of a match or ladder on stderr (issue 30 B15): on a terminal, one
+// Progress of a match or ladder on stderr: on a terminal, one
 // line redrawn in place with the rate and the time left; otherwise (a log,
 // a pipe) one plain line at each tenth of the work, never a carriage
 // return. Called from one thread at a time.

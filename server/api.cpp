@@ -178,7 +178,7 @@ namespace {
 
 // Runs a search on a thread of its own at a lower priority (nice +10), and
 // waits for it: searches use whatever CPU is left, and cheap calls served
-// beside them (ListLegalPlays, ApplyPlay) are not starved (issue 30 A5). A
+// beside them (ListLegalPlays, ApplyPlay) are not starved. A
 // thread's nice value can be raised without privileges, never lowered, so
 // the search gets a fresh thread rather than lowering a pooled one.
 void AtSearchPriority(const std::function<void()>& work) {

@@ -23,7 +23,7 @@ namespace {
 constexpr char kServiceName[] = "uckers.v1.Engine";
 // Threads for calls that do not search, apart from the searches' own: a
 // burst of hundreds of cheap calls is served, not refused, beside a full
-// house of searches (issue 30 A5).
+// house of searches.
 constexpr int kCheapCallThreads = 1024;
 
 constexpr int kLogLinesPerMinute = 10;

@@ -275,7 +275,7 @@ TEST(Cli, ServeRefusesAWebFolderWithoutABoard) {
 }
 #endif
 
-// Issue 29: `uckers endgames build` and the --endgames flags.
+// `uckers endgames build` and the --endgames flags.
 TEST(Cli, EndgamesBuildRefusesABadClassRulesOrTask) {
   Result cls = Uckers("endgames build --class 3v3 --rules navy --out x.egt");
   EXPECT_EQ(cls.code, 2);
@@ -307,7 +307,7 @@ TEST(Cli, AnalyseWithAMissingEndgameTableFailsWithExitOne) {
       << r.out;
 }
 
-// Issue 30 B12: a match or ladder interrupted by SIGINT reports what it has
+// A match or ladder interrupted by SIGINT reports what it has
 // done and exits 1; `--resume` finishes it from its records to the same
 // figures as an uninterrupted run with the same seed. `args` ends with
 // --json; the part of the JSON report from `from` to `to` must match.
@@ -393,7 +393,7 @@ TEST(Cli, EachCommandsHelpExitsZero) {
 
 namespace {
 
-// Issue 30 B13: a value that is not a finite number is a usage error.
+// A value that is not a finite number is a usage error.
 TEST(Cli, AnInfiniteOrMalformedPlayerSettingIsAUsageError) {
   EXPECT_EQ(Uckers("match --a expert,noise=inf --b greedy --pairs 1").code, 2);
   EXPECT_EQ(Uckers("match --a expert,eval.lane_pips=nan --b greedy --pairs 1").code, 2);
@@ -407,7 +407,7 @@ TEST(Cli, APlayerSettingGivenTwiceIsAUsageError) {
   EXPECT_EQ(m.out.find("pairs"), std::string::npos) << m.out;
 }
 
-// Issue 30 B15: a --games_out that cannot be written is found before any game.
+// A --games_out that cannot be written is found before any game.
 TEST(Cli, AGamesOutFileThatCannotBeWrittenFailsBeforeAnyGame) {
   Result m = Uckers("match --a random --b greedy --pairs 1 --games_out /nonexistent-dir/g.jsonl");
   EXPECT_EQ(m.code, 1);
@@ -418,7 +418,7 @@ TEST(Cli, AGamesOutFileThatCannotBeWrittenFailsBeforeAnyGame) {
             1);
 }
 
-// Issue 30 A7: gRPC would share a taken port (SO_REUSEPORT) by default.
+// gRPC would share a taken port (SO_REUSEPORT) by default.
 #ifdef UCKERS_HAVE_GRPC  // needs the gRPC front
 TEST(Cli, AServerOnATakenPortFailsWithExitOne) {
   // The test itself holds a listening socket on a free port, opened with
@@ -449,7 +449,7 @@ TEST(Cli, AServerOnATakenPortFailsWithExitOne) {
 
 namespace {
 
-// Issue 30 B11: a player that cannot start fails the match before any game
+// A player that cannot start fails the match before any game
 // (exit 1), whether its program is missing, never answers its handshake, or
 // its gRPC endpoint cannot be reached.
 TEST(Cli, AMatchWithAPlayerThatCannotStartFailsWithExitOne) {

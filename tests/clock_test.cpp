@@ -1,4 +1,4 @@
-// Time controls in matches and ladders (issue 30, B14): the `tc=` setting,
+// Time controls in matches and ladders: the `tc=` setting,
 // a player's clock over a game, losses on time and their records.
 #include "match/clock.h"
 

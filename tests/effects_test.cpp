@@ -1,5 +1,5 @@
-// rules/effects.h: what a play does, spelled out for front-ends (issue 30
-// D21). Positions as in the rules tests; expected values worked out by hand.
+// rules/effects.h: what a play does, spelled out for front-ends.
+// Positions as in the rules tests; expected values worked out by hand.
 #include "rules/effects.h"
 
 #include "absl/strings/str_cat.h"

@@ -1,5 +1,5 @@
 // game/game.h: one game (rules, start, throws and plays) as every front
-// sees it (issue 26 point 1).
+// sees it.
 #include "game/game.h"
 
 #include <atomic>

@@ -304,7 +304,7 @@ TEST_F(GrpcTest, GetStartPositionChecksAGivenPositionAndSaysIfTheGameIsOver) {
   EXPECT_NE(bad.error_message().find("position.ufen"), std::string::npos) << bad.error_message();
 }
 
-// Issue 29: `uckers serve --endgames FILE`: a covered position is valued
+// `uckers serve --endgames FILE`: a covered position is valued
 // and played from the table, and the answer says it is exact.
 TEST_F(GrpcTest, AnEndgameTableMakesCoveredAnswersExact) {
   ServiceLimits limits;
@@ -337,7 +337,7 @@ TEST_F(GrpcTest, AnEndgameTableMakesCoveredAnswersExact) {
   EXPECT_FALSE(resp.exact());
 }
 
-// Issue 30 A4: a 20 kB play echoed in an error stays a short
+// A 20 kB play echoed in an error stays a short
 // INVALID_ARGUMENT (not RESOURCE_EXHAUSTED from oversized metadata).
 TEST_F(GrpcTest, AnErrorQuotesALongInputBriefly) {
   v1::ApplyPlayRequest req;
@@ -352,7 +352,7 @@ TEST_F(GrpcTest, AnErrorQuotesALongInputBriefly) {
   EXPECT_NE(s.error_message().find("bytes in all)"), std::string::npos) << s.error_message();
 }
 
-// Issue 30 A10: an analysis whose answer cannot fit the message limit is
+// An analysis whose answer cannot fit the message limit is
 // refused up front, before any search.
 TEST_F(GrpcTest, AnAnalysisTooLargeToAnswerIsRefusedBeforeTheWork) {
   v1::AnalyseGameRequest req;
@@ -372,7 +372,7 @@ TEST_F(GrpcTest, AnAnalysisTooLargeToAnswerIsRefusedBeforeTheWork) {
   EXPECT_EQ(server_->api().active_searches(), 0);
 }
 
-// Issue 30 A5: cheap calls do not wait for searches, nor are refused: with
+// Cheap calls do not wait for searches, nor are refused: with
 // every search slot taken, 200 concurrent clients' ListLegalPlays calls all
 // succeed.
 TEST_F(GrpcTest, CheapCallsAreServedBesideAFullHouseOfSearches) {
@@ -500,7 +500,7 @@ TEST_F(GrpcTest, BestMoveReturnsALegalPlayWithEvaluationAndCandidates) {
   EXPECT_GT(resp.nodes(), 0);
 }
 
-// Issue 30 A6: the server caps what one request may ask for, and says
+// The server caps what one request may ask for, and says
 // which cap a request passed.
 TEST_F(GrpcTest, LimitsAboveTheServersCapsAreInvalidArgumentNamingTheCap) {
   for (int k = 0; k < 3; ++k) {
@@ -813,7 +813,7 @@ TEST_F(GrpcTest, StandardHealthServiceAnswersServing) {
   EXPECT_EQ(HealthStatusBytes(channel_, ""), std::string("\x08\x01", 2));  // SERVING
 }
 
-// Issue 30 A9: the service's own name answers too, and goes NOT_SERVING
+// The service's own name answers too, and goes NOT_SERVING
 // once the server has drained (it is NOT_SERVING while it drains).
 TEST_F(GrpcTest, HealthAnswersForTheServiceNameAndNothingOnceShutDown) {
   EXPECT_EQ(HealthStatusBytes(channel_, "uckers.v1.Engine"), std::string("\x08\x01", 2));
@@ -830,7 +830,7 @@ TEST_F(GrpcTest, HealthAnswersForTheServiceNameAndNothingOnceShutDown) {
 namespace uckers::testing {
 namespace {
 
-// Issue 26 point 4: one settings table, one range check, the same words at
+// One settings table, one range check, the same words at
 // every front: the text protocol's setoption, gRPC's SearchOptions, the
 // facade and the match players.
 TEST(Settings, OneRangeGivesTheSameErrorAtEveryFront) {

@@ -643,7 +643,7 @@ TEST(ProtocolRun, QuitEndsTheLoopAfterTheLinesBeforeIt) {
   EXPECT_EQ(out, std::vector<std::string>{"readyok"});
 }
 
-// Issue 29: an endgame table set by EndgamePath values covered positions
+// An endgame table set by EndgamePath values covered positions
 // exactly and says so; a file for other rules or a missing one is refused
 // and the table held before stays.
 TEST(Protocol, EndgamePathPlaysCoveredPositionsExactly) {
@@ -680,7 +680,7 @@ TEST(Protocol, EndgamePathRefusesOtherRulesAndKeepsItsTable) {
   EXPECT_FALSE(HasPrefix(out, "info string exact:"));
 }
 
-// Issue 30 A4: an error quotes at most a few hundred bytes of the input and
+// An error quotes at most a few hundred bytes of the input and
 // escapes control bytes.
 TEST(Protocol, ErrorsQuoteLongInputBrieflyAndEscapeControlBytes) {
   Transcript t;

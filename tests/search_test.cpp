@@ -241,7 +241,7 @@ TEST(Search, OutcomeProbabilitiesSumToOne) {
   }
 }
 
-// The exposure term's hit chance by its definition (issue 3, docs/
+// The exposure term's hit chance by its definition (docs/
 // evaluation.md), throw by throw: some piece of `attacker` lands on `r` by one
 // die, both summed, or entering with a six then the other die, passing and
 // landing on no opponent blob.
@@ -695,7 +695,7 @@ TEST(Endgame, SearchLeavesInACoveredClassTakeTheTableValue) {
 namespace uckers::testing {
 namespace {
 
-// Issue 30 A8: a table that cannot be allocated is reported, the old one kept.
+// A table that cannot be allocated is reported, the old one kept.
 TEST(TranspositionTable, AFailedResizeKeepsTheTableAndSaysWhy) {
 #if defined(UCKERS_SANITIZED)
   GTEST_SKIP() << "AddressSanitizer aborts on an impossible allocation instead of throwing";

@@ -292,7 +292,7 @@ TEST(Analysis, FlagsAKnownBlunderAsVeryBad) {
   EXPECT_TRUE(absl::StrContains(AnalysisToSvg(*a), "<circle"));
 }
 
-// Issue 29: with an endgame table, the plays of a covered position are
+// With an endgame table, the plays of a covered position are
 // valued exactly and the item says so. Red's two pieces (on 30 and 53)
 // against green's last: 2-1 can take 53 home (the only winning chance
 // kept), or run 30 on.
@@ -319,7 +319,7 @@ TEST(Analysis, CoveredPositionsAreValuedExactlyWithATable) {
   EXPECT_NE(AnalysisToText(*exact).find("exact"), std::string::npos);
 }
 
-// Issue 30 C18: each marked decision is shown in full: who made it, the
+// Each marked decision is shown in full: who made it, the
 // position (board and UFEN), the throw, the play and the best plays with
 // their equities and differences.
 TEST(Analysis, TheReportShowsEachMarkedDecisionInFull) {
@@ -352,7 +352,7 @@ TEST(Analysis, TheBestPlayIsNotMarked) {
   EXPECT_NEAR(a->items[0].equity_lost, 0.0, 1e-9);
 }
 
-// Issue 30 C17: the bands as measured (docs/analysis.md): each level's
+// The bands as measured (docs/analysis.md): each level's
 // error rate reviewed at grandmaster falls in its own band.
 TEST(Analysis, RatingBandsPutEachLevelsMeasuredErrorRateInItsOwnBand) {
   EXPECT_EQ(RatingFor(0.0), "World class");      // grandmaster, the analysis level
@@ -740,7 +740,7 @@ TEST(Match, RecordsDirectoryIsCreatedBeforeTheFirstGame) {
   if (f) std::fclose(f);
 }
 
-// Issue 30 B15: --games_out writes one JSON line per game, each a GameLine.
+// --games_out writes one JSON line per game, each a GameLine.
 std::vector<v1::GameLine> ReadGameLines(const std::string& path) {
   std::vector<v1::GameLine> lines;
   absl::StatusOr<std::string> text = ReadTextFile(path, 1 << 20);
@@ -959,7 +959,7 @@ namespace uckers::testing {
 namespace {
 
 // A match game's dice are the seed's DiceSequence, throw by throw: the dice
-// the RollDice call gives for that seed (issue 30 D20).
+// the RollDice call gives for that seed.
 TEST(MatchDice, AGamesThrowsAreItsSeedsDiceSequence) {
   Rules rules;
   auto a = MakePlayer("random", rules, 1);
@@ -982,7 +982,7 @@ TEST(MatchDice, AGamesThrowsAreItsSeedsDiceSequence) {
 namespace uckers::testing {
 namespace {
 
-// Issue 30 B15: into a log (not a terminal) progress is plain lines, one at
+// Into a log (not a terminal) progress is plain lines, one at
 // each tenth of the work, never a carriage return.
 TEST(Progress, IntoALogItIsPlainLinesAtEachTenth) {
   ::testing::internal::CaptureStderr();
