@@ -198,7 +198,7 @@ void BM_DeepNetQuantisationError(benchmark::State& state) {
 }
 BENCHMARK(BM_DeepNetQuantisationError)->Iterations(1);
 
-// The default level's search to depth 2 and 3 (argument: depth, then 0 for
+// The reference level's search to depth 2 and 3 (argument: depth, then 0 for
 // the net of one hidden layer, 1 for the deep net) over game positions
 // with the throw that came: its nodes a second, the measure of what a
 // faster evaluation buys a search.

@@ -1,5 +1,5 @@
-// How well the evaluations predict the winner on the default level's games:
-// plays self-play games with the default level (`expert`, which searches
+// How well the evaluations predict the winner on the reference level's games:
+// plays self-play games with the reference level (`expert`, which searches
 // with the shipped net), seeded dice, and for every position before a throw
 // compares each evaluation's win probability for the team to throw with how
 // often that team won: the calibration table by decile and the mean log

@@ -165,13 +165,13 @@ class Engine {
   // it. The four-sided game of two teams only; CANCELLED when stopped.
   absl::StatusOr<facade::ThrowMap> MapThrows(const std::string& level,
                                              const std::atomic<bool>& stop) const;
-  // Reviews a game record at `level` (empty: the default level) with the
+  // Reviews a game record at `level` (empty: kAnalysisLevel) with the
   // options' endgame table; `on_item` (may be empty) hears each item.
   // An error names what in the record is wrong; CANCELLED when stopped.
   absl::StatusOr<GameAnalysis> Review(const Record& record, const std::string& level,
                                       const std::atomic<bool>& stop,
                                       const ItemCallback& on_item = nullptr) const;
-  // Fixed searches on fixed positions (default level, one thread, navy,
+  // Fixed searches on fixed positions (the reference level, one thread, navy,
   // a table of their own). The node count and signature depend only on
   // the code.
   static BenchResult Bench();

@@ -98,7 +98,8 @@ absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request);
 absl::Status CheckClocksFor(const Clocks& clocks, const Position& pos);
 
 // The throws a level looks ahead on a layout of more than two sides: one
-// for the weakest four levels, two for the default, three for grandmaster.
+// for the four levels of depth 1, two for expert and classic, three for
+// grandmaster (the default).
 int MultiSideDepth(const std::string& level);
 
 // The expected points of a side with chance `win` of winning among `sides`

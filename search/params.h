@@ -70,7 +70,7 @@ struct SearchParams {
   int max_depth = 2;                             // plies (throw + play) when no depth limit
   // Plies added to max_depth in endings: positions with at most
   // `ending_pieces` pieces not home in all, where few plays make a deeper
-  // search cheap (docs/endgames.md: the default level's loss in them).
+  // search cheap (docs/endgames.md: `expert`'s loss in them).
   int ending_extension = 0;
   int ending_pieces = 4;
   int filter_width = 8;         // plays searched deeper at a decision (0: all)

@@ -767,7 +767,7 @@ TEST(TimeManager, TheTeamToThrowsClockIsRead) {
 
 SearchReport ClockSearch(int64_t clock_ms) {
   Rules rules;
-  SearchParams params;  // depth 2, as the default level
+  SearchParams params;  // depth 2, as `expert`
   SearchLimits limits;
   limits.clocks.time_ms[0] = clock_ms;
   limits.clocks.time_ms[1] = clock_ms;
