@@ -1,14 +1,17 @@
 // Search speed and pruning. Targets: Star2 visits at least 40 %
 // fewer nodes than plain expectimax at depth 2 with the same value and play;
-// nodes per second; time to complete depths 1, 2, 3.
+// nodes per second; time to complete depths 1, 2, 3; a stop answered
+// within 10 ms (StopLatency).
 //
 //   build/bench/search_bench
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <random>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -21,6 +24,7 @@
 #include "search/multi_side.h"
 #include "search/multi_side_mcts.h"
 #include "search/search.h"
+#include "search/tt.h"
 
 namespace uckers {
 namespace {
@@ -304,6 +308,45 @@ void BM_MultiSideMcts(benchmark::State& state) {
   state.counters["searches"] = static_cast<double>(MultiSideCases().size());
 }
 BENCHMARK(BM_MultiSideMcts)->Unit(benchmark::kMillisecond);
+
+// How long an infinite search takes to answer once another thread sets its
+// stop flag, 20 ms into each of FixedSearches(): the mean and the worst
+// latency in milliseconds, over the searches still running then. Target: the worst within 10 ms.
+void BM_StopLatency(benchmark::State& state) {
+  Rules rules;
+  SearchParams params;
+  SearchLimits limits;
+  limits.infinite = true;
+  double sum_ms = 0, worst_ms = 0;
+  int searches = 0;
+  for (auto _ : state) {
+    for (const auto& [pos, t] : FixedSearches()) {
+      TranspositionTable tt(16);
+      std::atomic<bool> stop{false};
+      std::chrono::steady_clock::time_point stopped_at;
+      std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        stopped_at = std::chrono::steady_clock::now();
+        stop = true;
+      });
+      SearchReport r = SearchPlay(pos, rules, t, params, limits, &tt, stop, nullptr);
+      auto ended = std::chrono::steady_clock::now();
+      stopper.join();
+      benchmark::DoNotOptimize(r);
+      // A search that ended on its own before the stop (a table's answer,
+      // a single play, the deepest depth) does not count.
+      if (ended < stopped_at) continue;
+      double ms = std::chrono::duration<double, std::milli>(ended - stopped_at).count();
+      sum_ms += ms;
+      worst_ms = std::max(worst_ms, ms);
+      ++searches;
+    }
+  }
+  state.counters["mean_ms"] = sum_ms / std::max(1, searches);
+  state.counters["worst_ms"] = worst_ms;
+  state.counters["stopped"] = static_cast<double>(searches) / state.iterations();
+}
+BENCHMARK(BM_StopLatency)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 }  // namespace
 }  // namespace uckers

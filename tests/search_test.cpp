@@ -422,7 +422,36 @@ TEST(Rollout, KnocksOffTheLastPieceBeforeItGetsHome) {
   EXPECT_EQ(PlayToString(r.candidates[0].play), "r3-9,r40-46");
 }
 
-TEST(Search, StopEndsASearchWithinTenMilliseconds) {
+// The search looks at the stop flag every 64 nodes (kTickEvery in
+// search/expectimax.cpp): once it is set, the search counts at most that
+// many more nodes and reports the last depth it completed. The
+// time this takes is measured by search_bench's StopLatency, not here.
+TEST(Search, StopEndsASearchWithinOneCheckInterval) {
+  Rules rules;
+  SearchParams params;
+  SearchLimits limits;
+  limits.infinite = true;
+  std::atomic<bool> stop{false};
+  TranspositionTable tt(16);
+  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
+  uint64_t nodes_at_stop = 0;
+  int depth_at_stop = 0;
+  auto on_progress = [&](const SearchReport& report) {
+    if (report.depth < 2) return;
+    nodes_at_stop = report.nodes;
+    depth_at_stop = report.depth;
+    stop = true;
+  };
+  SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, on_progress);
+  ASSERT_EQ(depth_at_stop, 2);
+  EXPECT_EQ(r.depth, 2);
+  EXPECT_LE(r.nodes - nodes_at_stop, 64u);
+  EXPECT_FALSE(r.candidates.empty());
+}
+
+// A stop set by another thread ends an infinite search; the bound only
+// catches a search that ignores it.
+TEST(Search, StopFromAnotherThreadEndsAnInfiniteSearch) {
   Rules rules;
   SearchParams params;
   SearchLimits limits;
@@ -439,7 +468,8 @@ TEST(Search, StopEndsASearchWithinTenMilliseconds) {
   SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
   auto ended = std::chrono::steady_clock::now();
   stopper.join();
-  EXPECT_LE(std::chrono::duration_cast<std::chrono::milliseconds>(ended - stopped_at).count(), 10);
+  EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(ended - stopped_at).count(),
+            2000);
   EXPECT_FALSE(r.candidates.empty());
 }
 
