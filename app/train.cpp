@@ -27,6 +27,9 @@ ABSL_FLAG(double, explore, 0,
           "chance (0..1) that a self-play play is drawn at random instead of the net's best, "
           "the lambda-return cut there: positions of weaker play (docs/evaluation.md, "
           "\"Exploring\")");
+ABSL_FLAG(std::string, opponent, "self",
+          "self: the net plays every team; random: the other team plays uniformly random "
+          "plays, and the net learns the game against the random player");
 ABSL_FLAG(std::string, teacher, "",
           "a net of the same rules whose one-throw expectimax values are the --lookahead "
           "targets (default: the net trained)");
@@ -80,18 +83,31 @@ int RunTrainCommand(const CommandLine& cl) {
     return 0;
   };
   if (std::string files = absl::GetFlag(FLAGS_average); !files.empty()) {
-    if (int code = refuse({"rules",         "seed",
-                           "endgames",      "hidden",
-                           "layers",        "hit_inputs",
-                           "block_inputs",  "games",
-                           "lambda",        "lookahead",
-                           "explore",       "teacher",
-                           "teacher_depth", "lr",
-                           "batch_games",   "checkpoint_every",
-                           "eval_every",    "eval_pairs",
-                           "checkpoint",    "curve",
-                           "init",          "init_other_rules",
-                           "labels",        "epochs"},
+    if (int code = refuse({"rules",
+                           "seed",
+                           "endgames",
+                           "hidden",
+                           "layers",
+                           "hit_inputs",
+                           "block_inputs",
+                           "games",
+                           "lambda",
+                           "lookahead",
+                           "explore",
+                           "opponent",
+                           "teacher",
+                           "teacher_depth",
+                           "lr",
+                           "batch_games",
+                           "checkpoint_every",
+                           "eval_every",
+                           "eval_pairs",
+                           "checkpoint",
+                           "curve",
+                           "init",
+                           "init_other_rules",
+                           "labels",
+                           "epochs"},
                           "--average writes the mean of nets and trains nothing");
         code != 0) {
       return code;
@@ -156,6 +172,13 @@ int RunTrainCommand(const CommandLine& cl) {
   c.learning_rate = absl::GetFlag(FLAGS_lr);
   c.lookahead = absl::GetFlag(FLAGS_lookahead);
   c.explore = absl::GetFlag(FLAGS_explore);
+  if (std::string opponent = absl::GetFlag(FLAGS_opponent);
+      opponent == "random" || opponent == "self") {
+    c.random_opponent = opponent == "random";
+  } else {
+    std::cerr << "uckers train: --opponent: '" << opponent << "' is not self or random\n";
+    return 2;
+  }
   c.teacher = absl::GetFlag(FLAGS_teacher);
   c.teacher_depth = absl::GetFlag(FLAGS_teacher_depth);
   c.batch_games = absl::GetFlag(FLAGS_batch_games);
@@ -170,11 +193,12 @@ int RunTrainCommand(const CommandLine& cl) {
   c.labels = absl::GetFlag(FLAGS_labels);
   c.epochs = absl::GetFlag(FLAGS_epochs);
   c.endgames = absl::GetFlag(FLAGS_endgames);
-  if (int code = c.labels.empty() ? refuse({"epochs"}, "passes over --labels: give --labels")
-                                  : refuse({"games", "lambda", "lookahead", "explore", "teacher",
-                                            "teacher_depth", "batch_games", "checkpoint_every",
-                                            "eval_every", "eval_pairs", "curve"},
-                                           "self-play training only, not training on --labels");
+  if (int code = c.labels.empty()
+                     ? refuse({"epochs"}, "passes over --labels: give --labels")
+                     : refuse({"games", "lambda", "lookahead", "explore", "opponent", "teacher",
+                               "teacher_depth", "batch_games", "checkpoint_every", "eval_every",
+                               "eval_pairs", "curve"},
+                              "self-play training only, not training on --labels");
       code != 0) {
     return code;
   }

@@ -89,7 +89,7 @@ Evaluation LookaheadValue(const Net& net, const Position& pos) {
 
 SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead,
                               const Net* teacher, int teacher_depth, const EndgameTable* table,
-                              double explore) {
+                              double explore, int random_team) {
   const Rules& rules = net.rules();
   SelfPlayGame game;
   DiceSequence dice(seed);
@@ -103,6 +103,7 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
   // The exploring draws come from their own stream, so that the dice are
   // those of the same seed without exploring.
   std::mt19937_64 explorer(seed ^ 0x9E3779B97F4A7C15ull);
+  std::mt19937_64 opponent(seed ^ 0xC2B2AE3D27D4EB4Full);  // random_team's draws
   std::uniform_real_distribution<double> chance(0.0, 1.0);
   NetInputs inputs;
   bool is_exact = false;
@@ -120,11 +121,12 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
     Evaluation best_value;
     NetInputs best_inputs, candidate;
     bool best_exact = false;
-    bool exploring = explore > 0 && plays.size() > 1 && chance(explorer) < explore;
+    bool random_turn = team == random_team;
+    bool exploring = !random_turn && explore > 0 && plays.size() > 1 && chance(explorer) < explore;
     explored.push_back(exploring);
-    if (exploring) {
+    if (random_turn || exploring) {
       std::uniform_int_distribution<int> pick(0, plays.size() - 1);
-      const PlayResult& r = plays[pick(explorer)];
+      const PlayResult& r = plays[pick(random_turn ? opponent : explorer)];
       best_value = Value(net, tables, r.after, &best_inputs, &best_exact);
       pos = r.after;
     } else {

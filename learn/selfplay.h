@@ -83,9 +83,17 @@ inline constexpr int kMaxSelfPlayThrows = 5000;
 // (the lookahead still refines it) and every earlier position bootstraps from
 // that value instead of the game the random play led to, so that no target
 // is the value of a policy other than the net's.
+//
+// With `random_team` 0 or 1, that team's every play is a legal play drawn
+// uniformly (the `random` player's) and its positions are labelled all the
+// same: the λ-return runs through its plays uncut, since drawing at random
+// is that team's policy, and the net learns each position's value in the
+// game against `random` (a best response to it, `uckers train --opponent
+// random`).
 SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead = 0,
                               const Net* teacher = nullptr, int teacher_depth = 1,
-                              const EndgameTable* table = nullptr, double explore = 0);
+                              const EndgameTable* table = nullptr, double explore = 0,
+                              int random_team = -1);
 
 // The same for a net per side (net.per_side()): every play chosen by the
 // net at depth 1 for the side making it (max^n), each position labelled

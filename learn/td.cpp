@@ -210,7 +210,8 @@ BatchResult<Sample> PlayBatch(const Net& net, const TrainConfig& c, int64_t firs
     auto game = [&] {
       if constexpr (std::is_same_v<Sample, TdSample>) {
         return PlaySelfPlayGame(net, GameSeed(c.seed, i), c.lambda, c.lookahead, teacher,
-                                c.teacher_depth, table, i % 10 == 9 ? 0.0 : c.explore);
+                                c.teacher_depth, table, i % 10 == 9 ? 0.0 : c.explore,
+                                c.random_opponent ? static_cast<int>(i % 2) : -1);
       } else {
         return PlaySideSelfPlayGame(net, GameSeed(c.seed, i), c.lambda);
       }
@@ -672,6 +673,11 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
   if (st.net.per_side() && c.explore > 0) {
     return absl::InvalidArgumentError(
         "explore: a net per side learns from its own play only (give no --explore)");
+  }
+  if (st.net.per_side() && c.random_opponent) {
+    return absl::InvalidArgumentError(
+        "opponent random: of the four-sided game of two teams only (a net per side learns from "
+        "its own play)");
   }
   if (st.net.per_side() && c.lookahead > 0) {
     return absl::InvalidArgumentError(

@@ -40,6 +40,11 @@ struct TrainConfig {
   // best, the λ-return cut there (PlaySelfPlayGame); the held-out games never
   // explore, so that their log loss stays that of the net's own play.
   double explore = 0;
+  // The other team plays at random (the `random` player) instead of as the
+  // net: the net learns the game against `random`, playing one team in
+  // even games and the other in odd ones. Of the four-sided game of two
+  // teams only.
+  bool random_opponent = false;
   std::string teacher;              // the net valuing that target; "" = the net trained
   int teacher_depth = 1;            // 1: its one-throw value; 0: its evaluation
   std::string endgames;             // an endgame table: the positions it covers valued exactly
