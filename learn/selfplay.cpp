@@ -63,6 +63,37 @@ void LabelLambdaReturns(const std::vector<Evaluation>& values, const std::vector
   }
 }
 
+// Against a random team the game is kept at that team's throws only: the
+// inputs, read from the thrower's side, do not say whether the thrower
+// draws at random or plays as the net, so the net learns one of the two,
+// the value of a position where the random team throws, which is what the
+// net's own plays lead to (bar an extra throw). The λ-returns then run over
+// those positions alone (one team's, so unflipped), and the game's final
+// position stays last.
+void KeepTheRandomTeamsPositions(int random_team, std::vector<Evaluation>& values,
+                                 std::vector<int>& teams, std::vector<bool>& exact,
+                                 SelfPlayGame* game) {
+  size_t n = game->samples.size(), kept = 0;
+  for (size_t t = 0; t <= n; ++t) {
+    if (t < n && teams[t] != random_team) continue;
+    values[kept] = values[t];
+    teams[kept] = teams[t];
+    if (t < n) {
+      exact[kept] = exact[t];
+      game->samples[kept] = std::move(game->samples[t]);
+      game->positions[kept] = std::move(game->positions[t]);
+      game->win[kept] = game->win[t];
+    }
+    ++kept;
+  }
+  values.resize(kept);
+  teams.resize(kept);
+  exact.resize(kept - 1);
+  game->samples.resize(kept - 1);
+  game->positions.resize(kept - 1);
+  game->win.resize(kept - 1);
+}
+
 }  // namespace
 
 Evaluation LookaheadValue(const Net& net, const Position& pos) {
@@ -122,7 +153,8 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
     NetInputs best_inputs, candidate;
     bool best_exact = false;
     bool random_turn = team == random_team;
-    bool exploring = !random_turn && explore > 0 && plays.size() > 1 && chance(explorer) < explore;
+    bool exploring =
+        random_team < 0 && explore > 0 && plays.size() > 1 && chance(explorer) < explore;
     explored.push_back(exploring);
     if (random_turn || exploring) {
       std::uniform_int_distribution<int> pick(0, plays.size() - 1);
@@ -157,6 +189,7 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
     return game;
   }
   teams.push_back(TeamOf(pos.to_throw()));
+  if (random_team >= 0) KeepTheRandomTeamsPositions(random_team, values, teams, exact, &game);
   LabelLambdaReturns(values, teams, explored, lambda, &game);
   for (size_t t = 0; lookahead > 0 && t < game.positions.size(); ++t) {
     const Position& seen = game.positions[t];

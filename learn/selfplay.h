@@ -85,11 +85,15 @@ inline constexpr int kMaxSelfPlayThrows = 5000;
 // is the value of a policy other than the net's.
 //
 // With `random_team` 0 or 1, that team's every play is a legal play drawn
-// uniformly (the `random` player's) and its positions are labelled all the
-// same: the λ-return runs through its plays uncut, since drawing at random
-// is that team's policy, and the net learns each position's value in the
-// game against `random` (a best response to it, `uckers train --opponent
-// random`).
+// uniformly (the `random` player's), the other team's the net's best, and
+// the net learns the game against `random` (`uckers train --opponent
+// random`). The inputs, read from the thrower's side, cannot say which of
+// the two throws, so the game keeps only the positions where the random
+// team throws, those the net's plays lead to: each is labelled with the
+// λ-return over those positions alone, uncut at the random plays (drawing
+// at random is that team's policy, not an exploration). `explore` is not
+// used then, and a lookahead or a table, which value the other team's
+// replies as the best ones, does not belong with it.
 SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead = 0,
                               const Net* teacher = nullptr, int teacher_depth = 1,
                               const EndgameTable* table = nullptr, double explore = 0,

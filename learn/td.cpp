@@ -665,6 +665,11 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
         "eval_every at least 0, lambda and lookahead in [0, 1], the learning rate in (0, 1) and "
         "explore in [0, 1)");
   }
+  if (c.random_opponent && (c.explore > 0 || c.lookahead > 0 || !c.endgames.empty())) {
+    return absl::InvalidArgumentError(
+        "opponent random: the net learns the game against random from its games alone (give no "
+        "--explore, --lookahead or --endgames: they value the replies as the best ones)");
+  }
   absl::StatusOr<std::string> ckpt = WritableOutputs(c);
   if (!ckpt.ok()) return ckpt.status();
   absl::StatusOr<TrainState> started = StartOrResume(c, *ckpt, log);
