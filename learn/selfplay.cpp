@@ -1,5 +1,6 @@
 #include "learn/selfplay.h"
 
+#include <algorithm>
 #include <random>
 
 #include "endgame/table.h"
@@ -63,38 +64,16 @@ void LabelLambdaReturns(const std::vector<Evaluation>& values, const std::vector
   }
 }
 
-// Against a random team the game is kept at that team's throws only: the
-// inputs, read from the thrower's side, do not say whether the thrower
-// draws at random or plays as the net, so the net learns one of the two,
-// the value of a position where the random team throws, which is what the
-// net's own plays lead to (bar an extra throw). The λ-returns then run over
-// those positions alone (one team's, so unflipped), and the game's final
-// position stays last.
-void KeepTheRandomTeamsPositions(int random_team, std::vector<Evaluation>& values,
-                                 std::vector<int>& teams, std::vector<bool>& exact,
-                                 SelfPlayGame* game) {
-  size_t n = game->samples.size(), kept = 0;
-  for (size_t t = 0; t <= n; ++t) {
-    if (t < n && teams[t] != random_team) continue;
-    values[kept] = values[t];
-    teams[kept] = teams[t];
-    if (t < n) {
-      exact[kept] = exact[t];
-      game->samples[kept] = std::move(game->samples[t]);
-      game->positions[kept] = std::move(game->positions[t]);
-      game->win[kept] = game->win[t];
-    }
-    ++kept;
-  }
-  values.resize(kept);
-  teams.resize(kept);
-  exact.resize(kept - 1);
-  game->samples.resize(kept - 1);
-  game->positions.resize(kept - 1);
-  game->win.resize(kept - 1);
-}
-
 }  // namespace
+
+void MarkRandomThrower(NetInputs* in) {
+  uint16_t* end = in->active.data() + in->num_active;
+  uint16_t* at = std::lower_bound(in->active.data(), end, kRandomThrowerInput);
+  if (at != end && *at == kRandomThrowerInput) return;
+  std::copy_backward(at, end, end + 1);
+  *at = kRandomThrowerInput;
+  ++in->num_active;
+}
 
 Evaluation LookaheadValue(const Net& net, const Position& pos) {
   int team = TeamOf(pos.to_throw());
@@ -136,9 +115,19 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
   std::mt19937_64 explorer(seed ^ 0x9E3779B97F4A7C15ull);
   std::mt19937_64 opponent(seed ^ 0xC2B2AE3D27D4EB4Full);  // random_team's draws
   std::uniform_real_distribution<double> chance(0.0, 1.0);
+  // Against a random team, the positions where it throws are marked so
+  // (MarkRandomThrower): the inputs are read from the thrower's side and
+  // would not tell the two teams' games apart.
+  auto value = [&](const Position& p, NetInputs* in, bool* is_exact) {
+    if (random_team < 0 || p.IsGameOver()) return Value(net, tables, p, in, is_exact);
+    *is_exact = false;
+    *in = net.Encode(p);
+    if (TeamOf(p.to_throw()) == random_team) MarkRandomThrower(in);
+    return net.Evaluate(*in, p.to_throw());
+  };
   NetInputs inputs;
   bool is_exact = false;
-  values.push_back(Value(net, tables, pos, &inputs, &is_exact));
+  values.push_back(value(pos, &inputs, &is_exact));
   PlayList plays;
   while (!pos.IsGameOver() && game.throws < kMaxSelfPlayThrows) {
     int team = TeamOf(pos.to_throw());
@@ -159,12 +148,12 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
     if (random_turn || exploring) {
       std::uniform_int_distribution<int> pick(0, plays.size() - 1);
       const PlayResult& r = plays[pick(random_turn ? opponent : explorer)];
-      best_value = Value(net, tables, r.after, &best_inputs, &best_exact);
+      best_value = value(r.after, &best_inputs, &best_exact);
       pos = r.after;
     } else {
       for (const PlayResult& r : plays) {
         bool candidate_exact = false;
-        Evaluation e = Value(net, tables, r.after, &candidate, &candidate_exact);
+        Evaluation e = value(r.after, &candidate, &candidate_exact);
         double win = WinFor(e, r.after, team);
         if (win > best) {
           best = win;
@@ -189,7 +178,6 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
     return game;
   }
   teams.push_back(TeamOf(pos.to_throw()));
-  if (random_team >= 0) KeepTheRandomTeamsPositions(random_team, values, teams, exact, &game);
   LabelLambdaReturns(values, teams, explored, lambda, &game);
   for (size_t t = 0; lookahead > 0 && t < game.positions.size(); ++t) {
     const Position& seen = game.positions[t];

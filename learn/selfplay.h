@@ -48,6 +48,16 @@ struct SideSelfPlayGame {
   bool finished = false;  // false: stopped at the throw cap
 };
 
+// The input that marks a position whose thrower plays at random, for a net
+// trained against `random` (PlaySelfPlayGame's `random_team`): the input of
+// the solo switch, which a net of the four-sided game of two teams never
+// sees on (solo is a layout of its own, RULES.md §11).
+inline constexpr uint16_t kRandomThrowerInput =
+    kNetGlobalSparse + 3 + static_cast<int>(Switch::kSolo);
+
+// Turns that input on in a net's inputs (kept in ascending order).
+void MarkRandomThrower(NetInputs* in);
+
 // The throw cap of a self-play game; no game of the measured presets comes
 // near it (a few hundred throws), it only guards against a policy that loops.
 inline constexpr int kMaxSelfPlayThrows = 5000;
@@ -87,13 +97,12 @@ inline constexpr int kMaxSelfPlayThrows = 5000;
 // With `random_team` 0 or 1, that team's every play is a legal play drawn
 // uniformly (the `random` player's), the other team's the net's best, and
 // the net learns the game against `random` (`uckers train --opponent
-// random`). The inputs, read from the thrower's side, cannot say which of
-// the two throws, so the game keeps only the positions where the random
-// team throws, those the net's plays lead to: each is labelled with the
-// λ-return over those positions alone, uncut at the random plays (drawing
-// at random is that team's policy, not an exploration). `explore` is not
-// used then, and a lookahead or a table, which value the other team's
-// replies as the best ones, does not belong with it.
+// random`): every position where the random team throws is marked so
+// (MarkRandomThrower), since the inputs, read from the thrower's side,
+// would not tell the two teams' games apart, and the λ-return runs through
+// the random plays uncut (drawing at random is that team's policy, not an
+// exploration). `explore` is not used then, and a lookahead or a table,
+// which value the replies as the best ones, does not belong with it.
 SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead = 0,
                               const Net* teacher = nullptr, int teacher_depth = 1,
                               const EndgameTable* table = nullptr, double explore = 0,

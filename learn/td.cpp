@@ -684,6 +684,9 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
         "opponent random: of the four-sided game of two teams only (a net per side learns from "
         "its own play)");
   }
+  // A new run against random starts the input that marks the random
+  // thrower at no weight: the net starts from its own judgment.
+  if (c.random_opponent && st.games == 0) st.net.w1().col(kRandomThrowerInput).setZero();
   if (st.net.per_side() && c.lookahead > 0) {
     return absl::InvalidArgumentError(
         "lookahead: a net per side learns from its games' lambda-returns only (give no "

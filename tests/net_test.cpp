@@ -207,41 +207,54 @@ TEST(TdLabels, ExploringIsDeterministicForASeedAndPlaysOtherGames) {
   EXPECT_NE(a.win, own.win);
 }
 
-TEST(TdLabels, AgainstARandomTeamOnlyItsThrowsAreKept) {
-  // The inputs do not say who throws, so the game against a random team
-  // keeps the positions where that team throws: the ones the net's plays
-  // lead to. The draws are the seed's, and other than the net's own plays.
+bool Marked(const NetInputs& in) {
+  return std::find(in.active.begin(), in.active.begin() + in.num_active, kRandomThrowerInput) !=
+         in.active.begin() + in.num_active;
+}
+
+TEST(TdLabels, AgainstARandomTeamItsThrowsAreMarked) {
+  // The inputs are read from the thrower's side: the positions where the
+  // random team throws carry the mark, the net's team's do not. The draws
+  // are the seed's, and other than the net's own plays.
   Net net = Net::Random(Rules(), 16, 5);
   SelfPlayGame game = PlaySelfPlayGame(net, 42, 0.7, 0, nullptr, 1, nullptr, 0, 1);
   SelfPlayGame again = PlaySelfPlayGame(net, 42, 0.7, 0, nullptr, 1, nullptr, 0, 1);
   SelfPlayGame own = PlaySelfPlayGame(net, 42, 0.7);
   ASSERT_TRUE(game.finished);
-  ASSERT_GT(game.positions.size(), 10u);
-  EXPECT_EQ(game.samples.size(), game.positions.size());
-  EXPECT_EQ(game.won.size(), game.positions.size());
-  for (const Position& pos : game.positions) EXPECT_EQ(TeamOf(pos.to_throw()), 1);
+  int marked = 0;
+  for (size_t t = 0; t < game.positions.size(); ++t) {
+    bool random_throws = TeamOf(game.positions[t].to_throw()) == 1;
+    EXPECT_EQ(Marked(game.samples[t].inputs), random_throws) << "position " << t;
+    marked += random_throws;
+  }
+  EXPECT_GT(marked, 5);
+  for (const TdSample& s : own.samples) EXPECT_FALSE(Marked(s.inputs));
   EXPECT_EQ(game.win, again.win);
   EXPECT_NE(game.win, own.win);
 }
 
-TEST(TdLabels, AgainstARandomTeamTheReturnRunsOverItsPositionsUncut) {
-  // At lambda 0 each kept position is taught the next kept position's
-  // value, unflipped (the same team throws), the last one the outcome; at
-  // lambda 1 every one the outcome: no random play cuts the return.
+TEST(TdLabels, AgainstARandomTeamTheReturnRunsThroughItsPlaysUncut) {
+  // At lambda 1 every position of the game against a random team is taught
+  // the game's outcome: no random play cuts the return, as exploring does.
   Net net = Net::Random(Rules(), 16, 5);
-  SelfPlayGame zero = PlaySelfPlayGame(net, 99, 0.0, 0, nullptr, 1, nullptr, 0, 0);
-  ASSERT_TRUE(zero.finished);
-  auto win_of = [](const TdSample& s) {
-    return s.target[kWinPlain] + s.target[kWinEightPiecer] + s.target[kWinInHarbour];
-  };
-  for (size_t t = 0; t + 1 < zero.samples.size(); ++t) {
-    EXPECT_NEAR(win_of(zero.samples[t]), zero.win[t + 1], 1e-5) << "position " << t;
+  SelfPlayGame game = PlaySelfPlayGame(net, 99, 1.0, 0, nullptr, 1, nullptr, 0, 0);
+  ASSERT_TRUE(game.finished);
+  for (size_t t = 0; t < game.samples.size(); ++t) {
+    const auto& target = game.samples[t].target;
+    float win = target[kWinPlain] + target[kWinEightPiecer] + target[kWinInHarbour];
+    EXPECT_NEAR(win, game.won[t] ? 1 : 0, 1e-5) << "position " << t;
   }
-  EXPECT_NEAR(win_of(zero.samples.back()), zero.won.back() ? 1 : 0, 1e-5);
-  SelfPlayGame one = PlaySelfPlayGame(net, 99, 1.0, 0, nullptr, 1, nullptr, 0, 0);
-  for (size_t t = 0; t < one.samples.size(); ++t) {
-    EXPECT_NEAR(win_of(one.samples[t]), one.won[t] ? 1 : 0, 1e-5) << "position " << t;
-  }
+}
+
+TEST(TdLabels, TheRandomThrowersMarkKeepsTheInputsInOrder) {
+  Net net = Net::Random(Rules(), 16, 5);
+  NetInputs in = net.Encode(Position::Start(Rules()));
+  int before = in.num_active;
+  MarkRandomThrower(&in);
+  MarkRandomThrower(&in);  // a second mark changes nothing
+  EXPECT_EQ(in.num_active, before + 1);
+  EXPECT_TRUE(std::is_sorted(in.active.begin(), in.active.begin() + in.num_active));
+  EXPECT_TRUE(Marked(in));
 }
 
 // The mean cross-entropy of `net` on a fixed set of labelled positions.
