@@ -76,14 +76,8 @@ class NetPlayer : public Player {
  private:
   // `team`'s chance of winning in `pos` by the net (exact when it is over).
   double WinFor(const Position& pos, int team) {
-    Evaluation e;
-    if (pos.IsGameOver()) {
-      e = Evaluate(pos, net_.rules());
-    } else {
-      NetInputs in = net_.Encode(pos);
-      if (c_.marked && TeamOf(pos.to_throw()) != team) MarkRandomThrower(&in);
-      e = net_.Evaluate(in, pos.to_throw());
-    }
+    NetInputs in;
+    Evaluation e = ValueAgainstRandom(net_, pos, c_.marked ? 1 - team : -1, &in);
     return TeamOf(pos.to_throw()) == team ? e.Win() : 1 - e.Win();
   }
 

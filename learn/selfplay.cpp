@@ -75,6 +75,13 @@ void MarkRandomThrower(NetInputs* in) {
   ++in->num_active;
 }
 
+Evaluation ValueAgainstRandom(const Net& net, const Position& pos, int random_team, NetInputs* in) {
+  if (pos.IsGameOver()) return Evaluate(pos, net.rules());
+  *in = net.Encode(pos);
+  if (TeamOf(pos.to_throw()) == random_team) MarkRandomThrower(in);
+  return net.Evaluate(*in, pos.to_throw());
+}
+
 Evaluation LookaheadValue(const Net& net, const Position& pos) {
   int team = TeamOf(pos.to_throw());
   Evaluation sum;
@@ -119,11 +126,9 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
   // (MarkRandomThrower): the inputs are read from the thrower's side and
   // would not tell the two teams' games apart.
   auto value = [&](const Position& p, NetInputs* in, bool* is_exact) {
-    if (random_team < 0 || p.IsGameOver()) return Value(net, tables, p, in, is_exact);
+    if (random_team < 0) return Value(net, tables, p, in, is_exact);
     *is_exact = false;
-    *in = net.Encode(p);
-    if (TeamOf(p.to_throw()) == random_team) MarkRandomThrower(in);
-    return net.Evaluate(*in, p.to_throw());
+    return ValueAgainstRandom(net, p, random_team, in);
   };
   NetInputs inputs;
   bool is_exact = false;

@@ -58,6 +58,12 @@ inline constexpr uint16_t kRandomThrowerInput =
 // Turns that input on in a net's inputs (kept in ascending order).
 void MarkRandomThrower(NetInputs* in);
 
+// `net`'s value of `pos` for its team to throw in the game against a random
+// team (`random_team`, or -1 for none): the exact outcome of a finished
+// game (`*in` left as it was), else the net's of the inputs it writes to
+// `*in`, marked where the random team throws.
+Evaluation ValueAgainstRandom(const Net& net, const Position& pos, int random_team, NetInputs* in);
+
 // The throw cap of a self-play game; no game of the measured presets comes
 // near it (a few hundred throws), it only guards against a policy that loops.
 inline constexpr int kMaxSelfPlayThrows = 5000;

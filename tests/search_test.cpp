@@ -422,27 +422,31 @@ TEST(Rollout, KnocksOffTheLastPieceBeforeItGetsHome) {
   EXPECT_EQ(PlayToString(r.candidates[0].play), "r3-9,r40-46");
 }
 
+// An infinite search (the default level) of 6-3 in a mid-game position,
+// ended by `stop` alone.
+SearchReport InfiniteSearch(const std::atomic<bool>& stop, const ReportCallback& on_progress) {
+  Rules rules;
+  SearchLimits limits;
+  limits.infinite = true;
+  TranspositionTable tt(16);
+  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
+  return SearchPlay(pos, rules, Throw{6, 3}, SearchParams(), limits, &tt, stop, on_progress);
+}
+
 // The search looks at the stop flag every 64 nodes (kTickEvery in
 // search/expectimax.cpp): once it is set, the search counts at most that
 // many more nodes and reports the last depth it completed. The
 // time this takes is measured by search_bench's StopLatency, not here.
 TEST(Search, StopEndsASearchWithinOneCheckInterval) {
-  Rules rules;
-  SearchParams params;
-  SearchLimits limits;
-  limits.infinite = true;
   std::atomic<bool> stop{false};
-  TranspositionTable tt(16);
-  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
   uint64_t nodes_at_stop = 0;
   int depth_at_stop = 0;
-  auto on_progress = [&](const SearchReport& report) {
+  SearchReport r = InfiniteSearch(stop, [&](const SearchReport& report) {
     if (report.depth < 2) return;
     nodes_at_stop = report.nodes;
     depth_at_stop = report.depth;
     stop = true;
-  };
-  SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, on_progress);
+  });
   ASSERT_EQ(depth_at_stop, 2);
   EXPECT_EQ(r.depth, 2);
   EXPECT_LE(r.nodes - nodes_at_stop, 64u);
@@ -452,20 +456,14 @@ TEST(Search, StopEndsASearchWithinOneCheckInterval) {
 // A stop set by another thread ends an infinite search; the bound only
 // catches a search that ignores it.
 TEST(Search, StopFromAnotherThreadEndsAnInfiniteSearch) {
-  Rules rules;
-  SearchParams params;
-  SearchLimits limits;
-  limits.infinite = true;
   std::atomic<bool> stop{false};
-  TranspositionTable tt(16);
-  Position pos = P("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -");
   std::chrono::steady_clock::time_point stopped_at;
   std::thread stopper([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     stopped_at = std::chrono::steady_clock::now();
     stop = true;
   });
-  SearchReport r = SearchPlay(pos, rules, Throw{6, 3}, params, limits, &tt, stop, nullptr);
+  SearchReport r = InfiniteSearch(stop, nullptr);
   auto ended = std::chrono::steady_clock::now();
   stopper.join();
   EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(ended - stopped_at).count(),
