@@ -90,16 +90,31 @@ SearchReport MultiSideReportOf(const Position& pos, const MultiSideReport& searc
 // holding every side's chance, its `eval` the mover's side's as a plain win
 // or loss; team clocks are refused there. `on_progress` hears of each depth
 // (the multi-side search: of the last one).
-absl::StatusOr<SearchReport> SearchPosition(const Position& pos, const Rules& rules,
-                                            const SearchRequest& request, TranspositionTable* tt,
-                                            const std::atomic<bool>& stop,
-                                            const ReportCallback& on_progress) {
+//
+// CheckSearch is its checks, made before a job starts too, so that a job
+// never ends in an error no one hears.
+absl::StatusOr<SearchParams> CheckSearch(const Position& pos, const Rules& rules,
+                                         const SearchRequest& request) {
   if (pos.IsGameOver()) {
     return absl::FailedPreconditionError("the game is over: no play to search");
   }
   absl::StatusOr<SearchParams> params = ParamsFor(request);
   if (!params.ok()) return params.status();
+  if (absl::Status s = CheckOpponentModel(*params, rules); !s.ok()) return s;
   if (absl::Status s = CheckClocksFor(request.limits.clocks, pos); !s.ok()) return s;
+  if (!FourSidedTeams(pos) && params->algorithm == Algorithm::kRollout) {
+    return absl::InvalidArgumentError(
+        "with more than two sides the search is expectimax (max^n) or mcts");
+  }
+  return params;
+}
+
+absl::StatusOr<SearchReport> SearchPosition(const Position& pos, const Rules& rules,
+                                            const SearchRequest& request, TranspositionTable* tt,
+                                            const std::atomic<bool>& stop,
+                                            const ReportCallback& on_progress) {
+  absl::StatusOr<SearchParams> params = CheckSearch(pos, rules, request);
+  if (!params.ok()) return params.status();
   if (!FourSidedTeams(pos)) {
     MultiSideParams multi;
     multi.mode = request.paranoid ? MultiSideMode::kParanoid : MultiSideMode::kMaxN;
@@ -114,11 +129,8 @@ absl::StatusOr<SearchReport> SearchPosition(const Position& pos, const Rules& ru
       mcts.tree_mb = request.tree_mb;
       mcts.net = multi.net;
       searched = SearchMultiSideMcts(pos, rules, request.dice, mcts, request.limits, stop);
-    } else if (params->algorithm == Algorithm::kExpectimax) {
-      searched = SearchMultiSide(pos, rules, request.dice, multi, request.limits, stop);
     } else {
-      return absl::InvalidArgumentError(
-          "with more than two sides the search is expectimax (max^n) or mcts");
+      searched = SearchMultiSide(pos, rules, request.dice, multi, request.limits, stop);
     }
     if (!searched.ok()) return searched.status();
     SearchReport report = MultiSideReportOf(pos, *searched, request.multipv);
@@ -248,8 +260,10 @@ absl::Status Engine::Go(const GoRequest& request, ReportCallback on_info, DoneCa
     return absl::FailedPreconditionError("the game is over: no play to search");
   }
   Position pos = game_.position();
-  if (absl::Status s = facade::CheckClocksFor(request.limits.clocks, pos); !s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("go: ", s.message()));
+  if (absl::StatusOr<SearchParams> p =
+          CheckSearch(pos, options_.rules, RequestOf(options_, request));
+      !p.ok()) {
+    return absl::Status(p.status().code(), absl::StrCat("go: ", p.status().message()));
   }
   SearchOptions options = options_;
   bool infinite = request.limits.infinite;

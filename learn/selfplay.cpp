@@ -66,22 +66,6 @@ void LabelLambdaReturns(const std::vector<Evaluation>& values, const std::vector
 
 }  // namespace
 
-void MarkRandomThrower(NetInputs* in) {
-  uint16_t* end = in->active.data() + in->num_active;
-  uint16_t* at = std::lower_bound(in->active.data(), end, kRandomThrowerInput);
-  if (at != end && *at == kRandomThrowerInput) return;
-  std::copy_backward(at, end, end + 1);
-  *at = kRandomThrowerInput;
-  ++in->num_active;
-}
-
-Evaluation ValueAgainstRandom(const Net& net, const Position& pos, int random_team, NetInputs* in) {
-  if (pos.IsGameOver()) return Evaluate(pos, net.rules());
-  *in = net.Encode(pos);
-  if (TeamOf(pos.to_throw()) == random_team) MarkRandomThrower(in);
-  return net.Evaluate(*in, pos.to_throw());
-}
-
 Evaluation LookaheadValue(const Net& net, const Position& pos) {
   int team = TeamOf(pos.to_throw());
   Evaluation sum;

@@ -48,21 +48,10 @@ struct SideSelfPlayGame {
   bool finished = false;  // false: stopped at the throw cap
 };
 
-// The input that marks a position whose thrower plays at random, for a net
-// trained against `random` (PlaySelfPlayGame's `random_team`): the input of
-// the solo switch, which a net of the four-sided game of two teams never
-// sees on (solo is a layout of its own, RULES.md §11).
-inline constexpr uint16_t kRandomThrowerInput =
-    kNetGlobalSparse + 3 + static_cast<int>(Switch::kSolo);
-
-// Turns that input on in a net's inputs (kept in ascending order).
-void MarkRandomThrower(NetInputs* in);
-
-// `net`'s value of `pos` for its team to throw in the game against a random
-// team (`random_team`, or -1 for none): the exact outcome of a finished
-// game (`*in` left as it was), else the net's of the inputs it writes to
-// `*in`, marked where the random team throws.
-Evaluation ValueAgainstRandom(const Net& net, const Position& pos, int random_team, NetInputs* in);
+// The mark of the random team's positions (kRandomThrowerInput,
+// MarkRandomThrower) and the value of a position against it
+// (ValueAgainstRandom) are the search's (search/net.h, search/net_inputs.h):
+// the engine plays with them under Opponent=random.
 
 // The throw cap of a self-play game; no game of the measured presets comes
 // near it (a few hundred throws), it only guards against a policy that loops.

@@ -152,6 +152,7 @@ absl::StatusOr<std::unique_ptr<Player>> MakeUntimedPlayer(
   if (!params.ok()) return params.status();
   for (const auto& [weight, value] : s.weights) *EvalWeightByName(params->weights, weight) = value;
   params->endgame = s.endgames.get();
+  if (absl::Status st = CheckOpponentModel(*params, rules); !st.ok()) return st;
   return std::unique_ptr<Player>(new SearchPlayer(rules, *params, s.limits, search.hash_mb));
 }
 

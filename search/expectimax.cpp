@@ -9,6 +9,7 @@
 #include "rules/movegen.h"
 #include "rules/occupancy.h"
 #include "rules/turn.h"
+#include "search/net.h"
 
 namespace uckers {
 namespace {
@@ -105,7 +106,8 @@ Expectimax::Expectimax(const Rules& rules, const SearchParams& params, Transposi
       params_(params),
       range_(RangeOf(params.objective)),
       tt_(tt),
-      limiter_(limiter) {}
+      limiter_(limiter),
+      key_salt_(params.random_team >= 0 ? Mix64(0x52414E444F4D0000ull + params.random_team) : 0) {}
 
 void Expectimax::CountNode() {
   ++nodes_;
@@ -132,16 +134,16 @@ double Expectimax::Static(const Position& pos, int team, Evaluation* eval) {
   // Step 0. A value this search computed already (search/static_cache.h).
   Evaluation e;
   bool exact = false;
-  if (const Evaluation* cached = static_cache_.Find(pos.key(), &exact)) {
+  if (const Evaluation* cached = static_cache_.Find(Key(pos), &exact)) {
     e = *cached;
   } else {
     std::optional<Evaluation> table =
         params_.endgame ? TableEvaluation(pos, rules_, params_) : std::nullopt;
     exact = table.has_value();
     e = exact         ? *table
-        : params_.net ? params_.net->Evaluate(pos)
+        : params_.net ? NetValue(pos)
                       : Evaluate(pos, rules_, nullptr, params_.weights);
-    static_cache_.Store(pos.key(), e, exact);
+    static_cache_.Store(Key(pos), e, exact);
   }
   double s = Score(e, params_.objective);
   if (!exact && !pos.IsGameOver()) s = std::clamp(s + Noise(pos.key()), range_.lo, range_.hi);
@@ -151,6 +153,12 @@ double Expectimax::Static(const Position& pos, int team, Evaluation* eval) {
   }
   if (eval) *eval = e;
   return s;
+}
+
+Evaluation Expectimax::NetValue(const Position& pos) const {
+  if (params_.random_team < 0) return params_.net->Evaluate(pos);
+  NetInputs in;
+  return ValueAgainstRandom(*params_.net, pos, params_.random_team, &in);
 }
 
 double Expectimax::Horizon(const Position& after, int team, Evaluation* eval) {
@@ -205,7 +213,7 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
 
   // Step 1. Transposition table.
   TtEntry entry;
-  if (tt_->Probe(pos.key(), &entry) && entry.depth >= depth) {
+  if (tt_->Probe(Key(pos), &entry) && entry.depth >= depth) {
     bool usable = entry.bound == Bound::kExact ||
                   (entry.bound == Bound::kLower && entry.score >= beta) ||
                   (entry.bound == Bound::kUpper && entry.score <= alpha);
@@ -215,6 +223,7 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
     }
   }
   if (pos.challenge_active()) return ChallengeNode(pos, depth, eval);
+  if (team == params_.random_team) return Average(pos, depth, eval);
 
   // Step 2. Star2 probing: one play per throw gives a lower bound of that
   // throw's best; their weighted sum may already reach beta.
@@ -252,7 +261,7 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
       double bound = lower_sum + (1.0 - probed) * range_.lo;
       if (bound >= beta && !aborted_) {
         tt_->Store(
-            {pos.key(), static_cast<float>(bound), {}, static_cast<int8_t>(depth), Bound::kLower});
+            {Key(pos), static_cast<float>(bound), {}, static_cast<int8_t>(depth), Bound::kLower});
         if (eval) *eval = probe.eval;  // a bound: not reported as exact
         return bound;
       }
@@ -298,7 +307,7 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
     if (!params_.star1) continue;
     double rest_lo = use_star2 ? rest_lower : (1.0 - done) * range_.lo;
     if (sum + rest_lo >= beta) {
-      tt_->Store({pos.key(),
+      tt_->Store({Key(pos),
                   static_cast<float>(sum + rest_lo),
                   {},
                   static_cast<int8_t>(depth),
@@ -307,7 +316,7 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
       return sum + rest_lo;
     }
     if (sum + (1.0 - done) * range_.hi <= alpha) {
-      tt_->Store({pos.key(),
+      tt_->Store({Key(pos),
                   static_cast<float>(sum + (1.0 - done) * range_.hi),
                   {},
                   static_cast<int8_t>(depth),
@@ -320,7 +329,34 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
 
   // Step 4. An exact value (within the window): store it whole.
   Bound bound = sum <= alpha ? Bound::kUpper : sum >= beta ? Bound::kLower : Bound::kExact;
-  TtEntry store{pos.key(), static_cast<float>(sum), {}, static_cast<int8_t>(depth), bound};
+  TtEntry store{Key(pos), static_cast<float>(sum), {}, static_cast<int8_t>(depth), bound};
+  for (int k = 0; k < kNumOutcomes; ++k) store.outcomes[k] = static_cast<float>(total.p[k]);
+  tt_->Store(store);
+  if (eval) *eval = total;
+  return sum;
+}
+
+double Expectimax::Average(const Position& pos, int depth, Evaluation* eval) {
+  // Step 2 for the random team: every play of every throw searched, each
+  // weighted alike within its throw, so no window cuts and the value is
+  // exact whatever the window.
+  int team = TeamOf(pos.to_throw());
+  PlayGenerator generator(pos, rules_);
+  PlayList plays;
+  double sum = 0;
+  Evaluation total;
+  for (int i = 0; i < 21; ++i) {
+    generator.Generate(kThrows[i], &plays);
+    double share = kThrows[i].Weight() / 36.0 / plays.size();
+    for (const PlayResult& r : plays) {
+      Evaluation e;
+      double v = After(r.after, team, depth - 1, range_.lo, range_.hi, &e);
+      if (aborted_) return range_.lo;
+      sum += share * v;
+      total.AddScaled(e, share);
+    }
+  }
+  TtEntry store{Key(pos), static_cast<float>(sum), {}, static_cast<int8_t>(depth), Bound::kExact};
   for (int k = 0; k < kNumOutcomes; ++k) store.outcomes[k] = static_cast<float>(total.p[k]);
   tt_->Store(store);
   if (eval) *eval = total;

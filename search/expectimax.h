@@ -85,6 +85,16 @@ class Expectimax {
 
  private:
   double ChallengeNode(const Position& pos, int depth, Evaluation* eval);
+  // The net's value of `pos` for its thrower; under the opponent model
+  // (SearchParams::random_opponent) marked where the random team throws.
+  Evaluation NetValue(const Position& pos) const;
+  // The chance node of the team modelled as random (SearchParams::
+  // random_opponent): each throw's plays weighted alike.
+  double Average(const Position& pos, int depth, Evaluation* eval);
+  // The key a position is cached and stored under: its own, or under the
+  // opponent model one for each team modelled as random, since the same
+  // position is valued otherwise there (the table outlives a search).
+  uint64_t Key(const Position& pos) const { return pos.key() ^ key_salt_; }
   // The index in `plays` of the killer for (depth, throw), else -1.
   int KillerIndex(const PlayList& plays, int depth, int throw_index) const;
   void SetKiller(int depth, int throw_index, const Play& play);
@@ -96,6 +106,7 @@ class Expectimax {
   const ScoreRange range_;
   TranspositionTable* tt_;
   Limiter* limiter_;
+  const uint64_t key_salt_;
   // Killers: per remaining depth and throw, the play last found best (or
   // cutting off) under a sibling; the same reply often refutes the next
   // sibling too, so it is probed and searched first.

@@ -613,6 +613,13 @@ Evaluation Net::EvaluateFloat(const NetInputs& in) const {
   return e;
 }
 
+Evaluation ValueAgainstRandom(const Net& net, const Position& pos, int random_team, NetInputs* in) {
+  if (pos.IsGameOver()) return Evaluate(pos, net.rules());
+  *in = net.Encode(pos);
+  if (TeamOf(pos.to_throw()) == random_team) MarkRandomThrower(in);
+  return net.Evaluate(*in, pos.to_throw());
+}
+
 std::string Net::Describe() const {
   std::string rules = rules_.ToString();
   if (any_rules_) {

@@ -254,6 +254,19 @@ absl::StatusOr<const Net*> LoadNetShared(const std::string& path);
 // is one; else nullptr (the classic evaluation then serves).
 const Net* NetFor(const Rules& rules);
 
+// `net`'s value of `pos` for its team to throw in the game against a team
+// that plays at random (`random_team`, or -1 for none): the exact outcome
+// of a finished game (`*in` left as it was), else the net's of the inputs
+// it writes to `*in`, marked where the random team throws
+// (MarkRandomThrower). For a net trained by `uckers train --opponent
+// random`; training, the search under Opponent=random and
+// bench/random_response value positions by it.
+Evaluation ValueAgainstRandom(const Net& net, const Position& pos, int random_team, NetInputs* in);
+
+// The shipped net trained against `random` for `rules` (nets/<preset>_vs_random.unet,
+// built in as the presets' nets are), or nullptr when none is.
+const Net* NetAgainstRandomFor(const Rules& rules);
+
 // The switch list that weights files, endgame tables and records carry:
 // "+name" for each switch on, in RULES.md §9 order ("" for navy).
 std::string SwitchList(const Rules& rules);

@@ -378,6 +378,15 @@ NetInputs EncodeBlockNetInputs(const Position& pos, const Rules& rules) {
   return in;
 }
 
+void MarkRandomThrower(NetInputs* in) {
+  uint16_t* end = in->active.data() + in->num_active;
+  uint16_t* at = std::lower_bound(in->active.data(), end, kRandomThrowerInput);
+  if (at != end && *at == kRandomThrowerInput) return;
+  std::copy_backward(at, end, end + 1);
+  *at = kRandomThrowerInput;
+  ++in->num_active;
+}
+
 NetInputs EncodeNetInputs(const Position& pos, const Rules& rules) {
   NetInputs in;
   Encoder<NetInputs> enc(&in);

@@ -55,6 +55,17 @@ struct NetInputs {
 // Encodes `pos` (not finished) under `rules` for the team to throw.
 NetInputs EncodeNetInputs(const Position& pos, const Rules& rules);
 
+// The input that marks a position whose thrower plays at random, for a net
+// trained against `random` (`uckers train --opponent random`) and the
+// search that models its opponent so (the Opponent setting): the input of
+// the solo switch, which a net of the four-sided game of two teams never
+// sees on (solo is a layout of its own, RULES.md §11).
+inline constexpr uint16_t kRandomThrowerInput =
+    kNetGlobalSparse + 3 + static_cast<int>(Switch::kSolo);
+
+// Turns that input on in encoding 1's inputs (kept in ascending order).
+void MarkRandomThrower(NetInputs* in);
+
 // Encoding 3, of the deep nets of the four-sided game of two teams
 // (search/net.h): sparse inputs only, so that an evaluation needs no classic
 // evaluation and the first layer can be updated from the inputs that

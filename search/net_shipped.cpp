@@ -70,6 +70,9 @@ UCKERS_INCBIN(uckers_net_any_six, UCKERS_NET_ANY_SIX)
 #ifdef UCKERS_NET_ANY_SIX_SOLO
 UCKERS_INCBIN(uckers_net_any_six_solo, UCKERS_NET_ANY_SIX_SOLO)
 #endif
+#ifdef UCKERS_NET_NAVY_VS_RANDOM
+UCKERS_INCBIN(uckers_net_navy_vs_random, UCKERS_NET_NAVY_VS_RANDOM)
+#endif
 
 namespace uckers {
 namespace {
@@ -182,6 +185,23 @@ absl::StatusOr<const Net*> LoadNetShared(const std::string& path) {
   auto& slot = (*nets)[path];
   slot = std::make_unique<Net>(*std::move(net));
   return slot.get();
+}
+
+const Net* NetAgainstRandomFor(const Rules& rules) {
+  // Kept apart from ShippedFiles: NetFor and AllShipped never pick it, since
+  // it values a position as the game against `random` only with its mark.
+  static const Net* navy = [] {
+    const Net* net = nullptr;
+#ifdef UCKERS_NET_NAVY_VS_RANDOM
+    absl::StatusOr<Net> n =
+        Net::FromBytes(absl::string_view(uckers_net_navy_vs_random,
+                                         uckers_net_navy_vs_random_end - uckers_net_navy_vs_random),
+                       "(built in, trained against random)");
+    if (n.ok() && !n->per_side() && !n->any_rules()) net = new Net(*std::move(n));
+#endif
+    return net;
+  }();
+  return navy != nullptr && navy->rules() == rules ? navy : nullptr;
 }
 
 namespace {

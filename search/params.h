@@ -100,7 +100,19 @@ struct SearchParams {
   int rollout_trials = 200;           // rollouts: trials when no limit ends them
   EvalWeights weights;                // the static evaluation's weights
   EvalKind eval = EvalKind::kNet;     // net where one plays the rules, else classic
-  const Net* net = nullptr;           // a net to use instead of the shipped one
+  // The other team's play the search assumes (the Opponent setting): its
+  // best (false), or each of its legal plays alike, as the `random` player
+  // draws them (true). Then its throws are averaged over its plays, every
+  // position where it throws is marked (MarkRandomThrower) for a net
+  // trained against `random` (NetAgainstRandomFor, or the NetFile's), and
+  // the endgame tables, whose values assume its best, are not consulted.
+  // Expectimax of the four-sided game of two teams only
+  // (CheckOpponentModel, search/search.h).
+  bool random_opponent = false;
+  // The team the search models as random: set by the search from its root
+  // when random_opponent is on (the team not to play there), else -1.
+  int random_team = -1;
+  const Net* net = nullptr;  // a net to use instead of the shipped one
   // Exact values where the table covers a position (endgame/table.h): such
   // positions are valued from it, and a covered root plays its best play.
   // Not owned; null for none.

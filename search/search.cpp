@@ -355,6 +355,14 @@ const char* EvalKindName(EvalKind kind) { return kind == EvalKind::kNet ? "net" 
 
 SearchParams ResolveEvaluation(const SearchParams& params, const Rules& rules) {
   SearchParams p = params;
+  if (p.random_opponent) {
+    p.endgame = nullptr;
+    bool given =
+        p.net != nullptr && p.net->rules() == rules && !p.net->any_rules() && !p.net->per_side();
+    p.net = p.eval == EvalKind::kClassic ? nullptr : given ? p.net : NetAgainstRandomFor(rules);
+    if (p.net == nullptr) p.random_opponent = false;  // CheckOpponentModel refuses it
+    return p;
+  }
   if (p.eval == EvalKind::kClassic) {
     p.net = nullptr;
   } else if (p.net != nullptr && p.net->any_rules()) {
@@ -366,8 +374,36 @@ SearchParams ResolveEvaluation(const SearchParams& params, const Rules& rules) {
   return p;
 }
 
+absl::Status CheckOpponentModel(const SearchParams& params, const Rules& rules) {
+  if (!params.random_opponent) return absl::OkStatus();
+  if (!rules.layout().IsFourSidedTeams()) {
+    return absl::InvalidArgumentError(
+        "opponent random: only the four-sided game of two teams; with more sides every side is "
+        "searched by max^n or paranoid (multi_side)");
+  }
+  if (params.algorithm != Algorithm::kExpectimax) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("opponent random: the search must be expectimax, not ",
+                     params.algorithm == Algorithm::kMcts ? "mcts" : "rollout"));
+  }
+  if (params.eval == EvalKind::kClassic) {
+    return absl::InvalidArgumentError(
+        "opponent random: values positions by a net trained against random, not the classic "
+        "evaluation (eval classic)");
+  }
+  if (!ResolveEvaluation(params, rules).random_opponent) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "opponent random: no net trained against random is shipped for rules ", rules.ToString(),
+        " (train one with `uckers train --opponent random` and give it as the net file)"));
+  }
+  return absl::OkStatus();
+}
+
 std::string EvaluationInUse(const SearchParams& params, const Rules& rules) {
   SearchParams p = ResolveEvaluation(params, rules);
+  if (p.random_opponent) {
+    return absl::StrCat("net against random (", p.net->Describe(), ")");
+  }
   if (p.net) return absl::StrCat("net (", p.net->Describe(), ")");
   if (params.eval == EvalKind::kNet) {
     return absl::StrCat("classic (no net trained for rules ", rules.ToString(), ")");
@@ -375,11 +411,23 @@ std::string EvaluationInUse(const SearchParams& params, const Rules& rules) {
   return "classic";
 }
 
+namespace {
+
+// The parameters of a search from `root`: the evaluation settled, and the
+// team modelled as random, where one is, the one not to play there.
+SearchParams ForRoot(const SearchParams& requested, const Rules& rules, const Position& root) {
+  SearchParams p = ResolveEvaluation(requested, rules);
+  p.random_team = p.random_opponent ? 1 - TeamOf(root.to_throw()) : -1;
+  return p;
+}
+
+}  // namespace
+
 SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,
                         const SearchParams& requested, const SearchLimits& limits,
                         TranspositionTable* tt, const std::atomic<bool>& stop,
                         const ReportCallback& on_progress) {
-  SearchParams params = ResolveEvaluation(requested, rules);
+  SearchParams params = ForRoot(requested, rules, pos);
   if (std::optional<SearchReport> exact = TablePlay(pos, rules, t, params, stop)) {
     if (on_progress) on_progress(*exact);
     return *exact;
@@ -402,8 +450,7 @@ SearchReport SearchPlay(const Position& pos, const Rules& rules, Throw t,
 SearchReport AnalysePosition(const Position& pos, const Rules& rules, const SearchParams& params,
                              const SearchLimits& limits, TranspositionTable* tt,
                              const std::atomic<bool>& stop, const ReportCallback& on_progress) {
-  return ExpectimaxAnalyse(pos, rules, ResolveEvaluation(params, rules), limits, tt, stop,
-                           on_progress);
+  return ExpectimaxAnalyse(pos, rules, ForRoot(params, rules, pos), limits, tt, stop, on_progress);
 }
 
 }  // namespace uckers

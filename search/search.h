@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "rules/dice.h"
 #include "rules/play.h"
 #include "rules/position.h"
@@ -28,9 +29,20 @@ namespace uckers {
 double Score(const Evaluation& e, Objective objective);
 
 // `params` with the evaluation settled for `rules`: `net` set to the net to
-// use (the given one if it plays `rules`, else the shipped one for `rules`),
-// or nullptr for the classic evaluation.
+// use (the given one if it plays `rules`, else the shipped one for `rules`;
+// under random_opponent the shipped one trained against `random`), or
+// nullptr for the classic evaluation. Under random_opponent no endgame
+// table either: its values assume the best replies.
 SearchParams ResolveEvaluation(const SearchParams& params, const Rules& rules);
+// Whether a search with `params` can model the other team as `random`
+// (SearchParams::random_opponent) under `rules`: only expectimax of the
+// four-sided game of two teams, on a net trained against `random` (the
+// NetFile's, or the shipped one of the rules, NetAgainstRandomFor). An
+// error names what is missing; OK when random_opponent is off. The fronts
+// and the match players check before searching: the search itself assumes
+// the best replies where the model cannot serve.
+absl::Status CheckOpponentModel(const SearchParams& params, const Rules& rules);
+
 // Which evaluation a search with `params` uses under `rules`, for
 // `info string` and replies: "net (...)", or "classic" and why.
 std::string EvaluationInUse(const SearchParams& params, const Rules& rules);

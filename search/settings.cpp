@@ -180,6 +180,13 @@ std::vector<SettingDef> MakeDefs() {
       "with more than two sides: each side maximises its own chance (maxn), or every other side "
       "plays against the mover (paranoid)",
       [](Settings& s, absl::string_view v) { s.paranoid = v == "paranoid"; }, nullptr));
+  defs.push_back(Choice(
+      "Opponent", "opponent", {"best", "random"}, "best",
+      "the other team's play the search assumes: its best, or any legal play alike as the "
+      "`random` player draws them (valued by a net trained against random; expectimax of the "
+      "four-sided game of two teams)",
+      [](Settings& s, absl::string_view v) { s.random_opponent = v == "random"; },
+      [](const Settings& s, Params& p) { p.random_opponent = s.random_opponent; }));
   SettingDef endgames =
       Def("EndgamePath", "endgames", K::kText, 0, 0, {}, "",
           "an endgame table file (uckers endgames build) for the rules played: the "

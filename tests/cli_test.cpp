@@ -400,6 +400,20 @@ TEST(Cli, AnInfiniteOrMalformedPlayerSettingIsAUsageError) {
   EXPECT_EQ(Uckers("match --a nosuchlevel --b greedy --pairs 1").code, 2);
 }
 
+// docs/evaluation.md, "A player that knows its opponent": a level models
+// the other team as `random` with opponent=random, where a net and a search
+// serve it, and names what is missing where none does.
+TEST(Cli, AMatchPlayerCanModelItsOpponentAsRandom) {
+  Result r = Uckers("match --a expert,opponent=random --b random --pairs 2 --noprogress");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(Uckers("match --a mcts,opponent=random --b random --pairs 1").code, 2);
+  EXPECT_EQ(Uckers("match --a expert,opponent=random,eval=classic --b random --pairs 1").code, 2);
+  Result wafu = Uckers("match --rules wafu --a expert,opponent=random --b random --pairs 1");
+  EXPECT_EQ(wafu.code, 2);
+  EXPECT_NE(wafu.out.find("no net trained against random"), std::string::npos) << wafu.out;
+  EXPECT_EQ(Uckers("match --rules six --a expert,opponent=random --b random --pairs 1").code, 2);
+}
+
 TEST(Cli, APlayerSettingGivenTwiceIsAUsageError) {
   Result m = Uckers("match --a expert,depth=1,depth=2 --b greedy --pairs 1");
   EXPECT_EQ(m.code, 2);

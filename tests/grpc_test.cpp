@@ -617,6 +617,30 @@ TEST_F(GrpcTest, BestMoveRejectsBadOptions) {
   }
 }
 
+// docs/protocol.md, Opponent: a request may model the other team as
+// `random` where a net trained against it serves its rules, and is refused
+// naming what is missing where none does.
+TEST_F(GrpcTest, BestMoveModelsTheOpponentAsRandomWhereANetServesIt) {
+  for (const std::string rules : {"navy", "wafu"}) {
+    grpc::ClientContext ctx;
+    v1::BestMoveRequest req;
+    req.set_rules(rules);
+    *req.mutable_position() = Ufen(kMid);
+    *req.mutable_throw_() = Dice(6, 3);
+    (*req.mutable_options()->mutable_settings())["opponent"] = "random";
+    v1::BestMoveResponse resp;
+    grpc::Status s = stub_->BestMove(&ctx, req, &resp);
+    if (rules == "navy") {
+      EXPECT_TRUE(s.ok()) << s.error_message();
+      EXPECT_FALSE(resp.play().empty());
+    } else {
+      EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+      EXPECT_NE(s.error_message().find("no net trained against random"), std::string::npos)
+          << s.error_message();
+    }
+  }
+}
+
 TEST_F(GrpcTest, BestMoveEndsInTimeForTheDeadlineWithItsBestSoFar) {
   grpc::ClientContext ctx;
   ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(300));

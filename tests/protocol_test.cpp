@@ -201,6 +201,38 @@ TEST(Protocol, ParanoidIsAMultiSideChoice) {
                                "info string error: "));
 }
 
+// docs/protocol.md, Opponent: the search models the other team as
+// `random` on the net trained against it, where one is shipped.
+TEST(Protocol, OpponentRandomSearchesOnTheNetTrainedAgainstRandom) {
+  Transcript t;
+  std::vector<std::string> out =
+      t.Send({"setoption name Opponent value random", "position startpos", "go dice 6 3", "eval"});
+  EXPECT_FALSE(HasPrefix(out, "info string error")) << absl::StrJoin(out, "\n");
+  EXPECT_NE(absl::StrJoin(out, "\n").find("bestmove "), std::string::npos);
+  EXPECT_NE(absl::StrJoin(out, "\n").find("searches use the net against random"), std::string::npos)
+      << absl::StrJoin(out, "\n");
+}
+
+TEST(Protocol, GoRefusesAnOpponentModelNoNetServesAndSaysWhy) {
+  // The error comes before any search, and no bestmove follows it.
+  Transcript t;
+  std::vector<std::string> out =
+      t.Send({"setoption name Rules value wafu", "setoption name Opponent value random",
+              "position startpos", "go dice 6 6"});
+  ASSERT_EQ(out.size(), 1u) << absl::StrJoin(out, "\n");
+  EXPECT_TRUE(absl::StartsWith(out[0], "info string error: go: opponent random: no net trained"))
+      << out[0];
+}
+
+TEST(Protocol, GoRefusesASearchTheLayoutHasNoneOf) {
+  Transcript t;
+  std::vector<std::string> out = t.Send(
+      {"setoption name Rules value six", "setoption name Search value rollout", "go dice 6 6"});
+  ASSERT_EQ(out.size(), 1u) << absl::StrJoin(out, "\n");
+  EXPECT_TRUE(absl::StartsWith(out[0], "info string error: go: with more than two sides"))
+      << out[0];
+}
+
 TEST(Protocol, IsreadyAnswersReadyok) {
   Transcript t;
   EXPECT_EQ(t.Send({"isready"}), std::vector<std::string>{"readyok"});

@@ -820,5 +820,143 @@ TEST(TimeManager, AnEmptyClockDoesNotDeepenPastTheLevel) {
   EXPECT_FALSE(r.candidates.empty());
 }
 
+// The opponent model (SearchParams::random_opponent, the Opponent setting):
+// the other team's throws averaged over its plays, on the net trained
+// against `random`, its positions marked.
+namespace {
+
+// The definition, without pruning: the value of `pos` before its throw for
+// its thrower, `depth` throws deep, with `random_team`'s plays averaged and
+// the other team's best taken.
+double BruteAgainstRandom(const Position& pos, const Net& net, int random_team, int depth) {
+  NetInputs in;
+  if (depth <= 0 || pos.IsGameOver()) return ValueAgainstRandom(net, pos, random_team, &in).Win();
+  EXPECT_FALSE(pos.challenge_active()) << "brute force does not expand challenges";
+  int team = TeamOf(pos.to_throw());
+  double sum = 0;
+  PlayList plays;
+  for (Throw t : kThrows) {
+    GenerateLegalPlays(pos, net.rules(), t, &plays);
+    double best = -1, mean = 0;
+    for (const PlayResult& r : plays) {
+      double v = BruteAgainstRandom(r.after, net, random_team, depth - 1);
+      if (TeamOf(r.after.to_throw()) != team) v = 1 - v;
+      best = std::max(best, v);
+      mean += v / plays.size();
+    }
+    sum += t.Weight() / 36.0 * (team == random_team ? mean : best);
+  }
+  return sum;
+}
+
+SearchParams AgainstRandom(int depth) {
+  SearchParams params;
+  params.random_opponent = true;
+  params.max_depth = depth;
+  params.multipv = 64;
+  params.filter_width = 0;
+  return params;
+}
+
+const char* kMidgame = "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -";
+
+}  // namespace
+
+TEST(Opponent, RandomValuesEachPlayByTheNetTrainedAgainstItsMarkedPositions) {
+  const Net* net = NetAgainstRandomFor(Rules());
+  ASSERT_NE(net, nullptr);
+  Position pos = P(kMidgame);
+  int team = TeamOf(pos.to_throw());
+  SearchReport r = SearchOnce(pos, Throw{5, 4}, AgainstRandom(1));
+  ASSERT_GT(r.candidates.size(), 2u);
+  for (const Candidate& c : r.candidates) {
+    double v = BruteAgainstRandom(c.after, *net, 1 - team, 0);
+    if (TeamOf(c.after.to_throw()) != team) v = 1 - v;
+    EXPECT_NEAR(c.eval.Win(), v, 1e-6) << PlayToString(c.play);
+  }
+  // The mark changes the values: the net unmarked gives others.
+  NetInputs in;
+  EXPECT_GT(std::abs(ValueAgainstRandom(*net, r.candidates[0].after, 1 - team, &in).Win() -
+                     ValueAgainstRandom(*net, r.candidates[0].after, -1, &in).Win()),
+            1e-3);
+}
+
+TEST(Opponent, RandomAveragesTheOtherTeamsThrowOverItsPlays) {
+  const Net* net = NetAgainstRandomFor(Rules());
+  ASSERT_NE(net, nullptr);
+  Position pos = P(kMidgame);
+  int team = TeamOf(pos.to_throw());
+  SearchLimits limits;
+  limits.depth = 2;
+  SearchReport r = SearchOnce(pos, Throw{5, 4}, AgainstRandom(2), limits);
+  ASSERT_EQ(r.depth, 2);
+  ASSERT_GT(r.candidates.size(), 2u);
+  for (const Candidate& c : r.candidates) {
+    double v = BruteAgainstRandom(c.after, *net, 1 - team, 1);
+    if (TeamOf(c.after.to_throw()) != team) v = 1 - v;
+    EXPECT_NEAR(c.eval.Win(), v, 1e-5) << PlayToString(c.play);
+  }
+  // Averaged, not the replies' best: the values differ from the search
+  // that takes them as the best, on the same net.
+  SearchParams best = AgainstRandom(2);
+  best.random_opponent = false;
+  best.net = net;
+  SearchReport b = SearchOnce(pos, Throw{5, 4}, best, limits);
+  EXPECT_GT(r.candidates[0].eval.Win(), b.candidates[0].eval.Win() + 1e-3);
+}
+
+TEST(Opponent, ModelsKeepTheirValuesApartInTheTranspositionTable) {
+  // One table for searches under both models: each finds what a fresh
+  // table gives it, not the other model's values.
+  Position pos = P(kMidgame);
+  SearchLimits limits;
+  limits.depth = 2;
+  SearchParams best;
+  best.max_depth = 2;
+  SearchParams random = AgainstRandom(2);
+  random.multipv = 1;
+  TranspositionTable shared(1);
+  std::atomic<bool> stop{false};
+  SearchReport b1 = SearchPlay(pos, Rules(), Throw{5, 4}, best, limits, &shared, stop, nullptr);
+  SearchReport r1 = SearchPlay(pos, Rules(), Throw{5, 4}, random, limits, &shared, stop, nullptr);
+  SearchReport b2 = SearchPlay(pos, Rules(), Throw{5, 4}, best, limits, &shared, stop, nullptr);
+  SearchReport r2 = SearchOnce(pos, Throw{5, 4}, random, limits);
+  EXPECT_NEAR(r1.eval.Win(), r2.eval.Win(), 1e-6);
+  EXPECT_NEAR(b1.eval.Win(), b2.eval.Win(), 1e-6);
+  EXPECT_GT(std::abs(r1.eval.Win() - b1.eval.Win()), 1e-3);
+}
+
+TEST(Opponent, RandomIsRefusedWhereNoNetOrSearchServesIt) {
+  SearchParams params;
+  EXPECT_TRUE(CheckOpponentModel(params, Rules()).ok());
+  params.random_opponent = true;
+  EXPECT_TRUE(CheckOpponentModel(params, Rules()).ok());
+  SearchParams mcts = params;
+  mcts.algorithm = Algorithm::kMcts;
+  EXPECT_NE(std::string(CheckOpponentModel(mcts, Rules()).message()).find("expectimax, not mcts"),
+            std::string::npos);
+  SearchParams classic = params;
+  classic.eval = EvalKind::kClassic;
+  EXPECT_NE(std::string(CheckOpponentModel(classic, Rules()).message())
+                .find("not the classic evaluation"),
+            std::string::npos);
+  absl::Status wafu = CheckOpponentModel(params, *Rules::Parse("wafu"));
+  EXPECT_EQ(wafu.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(std::string(wafu.message()).find("no net trained against random"), std::string::npos);
+  EXPECT_NE(
+      std::string(CheckOpponentModel(params, *Rules::Parse("six")).message()).find("two teams"),
+      std::string::npos);
+}
+
+TEST(Opponent, RandomConsultsNoEndgameTable) {
+  // The tables' values assume the best replies.
+  SearchParams params;
+  params.random_opponent = true;
+  params.endgame = &Endgame1v1();
+  EXPECT_EQ(ResolveEvaluation(params, Rules()).endgame, nullptr);
+  params.random_opponent = false;
+  EXPECT_EQ(ResolveEvaluation(params, Rules()).endgame, &Endgame1v1());
+}
+
 }  // namespace
 }  // namespace uckers::testing

@@ -25,7 +25,8 @@ TEST(Settings, EveryPlayerSettingIsATableSetting) {
                           "search",        "multipv",
                           "threads",       "hash_mb",
                           "tree_mb",       "multi_side",
-                          "deep_filter",   "deep_filter_margin"}) {
+                          "deep_filter",   "deep_filter_margin",
+                          "opponent"}) {
     const SettingDef* def = FindSetting(key);
     ASSERT_NE(def, nullptr) << key;
     EXPECT_TRUE(def->set) << key;
