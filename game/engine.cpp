@@ -82,17 +82,11 @@ SearchReport MultiSideReportOf(const Position& pos, const MultiSideReport& searc
   return report;
 }
 
-// Step 1 of every search, whichever front asked: the search of `pos` with
-// `request`'s settings. The four-sided board with two teams goes to the
-// level's search (expectimax, MCTS, rollouts, tables); every other layout to
-// the multi-side search (search/multi_side.h) at the level's depth
-// (MultiSideDepth), its report's `sides` and each candidate's `sides` then
-// holding every side's chance, its `eval` the mover's side's as a plain win
-// or loss; team clocks are refused there. `on_progress` hears of each depth
-// (the multi-side search: of the last one).
-//
-// CheckSearch is its checks, made before a job starts too, so that a job
-// never ends in an error no one hears.
+// What SearchPosition checks before it searches, and the parameters it
+// searches with: a finished game, a bad setting, an opponent model nothing
+// serves, clocks the layout has not, a search the layout has not. `go`
+// makes the same checks before its job starts, so that no job ends in an
+// error no one hears.
 absl::StatusOr<SearchParams> CheckSearch(const Position& pos, const Rules& rules,
                                          const SearchRequest& request) {
   if (pos.IsGameOver()) {
@@ -109,6 +103,14 @@ absl::StatusOr<SearchParams> CheckSearch(const Position& pos, const Rules& rules
   return params;
 }
 
+// Step 1 of every search, whichever front asked: the search of `pos` with
+// `request`'s settings. The four-sided board with two teams goes to the
+// level's search (expectimax, MCTS, rollouts, tables); every other layout to
+// the multi-side search (search/multi_side.h) at the level's depth
+// (MultiSideDepth), its report's `sides` and each candidate's `sides` then
+// holding every side's chance, its `eval` the mover's side's as a plain win
+// or loss; team clocks are refused there. `on_progress` hears of each depth
+// (the multi-side search: of the last one).
 absl::StatusOr<SearchReport> SearchPosition(const Position& pos, const Rules& rules,
                                             const SearchRequest& request, TranspositionTable* tt,
                                             const std::atomic<bool>& stop,
