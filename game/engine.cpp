@@ -169,7 +169,11 @@ int64_t MsSince(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 Engine::Engine(SearchOptions options)
-    : options_(std::move(options)), game_(options_.rules), tt_(options_.hash_mb) {}
+    : options_(std::move(options)),
+      game_(options_.rules),
+      evidence_(options_.rules),
+      evidence_game_(options_.rules),
+      tt_(options_.hash_mb) {}
 
 SearchParams Engine::Params() const {
   return *facade::ParamsFor(RequestOf(options_, GoRequest{}));  // options are valid
@@ -241,6 +245,38 @@ absl::StatusOr<PlayResult> Engine::ApplyPlay(Throw t, absl::string_view play) {
   return r;
 }
 
+Engine::OpponentVerdict Engine::OpponentSoFar() {
+  const std::vector<PlayedThrow>& seen = evidence_game_.items();
+  const std::vector<PlayedThrow>& items = game_.items();
+  bool extends = evidence_game_.rules() == game_.rules() &&
+                 evidence_game_.start() == game_.start() && seen.size() <= items.size();
+  for (size_t i = 0; extends && i < seen.size(); ++i) {
+    extends = seen[i].dice == items[i].dice && seen[i].play == items[i].play;
+  }
+  size_t from = seen.size();
+  if (!extends) {
+    evidence_ = OpponentEvidence(game_.rules());
+    from = 0;
+  }
+  for (size_t i = from; i < items.size(); ++i) {
+    evidence_.Observe(items[i].before, items[i].dice,
+                      i + 1 < items.size() ? items[i + 1].before : game_.position());
+  }
+  evidence_game_ = game_;
+  OpponentVerdict verdict;
+  const Position& pos = game_.position();
+  if (!FourSidedTeams(pos) || pos.IsGameOver()) return verdict;
+  verdict.team = 1 - TeamOf(pos.to_throw());
+  const PlayerEvidence& seen_of_team = evidence_.Of(verdict.team);
+  verdict.decisions = seen_of_team.decisions();
+  verdict.log_odds = seen_of_team.LogOdds();
+  SearchParams params = Params();
+  params.opponent_looks_random = seen_of_team.LooksRandom();
+  verdict.modelled_random =
+      params.infer_opponent && WithOpponentInferred(params, options_.rules).random_opponent;
+  return verdict;
+}
+
 absl::Status Engine::StartJob(bool infinite, std::function<void()> job) {
   if (busy_) {
     return absl::FailedPreconditionError("a search is running: send stop or wait for bestmove");
@@ -262,16 +298,16 @@ absl::Status Engine::Go(const GoRequest& request, ReportCallback on_info, DoneCa
     return absl::FailedPreconditionError("the game is over: no play to search");
   }
   Position pos = game_.position();
-  if (absl::StatusOr<SearchParams> p =
-          CheckSearch(pos, options_.rules, RequestOf(options_, request));
-      !p.ok()) {
+  SearchRequest search = RequestOf(options_, request);
+  search.opponent_looks_random = OpponentSoFar().modelled_random;
+  if (absl::StatusOr<SearchParams> p = CheckSearch(pos, options_.rules, search); !p.ok()) {
     return absl::Status(p.status().code(), absl::StrCat("go: ", p.status().message()));
   }
-  SearchOptions options = options_;
+  Rules rules = options_.rules;
   bool infinite = request.limits.infinite;
-  return StartJob(infinite, [this, pos, options, request, on_info, on_done] {
+  return StartJob(infinite, [this, pos, rules, search, request, on_info, on_done] {
     absl::StatusOr<SearchReport> searched =
-        SearchPosition(pos, options.rules, RequestOf(options, request), &tt_, stop_, on_info);
+        SearchPosition(pos, rules, search, &tt_, stop_, on_info);
     SearchReport report = searched.ok() ? *searched : SearchReport{};
     // An infinite search reports its answer only when told to stop (UCI).
     while (request.limits.infinite && !stop_) {

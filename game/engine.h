@@ -17,6 +17,7 @@
 #include "rules/dice.h"
 #include "rules/play.h"
 #include "rules/position.h"
+#include "search/opponent_model.h"
 #include "search/search.h"
 #include "search/tt.h"
 
@@ -113,6 +114,19 @@ class Engine {
   // an error leaves it unchanged.
   absl::StatusOr<PlayResult> ApplyPlay(Throw t, absl::string_view play);
 
+  // What the game's plays so far tell of the team not to throw now
+  // (search/opponent_model.h), and whether `go` models it as `random`:
+  // under Opponent=auto, when its plays look random and the model serves
+  // the rules and the options' search. The evidence is brought up to date
+  // with the game (only the plays added since, when the game goes on).
+  struct OpponentVerdict {
+    int team = -1;  // -1 on a layout of more sides, or a finished game
+    int decisions = 0;
+    double log_odds = 0;
+    bool modelled_random = false;
+  };
+  OpponentVerdict OpponentSoFar();
+
   // --- Jobs on the engine's thread
 
   // Starts a search with the options' settings: with dice, `on_done`
@@ -189,6 +203,10 @@ class Engine {
 
   SearchOptions options_;
   Game game_;
+  // The evidence on the plays of game_ (OpponentSoFar), and the game it
+  // was taken from.
+  OpponentEvidence evidence_;
+  Game evidence_game_;
   TranspositionTable tt_;
   std::thread worker_;
   std::atomic<bool> stop_{false};

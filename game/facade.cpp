@@ -125,6 +125,7 @@ absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request) {
   absl::StatusOr<SearchParams> params = ParamsOf(request);
   if (!params.ok()) return params.status();
   params->endgame = request.endgames;
+  params->opponent_looks_random = request.opponent_looks_random;
   return params;
 }
 

@@ -87,6 +87,12 @@ struct SearchRequest : SearchSettings {
   // owned, null for none. A table of other rules covers nothing, and no
   // table applies to a layout other than the four-sided one of two teams.
   const EndgameTable* endgames = nullptr;
+  // Under Opponent=auto: the other team's plays so far in the game look
+  // random (OpponentEvidence, search/opponent_model.h), as the front that
+  // holds the game judged them; the search then models that team as
+  // `random` where the model serves. A request of a position alone leaves it
+  // false.
+  bool opponent_looks_random = false;
 };
 
 // The search parameters of a request; an error names a bad level or value.

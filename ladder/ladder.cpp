@@ -316,9 +316,7 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
     for (size_t k; !stopping() && (k = next.fetch_add(1)) < tasks.size();) {
       const Task& task = tasks[k];
       uint64_t dice = config.seed + task.pair;
-      Player* first[2] = {get(task.a), get(task.b)};
-      Player* second[2] = {get(task.b), get(task.a)};
-      GameResult g[2] = {PlayGame(first, config.rules, dice), PlayGame(second, config.rules, dice)};
+      std::array<GameResult, 2> g = PlayPair(get(task.a), get(task.b), config.rules, dice);
       // a's luck over the pair (RY's in the first game, GB's in the second),
       // measured outside the lock.
       double a_luck = 0;

@@ -303,6 +303,10 @@ absl::StatusOr<std::vector<GameRow>> PlayPair(const TakenPair& pair, WorkerState
   if (!pa.ok()) return pa.status();
   if (!pb.ok()) return pb.status();
   std::vector<GameRow> rows;
+  // A pair's two games share what each player learns of the other
+  // (PlayPair, match/game.h), and no more.
+  (*pa)->NewOpponent();
+  (*pb)->NewOpponent();
   for (int game = 0; game < 2; ++game) {
     if (stop && *stop) return absl::CancelledError("stopped by a signal");
     Player* players[2] = {game == 0 ? *pa : *pb, game == 0 ? *pb : *pa};

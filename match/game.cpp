@@ -76,6 +76,8 @@ GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) 
         return result;
       }
       chosen = *r;
+      players[0]->Observe(pos, t, chosen);
+      if (players[1] != players[0]) players[1]->Observe(pos, t, chosen);
     }
     game.Play(t, chosen);
   }
@@ -87,6 +89,17 @@ GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed) 
   result.winner_team = pos.WinningTeam();
   result.level = pos.Outcome();
   return result;
+}
+
+std::array<GameResult, 2> PlayPair(Player* a, Player* b, const Rules& rules, uint64_t dice_seed) {
+  a->NewOpponent();
+  b->NewOpponent();
+  Player* first[2] = {a, b};
+  Player* second[2] = {b, a};
+  std::array<GameResult, 2> games;
+  games[0] = PlayGame(first, rules, dice_seed);
+  games[1] = PlayGame(second, rules, dice_seed);
+  return games;
 }
 
 Record RecordOf(const GameResult& game, const std::string& ry, const std::string& gb,

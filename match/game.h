@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,13 @@ struct GameResult {
 // each decision (Player::SetClocks), the decision's time is charged to it,
 // and running out loses the game as a plain loss (`time_loss_team`).
 GameResult PlayGame(Player* players[2], const Rules& rules, uint64_t dice_seed);
+
+// Plays a duplicate pair: both games on the dice of `dice_seed`, `a` team
+// RY in the first and GB in the second. Both players are told beforehand
+// that their opponent is new (Player::NewOpponent), so that what a player
+// learns of its opponent holds over the pair's two games and no further:
+// each pair is played the same whichever worker plays it, in any order.
+std::array<GameResult, 2> PlayPair(Player* a, Player* b, const Rules& rules, uint64_t dice_seed);
 
 // The record of a played game (docs/records.md), built by RecordOf(Game)
 // with its players and seed; a loss on time has its result and

@@ -169,11 +169,10 @@ absl::StatusOr<v1::MatchReport> RunMatch(const MatchConfig& config) {
         continue;
       }
       uint64_t dice_seed = config.seed + i;
-      Player* first[2] = {a->get(), b->get()};
-      Player* second[2] = {b->get(), a->get()};
       PairResult r;
-      r.games[0] = PlayGame(first, config.rules, dice_seed);
-      r.games[1] = PlayGame(second, config.rules, dice_seed);
+      std::array<GameResult, 2> played = PlayPair(a->get(), b->get(), config.rules, dice_seed);
+      r.games[0] = std::move(played[0]);
+      r.games[1] = std::move(played[1]);
       r.done = true;
       MeasureLuck(config, &r);
       absl::Status saved[4];

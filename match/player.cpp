@@ -16,6 +16,7 @@
 #include "match/external_player.h"
 #include "search/levels.h"
 #include "search/limits.h"
+#include "search/opponent_model.h"
 #include "search/search.h"
 #include "search/settings.h"
 #ifdef UCKERS_HAVE_GRPC
@@ -30,16 +31,38 @@ class SearchPlayer : public Player {
  public:
   SearchPlayer(const Rules& rules, const SearchParams& params, const SearchLimits& limits,
                size_t hash_mb)
-      : rules_(rules), params_(params), limits_(limits), tt_(hash_mb) {}
+      : rules_(rules), params_(params), limits_(limits), tt_(hash_mb), evidence_(rules) {}
 
   absl::Status NewGame(uint64_t) override {
     tt_.Clear();
+    // What the opponent's plays told in the last game holds in this one.
+    if (team_ >= 0) past_.Add(evidence_.Of(1 - team_));
+    evidence_.Clear();
+    team_ = -1;
     return absl::OkStatus();
   }
 
+  void NewOpponent() override {
+    past_ = PlayerEvidence();
+    evidence_.Clear();
+    team_ = -1;
+  }
+
   absl::StatusOr<PlayResult> Choose(const Position& pos, Throw t) override {
+    team_ = TeamOf(pos.to_throw());
+    if (params_.infer_opponent) {
+      // Opponent=auto: the other team's plays in this game and the ones
+      // before against the same opponent.
+      PlayerEvidence opponent = past_;
+      opponent.Add(evidence_.Of(1 - team_));
+      params_.opponent_looks_random = opponent.LooksRandom();
+    }
     SearchReport r = SearchPlay(pos, rules_, t, params_, limits_, &tt_, never_, nullptr);
     return PlayResult{r.candidates[0].play, r.candidates[0].after};
+  }
+
+  void Observe(const Position& before, Throw t, const PlayResult& chosen) override {
+    if (params_.infer_opponent) evidence_.Observe(before, t, chosen.after);
   }
 
   void SetClocks(const Clocks& clocks) override { limits_.clocks = clocks; }
@@ -49,6 +72,9 @@ class SearchPlayer : public Player {
   SearchParams params_;
   SearchLimits limits_;
   TranspositionTable tt_;
+  OpponentEvidence evidence_;  // this game's plays
+  PlayerEvidence past_;        // the opponent's plays in the games before
+  int team_ = -1;              // the team played in this game, once known
   std::atomic<bool> never_{false};
 };
 

@@ -24,9 +24,22 @@ class Player {
     (void)game_seed;
     return absl::OkStatus();
   }
+  // Called before the games against another opponent, or ones to judge
+  // afresh: what the player learnt of its opponent's plays (Opponent=auto)
+  // holds from one game to the next until then. Matches and ladders call
+  // it before each duplicate pair (PlayPair, match/game.h).
+  virtual void NewOpponent() {}
   // The chosen play among the legal ones for throw `t` (never a finished
   // game, always at least two legal plays). An error forfeits the game.
   virtual absl::StatusOr<PlayResult> Choose(const Position& pos, Throw t) = 0;
+  // After each decision of the game, either team's (a throw of two legal
+  // plays or more): `before` was thrown `t` and `chosen` played. A player
+  // that judges its opponent by its plays (Opponent=auto) listens.
+  virtual void Observe(const Position& before, Throw t, const PlayResult& chosen) {
+    (void)before;
+    (void)t;
+    (void)chosen;
+  }
   // Before each decision of a game played on clocks (a player with `tc=`):
   // the clocks as they stand, the mover's included, for the player to
   // budget its time (the engine's time manager; `go wtime ...` for a

@@ -450,6 +450,12 @@ void UciLoop::Go(const Args& args) {
   request.limits = *made;
   bool with_dice = request.dice.has_value();
   WaitUnlessInfinite();  // a finite search ends by itself: queue behind it
+  if (Engine::OpponentVerdict v = engine_.OpponentSoFar(); v.modelled_random && !engine_.busy()) {
+    Print(absl::StrFormat(
+        "info string opponent: the other team's %d plays so far look random (log odds %.1f): "
+        "searching against random",
+        v.decisions, v.log_odds));
+  }
   absl::Status s = engine_.Go(
       request, [this, with_dice](const SearchReport& r) { PrintReport(r, with_dice); },
       [this](const SearchReport&, const std::string& best) {

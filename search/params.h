@@ -23,6 +23,11 @@ class Net;
 // What the search maximises (RULES.md §8).
 enum class Objective { kWin, kPoints };
 
+// The other team's play a search assumes (the Opponent setting): its best;
+// each legal play alike, as the `random` player draws them; or the one of
+// the two its plays so far in the game tell (SearchParams::infer_opponent).
+enum class OpponentModel { kBest, kRandom, kAuto };
+
 // When to stop; unset fields do not limit.
 struct SearchLimits {
   // Wall-clock time to spend: expectimax deepens past the level's depth
@@ -109,6 +114,14 @@ struct SearchParams {
   // Expectimax of the four-sided game of two teams only
   // (CheckOpponentModel, search/search.h).
   bool random_opponent = false;
+  // Opponent=auto: random_opponent is turned on for a search whose front
+  // has seen the other team's plays look random (opponent_looks_random,
+  // OpponentEvidence in search/opponent_model.h), where the model serves
+  // (CheckOpponentModel); otherwise the search assumes the best replies.
+  bool infer_opponent = false;
+  // Set by the front for each search under infer_opponent: the plays the
+  // team not to throw at the root made so far in the game look random.
+  bool opponent_looks_random = false;
   // The team the search models as random: set by the search from its root
   // when random_opponent is on (the team not to play there), else -1.
   int random_team = -1;

@@ -399,8 +399,17 @@ absl::Status CheckOpponentModel(const SearchParams& params, const Rules& rules) 
   return absl::OkStatus();
 }
 
+SearchParams WithOpponentInferred(const SearchParams& params, const Rules& rules) {
+  if (!params.infer_opponent || params.random_opponent || !params.opponent_looks_random) {
+    return params;
+  }
+  SearchParams p = params;
+  p.random_opponent = true;
+  return CheckOpponentModel(p, rules).ok() ? p : params;
+}
+
 std::string EvaluationInUse(const SearchParams& params, const Rules& rules) {
-  SearchParams p = ResolveEvaluation(params, rules);
+  SearchParams p = ResolveEvaluation(WithOpponentInferred(params, rules), rules);
   if (p.random_opponent) {
     return absl::StrCat("net against random (", p.net->Describe(), ")");
   }
@@ -416,7 +425,7 @@ namespace {
 // The parameters of a search from `root`: the evaluation settled, and the
 // team modelled as random, where one is, the one not to play there.
 SearchParams ForRoot(const SearchParams& requested, const Rules& rules, const Position& root) {
-  SearchParams p = ResolveEvaluation(requested, rules);
+  SearchParams p = ResolveEvaluation(WithOpponentInferred(requested, rules), rules);
   p.random_team = p.random_opponent ? 1 - TeamOf(root.to_throw()) : -1;
   return p;
 }

@@ -42,6 +42,11 @@ SearchParams ResolveEvaluation(const SearchParams& params, const Rules& rules);
 // and the match players check before searching: the search itself assumes
 // the best replies where the model cannot serve.
 absl::Status CheckOpponentModel(const SearchParams& params, const Rules& rules);
+// `params` with random_opponent turned on under Opponent=auto
+// (infer_opponent) when the front saw the other team's plays look random
+// (opponent_looks_random) and the model serves `rules` and the search
+// (CheckOpponentModel); else `params` as they are. Every search applies it.
+SearchParams WithOpponentInferred(const SearchParams& params, const Rules& rules);
 
 // Which evaluation a search with `params` uses under `rules`, for
 // `info string` and replies: "net (...)", or "classic" and why.

@@ -181,12 +181,20 @@ std::vector<SettingDef> MakeDefs() {
       "plays against the mover (paranoid)",
       [](Settings& s, absl::string_view v) { s.paranoid = v == "paranoid"; }, nullptr));
   defs.push_back(Choice(
-      "Opponent", "opponent", {"best", "random"}, "best",
+      "Opponent", "opponent", {"auto", "best", "random"}, "auto",
       "the other team's play the search assumes: its best, or any legal play alike as the "
       "`random` player draws them (valued by a net trained against random; expectimax of the "
-      "four-sided game of two teams)",
-      [](Settings& s, absl::string_view v) { s.random_opponent = v == "random"; },
-      [](const Settings& s, Params& p) { p.random_opponent = s.random_opponent; }));
+      "four-sided game of two teams), or auto: random once its plays in the game look random, "
+      "else its best",
+      [](Settings& s, absl::string_view v) {
+        s.opponent = v == "random" ? OpponentModel::kRandom
+                     : v == "best" ? OpponentModel::kBest
+                                   : OpponentModel::kAuto;
+      },
+      [](const Settings& s, Params& p) {
+        p.random_opponent = s.opponent == OpponentModel::kRandom;
+        p.infer_opponent = s.opponent == OpponentModel::kAuto;
+      }));
   SettingDef endgames =
       Def("EndgamePath", "endgames", K::kText, 0, 0, {}, "",
           "an endgame table file (uckers endgames build) for the rules played: the "

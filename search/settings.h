@@ -46,7 +46,7 @@ struct SearchSettings {
   int hash_mb = kDefaultHashMb;                    // Hash
   int tree_mb = kDefaultTreeMb;                    // TreeMemory
   bool paranoid = false;                           // MultiSide
-  bool random_opponent = false;                    // Opponent
+  OpponentModel opponent = OpponentModel::kAuto;   // Opponent
   std::optional<double> noise;                     // Noise
   std::optional<int> filter;                       // Filter
   std::optional<double> filter_margin;             // FilterMargin

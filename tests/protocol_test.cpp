@@ -11,7 +11,10 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "game/engine.h"
+#include "game/game.h"
 #include "protocol/uci.h"
+#include "rules/dice_sequence.h"
+#include "search/net.h"
 #include "tests/endgame_file.h"
 #include "tests/test_util.h"
 
@@ -211,6 +214,56 @@ TEST(Protocol, OpponentRandomSearchesOnTheNetTrainedAgainstRandom) {
   EXPECT_NE(absl::StrJoin(out, "\n").find("bestmove "), std::string::npos);
   EXPECT_NE(absl::StrJoin(out, "\n").find("searches use the net against random"), std::string::npos)
       << absl::StrJoin(out, "\n");
+}
+
+// A `position startpos moves ...` line of a game where blue and green (team
+// 1) play as `poor` says (the play the shipped net values least, or
+// most), red and yellow their best, until team 1 has made `decisions`
+// decisions and red or yellow is to throw.
+std::string GameWhereTeamOnePlays(bool poor, int decisions) {
+  Rules rules;
+  Game game(rules);
+  DiceSequence dice(9);
+  PlayList plays;
+  int made = 0;
+  while (!game.IsOver() && (made < decisions || TeamOf(game.position().to_throw()) == 1)) {
+    const Position& pos = game.position();
+    Throw t = dice.Next();
+    GenerateLegalPlays(pos, rules, t, &plays);
+    int team = TeamOf(pos.to_throw()), pick = 0;
+    double pick_win = 0;
+    for (int i = 0; i < plays.size(); ++i) {
+      Evaluation e = NetFor(rules)->Evaluate(plays[i].after);
+      double win = TeamOf(plays[i].after.to_throw()) == team ? e.Win() : 1 - e.Win();
+      if (team == 1 && poor) win = -win;
+      if (i == 0 || win > pick_win) pick_win = win, pick = i;
+    }
+    if (team == 1 && plays.size() > 1) made++;
+    game.Play(t, plays[pick]);
+  }
+  std::string line = "position startpos moves";
+  for (const PlayedThrow& item : game.items()) {
+    absl::StrAppend(&line, " ", ThrowToString(item.dice), ":", item.play);
+  }
+  return line;
+}
+
+TEST(Protocol, OpponentAutoSearchesAgainstRandomOnceTheOtherTeamsPlaysLookRandom) {
+  // The default, Opponent=auto: `go` says when it searches against random.
+  Transcript t;
+  std::vector<std::string> out = t.Send({GameWhereTeamOnePlays(true, 12), "go dice 6 3"});
+  EXPECT_FALSE(HasPrefix(out, "info string error")) << absl::StrJoin(out, "\n");
+  EXPECT_TRUE(HasPrefix(out, "info string opponent: the other team's 12 plays so far look random"))
+      << absl::StrJoin(out, "\n");
+  EXPECT_TRUE(HasPrefix(out, "bestmove ")) << absl::StrJoin(out, "\n");
+  // Plays of a player who judges them do not; nor does Opponent=best.
+  Transcript judged;
+  out = judged.Send({GameWhereTeamOnePlays(false, 12), "go dice 6 3"});
+  EXPECT_FALSE(HasPrefix(out, "info string opponent")) << absl::StrJoin(out, "\n");
+  Transcript best;
+  out = best.Send(
+      {"setoption name Opponent value best", GameWhereTeamOnePlays(true, 12), "go dice 6 3"});
+  EXPECT_FALSE(HasPrefix(out, "info string opponent")) << absl::StrJoin(out, "\n");
 }
 
 TEST(Protocol, GoRefusesAnOpponentModelNoNetServesAndSaysWhy) {

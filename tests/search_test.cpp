@@ -3,6 +3,7 @@
 #include "search/search.h"
 
 #include <chrono>
+#include <cmath>
 #include <set>
 #include <string>
 #include <thread>
@@ -13,6 +14,7 @@
 #include "rules/stack.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
+#include "search/opponent_model.h"
 #include "search/static_cache.h"
 #include "tests/random_game.h"
 #include "tests/test_util.h"
@@ -956,6 +958,161 @@ TEST(Opponent, RandomConsultsNoEndgameTable) {
   EXPECT_EQ(ResolveEvaluation(params, Rules()).endgame, nullptr);
   params.random_opponent = false;
   EXPECT_EQ(ResolveEvaluation(params, Rules()).endgame, &Endgame1v1());
+}
+
+TEST(Opponent, AutoSearchesAgainstRandomOnceThePlaysLookRandom) {
+  // Opponent=auto: the search the front asks for once the other team's
+  // plays look random is the one Opponent=random makes; before, the one
+  // that assumes the best replies.
+  Position pos = P(kMidgame);
+  SearchLimits limits;
+  limits.depth = 2;
+  SearchParams autop = AgainstRandom(2);
+  autop.random_opponent = false;
+  autop.infer_opponent = true;
+  SearchParams best = autop;
+  best.infer_opponent = false;
+  SearchReport unseen = SearchOnce(pos, Throw{5, 4}, autop, limits);
+  SearchReport b = SearchOnce(pos, Throw{5, 4}, best, limits);
+  EXPECT_NEAR(unseen.eval.Win(), b.eval.Win(), 1e-9);
+  autop.opponent_looks_random = true;
+  SearchReport seen = SearchOnce(pos, Throw{5, 4}, autop, limits);
+  SearchReport r = SearchOnce(pos, Throw{5, 4}, AgainstRandom(2), limits);
+  ASSERT_EQ(seen.candidates.size(), r.candidates.size());
+  for (size_t i = 0; i < r.candidates.size(); ++i) {
+    EXPECT_NEAR(seen.candidates[i].eval.Win(), r.candidates[i].eval.Win(), 1e-9);
+  }
+  EXPECT_GT(std::abs(seen.eval.Win() - b.eval.Win()), 1e-3);
+}
+
+TEST(Opponent, AutoAssumesTheBestRepliesWhereTheModelCannotServe) {
+  // No net against random for wafu, none for MCTS: auto searches as best
+  // there, and is no error.
+  SearchParams params;
+  params.infer_opponent = true;
+  params.opponent_looks_random = true;
+  EXPECT_TRUE(CheckOpponentModel(params, *Rules::Parse("wafu")).ok());
+  EXPECT_FALSE(WithOpponentInferred(params, *Rules::Parse("wafu")).random_opponent);
+  EXPECT_TRUE(WithOpponentInferred(params, Rules()).random_opponent);
+  params.algorithm = Algorithm::kMcts;
+  EXPECT_FALSE(WithOpponentInferred(params, Rules()).random_opponent);
+  EXPECT_TRUE(CheckOpponentModel(params, Rules()).ok());
+}
+
+// What Opponent=auto goes by (search/opponent_model.h): the log odds of a
+// player drawing its plays at random over one judging them.
+namespace {
+
+// The definition: ln(1/n) - ln(mean over the temperatures of the judged
+// hypothesis' probability of the play chosen), for one decision.
+double DecisionLogOdds(const std::vector<double>& wins, int chosen) {
+  double n = static_cast<double>(wins.size());
+  double best = *std::max_element(wins.begin(), wins.end());
+  double judged = 0;
+  for (double t : PlayerEvidence::kTemperatures) {
+    double sum = 0;
+    for (double w : wins) sum += std::exp((w - best) / t);
+    double p = std::exp((wins[chosen] - best) / t) / sum;
+    judged += ((1 - PlayerEvidence::kJudgedMix) * p + PlayerEvidence::kJudgedMix / n) /
+              PlayerEvidence::kTemperatures.size();
+  }
+  return std::log(1 / n) - std::log(judged);
+}
+
+}  // namespace
+
+TEST(OpponentEvidence, PlaysOfEqualValueTellNothing) {
+  PlayerEvidence e;
+  for (int i = 0; i < 20; ++i) e.Add({0.4, 0.4, 0.4}, i % 3);
+  EXPECT_EQ(e.decisions(), 20);
+  EXPECT_NEAR(e.LogOdds(), 0, 1e-9);
+  EXPECT_FALSE(e.LooksRandom());
+}
+
+TEST(OpponentEvidence, LogOddsAreTheRatioOfTheTwoHypothesesLikelihoods) {
+  std::vector<double> wins = {0.50, 0.47, 0.40, 0.52};
+  for (int chosen = 0; chosen < 4; ++chosen) {
+    PlayerEvidence e;
+    e.Add(wins, chosen);
+    EXPECT_NEAR(e.LogOdds(), DecisionLogOdds(wins, chosen), 1e-9) << chosen;
+  }
+  // Over two decisions the temperature is one and the same: the judged
+  // likelihood is the mean over the temperatures of the product.
+  PlayerEvidence two;
+  two.Add(wins, 2);
+  two.Add(wins, 0);
+  double judged = 0;
+  for (double t : PlayerEvidence::kTemperatures) {
+    double product = 1;
+    for (int chosen : {2, 0}) {
+      double sum = 0;
+      for (double w : wins) sum += std::exp((w - 0.52) / t);
+      double p = std::exp((wins[chosen] - 0.52) / t) / sum;
+      product *= (1 - PlayerEvidence::kJudgedMix) * p + PlayerEvidence::kJudgedMix / 4;
+    }
+    judged += product / PlayerEvidence::kTemperatures.size();
+  }
+  EXPECT_NEAR(two.LogOdds(), std::log(1.0 / 16) - std::log(judged), 1e-9);
+}
+
+TEST(OpponentEvidence, TheBestPlayEachTimeNeverLooksRandom) {
+  PlayerEvidence e;
+  double last = 0;
+  for (int i = 0; i < 30; ++i) {
+    e.Add({0.30, 0.45 + 0.001 * i, 0.44, 0.20}, 1);
+    EXPECT_LT(e.LogOdds(), last);
+    last = e.LogOdds();
+  }
+  EXPECT_FALSE(e.LooksRandom());
+}
+
+TEST(OpponentEvidence, ThePoorestPlayEachTimeLooksRandomWithinAFewDecisions) {
+  PlayerEvidence e;
+  int decisions = 0;
+  while (!e.LooksRandom() && decisions < 100) {
+    e.Add({0.30, 0.45, 0.44, 0.20}, 3);
+    ++decisions;
+  }
+  EXPECT_TRUE(e.LooksRandom());
+  EXPECT_LE(decisions, 3);
+}
+
+TEST(OpponentEvidence, TwoStretchesOfPlaysAddUpAsOne) {
+  std::vector<std::pair<std::vector<double>, int>> plays = {
+      {{0.5, 0.4}, 1}, {{0.3, 0.31, 0.2}, 2}, {{0.6, 0.6, 0.1}, 0}, {{0.2, 0.25}, 0}};
+  PlayerEvidence whole, first, second;
+  for (size_t i = 0; i < plays.size(); ++i) {
+    whole.Add(plays[i].first, plays[i].second);
+    (i < 2 ? first : second).Add(plays[i].first, plays[i].second);
+  }
+  first.Add(second);
+  EXPECT_EQ(first.decisions(), 4);
+  EXPECT_NEAR(first.LogOdds(), whole.LogOdds(), 1e-12);
+}
+
+TEST(OpponentEvidence, EachTeamsDecisionsAreWeighedApart) {
+  Rules rules;
+  OpponentEvidence evidence(rules);
+  Position pos = P(kMidgame);
+  int team = TeamOf(pos.to_throw());
+  PlayList plays;
+  GenerateLegalPlays(pos, rules, Throw{5, 4}, &plays);
+  ASSERT_GT(plays.size(), 2);
+  evidence.Observe(pos, Throw{5, 4}, plays[1].after);
+  EXPECT_EQ(evidence.Of(team).decisions(), 1);
+  EXPECT_EQ(evidence.Of(1 - team).decisions(), 0);
+  // A position no legal play of the throw leads to tells nothing.
+  evidence.Observe(pos, Throw{5, 4}, pos);
+  EXPECT_EQ(evidence.Of(team).decisions(), 1);
+  // Nor does a throw of one legal play (the start: only a six leaves base).
+  Position start = Position::Start(rules);
+  GenerateLegalPlays(start, rules, Throw{2, 1}, &plays);
+  ASSERT_EQ(plays.size(), 1);
+  evidence.Observe(start, Throw{2, 1}, plays[0].after);
+  EXPECT_EQ(evidence.Of(TeamOf(start.to_throw())).decisions(),
+            TeamOf(start.to_throw()) == team ? 1 : 0);
+  evidence.Clear();
+  EXPECT_EQ(evidence.Of(team).decisions(), 0);
 }
 
 }  // namespace

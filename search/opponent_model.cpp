@@ -1,0 +1,59 @@
+#include "search/opponent_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "rules/movegen.h"
+#include "search/evaluate.h"
+
+namespace uckers {
+
+void PlayerEvidence::Add(const std::vector<double>& wins, int chosen) {
+  const int n = static_cast<int>(wins.size());
+  if (n < 2 || chosen < 0 || chosen >= n) return;
+  const double best = *std::max_element(wins.begin(), wins.end());
+  random_ += std::log(1.0 / n);
+  for (size_t k = 0; k < kTemperatures.size(); ++k) {
+    double sum = 0;
+    for (double w : wins) sum += std::exp((w - best) / kTemperatures[k]);
+    double softmax = std::exp((wins[chosen] - best) / kTemperatures[k]) / sum;
+    judged_[k] += std::log((1 - kJudgedMix) * softmax + kJudgedMix / n);
+  }
+  decisions_++;
+}
+
+void PlayerEvidence::Add(const PlayerEvidence& other) {
+  random_ += other.random_;
+  for (size_t k = 0; k < kTemperatures.size(); ++k) judged_[k] += other.judged_[k];
+  decisions_ += other.decisions_;
+}
+
+double PlayerEvidence::LogOdds() const {
+  if (decisions_ == 0) return 0;
+  // ln of the mean over the temperatures of exp(judged_[k]), kept finite.
+  const double top = *std::max_element(judged_.begin(), judged_.end());
+  double sum = 0;
+  for (double j : judged_) sum += std::exp(j - top);
+  return random_ - (top + std::log(sum / kTemperatures.size()));
+}
+
+OpponentEvidence::OpponentEvidence(const Rules& rules) : rules_(rules), net_(NetFor(rules)) {}
+
+void OpponentEvidence::Observe(const Position& before, Throw t, const Position& after) {
+  if (!rules_.layout().IsFourSidedTeams() || before.IsGameOver()) return;
+  PlayList plays;
+  GenerateLegalPlays(before, rules_, t, &plays);
+  if (plays.size() < 2) return;
+  const int team = TeamOf(before.to_throw());
+  std::vector<double> wins(plays.size());
+  int chosen = -1;
+  for (int i = 0; i < plays.size(); ++i) {
+    const Position& p = plays[i].after;
+    if (p == after) chosen = i;
+    Evaluation e = net_ ? net_->Evaluate(p) : Evaluate(p, rules_);
+    wins[i] = TeamOf(p.to_throw()) == team ? e.Win() : 1 - e.Win();
+  }
+  if (chosen >= 0) teams_[team].Add(wins, chosen);
+}
+
+}  // namespace uckers

@@ -1,0 +1,83 @@
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "rules/dice.h"
+#include "rules/position.h"
+#include "rules/rules.h"
+#include "search/net.h"
+
+// Telling from a player's plays whether it plays as the `random` player
+// draws them or as a player who judges its plays: the evidence behind the
+// Opponent setting's `auto` (search/params.h). Each decision (a throw with
+// two legal plays or more) is weighed by two hypotheses:
+//   random: each of the n legal plays alike, 1/n;
+//   judged: the plays in proportion to exp(v / T), v the win probability
+//           that the net (the shipped one of the rules, else the classic
+//           evaluation) gives the position each play leads to, for the
+//           team that made it, mixed with a small share of plays alike
+//           (kJudgedMix), so that one surprising play weighs little. The
+//           player's temperature T is not known: each of kTemperatures is
+//           as likely beforehand, and one T holds for all its plays.
+// The log odds of `random` over `judged` are the log of the ratio of the
+// two hypotheses' likelihoods of all the player's decisions seen in the
+// game; it looks random while they are at kRandomLogOdds or more (a ratio
+// of 20 to 1: searching against `random` costs much against a player who
+// judges its plays, and gains about a point of games against `random`).
+// Players who choose by a noisy judgement, up to the highest temperature,
+// are the `judged` hypothesis: the engine's levels from `advanced` up never
+// come near the mark and `casual` seldom, while `random` passes it in
+// most games, after a dozen of its decisions at the median
+// (docs/evaluation.md, "Telling a random opponent", bench/opponent_evidence).
+namespace uckers {
+
+// The evidence on one player's decisions: each hypothesis' log likelihood.
+class PlayerEvidence {
+ public:
+  static constexpr std::array<double, 4> kTemperatures = {0.0025, 0.005, 0.01, 0.02};
+  static constexpr double kJudgedMix = 0.02;
+  static constexpr double kRandomLogOdds = 3.0;  // e^3 = 20
+
+  // One decision: `wins` the value of each legal play for the player who
+  // chose, `chosen` the index of its choice. Fewer than two plays, or an
+  // index out of range, tell nothing.
+  void Add(const std::vector<double>& wins, int chosen);
+  // Another stretch of the same player's decisions (an earlier game).
+  void Add(const PlayerEvidence& other);
+
+  // ln P(decisions | random) - ln P(decisions | judged); 0 before any.
+  double LogOdds() const;
+  bool LooksRandom() const { return LogOdds() >= kRandomLogOdds; }
+  int decisions() const { return decisions_; }
+
+ private:
+  double random_ = 0;
+  std::array<double, kTemperatures.size()> judged_{};
+  int decisions_ = 0;
+};
+
+// The evidence on each team's decisions in a game of the four-sided
+// layout of two teams.
+class OpponentEvidence {
+ public:
+  // Evidence on the plays of games of `rules` (no decision counts on a
+  // layout other than the four-sided one of two teams).
+  explicit OpponentEvidence(const Rules& rules);
+
+  // One decision: `before`, thrown `t`, went to `after` (the position of
+  // one of its legal plays). A throw of one legal play, a position that no
+  // legal play of `t` leads to and a layout of more sides tell nothing.
+  void Observe(const Position& before, Throw t, const Position& after);
+  // Forgets every decision seen.
+  void Clear() { teams_ = {}; }
+
+  const PlayerEvidence& Of(int team) const { return teams_[team]; }
+
+ private:
+  Rules rules_;
+  const Net* net_;
+  std::array<PlayerEvidence, 2> teams_{};
+};
+
+}  // namespace uckers
