@@ -60,6 +60,7 @@ absl::StatusOr<GameTrace> PlayOne(const Config& c, const Rules& rules, int g) {
   for (Player* p : players) {
     if (absl::Status s = p->NewGame(c.seed + g); !s.ok()) return s;
   }
+  OpponentEvidence judge(rules);  // values each play as the evidence does
   GameTrace trace;
   Position pos = Position::Start(rules);
   DiceSequence dice(c.seed + g);
@@ -74,15 +75,11 @@ absl::StatusOr<GameTrace> PlayOne(const Config& c, const Rules& rules, int g) {
       if (!r.ok()) return r.status();
       chosen = *r;
       if (team == b_team) {
-        const Net* net = NetFor(rules);
-        std::vector<double> wins;
         int index = -1;
         for (int i = 0; i < plays.size(); ++i) {
           if (plays[i].after == chosen.after) index = i;
-          Evaluation e = net->Evaluate(plays[i].after);
-          wins.push_back(TeamOf(plays[i].after.to_throw()) == team ? e.Win() : 1 - e.Win());
         }
-        trace.decisions.emplace_back(std::move(wins), index);
+        trace.decisions.emplace_back(judge.PlayValues(pos, plays), index);
       }
     }
     pos = chosen.after;

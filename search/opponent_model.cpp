@@ -39,21 +39,28 @@ double PlayerEvidence::LogOdds() const {
 
 OpponentEvidence::OpponentEvidence(const Rules& rules) : rules_(rules), net_(NetFor(rules)) {}
 
+std::vector<double> OpponentEvidence::PlayValues(const Position& before,
+                                                 const PlayList& plays) const {
+  const int team = TeamOf(before.to_throw());
+  std::vector<double> wins(plays.size());
+  for (int i = 0; i < plays.size(); ++i) {
+    const Position& p = plays[i].after;
+    Evaluation e = net_ ? net_->Evaluate(p) : Evaluate(p, rules_);
+    wins[i] = TeamOf(p.to_throw()) == team ? e.Win() : 1 - e.Win();
+  }
+  return wins;
+}
+
 void OpponentEvidence::Observe(const Position& before, Throw t, const Position& after) {
   if (!rules_.layout().IsFourSidedTeams() || before.IsGameOver()) return;
   PlayList plays;
   GenerateLegalPlays(before, rules_, t, &plays);
   if (plays.size() < 2) return;
-  const int team = TeamOf(before.to_throw());
-  std::vector<double> wins(plays.size());
   int chosen = -1;
-  for (int i = 0; i < plays.size(); ++i) {
-    const Position& p = plays[i].after;
-    if (p == after) chosen = i;
-    Evaluation e = net_ ? net_->Evaluate(p) : Evaluate(p, rules_);
-    wins[i] = TeamOf(p.to_throw()) == team ? e.Win() : 1 - e.Win();
+  for (int i = 0; i < plays.size() && chosen < 0; ++i) {
+    if (plays[i].after == after) chosen = i;
   }
-  if (chosen >= 0) teams_[team].Add(wins, chosen);
+  if (chosen >= 0) teams_[TeamOf(before.to_throw())].Add(PlayValues(before, plays), chosen);
 }
 
 }  // namespace uckers

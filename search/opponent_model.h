@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "rules/dice.h"
+#include "rules/play.h"
 #include "rules/position.h"
 #include "rules/rules.h"
 #include "search/net.h"
@@ -71,6 +72,11 @@ class OpponentEvidence {
   void Observe(const Position& before, Throw t, const Position& after);
   // Forgets every decision seen.
   void Clear() { teams_ = {}; }
+
+  // The value of each of `plays`, the legal plays of `before`, for the team
+  // that makes them: the win probability the judged hypothesis weighs them
+  // by.
+  std::vector<double> PlayValues(const Position& before, const PlayList& plays) const;
 
   const PlayerEvidence& Of(int team) const { return teams_[team]; }
 

@@ -6,7 +6,7 @@
 #include "match/game.h"
 #include "match/player.h"
 #include "rules/dice_sequence.h"
-#include "search/net.h"
+#include "search/opponent_model.h"
 #include "tests/test_util.h"
 
 namespace uckers::testing {
@@ -16,14 +16,8 @@ namespace {
 PlayResult PoorestPlay(const Position& pos, const Rules& rules, Throw t) {
   PlayList plays;
   GenerateLegalPlays(pos, rules, t, &plays);
-  int team = TeamOf(pos.to_throw()), worst = 0;
-  double worst_win = 2;
-  for (int i = 0; i < plays.size(); ++i) {
-    Evaluation e = NetFor(rules)->Evaluate(plays[i].after);
-    double win = TeamOf(plays[i].after.to_throw()) == team ? e.Win() : 1 - e.Win();
-    if (win < worst_win) worst_win = win, worst = i;
-  }
-  return plays[worst];
+  std::vector<double> wins = OpponentEvidence(rules).PlayValues(pos, plays);
+  return plays[std::min_element(wins.begin(), wins.end()) - wins.begin()];
 }
 
 // Plays the poorest play each time, and counts what it hears.

@@ -14,7 +14,7 @@
 #include "game/game.h"
 #include "protocol/uci.h"
 #include "rules/dice_sequence.h"
-#include "search/net.h"
+#include "search/opponent_model.h"
 #include "tests/endgame_file.h"
 #include "tests/test_util.h"
 
@@ -230,14 +230,11 @@ std::string GameWhereTeamOnePlays(bool poor, int decisions) {
     const Position& pos = game.position();
     Throw t = dice.Next();
     GenerateLegalPlays(pos, rules, t, &plays);
-    int team = TeamOf(pos.to_throw()), pick = 0;
-    double pick_win = 0;
-    for (int i = 0; i < plays.size(); ++i) {
-      Evaluation e = NetFor(rules)->Evaluate(plays[i].after);
-      double win = TeamOf(plays[i].after.to_throw()) == team ? e.Win() : 1 - e.Win();
-      if (team == 1 && poor) win = -win;
-      if (i == 0 || win > pick_win) pick_win = win, pick = i;
-    }
+    int team = TeamOf(pos.to_throw());
+    std::vector<double> wins = OpponentEvidence(rules).PlayValues(pos, plays);
+    auto picked = team == 1 && poor ? std::min_element(wins.begin(), wins.end())
+                                    : std::max_element(wins.begin(), wins.end());
+    int pick = static_cast<int>(picked - wins.begin());
     if (team == 1 && plays.size() > 1) made++;
     game.Play(t, plays[pick]);
   }
