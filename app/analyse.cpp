@@ -1,4 +1,4 @@
-#include "review/analyse.h"
+#include "review/review.h"
 
 #include <iostream>
 
@@ -6,7 +6,7 @@
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "endgame/table.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "search/levels.h"
 #include "search/settings.h"
 #include "wire/analysis.h"

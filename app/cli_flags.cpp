@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "app/commands.h"
 #include "match/player.h"
-#include "review/record.h"
+#include "record/text.h"
 
 ABSL_FLAG(std::string, rules, "navy", "ruleset (a rules string)");
 ABSL_FLAG(int, concurrency, 2, "games played at once");

@@ -16,7 +16,7 @@
 #include "endgame/table.h"
 #include "ladder/db/store.h"
 #include "ladder/ladder_db.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "search/levels.h"
 
 ABSL_FLAG(int64_t, positions, 1000, "label until the file holds this many positions");

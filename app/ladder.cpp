@@ -13,7 +13,7 @@
 #include "app/interrupt.h"
 #include "match/match.h"
 #include "match/multi_side_match.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "wire/json.h"
 
 ABSL_FLAG(std::string, players, "beginner;casual;intermediate",

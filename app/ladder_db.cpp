@@ -13,7 +13,7 @@
 #include "app/commands.h"
 #include "app/interrupt.h"
 #include "ladder/ladder.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "wire/json.h"
 
 ABSL_FLAG(int, nearest, 0,

@@ -10,7 +10,7 @@
 #include "match/match.h"
 #include "match/multi_side_match.h"
 #include "match/player.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "wire/json.h"
 
 ABSL_FLAG(std::string, a, "expert",

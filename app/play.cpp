@@ -10,7 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
-#include "game/engine.h"
+#include "engine/engine.h"
 #include "protocol/uci.h"
 
 ABSL_FLAG(std::string, ufen, "", "the position to count from, a UFEN (default: the start)");

@@ -59,8 +59,8 @@ ABSL_FLAG(std::string, http_web, "",
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "dealer/dealer.h"
-#include "game/facade.h"
-#include "review/record.h"
+#include "engine/facade.h"
+#include "record/text.h"
 #include "server/connect_server.h"
 #include "server/server.h"
 

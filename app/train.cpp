@@ -136,7 +136,7 @@ int RunTrainCommand(const CommandLine& cl) {
     return 0;
   }
   // Every layout trains: the four-sided game of two teams a net of the six
-  // outcomes, every other one a net of the sides' chances (search/net.h).
+  // outcomes, every other one a net of the sides' chances (eval/net.h).
   TrainConfig c;
   c.rules = *rules;
   c.any_rules = any_rules;

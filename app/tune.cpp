@@ -11,7 +11,7 @@
 #include "absl/strings/str_split.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
-#include "search/evaluate.h"
+#include "eval/evaluate.h"
 #include "search/settings.h"
 #include "tune/spsa.h"
 

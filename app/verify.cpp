@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "app/commands.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "wire/record.h"
 
 namespace uckers {

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "rules/movegen.h"
-#include "search/evaluate.h"
+#include "eval/evaluate.h"
 
 namespace uckers {
 

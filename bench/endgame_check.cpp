@@ -32,7 +32,7 @@
 #include "rules/movegen.h"
 #include "rules/ufen.h"
 #include "search/levels.h"
-#include "search/net.h"
+#include "eval/net.h"
 #include "search/search.h"
 #include "search/settings.h"
 #include "search/tt.h"

@@ -17,7 +17,7 @@
 
 #include "bench/calibration.h"
 #include "bench/depth1_policy.h"
-#include "search/evaluate.h"
+#include "eval/evaluate.h"
 
 namespace uckers {
 namespace {

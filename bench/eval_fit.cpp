@@ -19,7 +19,7 @@
 
 #include "absl/strings/str_split.h"
 #include "bench/depth1_policy.h"
-#include "search/evaluate.h"
+#include "eval/evaluate.h"
 
 namespace uckers {
 namespace {

@@ -18,7 +18,7 @@
 #include "bench/depth1_policy.h"
 #include "benchmark/benchmark.h"
 #include "search/levels.h"
-#include "search/net.h"
+#include "eval/net.h"
 #include "search/search.h"
 #include "search/tt.h"
 

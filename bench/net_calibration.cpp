@@ -20,7 +20,7 @@
 
 #include "bench/calibration.h"
 #include "search/levels.h"
-#include "search/net.h"
+#include "eval/net.h"
 #include "search/search.h"
 
 namespace uckers {

@@ -31,8 +31,8 @@
 #include "match/baselines.h"
 #include "match/game.h"
 #include "rules/movegen.h"
-#include "search/evaluate.h"
-#include "search/net.h"
+#include "eval/evaluate.h"
+#include "eval/net.h"
 
 namespace uckers {
 namespace {

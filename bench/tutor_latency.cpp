@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "game/engine.h"
-#include "game/facade.h"
+#include "engine/engine.h"
+#include "engine/facade.h"
 #include "rules/dice_sequence.h"
 #include "rules/notation.h"
 

@@ -1,4 +1,4 @@
-// libFuzzer target: the bytes are a weights file (search/net.h). The
+// libFuzzer target: the bytes are a weights file (eval/net.h). The
 // checksum at its end is made right before reading, so that the fuzzer
 // reaches the header and the weights rather than stopping at the checksum.
 // Reading must refuse or accept without crashing; an accepted net
@@ -15,7 +15,7 @@
 #include "absl/strings/string_view.h"
 #include "rules/movegen.h"
 #include "rules/position.h"
-#include "search/net.h"
+#include "eval/net.h"
 
 namespace {
 

@@ -23,7 +23,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
-#include "game/engine.h"
+#include "engine/engine.h"
 #include "protocol/uci.h"
 
 namespace {

@@ -24,7 +24,7 @@
 #include "match/match.h"
 #include "match/multi_side_match.h"
 #include "match/player.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "rules/version.h"
 
 namespace uckers {

@@ -17,7 +17,7 @@
 #include "absl/strings/str_split.h"
 #include "rules/ufen.h"
 #include "search/levels.h"
-#include "search/net.h"
+#include "eval/net.h"
 #include "search/search.h"
 
 namespace uckers {

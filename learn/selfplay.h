@@ -7,9 +7,9 @@
 #include "endgame/table.h"
 #include "rules/position.h"
 #include "rules/rules.h"
-#include "search/evaluate.h"
-#include "search/net.h"
-#include "search/net_inputs.h"
+#include "eval/evaluate.h"
+#include "eval/net.h"
+#include "eval/net_inputs.h"
 
 namespace uckers {
 
@@ -31,7 +31,7 @@ struct SelfPlayGame {
   bool finished = false;  // false: stopped at the throw cap
 };
 
-// A training example of a net per side (search/net.h, encoding 2): a
+// A training example of a net per side (eval/net.h, encoding 2): a
 // position's inputs and every side's chance it is taught, in turn order
 // from the thrower's side.
 struct SideTdSample {
@@ -50,7 +50,7 @@ struct SideSelfPlayGame {
 
 // The mark of the random team's positions (kRandomThrowerInput,
 // MarkRandomThrower) and the value of a position against it
-// (ValueAgainstRandom) are the search's (search/net.h, search/net_inputs.h):
+// (ValueAgainstRandom) are the search's (eval/net.h, eval/net_inputs.h):
 // the engine plays with them under Opponent=random.
 
 // The throw cap of a self-play game; no game of the measured presets comes

@@ -7,7 +7,7 @@
 
 #include "absl/status/status.h"
 #include "rules/rules.h"
-#include "search/net.h"
+#include "eval/net.h"
 
 namespace uckers {
 
@@ -21,11 +21,11 @@ struct TrainConfig {
   // teacher.
   bool any_rules = false;
   int hidden = 128;  // hidden units of a new net
-  // A new deep net (search/net.h) instead: the first layer's units, then
+  // A new deep net (eval/net.h) instead: the first layer's units, then
   // each further layer's (empty: a net of one hidden layer of `hidden`).
   std::vector<int> layers;
   // A deep net reads encoding 5, with how often each single piece is hit
-  // (search/net_inputs.h); with `init`, a net of encoding 4 gets those
+  // (eval/net_inputs.h); with `init`, a net of encoding 4 gets those
   // inputs with zero weights.
   bool hit_inputs = false;
   // A deep net reads encoding 6, with what blocks each piece (an opponent

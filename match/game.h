@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "game/game.h"
-#include "game/record.h"
+#include "record/game.h"
+#include "record/record.h"
 #include "match/player.h"
 #include "rules/dice.h"
 #include "rules/position.h"

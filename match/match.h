@@ -33,7 +33,7 @@ struct MatchConfig {
   // playing them (a run interrupted before); needs records_dir.
   bool resume = false;
   // Also the luck-adjusted result (v1::MatchReport.luck_adjusted): each
-  // game's luck is measured after it ends (review/analyse.h WinLuckBySide).
+  // game's luck is measured after it ends (review/review.h WinLuckBySide).
   bool luck = false;
   int luck_depth = 0;  // 1: each throw valued one throw deeper (WinLuckBySide)
   // When set and true (SIGINT, SIGTERM), no new pair starts; the pairs in

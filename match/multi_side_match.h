@@ -5,7 +5,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "game/record.h"
+#include "record/record.h"
 #include "rules/rules.h"
 #include "uckers/v1/match.pb.h"
 

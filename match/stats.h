@@ -37,7 +37,7 @@ struct MeanInterval {
 MeanInterval MeanWithInterval(const std::vector<double>& values);
 
 // Per-pair scores with the luck taken out: score - slope * luck, where luck
-// is the pair's measured luck (mean zero over fair dice: review/analyse.h
+// is the pair's measured luck (mean zero over fair dice: review/review.h
 // WinLuckBySide) and slope the least-squares slope of the scores on it, the
 // multiple that leaves the least variance (about 1 between players the
 // evaluation understands, less when the luck tells less of the result;

@@ -13,7 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "game/facade.h"
+#include "engine/facade.h"
 #include "rules/effects.h"
 #include "rules/notation.h"
 #include "rules/ufen.h"

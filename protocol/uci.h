@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "game/engine.h"
+#include "engine/engine.h"
 
 namespace uckers {
 
@@ -27,7 +27,7 @@ const ProtocolCommand* FindProtocolCommand(absl::string_view name);
 
 // The text protocol of PROTOCOL.md (UCI-style) over a line stream. It only
 // parses and prints: every command calls the connection's Engine
-// (game/engine.h), the one door to the search. Every bad input
+// (engine/engine.h), the one door to the search. Every bad input
 // gets one `info string error: ...` line and changes nothing.
 class UciLoop {
  public:

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "game/record.h"
+#include "record/record.h"
 #include "rules/dice.h"
 
 // The review of a game as a value (docs/analysis.md): per item, per side,
@@ -12,7 +12,7 @@
 namespace uckers {
 
 // How an analysed play is marked, by the equity it gave away (kDoubtful,
-// kBad, kVeryBad in review/analyse.h). The values are those of
+// kBad, kVeryBad in review/review.h). The values are those of
 // uckers.v1.Mark.
 enum class Mark {
   kUnspecified = 0,

@@ -9,7 +9,7 @@
 #include "rules/movegen.h"
 #include "rules/occupancy.h"
 #include "rules/turn.h"
-#include "search/net.h"
+#include "eval/net.h"
 
 namespace uckers {
 namespace {
@@ -130,7 +130,7 @@ double Expectimax::Static(const Position& pos, int team, Evaluation* eval) {
   CountNode();
   // A position the endgame tables cover is valued exactly, without noise;
   // otherwise the net (chosen only for the ruleset it was trained for,
-  // NetFor in search/net.h) or the classic evaluation.
+  // NetFor in eval/net.h) or the classic evaluation.
   // Step 0. A value this search computed already (search/static_cache.h).
   Evaluation e;
   bool exact = false;

@@ -11,9 +11,9 @@
 #include "rules/play.h"
 #include "rules/position.h"
 #include "rules/rules.h"
-#include "search/net.h"
+#include "eval/net.h"
 #include "search/search.h"
-#include "search/side_values.h"
+#include "eval/side_values.h"
 
 // Search and evaluation for a game of more than two sides (RULES.md §11:
 // three teams of two on the six-sided board, every colour for itself). Two
@@ -51,20 +51,6 @@ struct MultiSideParams {
 // trained for them; nullptr (the classic evaluation) for `eval` classic or
 // when there is none.
 const Net* MultiSideNet(const Rules& rules, EvalKind eval, const Net* requested = nullptr);
-
-// The classic evaluation generalised to k sides: each side's race (pips to
-// bring every piece of its colours home, a base piece costing its wait for
-// a six, stragglers and lane pieces as in the two-side evaluation, the side
-// to throw ahead by a tempo) turned into win probabilities by a softmax of
-// the same width as the two-side logistic, which it equals for two sides.
-SideValues ClassicSideValues(const Position& pos, const EvalWeights& weights = kDefaultWeights);
-
-// One side's pips in that evaluation: its race, shape and exposure, before
-// the side to throw is given its tempo (the fewer, the better).
-double ClassicSidePips(const Position& pos, int side, const EvalWeights& weights = kDefaultWeights);
-
-// The values of a finished game: 1 for the winning side.
-SideValues TerminalSideValues(const Position& pos);
 
 // A side's expected points from its win probability (plain wins and losses:
 // it wins 1 from each other side, or loses 1; RULES.md §11).

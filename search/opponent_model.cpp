@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "rules/movegen.h"
-#include "search/evaluate.h"
+#include "eval/evaluate.h"
 
 namespace uckers {
 

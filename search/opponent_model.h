@@ -7,7 +7,7 @@
 #include "rules/play.h"
 #include "rules/position.h"
 #include "rules/rules.h"
-#include "search/net.h"
+#include "eval/net.h"
 
 // Telling from a player's plays whether it plays as the `random` player
 // draws them or as a player who judges its plays: the evidence behind the

@@ -8,7 +8,7 @@
 
 #include "rules/play.h"
 #include "rules/position.h"
-#include "search/evaluate.h"
+#include "eval/evaluate.h"
 #include "search/time_manager.h"
 
 // The search's value types: what a search is asked (SearchParams,
@@ -46,7 +46,7 @@ struct SearchLimits {
 
 enum class Algorithm { kExpectimax, kMcts, kRollout };
 
-// Which static evaluation a search uses: the learned net (search/net.h),
+// Which static evaluation a search uses: the learned net (eval/net.h),
 // where one is trained for the ruleset, or the classic hand-made one.
 enum class EvalKind { kNet, kClassic };
 

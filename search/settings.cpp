@@ -8,7 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "search/net.h"
+#include "eval/net.h"
 
 namespace uckers {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "search/evaluate.h"
+#include "eval/evaluate.h"
 
 namespace uckers {
 

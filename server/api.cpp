@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
-#include "game/engine.h"
-#include "game/facade.h"
-#include "game/options.h"
+#include "engine/engine.h"
+#include "engine/facade.h"
+#include "engine/options.h"
 #include "rules/effects.h"
 #include "rules/rules.h"
 #include "rules/ufen.h"

@@ -20,8 +20,8 @@
 // the service shares: the admission of a searching call (the drain, the
 // deadline and its margin), the search slots, the caps on a request, and
 // the calls' metrics. Each searching call runs on an Engine of its own
-// (game/engine.h, the one door to the search) at a lower priority; the calls
-// that do not search use the value-level helpers of game/facade.h. No gRPC
+// (engine/engine.h, the one door to the search) at a lower priority; the calls
+// that do not search use the value-level helpers of engine/facade.h. No gRPC
 // here: tools/check_layers keeps it so.
 namespace uckers {
 

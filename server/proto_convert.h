@@ -4,12 +4,12 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "game/facade.h"
+#include "engine/facade.h"
 #include "rules/dice.h"
 #include "rules/effects.h"
 #include "rules/position.h"
 #include "rules/rules.h"
-#include "search/evaluate.h"
+#include "eval/evaluate.h"
 #include "search/search.h"
 #include "uckers/v1/engine.pb.h"
 

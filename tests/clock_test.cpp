@@ -8,7 +8,7 @@
 #include "match/game.h"
 #include "match/match.h"
 #include "match/player.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "tests/test_util.h"
 #include "wire/record.h"
 

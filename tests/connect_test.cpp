@@ -12,13 +12,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "dealer/dealer.h"
-#include "game/engine.h"
-#include "game/game.h"
+#include "engine/engine.h"
+#include "record/game.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/create_channel.h"
 #include "httplib.h"
 #include "protocol/uci.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "rules/dice_sequence.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -162,7 +162,7 @@ TEST_F(ConnectTest, AMovesToGoOfZeroIsTheRestOfTheGameAsOnEveryFront) {
 }
 
 // The three fronts reach the search through the same Engine call
-// (Engine::Search, game/engine.h): the same request, the same settings (the
+// (Engine::Search, engine/engine.h): the same request, the same settings (the
 // text protocol's Hash set to the service's default table of 2 MiB) give
 // the same play after the same number of nodes.
 TEST_F(ConnectTest, BestMoveOverGrpcConnectAndTheTextProtocolIsOneSearch) {

@@ -11,10 +11,10 @@
 #include <fstream>
 
 #include "absl/strings/str_cat.h"
-#include "game/facade.h"
-#include "game/game.h"
+#include "engine/facade.h"
+#include "record/game.h"
 #include "gtest/gtest.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "wire/record.h"

@@ -1,7 +1,7 @@
-// The engine controller (game/engine.h), the one door to the search: its
+// The engine controller (engine/engine.h), the one door to the search: its
 // jobs (go, stop, wait, one at a time), its blocking calls (search,
 // evaluation per throw) and the fixed answers every front gets from it.
-#include "game/engine.h"
+#include "engine/engine.h"
 
 #include <atomic>
 #include <chrono>

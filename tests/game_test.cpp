@@ -1,13 +1,13 @@
-// game/game.h: one game (rules, start, throws and plays) as every front
+// record/game.h: one game (rules, start, throws and plays) as every front
 // sees it.
-#include "game/game.h"
+#include "record/game.h"
 
 #include <atomic>
 #include <random>
 
-#include "game/record.h"
-#include "review/analyse.h"
-#include "review/record.h"
+#include "record/record.h"
+#include "review/review.h"
+#include "record/text.h"
 #include "rules/notation.h"
 #include "rules/ufen.h"
 #include "tests/random_game.h"

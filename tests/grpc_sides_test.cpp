@@ -7,7 +7,7 @@
 #include <random>
 
 #include "absl/strings/match.h"
-#include "game/game.h"
+#include "record/game.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/create_channel.h"
 #include "rules/movegen.h"

@@ -5,7 +5,7 @@
 #include <thread>
 
 #include "absl/strings/match.h"
-#include "game/options.h"
+#include "engine/options.h"
 #include "grpcpp/create_channel.h"
 #include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/health_check_service_interface.h"

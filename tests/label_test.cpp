@@ -15,7 +15,7 @@
 #include "learn/td.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
-#include "search/net.h"
+#include "eval/net.h"
 #include "search/rollout.h"
 #include "search/search.h"
 #include "tests/test_util.h"

@@ -32,7 +32,7 @@
 #include "ladder/db/store.h"
 #include "ladder/ladder.h"
 #include "ladder/ladder_db.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "wire/record.h"
 
 namespace uckers {

@@ -1,7 +1,7 @@
-// The integer and float kernels of the deep net (search/net_simd.h): every
+// The integer and float kernels of the deep net (eval/net_simd.h): every
 // instruction set this processor has gives the same numbers, bit for bit, as
 // a plain reference computed here.
-#include "search/net_simd.h"
+#include "eval/net_simd.h"
 
 #include <cstring>
 #include <random>

@@ -1,5 +1,5 @@
-// The learned evaluation (search/net.h) and its training (learn/).
-#include "search/net.h"
+// The learned evaluation (eval/net.h) and its training (learn/).
+#include "eval/net.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "game/options.h"
+#include "engine/options.h"
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
 #include "learn/td.h"

@@ -2,7 +2,7 @@
 // invariants that must hold at every state of every game.
 #include <set>
 
-#include "search/evaluate.h"
+#include "eval/evaluate.h"
 #include "tests/random_game.h"
 #include "tests/test_util.h"
 

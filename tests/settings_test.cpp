@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "game/facade.h"
-#include "game/options.h"
+#include "engine/facade.h"
+#include "engine/options.h"
 #include "match/player.h"
 #include "rules/rules.h"
 #include "search/levels.h"

@@ -1,5 +1,5 @@
 // The learned evaluation of the layouts of more than two sides, or of other
-// boards (search/net.h encoding 2, RULES.md §11), its training (learn/) and
+// boards (eval/net.h encoding 2, RULES.md §11), its training (learn/) and
 // its use by the multi-side search; and that the four-sided net of two
 // teams stays as it was.
 #include <unistd.h>
@@ -16,14 +16,14 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "game/engine.h"
+#include "engine/engine.h"
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
 #include "learn/td.h"
 #include "match/multi_side_match.h"
 #include "rules/stack.h"
 #include "search/multi_side.h"
-#include "search/net.h"
+#include "eval/net.h"
 #include "tests/random_game.h"
 
 namespace uckers {

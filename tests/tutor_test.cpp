@@ -3,10 +3,10 @@
 // dice statistics.
 #include <random>
 
-#include "game/engine.h"
-#include "game/facade.h"
+#include "engine/engine.h"
+#include "engine/facade.h"
 #include "gtest/gtest.h"
-#include "review/analyse.h"
+#include "review/review.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "search/levels.h"

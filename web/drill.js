@@ -7,7 +7,7 @@
 // again the same day and its ease drops by 0.2 (down to 1.3). A session
 // takes the puzzles due, the longest overdue first, at most 10.
 
-export const RIGHT_BELOW = 0.03; // review/analyse.h kDoubtful
+export const RIGHT_BELOW = 0.03; // review/review.h kDoubtful
 export const SESSION_SIZE = 10;
 const KEY = "uckers.puzzles";
 const DAY_MS = 86400000;

@@ -214,7 +214,7 @@ export function errorText(e) {
 }
 
 // The review's marks (JudgePlay and AnalyseGame name them alike), weakest
-// first, with the thresholds of review/analyse.h.
+// first, with the thresholds of review/review.h.
 export const MARKS = {
   MARK_DOUBTFUL: { rank: 1, label: "?!", words: "a doubtful play", from: 0.03 },
   MARK_BAD: { rank: 2, label: "?", words: "a bad play", from: 0.06 },

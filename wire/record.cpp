@@ -3,7 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "google/protobuf/util/json_util.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "rules/notation.h"
 #include "wire/json.h"
 

@@ -3,12 +3,12 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "game/record.h"
+#include "record/record.h"
 #include "uckers/v1/game.pb.h"
 
-// Records on the wire: the C++ record (game/record.h) to and from
+// Records on the wire: the C++ record (record/record.h) to and from
 // uckers.v1.GameRecord, and the JSON form of records (docs/records.md).
-// The text form is review/record.h's; every reading ends in its
+// The text form is record/text.h's; every reading ends in its
 // ReplayRecord, the one check of a record.
 namespace uckers::wire {
 

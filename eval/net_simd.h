@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-// The kernels of a quantised deep net (search/net.h). Each is built for the
+// The kernels of a quantised deep net (eval/net.h). Each is built for the
 // baseline and for AVX2; the AVX2 one runs where the processor has it
 // (checked once; UCKERS_SIMD=baseline in the environment keeps to the
 // baseline). Both give the same numbers bit for bit. (AVX-512 kernels with

@@ -4,7 +4,7 @@
 #include <optional>
 #include <vector>
 
-#include "search/net.h"
+#include "eval/net.h"
 
 // The shipped weights are built into the binary, as Stockfish embeds its net,
 // so that `uckers` runs from any directory: one net per preset that has one

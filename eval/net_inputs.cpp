@@ -1,4 +1,4 @@
-#include "search/net_inputs.h"
+#include "eval/net_inputs.h"
 
 #include <algorithm>
 #include <bit>
@@ -6,8 +6,8 @@
 
 #include "rules/occupancy.h"
 #include "rules/stack.h"
-#include "search/evaluate.h"
-#include "search/multi_side.h"
+#include "eval/evaluate.h"
+#include "eval/evaluate.h"
 
 namespace uckers {
 namespace {

@@ -1,11 +1,11 @@
-#include "game/facade.h"
+#include "engine/facade.h"
 
 #include <algorithm>
 #include <cmath>
 #include <random>
 
 #include "absl/strings/str_cat.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "rules/dice_sequence.h"
 #include "rules/effects.h"
 #include "rules/movegen.h"

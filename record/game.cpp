@@ -1,4 +1,4 @@
-#include "game/game.h"
+#include "record/game.h"
 
 #include "rules/notation.h"
 #include "rules/ufen.h"

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "game/record.h"
+#include "record/record.h"
 #include "rules/position.h"
 #include "rules/rules.h"
 

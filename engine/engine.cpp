@@ -1,4 +1,4 @@
-#include "game/engine.h"
+#include "engine/engine.h"
 
 #include <algorithm>
 #include <chrono>
@@ -6,14 +6,14 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "review/analyse.h"
-#include "review/record.h"
+#include "review/review.h"
+#include "record/text.h"
 #include "rules/board_text.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
 #include "rules/ufen.h"
-#include "search/evaluate.h"
+#include "eval/evaluate.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
 #include "search/multi_side.h"

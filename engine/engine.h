@@ -9,10 +9,10 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "game/facade.h"
-#include "game/game.h"
-#include "game/options.h"
-#include "game/record.h"
+#include "engine/facade.h"
+#include "record/game.h"
+#include "engine/options.h"
+#include "record/record.h"
 #include "review/analysis.h"
 #include "rules/dice.h"
 #include "rules/play.h"
@@ -29,7 +29,7 @@
 // bench, perft and the evaluation text. The text protocol (protocol/uci.h)
 // holds one for its connection; the transport-neutral service
 // (server/api.h), under gRPC and Connect, makes one for each searching
-// call. The free functions of game/facade.h left beside it are value-level
+// call. The free functions of engine/facade.h left beside it are value-level
 // helpers (parsing, legal plays, dice, a play's terms) that search nothing.
 namespace uckers {
 

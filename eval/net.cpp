@@ -1,4 +1,4 @@
-#include "search/net.h"
+#include "eval/net.h"
 
 #include <algorithm>
 #include <atomic>
@@ -17,7 +17,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "search/net_simd.h"
+#include "eval/net_simd.h"
 
 namespace uckers {
 namespace {

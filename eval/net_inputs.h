@@ -8,7 +8,7 @@
 
 namespace uckers {
 
-// The input encoding of the learned evaluation (search/net.h), from the point
+// The input encoding of the learned evaluation (eval/net.h), from the point
 // of view of the colour to throw, as GNU Backgammon encodes a board from the
 // side on roll. Colours are taken in turn order from the thrower: k = 0 the
 // thrower, 1 the next opponent, 2 the partner, 3 the other opponent. Each
@@ -28,7 +28,7 @@ namespace uckers {
 // then global ones: a challenge under way, the challenger in base, an extra
 // throw owed, and one input per rule switch (RULES.md §9).
 // Dense inputs follow: the classic evaluation's terms for the two teams
-// (search/evaluate.h), its win probability and logit, and the challenge's
+// (eval/evaluate.h), its win probability and logit, and the challenge's
 // count and square, scaled to about [-1, 1].
 inline constexpr int kNetEncodingVersion = 1;
 inline constexpr int kNetColourInputs = 183;
@@ -67,7 +67,7 @@ inline constexpr uint16_t kRandomThrowerInput =
 void MarkRandomThrower(NetInputs* in);
 
 // Encoding 3, of the deep nets of the four-sided game of two teams
-// (search/net.h): sparse inputs only, so that an evaluation needs no classic
+// (eval/net.h): sparse inputs only, so that an evaluation needs no classic
 // evaluation and the first layer can be updated from the inputs that
 // changed. Encoding 1's sparse inputs (0 .. kNetSparseInputs - 1), then
 //   for each colour k, for each main-track square 0..kLastTrack: under

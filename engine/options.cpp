@@ -1,4 +1,4 @@
-#include "game/options.h"
+#include "engine/options.h"
 
 #include <algorithm>
 

@@ -7,6 +7,7 @@
 
 #include "rules/position.h"
 #include "rules/rules.h"
+#include "eval/side_values.h"
 
 namespace uckers {
 
@@ -98,5 +99,19 @@ double HitProbability(const Position& pos, int attacker, int abs);
 
 // The evaluation as text, term by term, for the `eval` command.
 std::string EvalToText(const Position& pos, const Rules& rules);
+
+// The classic evaluation generalised to k sides: each side's race (pips to
+// bring every piece of its colours home, a base piece costing its wait for
+// a six, stragglers and lane pieces as in the two-side evaluation, the side
+// to throw ahead by a tempo) turned into win probabilities by a softmax of
+// the same width as the two-side logistic, which it equals for two sides.
+SideValues ClassicSideValues(const Position& pos, const EvalWeights& weights = kDefaultWeights);
+
+// One side's pips in that evaluation: its race, shape and exposure, before
+// the side to throw is given its tempo (the fewer, the better).
+double ClassicSidePips(const Position& pos, int side, const EvalWeights& weights = kDefaultWeights);
+
+// The values of a finished game: 1 for the winning side.
+SideValues TerminalSideValues(const Position& pos);
 
 }  // namespace uckers

@@ -1,4 +1,4 @@
-#include "review/record.h"
+#include "record/text.h"
 
 #include <cstdio>
 #include <filesystem>

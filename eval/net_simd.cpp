@@ -1,4 +1,4 @@
-#include "search/net_simd.h"
+#include "eval/net_simd.h"
 
 #include <algorithm>
 #include <array>

@@ -8,8 +8,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "dealer/dealer.h"
-#include "game/game.h"
-#include "game/record.h"
+#include "record/game.h"
+#include "record/record.h"
 #include "review/analysis.h"
 #include "rules/dice.h"
 #include "rules/play.h"
@@ -19,7 +19,7 @@
 #include "search/search.h"
 #include "search/settings.h"
 
-// The value-level helpers under the engine controller (game/engine.h, the
+// The value-level helpers under the engine controller (engine/engine.h, the
 // one door to the search): parsing rules, positions and throws, legal plays,
 // dice, verified dice, a request's search parameters and a play's terms.
 // None of them searches. All calls are stateless and safe to make from many
@@ -156,7 +156,7 @@ struct Judgement {
   Candidate played;                   // the play judged, its value for the thrower
   std::vector<Candidate> candidates;  // every legal play, best first
   double equity_lost = 0;             // >= 0
-  Mark mark = Mark::kNone;            // by the review's thresholds (review/analyse.h)
+  Mark mark = Mark::kNone;            // by the review's thresholds (review/review.h)
   std::string level;
   int depth = 0;  // plies searched
   int64_t time_ms = 0;

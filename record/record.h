@@ -5,11 +5,11 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "game/game.h"
+#include "record/game.h"
 #include "rules/types.h"
 
 // A game record (docs/records.md) as a value: the game, replayed, and the
-// headers around it. Reading and printing its text form is review/record.h;
+// headers around it. Reading and printing its text form is record/text.h;
 // its message and JSON form (uckers.v1.GameRecord) are wire/record.h.
 namespace uckers {
 

@@ -12,14 +12,14 @@
 #include "absl/strings/string_view.h"
 #include "rules/position.h"
 #include "rules/rules.h"
-#include "search/evaluate.h"
-#include "search/net_inputs.h"
-#include "search/side_values.h"
+#include "eval/evaluate.h"
+#include "eval/net_inputs.h"
+#include "eval/side_values.h"
 
 namespace uckers {
 
 // The learned evaluation: a network with one hidden layer of tanh units over
-// the inputs of search/net_inputs.h, and a softmax over the six outcomes of
+// the inputs of eval/net_inputs.h, and a softmax over the six outcomes of
 // RULES.md §8 for the team to throw, so it answers exactly what the classic
 // evaluation answers. Trained by self-play (learn/td.h, `uckers train`).
 //
@@ -29,7 +29,7 @@ namespace uckers {
 // Under the four-sided game of two teams a net reads encoding 1 and gives
 // the six outcomes (Evaluate). Under every other layout (RULES.md §11) it
 // reads encoding 2 and gives every side's chance of winning (EvaluateSides),
-// as ClassicSideValues does (search/multi_side.h).
+// as ClassicSideValues does (eval/evaluate.h).
 //
 // A deep net (deep(), encoding 3, file format 2) is the larger kind for the
 // four-sided game of two teams: sparse inputs only, a first layer of up to
@@ -38,7 +38,7 @@ namespace uckers {
 // from a file (or Quantise()d) evaluates in integers as Stockfish's NNUE
 // does: the first layer an int16 accumulator kept per thread and updated
 // from the inputs that changed since the last position evaluated for the
-// same colour to throw (search/net_simd.h), the second layer in int16 with
+// same colour to throw (eval/net_simd.h), the second layer in int16 with
 // int32 sums, the rest in float.
 class Net {
  public:

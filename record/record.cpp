@@ -1,4 +1,4 @@
-#include "game/record.h"
+#include "record/record.h"
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_join.h"

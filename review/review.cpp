@@ -1,4 +1,4 @@
-#include "review/analyse.h"
+#include "review/review.h"
 
 #include <atomic>
 #include <chrono>
@@ -8,7 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "review/record.h"
+#include "record/text.h"
 #include "rules/board_text.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"

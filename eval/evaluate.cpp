@@ -1,4 +1,4 @@
-#include "search/evaluate.h"
+#include "eval/evaluate.h"
 
 #include <algorithm>
 #include <array>
