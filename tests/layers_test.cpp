@@ -15,15 +15,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
+struct ToolRun {
   int exit_code = -1;
   std::string output;
 };
 
-Run RunTool(const std::string& tool, const fs::path& root, const std::string& args = "") {
+ToolRun RunTool(const std::string& tool, const fs::path& root, const std::string& args = "") {
   std::string command = std::string(UCKERS_SOURCE_DIR) + "/tools/" + tool + " --root '" +
                         root.string() + "' " + args + " 2>&1";
-  Run run;
+  ToolRun run;
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return run;
   char buffer[4096];
@@ -41,7 +41,7 @@ void Write(const fs::path& path, const std::string& text) {
 
 // A tree of two layers that passes: low/ (uckers_low) below high/
 // (uckers_high), with its CMake calls, README rows and the docs' diagram.
-class SmallTree : public ::testing::Test {
+class LayerCheck : public ::testing::Test {
  protected:
   void SetUp() override {
     root_ = fs::temp_directory_path() /
@@ -75,103 +75,103 @@ class SmallTree : public ::testing::Test {
 };
 
 TEST(Layers, TheRealTreeFollowsTheTable) {
-  Run run = RunTool("check_layers", UCKERS_SOURCE_DIR);
+  ToolRun run = RunTool("check_layers", UCKERS_SOURCE_DIR);
   EXPECT_EQ(run.exit_code, 0) << run.output;
 }
 
-TEST_F(SmallTree, ATreeThatFollowsItsTablePasses) {
-  Run run = RunTool("check_layers", root_);
+TEST_F(LayerCheck, ATreeThatFollowsItsTablePasses) {
+  ToolRun run = RunTool("check_layers", root_);
   EXPECT_EQ(run.exit_code, 0) << run.output;
 }
 
-TEST_F(SmallTree, AnUpwardIncludeFailsNamingTheFileAndLine) {
+TEST_F(LayerCheck, AnUpwardIncludeFailsNamingTheFileAndLine) {
   Write(root_ / "low/up.cpp", "#include \"low/low.h\"\n#include \"high/high.h\"\n");
-  Run run = RunTool("check_layers", root_);
+  ToolRun run = RunTool("check_layers", root_);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.output.find("low/up.cpp:2 includes \"high/high.h\": low/ may not depend on high/"),
             std::string::npos)
       << run.output;
 }
 
-TEST_F(SmallTree, TwoFoldersThatIncludeEachOtherFail) {
+TEST_F(LayerCheck, TwoFoldersThatIncludeEachOtherFail) {
   Write(root_ / "low/up.cpp", "#include \"high/high.h\"\n");
-  Run run = RunTool("check_layers", root_);
+  ToolRun run = RunTool("check_layers", root_);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.output.find("high/ and low/ include each other"), std::string::npos) << run.output;
 }
 
-TEST_F(SmallTree, ALibraryLinkedByHandFails) {
+TEST_F(LayerCheck, ALibraryLinkedByHandFails) {
   Write(root_ / "high/CMakeLists.txt",
         "add_library(uckers_high high.cpp)\nuckers_layer(uckers_high)\n"
         "target_link_libraries(uckers_high PUBLIC uckers_low)\n");
-  Run run = RunTool("check_layers", root_);
+  ToolRun run = RunTool("check_layers", root_);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.output.find("high/CMakeLists.txt:3 links uckers_low by hand"), std::string::npos)
       << run.output;
 }
 
-TEST_F(SmallTree, ALibraryWhoseCMakeDoesNotReadTheTableFails) {
+TEST_F(LayerCheck, ALibraryWhoseCMakeDoesNotReadTheTableFails) {
   Write(root_ / "high/CMakeLists.txt", "add_library(uckers_high high.cpp)\n");
-  Run run = RunTool("check_layers", root_);
+  ToolRun run = RunTool("check_layers", root_);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.output.find("does not call uckers_layer(uckers_high)"), std::string::npos)
       << run.output;
 }
 
-TEST_F(SmallTree, ADocsDiagramThatDiffersFromTheTableFails) {
+TEST_F(LayerCheck, ADocsDiagramThatDiffersFromTheTableFails) {
   WriteDocs("```\nhigh/ uckers_high low\n```\n");
-  Run run = RunTool("check_layers", root_);
+  ToolRun run = RunTool("check_layers", root_);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.output.find("docs/architecture.md's diagram differs from cmake/layers.txt"),
             std::string::npos)
       << run.output;
 }
 
-TEST_F(SmallTree, AFolderOfSourcesWithoutARowFails) {
+TEST_F(LayerCheck, AFolderOfSourcesWithoutARowFails) {
   Write(root_ / "extra/extra.cpp", "int Extra() { return 0; }\n");
-  Run run = RunTool("check_layers", root_);
+  ToolRun run = RunTool("check_layers", root_);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.output.find("extra/ holds sources but has no row in cmake/layers.txt"),
             std::string::npos)
       << run.output;
 }
 
-TEST_F(SmallTree, AFolderMissingFromTheReadmeFails) {
+TEST_F(LayerCheck, AFolderMissingFromTheReadmeFails) {
   Write(root_ / "README.md", "| `low/` | below |\n");
-  Run run = RunTool("check_layers", root_);
+  ToolRun run = RunTool("check_layers", root_);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.output.find("README.md's layout table has no row for `high/`"), std::string::npos)
       << run.output;
 }
 
-TEST_F(SmallTree, ADependencyOnALibraryAboveFailsInTheTableItself) {
+TEST_F(LayerCheck, ADependencyOnALibraryAboveFailsInTheTableItself) {
   Write(root_ / "cmake/layers.txt",
         "uckers_low   low   uckers_high  the lower layer\n"
         "uckers_high  high  uckers_low   the upper layer\n");
-  Run run = RunTool("check_layers", root_);
+  ToolRun run = RunTool("check_layers", root_);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.output.find("uckers_low depends on uckers_high, which is not a library above it"),
             std::string::npos)
       << run.output;
 }
 
-TEST_F(SmallTree, AFunctionOverEightyLinesIsListedWithItsLength) {
+TEST_F(LayerCheck, AFunctionOverEightyLinesIsListedWithItsLength) {
   std::string body = "int Long() {\n";
   for (int i = 0; i < 85; ++i) body += "  int x" + std::to_string(i) + " = " + "1;\n";
   body += "  return 0;\n}\n";
   Write(root_ / "low/long.cpp", body);
-  Run run = RunTool("check_functions", root_);
+  ToolRun run = RunTool("check_functions", root_);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.output.find("low/long.cpp:1: Long is 88 lines (at most 80)"), std::string::npos)
       << run.output;
 }
 
-TEST_F(SmallTree, ATableOfEightyEntriesIsNoFunction) {
+TEST_F(LayerCheck, ATableOfEightyEntriesIsNoFunction) {
   std::string table = "const int kTable[] = {\n";
   for (int i = 0; i < 90; ++i) table += "  " + std::to_string(i) + ",\n";
   table += "};\nint Short() {\n  return kTable[0];\n}\n";
   Write(root_ / "low/table.cpp", table);
-  Run run = RunTool("check_functions", root_);
+  ToolRun run = RunTool("check_functions", root_);
   EXPECT_EQ(run.exit_code, 0) << run.output;
 }
 
