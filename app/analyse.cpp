@@ -1,5 +1,3 @@
-#include "review/review.h"
-
 #include <iostream>
 
 #include "absl/flags/flag.h"
@@ -7,6 +5,7 @@
 #include "app/commands.h"
 #include "endgame/table.h"
 #include "record/text.h"
+#include "review/review.h"
 #include "search/levels.h"
 #include "search/settings.h"
 #include "wire/analysis.h"

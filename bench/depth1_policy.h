@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include "rules/movegen.h"
 #include "eval/evaluate.h"
+#include "rules/movegen.h"
 
 namespace uckers {
 

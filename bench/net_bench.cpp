@@ -17,8 +17,8 @@
 
 #include "bench/depth1_policy.h"
 #include "benchmark/benchmark.h"
-#include "search/levels.h"
 #include "eval/net.h"
+#include "search/levels.h"
 #include "search/search.h"
 #include "search/tt.h"
 

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "bench/calibration.h"
-#include "search/levels.h"
 #include "eval/net.h"
+#include "search/levels.h"
 #include "search/search.h"
 
 namespace uckers {

@@ -27,12 +27,12 @@
 #include <vector>
 
 #include "absl/strings/numbers.h"
+#include "eval/evaluate.h"
+#include "eval/net.h"
 #include "learn/selfplay.h"
 #include "match/baselines.h"
 #include "match/game.h"
 #include "rules/movegen.h"
-#include "eval/evaluate.h"
-#include "eval/net.h"
 
 namespace uckers {
 namespace {

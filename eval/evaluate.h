@@ -5,9 +5,9 @@
 #include <string_view>
 #include <vector>
 
+#include "eval/side_values.h"
 #include "rules/position.h"
 #include "rules/rules.h"
-#include "eval/side_values.h"
 
 namespace uckers {
 

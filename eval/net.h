@@ -10,11 +10,11 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "rules/position.h"
-#include "rules/rules.h"
 #include "eval/evaluate.h"
 #include "eval/net_inputs.h"
 #include "eval/side_values.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 
 namespace uckers {
 

@@ -4,10 +4,9 @@
 #include <bit>
 #include <cmath>
 
+#include "eval/evaluate.h"
 #include "rules/occupancy.h"
 #include "rules/stack.h"
-#include "eval/evaluate.h"
-#include "eval/evaluate.h"
 
 namespace uckers {
 namespace {

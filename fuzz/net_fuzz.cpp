@@ -13,9 +13,9 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "eval/net.h"
 #include "rules/movegen.h"
 #include "rules/position.h"
-#include "eval/net.h"
 
 namespace {
 

@@ -15,9 +15,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "eval/net.h"
 #include "rules/ufen.h"
 #include "search/levels.h"
-#include "eval/net.h"
 #include "search/search.h"
 
 namespace uckers {

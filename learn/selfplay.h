@@ -5,11 +5,11 @@
 #include <vector>
 
 #include "endgame/table.h"
-#include "rules/position.h"
-#include "rules/rules.h"
 #include "eval/evaluate.h"
 #include "eval/net.h"
 #include "eval/net_inputs.h"
+#include "rules/position.h"
+#include "rules/rules.h"
 
 namespace uckers {
 

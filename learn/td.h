@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "rules/rules.h"
 #include "eval/net.h"
+#include "rules/rules.h"
 
 namespace uckers {
 

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "match/player.h"
 #include "record/game.h"
 #include "record/record.h"
-#include "match/player.h"
 #include "rules/dice.h"
 #include "rules/position.h"
 #include "rules/rules.h"

@@ -14,8 +14,8 @@
 #include "match/progress.h"
 #include "match/stats.h"
 #include "match/workers.h"
-#include "review/review.h"
 #include "record/text.h"
+#include "review/review.h"
 #include "wire/record.h"
 
 namespace uckers {

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "endgame/table.h"
+#include "eval/net.h"
 #include "rules/movegen.h"
 #include "rules/occupancy.h"
 #include "rules/turn.h"
-#include "eval/net.h"
 
 namespace uckers {
 namespace {

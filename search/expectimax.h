@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <optional>
 
+#include "eval/evaluate.h"
 #include "rules/play.h"
 #include "rules/position.h"
 #include "rules/rules.h"
-#include "eval/evaluate.h"
 #include "search/search.h"
 #include "search/static_cache.h"
 #include "search/tt.h"

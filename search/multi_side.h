@@ -7,13 +7,13 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "eval/net.h"
+#include "eval/side_values.h"
 #include "rules/dice.h"
 #include "rules/play.h"
 #include "rules/position.h"
 #include "rules/rules.h"
-#include "eval/net.h"
 #include "search/search.h"
-#include "eval/side_values.h"
 
 // Search and evaluation for a game of more than two sides (RULES.md §11:
 // three teams of two on the six-sided board, every colour for itself). Two

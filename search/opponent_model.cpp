@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "rules/movegen.h"
 #include "eval/evaluate.h"
+#include "rules/movegen.h"
 
 namespace uckers {
 

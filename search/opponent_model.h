@@ -3,11 +3,11 @@
 #include <array>
 #include <vector>
 
+#include "eval/net.h"
 #include "rules/dice.h"
 #include "rules/play.h"
 #include "rules/position.h"
 #include "rules/rules.h"
-#include "eval/net.h"
 
 // Telling from a player's plays whether it plays as the `random` player
 // draws them or as a player who judges its plays: the evidence behind the

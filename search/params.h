@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
+#include "eval/evaluate.h"
 #include "rules/play.h"
 #include "rules/position.h"
-#include "eval/evaluate.h"
 #include "search/time_manager.h"
 
 // The search's value types: what a search is asked (SearchParams,

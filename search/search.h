@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "eval/evaluate.h"
+#include "eval/net.h"
 #include "rules/dice.h"
 #include "rules/play.h"
 #include "rules/position.h"
 #include "rules/rules.h"
-#include "eval/evaluate.h"
-#include "eval/net.h"
 #include "search/params.h"
 #include "search/time_manager.h"
 #include "search/tt.h"

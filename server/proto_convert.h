@@ -5,11 +5,11 @@
 
 #include "absl/status/statusor.h"
 #include "engine/facade.h"
+#include "eval/evaluate.h"
 #include "rules/dice.h"
 #include "rules/effects.h"
 #include "rules/position.h"
 #include "rules/rules.h"
-#include "eval/evaluate.h"
 #include "search/search.h"
 #include "uckers/v1/engine.pb.h"
 

@@ -12,8 +12,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/facade.h"
-#include "record/game.h"
 #include "gtest/gtest.h"
+#include "record/game.h"
 #include "record/text.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"

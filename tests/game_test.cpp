@@ -6,8 +6,8 @@
 #include <random>
 
 #include "record/record.h"
-#include "review/review.h"
 #include "record/text.h"
+#include "review/review.h"
 #include "rules/notation.h"
 #include "rules/ufen.h"
 #include "tests/random_game.h"

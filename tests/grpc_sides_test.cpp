@@ -7,9 +7,9 @@
 #include <random>
 
 #include "absl/strings/match.h"
-#include "record/game.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/create_channel.h"
+#include "record/game.h"
 #include "rules/movegen.h"
 #include "server/server.h"
 #include "tests/test_util.h"

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "endgame/solver.h"
+#include "eval/net.h"
 #include "learn/td.h"
 #include "search/expectimax.h"
 #include "search/levels.h"
-#include "eval/net.h"
 #include "search/rollout.h"
 #include "search/search.h"
 #include "tests/test_util.h"

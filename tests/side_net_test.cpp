@@ -17,13 +17,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/engine.h"
+#include "eval/net.h"
 #include "gtest/gtest.h"
 #include "learn/selfplay.h"
 #include "learn/td.h"
 #include "match/multi_side_match.h"
 #include "rules/stack.h"
 #include "search/multi_side.h"
-#include "eval/net.h"
 #include "tests/random_game.h"
 
 namespace uckers {

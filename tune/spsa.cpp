@@ -8,8 +8,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "match/match.h"
 #include "eval/evaluate.h"
+#include "match/match.h"
 
 namespace uckers {
 
