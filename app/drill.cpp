@@ -325,9 +325,9 @@ int RunDrillCommand(const CommandLine&) {
   std::string level = absl::GetFlag(FLAGS_level);
   if (level.empty()) level = std::string(kAnalysisLevel);
   {
-    facade::SearchRequest probe;
+    SearchRequest probe;
     probe.level = level;
-    if (absl::StatusOr<SearchParams> p = facade::ParamsFor(probe); !p.ok()) {
+    if (absl::StatusOr<SearchParams> p = ParamsFor(probe); !p.ok()) {
       std::cerr << "uckers drill: --level: " << p.status().message() << "\n";
       return 2;
     }

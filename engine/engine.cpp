@@ -14,21 +14,15 @@
 #include "rules/notation.h"
 #include "rules/perft.h"
 #include "rules/ufen.h"
-#include "search/expectimax.h"
+#include "search/door.h"
 #include "search/levels.h"
-#include "search/multi_side.h"
-#include "search/multi_side_mcts.h"
 #include "search/settings.h"
 
 namespace uckers {
 namespace {
 
-using facade::CheckClocksFor;
 using facade::FourSidedTeams;
 using facade::kTutorLevel;
-using facade::MultiSideDepth;
-using facade::ParamsFor;
-using facade::SearchRequest;
 
 constexpr int kMaxPerftDepth = 9;
 
@@ -46,8 +40,8 @@ uint64_t Mix(uint64_t h, uint64_t v) {
   return h;
 }
 
-facade::SearchRequest RequestOf(const SearchOptions& options, const GoRequest& go) {
-  facade::SearchRequest request;
+SearchRequest RequestOf(const SearchOptions& options, const GoRequest& go) {
+  SearchRequest request;
   static_cast<SearchSettings&>(request) = options;  // every setting of the table
   request.dice = go.dice;
   request.limits = go.limits;
@@ -55,109 +49,18 @@ facade::SearchRequest RequestOf(const SearchOptions& options, const GoRequest& g
   return request;
 }
 
-// The multi-side search of a layout other than the four-sided one of two
-// teams, its answer in the search's report: the mover's side's chance as a
-// plain win or loss, every side's chance beside it.
-SearchReport MultiSideReportOf(const Position& pos, const MultiSideReport& searched, int multipv) {
-  int side = pos.SideOf(pos.to_throw());
-  auto as_eval = [side](const SideValues& v) {
-    Evaluation e;
-    e.p[kWinPlain] = v.win[side];
-    e.p[kLossPlain] = 1 - v.win[side];
-    return e;
-  };
-  auto all = [](const SideValues& v) {
-    return std::vector<double>(v.win.begin(), v.win.begin() + v.sides);
-  };
-  SearchReport report;
-  report.depth = searched.depth;
-  report.nodes = searched.nodes;
-  report.time_ms = searched.time_ms;
-  report.eval = as_eval(searched.values);
-  report.sides = all(searched.values);
-  for (const MultiSideCandidate& c : searched.candidates) {
-    if (static_cast<int>(report.candidates.size()) == multipv) break;
-    report.candidates.push_back({c.play, c.after, as_eval(c.values), all(c.values)});
-  }
-  return report;
-}
-
-// What SearchPosition checks before it searches, and the parameters it
-// searches with: a finished game, a bad setting, an opponent model nothing
-// serves, clocks the layout has not, a search the layout has not. `go`
-// makes the same checks before its job starts, so that no job ends in an
-// error no one hears.
-absl::StatusOr<SearchParams> CheckSearch(const Position& pos, const Rules& rules,
-                                         const SearchRequest& request) {
-  if (pos.IsGameOver()) {
-    return absl::FailedPreconditionError("the game is over: no play to search");
-  }
-  absl::StatusOr<SearchParams> params = ParamsFor(request);
-  if (!params.ok()) return params.status();
-  if (absl::Status s = CheckOpponentModel(*params, rules); !s.ok()) return s;
-  if (absl::Status s = CheckClocksFor(request.limits.clocks, pos); !s.ok()) return s;
-  if (!FourSidedTeams(pos) && params->algorithm == Algorithm::kRollout) {
-    return absl::InvalidArgumentError(
-        "with more than two sides the search is expectimax (max^n) or mcts");
-  }
-  return params;
-}
-
-// Step 1 of every search, whichever front asked: the search of `pos` with
-// `request`'s settings. The four-sided board with two teams goes to the
-// level's search (expectimax, MCTS, rollouts, tables); every other layout to
-// the multi-side search (search/multi_side.h) at the level's depth
-// (MultiSideDepth), its report's `sides` and each candidate's `sides` then
-// holding every side's chance, its `eval` the mover's side's as a plain win
-// or loss; team clocks are refused there. `on_progress` hears of each depth
-// (the multi-side search: of the last one).
-absl::StatusOr<SearchReport> SearchPosition(const Position& pos, const Rules& rules,
-                                            const SearchRequest& request, TranspositionTable* tt,
-                                            const std::atomic<bool>& stop,
-                                            const ReportCallback& on_progress) {
-  absl::StatusOr<SearchParams> params = CheckSearch(pos, rules, request);
-  if (!params.ok()) return params.status();
-  if (!FourSidedTeams(pos)) {
-    MultiSideParams multi;
-    multi.mode = request.paranoid ? MultiSideMode::kParanoid : MultiSideMode::kMaxN;
-    multi.max_depth = MultiSideDepth(request.level);
-    // The net trained for these rules where one is shipped (docs/sides.md).
-    multi.net = MultiSideNet(rules, params->eval);
-    absl::StatusOr<MultiSideReport> searched;
-    if (params->algorithm == Algorithm::kMcts) {
-      // MCTS-max^n (search/multi_side_mcts.h), its tree within tree_mb.
-      MultiSideMctsParams mcts;
-      mcts.mode = multi.mode;
-      mcts.tree_mb = request.tree_mb;
-      mcts.net = multi.net;
-      searched = SearchMultiSideMcts(pos, rules, request.dice, mcts, request.limits, stop);
-    } else {
-      searched = SearchMultiSide(pos, rules, request.dice, multi, request.limits, stop);
-    }
-    if (!searched.ok()) return searched.status();
-    SearchReport report = MultiSideReportOf(pos, *searched, request.multipv);
-    if (on_progress) on_progress(report);
-    return report;
-  }
-  if (request.dice) {
-    return SearchPlay(pos, rules, *request.dice, *params, request.limits, tt, stop, on_progress);
-  }
-  return AnalysePosition(pos, rules, *params, request.limits, tt, stop, on_progress);
-}
-
 // The search a judgement or a map makes: the level, every play valued, by
-// equity as the review values plays.
-absl::StatusOr<SearchParams> TutorParams(const std::string& level, const EndgameTable* endgames) {
+// equity as the review values plays; an error names a bad level.
+absl::StatusOr<SearchRequest> TutorRequest(const std::string& level, const EndgameTable* endgames) {
   SearchRequest request;
   request.level = level.empty() ? kTutorLevel : level;
   request.objective = Objective::kPoints;
-  request.multipv = 64;
+  request.multipv = kMaxMultiPv;
   request.endgames = endgames;
-  absl::StatusOr<SearchParams> params = ParamsFor(request);
-  if (!params.ok()) {
+  if (absl::StatusOr<SearchParams> params = ParamsFor(request); !params.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("level: ", params.status().message()));
   }
-  return params;
+  return request;
 }
 
 int64_t MsSince(std::chrono::steady_clock::time_point start) {
@@ -176,7 +79,7 @@ Engine::Engine(SearchOptions options)
       tt_(options_.hash_mb) {}
 
 SearchParams Engine::Params() const {
-  return *facade::ParamsFor(RequestOf(options_, GoRequest{}));  // options are valid
+  return *ParamsFor(RequestOf(options_, GoRequest{}));  // options are valid
 }
 
 SearchRequest Engine::RequestFor(const GoRequest& go) const { return RequestOf(options_, go); }
@@ -392,7 +295,7 @@ absl::StatusOr<GameAnalysis> Engine::Review(const Record& record, const std::str
 BenchResult Engine::Bench() {
   BenchResult result;
   std::atomic<bool> never_stop{false};
-  facade::SearchRequest request;  // fixed: the reference level, navy, one thread
+  SearchRequest request;  // fixed: the reference level, navy, one thread
   request.level = std::string(kReferenceLevel);
   Rules rules;
   TranspositionTable tt(16);
@@ -519,17 +422,17 @@ absl::StatusOr<facade::Judgement> Engine::Judge(Throw t, absl::string_view play,
   const Position& pos = game_.position();
   const Rules& rules = options_.rules;
   const EndgameTable* endgames = options_.endgames.get();
-  if (absl::Status s = rules.RequireFourSidedTeams("the tutor (judging a play)"); !s.ok()) {
-    return s;
-  }
   if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: no play to judge");
-  absl::StatusOr<SearchParams> params = TutorParams(level, endgames);
-  if (!params.ok()) return params.status();
+  absl::StatusOr<SearchRequest> request = TutorRequest(level, endgames);
+  if (!request.ok()) return request.status();
   absl::StatusOr<PlayResult> played = ParsePlay(play, pos, rules, t);
   if (!played.ok()) return played.status();  // "play '...': ..."
+  request->dice = t;
   TranspositionTable tt(2);
-  SearchReport report = SearchPlay(pos, rules, t, *params, {}, &tt, stop, nullptr);
+  absl::StatusOr<SearchReport> searched = SearchPosition(pos, rules, *request, &tt, stop);
+  if (!searched.ok()) return searched.status();
   if (stop) return absl::CancelledError("judging stopped");
+  const SearchReport& report = *searched;
   facade::Judgement j;
   j.candidates = report.candidates;
   j.level = level.empty() ? kTutorLevel : level;
@@ -543,9 +446,10 @@ absl::StatusOr<facade::Judgement> Engine::Judge(Throw t, absl::string_view play,
     }
   }
   j.played.play = played->play;  // the spelling asked about, canonical
-  j.equity_lost = std::max(0.0, j.candidates[0].eval.Equity() - j.played.eval.Equity());
+  j.equity_lost =
+      std::max(0.0, CandidatePoints(pos, j.candidates[0]) - CandidatePoints(pos, j.played));
   j.mark = MarkFor(j.equity_lost);
-  if (!(j.played.after == j.candidates[0].after)) {
+  if (FourSidedTeams(pos) && !(j.played.after == j.candidates[0].after)) {
     PlayResult best{j.candidates[0].play, j.candidates[0].after};
     j.differences = facade::Differences(facade::TermsOf(pos, best, rules),
                                         facade::TermsOf(pos, *played, rules));
@@ -560,11 +464,10 @@ absl::StatusOr<facade::ThrowMap> Engine::MapThrows(const std::string& level,
   const Position& pos = game_.position();
   const Rules& rules = options_.rules;
   const EndgameTable* endgames = options_.endgames.get();
-  if (absl::Status s = rules.RequireFourSidedTeams("the throw map"); !s.ok()) return s;
   if (pos.IsGameOver()) return absl::FailedPreconditionError("the game is over: no throw to map");
-  absl::StatusOr<SearchParams> params = TutorParams(level, endgames);
-  if (!params.ok()) return params.status();
-  params->multipv = 1;
+  absl::StatusOr<SearchRequest> request = TutorRequest(level, endgames);
+  if (!request.ok()) return request.status();
+  request->multipv = 1;
   facade::ThrowMap map;
   map.level = level.empty() ? kTutorLevel : level;
   map.exact = true;
@@ -574,13 +477,20 @@ absl::StatusOr<facade::ThrowMap> Engine::MapThrows(const std::string& level,
     // of that throw alone (a shared table's stored values would differ in
     // the last digits).
     TranspositionTable tt(1);
-    SearchReport r = SearchPlay(pos, rules, t, *params, {}, &tt, stop, nullptr);
+    request->dice = t;
+    absl::StatusOr<SearchReport> searched = SearchPosition(pos, rules, *request, &tt, stop);
+    if (!searched.ok()) return searched.status();
     if (stop) return absl::CancelledError("the throw map stopped");
+    const SearchReport& r = *searched;
     facade::ThrowMapEntry e;
     e.dice = t;
     e.probability = t.Weight() / 36.0;
     e.best = r.candidates[0];
     for (int k = 0; k < 6; ++k) sum[k] += e.probability * e.best.eval.p[k];
+    map.sides.resize(e.best.sides.size());
+    for (size_t s = 0; s < e.best.sides.size(); ++s) {
+      map.sides[s] += e.probability * e.best.sides[s];
+    }
     map.exact &= r.exact;
     map.throws.push_back(e);
   }

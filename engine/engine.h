@@ -92,7 +92,7 @@ class Engine {
   // The search parameters the options stand for.
   SearchParams Params() const;
   // The search the options ask for with `go`'s dice and limits.
-  facade::SearchRequest RequestFor(const GoRequest& go) const;
+  SearchRequest RequestFor(const GoRequest& go) const;
 
   // --- The game
 
@@ -159,12 +159,11 @@ class Engine {
   // first); without, the position before the throw. `on_progress` hears of
   // each depth. Refuses a finished game, a bad setting, clocks the layout
   // does not take, and a job running (it would share the table).
-  absl::StatusOr<SearchReport> Search(const facade::SearchRequest& request,
-                                      const std::atomic<bool>& stop,
+  absl::StatusOr<SearchReport> Search(const SearchRequest& request, const std::atomic<bool>& stop,
                                       const ReportCallback& on_progress = nullptr);
   // Search without dice; with `per_throw`, then each of the 21 throws
   // searched in turn with the same table, a movetime split 21 ways.
-  absl::StatusOr<EvaluationReport> Evaluate(const facade::SearchRequest& request, bool per_throw,
+  absl::StatusOr<EvaluationReport> Evaluate(const SearchRequest& request, bool per_throw,
                                             const std::atomic<bool>& stop);
   // The tutor's verdict on `play` (any spelling of a legal play) for throw
   // `t` at `level` (empty: facade::kTutorLevel): every legal play valued at

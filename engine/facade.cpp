@@ -12,7 +12,6 @@
 #include "rules/notation.h"
 #include "rules/ufen.h"
 #include "search/levels.h"
-#include "search/multi_side.h"
 #include "search/settings.h"
 
 namespace uckers::facade {
@@ -115,35 +114,6 @@ absl::StatusOr<Record> RevealDealtGame(const dealer::Key& key, absl::string_view
     return absl::InvalidArgumentError(absl::StrCat("record: ", s.message()));
   }
   return out;
-}
-
-absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request) {
-  // The fields a front fills directly are checked against the table here.
-  if (absl::Status s = CheckIntSetting("multipv", request.multipv); !s.ok()) return s;
-  if (absl::Status s = CheckIntSetting("threads", request.threads); !s.ok()) return s;
-  if (absl::Status s = CheckIntSetting("tree_mb", request.tree_mb); !s.ok()) return s;
-  absl::StatusOr<SearchParams> params = ParamsOf(request);
-  if (!params.ok()) return params.status();
-  params->endgame = request.endgames;
-  params->opponent_looks_random = request.opponent_looks_random;
-  return params;
-}
-
-absl::Status CheckClocksFor(const Clocks& clocks, const Position& pos) {
-  if (FourSidedTeams(pos)) return CheckClocks(clocks, pos);
-  if (clocks.time_ms[0] || clocks.time_ms[1]) {
-    return absl::InvalidArgumentError(
-        "clocks (wtime, btime) are per team of the four-sided game of two teams; with more sides "
-        "give movetime");
-  }
-  return absl::OkStatus();
-}
-
-double ExpectedPoints(double win, int sides) { return uckers::ExpectedPoints(win, sides); }
-
-int MultiSideDepth(const std::string& level) {
-  absl::StatusOr<int> depth = MultiSideDepthOf(level.empty() ? kDefaultLevel : level);
-  return depth.ok() ? *depth : 2;
 }
 
 PlayTerms PositionTerms(const Position& pos, const Rules& rules, int team) {

@@ -16,6 +16,7 @@
 #include "rules/position.h"
 #include "rules/rules.h"
 #include "rules/version.h"
+#include "search/door.h"
 #include "search/search.h"
 #include "search/settings.h"
 
@@ -76,41 +77,12 @@ absl::StatusOr<std::pair<int, int>> DealThrow(const dealer::Key& key, absl::stri
 absl::StatusOr<Record> RevealDealtGame(const dealer::Key& key, absl::string_view token,
                                        absl::string_view client_seed, const Record& record);
 
-// Settings a request may give; unset ones take the defaults. Ranges are
-// the settings table's (search/settings.h).
+// The search's request and its checks are the door's (search/door.h);
+// these names stay for the callers that still spell them here.
+using uckers::CheckClocksFor;
 using uckers::kMaxTreeMb;
-
-struct SearchRequest : SearchSettings {
-  std::optional<Throw> dice;  // none: analyse before the throw
-  SearchLimits limits;
-  // Exact values where this table covers a position (endgame/table.h); not
-  // owned, null for none. A table of other rules covers nothing, and no
-  // table applies to a layout other than the four-sided one of two teams.
-  const EndgameTable* endgames = nullptr;
-  // Under Opponent=auto: the other team's plays so far in the game look
-  // random (OpponentEvidence, search/opponent_model.h), as the front that
-  // holds the game judged them; the search then models that team as
-  // `random` where the model serves. A request of a position alone leaves it
-  // false.
-  bool opponent_looks_random = false;
-};
-
-// The search parameters of a request; an error names a bad level or value.
-absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request);
-
-// Team clocks (wtime/btime) belong to the four-sided game of two teams: on
-// it, the clock of the team to throw must be given when the other is; on
-// any other layout no clock may be given (movetime instead).
-absl::Status CheckClocksFor(const Clocks& clocks, const Position& pos);
-
-// The throws a level looks ahead on a layout of more than two sides: one
-// for the four levels of depth 1, two for expert and classic, three for
-// grandmaster (the default).
-int MultiSideDepth(const std::string& level);
-
-// The expected points of a side with chance `win` of winning among `sides`
-// sides (RULES.md §11, plain wins): what the fronts print beside a chance.
-double ExpectedPoints(double win, int sides);
+using uckers::ParamsFor;
+using uckers::SearchRequest;
 
 // Whether the position's layout is the four-sided board with two teams,
 // the one the tutor, the review, the tables and the team clocks know.
@@ -176,6 +148,9 @@ struct ThrowMapEntry {
 struct ThrowMap {
   std::vector<ThrowMapEntry> throws;  // kThrows' order, 6-6 first
   Evaluation eval;                    // the probability-weighted mean
+  // With more than two sides: every side's chance, the probability-weighted
+  // mean over the throws (empty on the four-sided board of two teams).
+  std::vector<double> sides;
   std::string level;
   int64_t time_ms = 0;
   bool exact = false;

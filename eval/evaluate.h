@@ -114,4 +114,10 @@ double ClassicSidePips(const Position& pos, int side, const EvalWeights& weights
 // The values of a finished game: 1 for the winning side.
 SideValues TerminalSideValues(const Position& pos);
 
+// A side's expected points from its win probability (plain wins and losses:
+// it wins 1 from each other side, or loses 1; RULES.md §11).
+double ExpectedPoints(const SideValues& v, int side);
+// The same from a win probability among `sides` sides.
+double ExpectedPoints(double win, int sides);
+
 }  // namespace uckers

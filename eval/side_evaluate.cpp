@@ -96,4 +96,10 @@ SideValues TerminalSideValues(const Position& pos) {
   return v;
 }
 
+double ExpectedPoints(const SideValues& v, int side) {
+  return ExpectedPoints(v.win[side], v.sides);
+}
+
+double ExpectedPoints(double win, int sides) { return win * (sides - 1) - (1 - win); }
+
 }  // namespace uckers

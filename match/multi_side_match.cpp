@@ -16,18 +16,14 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "eval/net.h"
 #include "match/match.h"
+#include "match/player.h"
 #include "match/stats.h"
 #include "record/game.h"
 #include "record/text.h"
 #include "review/review.h"
 #include "rules/dice_sequence.h"
 #include "rules/movegen.h"
-#include "search/levels.h"
-#include "search/multi_side.h"
-#include "search/multi_side_mcts.h"
-#include "search/settings.h"
 
 namespace uckers {
 namespace {
@@ -36,75 +32,53 @@ namespace {
 // as won by nobody (no layout has come near it).
 constexpr int kMaxThrows = 20000;
 
+// A player of a match of more sides: `greedy` and `random` of their own (for
+// any layout), else any player of match/player.h (a level, `mcts`, with
+// every setting of the settings table), made afresh for each game.
 struct PlayerSpec {
   enum Kind { kSearch, kGreedy, kRandom } kind = kSearch;
-  MultiSideParams params;
-  std::optional<MultiSideMctsParams> mcts;  // `search=mcts`: MCTS-max^n
+  std::string spec;
 };
 
 absl::StatusOr<PlayerSpec> ParseSpec(const std::string& spec, const Rules& rules) {
-  std::vector<std::string> parts = absl::StrSplit(spec, ',');
   PlayerSpec out;
-  const std::string& name = parts[0];
-  if (name == "greedy") {
-    out.kind = PlayerSpec::kGreedy;
-  } else if (name == "random") {
-    out.kind = PlayerSpec::kRandom;
-  } else if (absl::StatusOr<int> depth = MultiSideDepthOf(name); depth.ok()) {
-    out.params.max_depth = *depth;
-    // The net trained for these rules where one is shipped (the level
-    // `classic` keeps the classic evaluation), as the text protocol does.
-    out.params.net = MultiSideNet(rules, name == "classic" ? EvalKind::kClassic : EvalKind::kNet);
-  } else {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "player '", spec, "': with more than two sides a player is a level, greedy or random"));
-  }
-  int playouts = 0;
-  for (size_t i = 1; i < parts.size(); ++i) {
-    bool search = out.kind == PlayerSpec::kSearch;
-    if (parts[i] == "multi_side=paranoid" && search) {
-      out.params.mode = MultiSideMode::kParanoid;
-    } else if (parts[i] == "multi_side=maxn" && search) {
-      out.params.mode = MultiSideMode::kMaxN;
-    } else if (parts[i] == "search=mcts" && search) {
-      out.mcts.emplace();
-    } else if (parts[i] == "search=expectimax" && search) {
-      out.mcts.reset();
-    } else if (absl::StartsWith(parts[i], "nodes=") && search &&
-               absl::SimpleAtoi(parts[i].substr(6), &playouts) && playouts >= 1 &&
-               playouts <= 10'000'000) {
-    } else if (parts[i] == "eval=classic" && out.kind == PlayerSpec::kSearch) {
-      out.params.net = nullptr;
-    } else if (parts[i] == "eval=net" && out.kind == PlayerSpec::kSearch) {
-      out.params.net = MultiSideNet(rules, EvalKind::kNet);
-    } else if (absl::StartsWith(parts[i], "netfile=") && out.kind == PlayerSpec::kSearch) {
-      absl::StatusOr<const Net*> net = LoadNetShared(parts[i].substr(8));
-      if (!net.ok()) {
-        return absl::Status(net.status().code(),
-                            absl::StrCat("player '", spec, "': ", net.status().message()));
-      }
-      if (!(*net)->per_side() || !(*net)->Serves(rules)) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "player '", spec, "': the net in ", parts[i].substr(8), " is for rules ",
-            (*net)->any_rules() ? "of any switches of " : "", (*net)->rules().ToString(),
-            (*net)->any_rules() ? " (mixie_stack left out)" : "", ", not ", rules.ToString()));
-      }
-      out.params.net = (*net)->any_rules() ? (*net)->ForRules(rules) : *net;
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "player '", spec, "': setting '", parts[i],
-          "' (with more than two sides a level takes only multi_side=maxn|paranoid, "
-          "eval=net|classic, netfile=FILE, search=expectimax|mcts and nodes=1..10000000, the "
-          "playouts of search=mcts)"));
+  out.spec = spec;
+  std::string name = spec.substr(0, spec.find(','));
+  if (name == "greedy" || name == "random") {
+    out.kind = name == "greedy" ? PlayerSpec::kGreedy : PlayerSpec::kRandom;
+    if (name != spec) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("player '", spec, "': ", name,
+                       " does not search; with more than two sides it takes no "
+                       "setting"));
     }
+    return out;
   }
-  if (out.mcts) {
-    out.mcts->mode = out.params.mode;
-    out.mcts->net = out.params.net;
-    if (playouts) out.mcts->playouts = playouts;
-  } else if (playouts) {
+  if (absl::StartsWith(name, "cmd:") || absl::StartsWith(name, "grpc:")) {
     return absl::InvalidArgumentError(
-        absl::StrCat("player '", spec, "': nodes= counts the playouts of search=mcts"));
+        absl::StrCat("player '", spec,
+                     "': with more than two sides a player is a level, mcts, greedy or "
+                     "random"));
+  }
+  absl::StatusOr<std::unique_ptr<Player>> player = MakePlayer(spec, rules, 0);
+  if (!player.ok()) return player.status();
+  return out;
+}
+
+// The players of one game: A's and B's searching players, where they search.
+struct GamePlayers {
+  std::unique_ptr<Player> a, b;
+};
+
+absl::StatusOr<GamePlayers> MakeGamePlayers(const PlayerSpec& a, const PlayerSpec& b,
+                                            const Rules& rules, uint64_t seed) {
+  GamePlayers out;
+  for (auto [spec, player] : {std::pair{&a, &out.a}, std::pair{&b, &out.b}}) {
+    if (spec->kind != PlayerSpec::kSearch) continue;
+    absl::StatusOr<std::unique_ptr<Player>> made = MakePlayer(spec->spec, rules, seed);
+    if (!made.ok()) return made.status();
+    if (absl::Status s = (*made)->NewGame(seed); !s.ok()) return s;
+    *player = *std::move(made);
   }
   return out;
 }
@@ -131,7 +105,7 @@ std::tuple<int, int, int, int> GreedyKey(const Position& before, const PlayResul
   return {home, knocked, furthest, advance};
 }
 
-int Choose(const PlayerSpec& player, const Position& pos, const Rules& rules, Throw t,
+int Choose(const PlayerSpec& player, Player* searcher, const Position& pos, Throw t,
            const PlayList& plays, std::mt19937_64& rng) {
   if (player.kind == PlayerSpec::kRandom) {
     return std::uniform_int_distribution<int>(0, plays.size() - 1)(rng);
@@ -146,13 +120,10 @@ int Choose(const PlayerSpec& player, const Position& pos, const Rules& rules, Th
     }
     return best < 0 ? 0 : best;
   }
-  std::atomic<bool> never{false};
-  absl::StatusOr<MultiSideReport> r =
-      player.mcts ? SearchMultiSideMcts(pos, rules, t, *player.mcts, SearchLimits{}, never)
-                  : SearchMultiSide(pos, rules, t, player.params, SearchLimits{}, never);
-  if (!r.ok() || r->candidates.empty()) return 0;
+  absl::StatusOr<PlayResult> r = searcher->Choose(pos, t);
+  if (!r.ok()) return 0;
   for (int i = 0; i < plays.size(); ++i) {
-    if (plays[i].after == r->candidates[0].after) return i;
+    if (plays[i].after == r->after) return i;
   }
   return 0;
 }
@@ -164,6 +135,8 @@ int PlayOne(const PlayerSpec& a, const PlayerSpec& b, const Rules& rules, uint64
             double* a_ms, int* a_choices, Game* game) {
   Game unkept(rules);
   if (!game) game = &unkept;
+  absl::StatusOr<GamePlayers> players = MakeGamePlayers(a, b, rules, seed);
+  if (!players.ok()) return -1;  // checked when the match began
   DiceSequence dice(seed);
   std::mt19937_64 rng(seed * 7919 + a_side);
   PlayList plays;
@@ -175,7 +148,7 @@ int PlayOne(const PlayerSpec& a, const PlayerSpec& b, const Rules& rules, uint64
     if (plays.size() > 1) {
       bool is_a = pos.SideOf(pos.to_throw()) == a_side;
       auto start = std::chrono::steady_clock::now();
-      pick = Choose(is_a ? a : b, pos, rules, t, plays, rng);
+      pick = Choose(is_a ? a : b, is_a ? players->a.get() : players->b.get(), pos, t, plays, rng);
       if (is_a) {
         *a_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                      .count();

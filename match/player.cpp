@@ -14,6 +14,7 @@
 #include "endgame/table.h"
 #include "match/baselines.h"
 #include "match/external_player.h"
+#include "search/door.h"
 #include "search/levels.h"
 #include "search/limits.h"
 #include "search/opponent_model.h"
@@ -26,12 +27,12 @@
 namespace uckers {
 namespace {
 
-// The engine's own search at some level and limits.
+// The engine's own search at some level and limits, through the search's
+// door (search/door.h) on every layout.
 class SearchPlayer : public Player {
  public:
-  SearchPlayer(const Rules& rules, const SearchParams& params, const SearchLimits& limits,
-               size_t hash_mb)
-      : rules_(rules), params_(params), limits_(limits), tt_(hash_mb), evidence_(rules) {}
+  SearchPlayer(const Rules& rules, const SearchRequest& request, size_t hash_mb)
+      : rules_(rules), request_(request), tt_(hash_mb), evidence_(rules) {}
 
   absl::Status NewGame(uint64_t) override {
     tt_.Clear();
@@ -49,28 +50,35 @@ class SearchPlayer : public Player {
   }
 
   absl::StatusOr<PlayResult> Choose(const Position& pos, Throw t) override {
-    team_ = TeamOf(pos.to_throw());
-    if (params_.infer_opponent) {
+    if (Judges(pos)) {
+      team_ = TeamOf(pos.to_throw());
       // Opponent=auto: the other team's plays in this game and the ones
       // before against the same opponent.
       PlayerEvidence opponent = past_;
       opponent.Add(evidence_.Of(1 - team_));
-      params_.opponent_looks_random = opponent.LooksRandom();
+      request_.opponent_looks_random = opponent.LooksRandom();
     }
-    SearchReport r = SearchPlay(pos, rules_, t, params_, limits_, &tt_, never_, nullptr);
-    return PlayResult{r.candidates[0].play, r.candidates[0].after};
+    request_.dice = t;
+    absl::StatusOr<SearchReport> r = SearchPosition(pos, rules_, request_, &tt_, never_);
+    if (!r.ok()) return r.status();
+    return PlayResult{r->candidates[0].play, r->candidates[0].after};
   }
 
   void Observe(const Position& before, Throw t, const PlayResult& chosen) override {
-    if (params_.infer_opponent) evidence_.Observe(before, t, chosen.after);
+    if (Judges(before)) evidence_.Observe(before, t, chosen.after);
   }
 
-  void SetClocks(const Clocks& clocks) override { limits_.clocks = clocks; }
+  void SetClocks(const Clocks& clocks) override { request_.limits.clocks = clocks; }
 
  private:
+  // Whether the other team is judged by its plays (Opponent=auto): the
+  // four-sided game of two teams, the one the model knows.
+  bool Judges(const Position& pos) const {
+    return request_.opponent == OpponentModel::kAuto && pos.layout().IsFourSidedTeams();
+  }
+
   Rules rules_;
-  SearchParams params_;
-  SearchLimits limits_;
+  SearchRequest request_;
   TranspositionTable tt_;
   OpponentEvidence evidence_;  // this game's plays
   PlayerEvidence past_;        // the opponent's plays in the games before
@@ -172,14 +180,16 @@ absl::StatusOr<std::unique_ptr<Player>> MakeUntimedPlayer(
         absl::StrCat("player '", name, "': this build has no gRPC (UCKERS_GRPC=OFF)"));
 #endif
   }
-  SearchSettings search = s.search;
-  if (name == "mcts") search.algorithm = Algorithm::kMcts;
-  absl::StatusOr<SearchParams> params = ParamsOf(search);
+  SearchRequest request;
+  static_cast<SearchSettings&>(request) = s.search;
+  if (name == "mcts") request.algorithm = Algorithm::kMcts;
+  request.limits = s.limits;
+  request.endgames = s.endgames.get();
+  request.weights = s.weights;
+  absl::StatusOr<SearchParams> params = ParamsFor(request);
   if (!params.ok()) return params.status();
-  for (const auto& [weight, value] : s.weights) *EvalWeightByName(params->weights, weight) = value;
-  params->endgame = s.endgames.get();
   if (absl::Status st = CheckOpponentModel(*params, rules); !st.ok()) return st;
-  return std::unique_ptr<Player>(new SearchPlayer(rules, *params, s.limits, search.hash_mb));
+  return std::unique_ptr<Player>(new SearchPlayer(rules, request, request.hash_mb));
 }
 
 }  // namespace

@@ -13,10 +13,9 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/ufen.h"
-#include "search/expectimax.h"
+#include "search/door.h"
 #include "search/levels.h"
-#include "search/multi_side.h"
-#include "search/search.h"
+#include "search/one_throw.h"
 #include "search/tt.h"
 
 namespace uckers {
@@ -171,27 +170,6 @@ struct SideThrowValues {
   SideValues after;  // every side's chance after the best play of the actual throw
 };
 
-// Every side's chance by the static value of a game of more sides: exact
-// where the game is over, else the side net `net`, else (null) the classic
-// evaluation.
-SideValues StaticSideValues(const Position& p, const Net* net) {
-  return p.IsGameOver() ? TerminalSideValues(p)
-         : net          ? net->EvaluateSides(p)
-                        : ClassicSideValues(p);
-}
-
-// Every side's chance after the best of one throw's `plays` for `side`, by
-// StaticSideValues (the first of equals).
-SideValues BestPlaySideValues(const PlayList& plays, int side, const Net* net) {
-  SideValues best;
-  double best_value = -1e9;
-  for (const PlayResult& r : plays) {
-    SideValues e = StaticSideValues(r.after, net);
-    if (e.win[side] > best_value) best_value = e.win[side], best = e;
-  }
-  return best;
-}
-
 SideThrowValues MultiSideLuck(const Position& pos, const Rules& rules, Throw actual) {
   const Net* net = MultiSideNet(rules, EvalKind::kNet);
   SideThrowValues v;
@@ -217,12 +195,12 @@ absl::StatusOr<GameAnalysis> AnalyseMultiSide(
     const Game& game, const std::string& level_name, const std::atomic<bool>& stop,
     const std::function<void(const AnalysedItem&)>& on_item,
     std::chrono::steady_clock::time_point start_time) {
-  absl::StatusOr<int> depth = MultiSideDepthOf(level_name);
-  if (!depth.ok()) return depth.status();
   const Rules& rules = game.rules();
-  MultiSideParams params;
-  params.max_depth = *depth;
-  params.net = MultiSideNet(rules, EvalKind::kNet);  // as the levels play these rules
+  SearchRequest request;  // the level as it plays these rules, every play valued
+  request.level = level_name;
+  request.multipv = kMaxMultiPv;
+  if (absl::StatusOr<SearchParams> p = ParamsFor(request); !p.ok()) return p.status();
+  const Net* net = MultiSideNet(rules, ParamsFor(request)->eval);
   const Layout& layout = game.start().layout();
   const int k = layout.num_sides;
   GameAnalysis out;
@@ -252,37 +230,41 @@ absl::StatusOr<GameAnalysis> AnalyseMultiSide(
     GenerateLegalPlays(pos, rules, t, &legal);
     a.choice = legal.size() > 1;
     if (a.choice) {
-      absl::StatusOr<MultiSideReport> r =
-          SearchMultiSide(pos, rules, t, params, SearchLimits{}, stop);
+      request.dice = t;
+      absl::StatusOr<SearchReport> r = SearchPosition(pos, rules, request, nullptr, stop);
       if (!r.ok()) return r.status();
       if (stop) return absl::CancelledError("analysis stopped");
-      const MultiSideCandidate& best = r->candidates[0];
+      const Candidate& best = r->candidates[0];
       a.best_play = PlayToString(best.play, pos.board());
-      a.best_equity = ExpectedPoints(best.values, side);
+      a.best_equity = CandidatePoints(pos, best);
       // The play made, valued as the searched plays were: the position after
       // it searched the depth less one (the root keeps only its best few).
-      std::optional<SideValues> made;
-      for (const MultiSideCandidate& c : r->candidates) {
-        if (c.after == after) made = c.values;
+      std::optional<double> made;
+      for (const Candidate& c : r->candidates) {
+        if (c.after == after) made = CandidatePoints(pos, c);
       }
       if (!made) {
+        SideValues v;
         if (after.IsGameOver()) {
-          made = TerminalSideValues(after);
+          v = TerminalSideValues(after);
         } else if (r->depth <= 1) {
-          made = params.net ? params.net->EvaluateSides(after) : ClassicSideValues(after);
+          v = net ? net->EvaluateSides(after) : ClassicSideValues(after);
         } else {
-          MultiSideParams below = params;
-          below.max_depth = r->depth - 1;
-          absl::StatusOr<MultiSideReport> searched =
-              SearchMultiSide(after, rules, std::nullopt, below, SearchLimits{}, stop);
+          SearchRequest below = request;
+          below.dice.reset();
+          below.limits.depth = r->depth - 1;
+          absl::StatusOr<SearchReport> searched =
+              SearchPosition(after, rules, below, nullptr, stop);
           if (!searched.ok()) return searched.status();
-          made = searched->values;
+          v.sides = static_cast<int>(searched->sides.size());
+          for (int s = 0; s < v.sides; ++s) v.win[s] = searched->sides[s];
         }
+        made = ExpectedPoints(v, side);
       }
-      a.played_equity = ExpectedPoints(*made, side);
+      a.played_equity = *made;
       for (size_t c = 0; c < r->candidates.size() && c < 3; ++c) {
         a.candidates.push_back({PlayToString(r->candidates[c].play, pos.board()),
-                                ExpectedPoints(r->candidates[c].values, side)});
+                                CandidatePoints(pos, r->candidates[c])});
       }
       a.equity_lost = std::max(0.0, a.best_equity - a.played_equity);
       a.mark = MarkFor(a.equity_lost);
@@ -332,11 +314,12 @@ absl::StatusOr<GameAnalysis> AnalyseGame(const Game& game, const std::string& le
   if (!rules.layout().IsFourSidedTeams()) {
     return AnalyseMultiSide(game, level_name, stop, on_item, start_time);
   }
-  SearchParams params;
-  if (absl::Status s = ApplyLevel(level_name, &params); !s.ok()) return s;
-  params.objective = Objective::kPoints;  // equities in points
-  params.multipv = 64;                    // every play valued exactly
-  params.endgame = endgames;
+  SearchRequest request;
+  request.level = level_name;
+  request.objective = Objective::kPoints;  // equities in points
+  request.multipv = kMaxMultiPv;           // every play valued exactly
+  request.endgames = endgames;
+  if (absl::StatusOr<SearchParams> p = ParamsFor(request); !p.ok()) return p.status();
   GameAnalysis out;
   out.rules = rules.ToString();
   out.level = level_name;
@@ -365,7 +348,10 @@ absl::StatusOr<GameAnalysis> AnalyseGame(const Game& game, const std::string& le
     GenerateLegalPlays(pos, rules, t, &legal);
     a.choice = legal.size() > 1;
     if (a.choice) {
-      SearchReport r = SearchPlay(pos, rules, t, params, {}, &tt, stop, nullptr);
+      request.dice = t;
+      absl::StatusOr<SearchReport> searched = SearchPosition(pos, rules, request, &tt, stop);
+      if (!searched.ok()) return searched.status();
+      const SearchReport& r = *searched;
       a.best_play = PlayToString(r.candidates[0].play);
       a.best_equity = r.candidates[0].eval.Equity();
       a.played_equity = a.best_equity;
@@ -667,73 +653,6 @@ std::string AnalysisToSvg(const GameAnalysis& a) {
 }
 
 namespace {
-
-// Every side's chance one throw on, as DeeperLuck values a play: with two
-// teams the search's one-throw expectimax value (search/expectimax.h: each
-// throw's best play by the net, a challenge under way in closed form), in
-// more sides the mean over the next throw of every side's chance after that
-// thrower's best play for its own side (max^n), static where a challenge is
-// under way. By the net the levels play the rules with, exact where the game
-// is over.
-class OneThrowChances {
- public:
-  explicit OneThrowChances(const Rules& rules)
-      : rules_(rules),
-        teams_(rules.layout().IsFourSidedTeams()),
-        side_net_(teams_ ? nullptr : MultiSideNet(rules, EvalKind::kNet)),
-        limiter_(never_, std::nullopt, std::nullopt),
-        tt_(1) {
-    params_.net = teams_ ? NetFor(rules) : nullptr;
-    params_.objective = Objective::kWin;
-    params_.noise = 0;
-    search_.emplace(rules_, params_, &tt_, &limiter_);
-  }
-
-  // Every side's chance by the static value.
-  SideValues Static(const Position& p) const {
-    if (!teams_) return StaticSideValues(p, side_net_);
-    Evaluation e = p.IsGameOver() || !params_.net ? Evaluate(p, rules_) : params_.net->Evaluate(p);
-    return TeamChances(e.Win(), TeamOf(p.to_throw()));
-  }
-
-  // Every side's chance one throw on.
-  SideValues Deeper(const Position& pos) {
-    if (pos.IsGameOver()) return Static(pos);
-    if (teams_) {
-      double win = search_->Chance(pos, 1, 0.0, 1.0, nullptr);
-      return TeamChances(win, TeamOf(pos.to_throw()));
-    }
-    if (pos.challenge_active()) return Static(pos);
-    const int side = pos.SideOf(pos.to_throw());
-    SideValues mean;
-    mean.sides = pos.num_sides();
-    PlayList plays;
-    for (Throw t : kThrows) {
-      GenerateLegalPlays(pos, rules_, t, &plays);
-      SideValues best = BestPlaySideValues(plays, side, side_net_);
-      for (int s = 0; s < mean.sides; ++s) mean.win[s] += t.Weight() / 36.0 * best.win[s];
-    }
-    return mean;
-  }
-
- private:
-  static SideValues TeamChances(double win, int team) {
-    SideValues v;
-    v.sides = 2;
-    v.win[team] = win;
-    v.win[1 - team] = 1 - win;
-    return v;
-  }
-
-  const Rules& rules_;
-  const bool teams_;
-  const Net* side_net_;
-  std::atomic<bool> never_{false};
-  Limiter limiter_;
-  TranspositionTable tt_;
-  SearchParams params_;
-  std::optional<Expectimax> search_;
-};
 
 // Every side's luck at one throw, one throw deeper than LuckValues: each
 // throw's best play (by its static value for the thrower's side) is valued

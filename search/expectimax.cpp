@@ -117,13 +117,15 @@ void Expectimax::CountNode() {
   }
 }
 
-double Expectimax::Noise(uint64_t key) const {
-  if (params_.noise <= 0) return 0;
-  // Deterministic per position and seed: the same position always gets the
-  // same error, as a weaker player's misjudgement would be.
-  uint64_t a = Mix64(key ^ params_.seed), b = Mix64(a + 0x9E3779B97F4A7C15ull);
+double EvaluationNoise(uint64_t key, uint64_t seed, double sd) {
+  if (sd <= 0) return 0;
+  uint64_t a = Mix64(key ^ seed), b = Mix64(a + 0x9E3779B97F4A7C15ull);
   double u1 = ((a >> 11) + 1.0) / 9007199254740993.0, u2 = (b >> 11) / 9007199254740992.0;
-  return params_.noise * std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+  return sd * std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+}
+
+double Expectimax::Noise(uint64_t key) const {
+  return EvaluationNoise(key, params_.seed, params_.noise);
 }
 
 double Expectimax::Static(const Position& pos, int team, Evaluation* eval) {

@@ -11,6 +11,7 @@
 #include "rules/play.h"
 #include "rules/position.h"
 #include "rules/rules.h"
+#include "search/door.h"
 #include "search/search.h"
 #include "search/static_cache.h"
 #include "search/tt.h"
@@ -120,10 +121,10 @@ class Expectimax {
   StaticCache<Evaluation> static_cache_;  // static values, with whether a table gave them
 };
 
-// The exact values of `pos` for its team to throw from `params.endgame`,
-// when a table is set and covers the position; a finished game's outcome.
-std::optional<Evaluation> TableEvaluation(const Position& pos, const Rules& rules,
-                                          const SearchParams& params);
+// A level's misjudgement of a position: normal with standard deviation
+// `sd`, deterministic per position `key` and `seed` (the same position
+// always gets the same error, as a weaker player's would be); 0 for sd 0.
+double EvaluationNoise(uint64_t key, uint64_t seed, double sd);
 
 // Probability that a challenge needing `k` more sixes succeeds: each throw
 // brings 0 sixes (25/36, the challenge fails), 1 (10/36) or 2 (1/36).

@@ -6,23 +6,10 @@
 #include <numeric>
 
 #include "rules/movegen.h"
+#include "search/expectimax.h"
 #include "search/static_cache.h"
 
 namespace uckers {
-const Net* MultiSideNet(const Rules& rules, EvalKind eval, const Net* requested) {
-  if (eval == EvalKind::kClassic) return nullptr;
-  if (requested && requested->per_side() && requested->Serves(rules)) {
-    return requested->any_rules() ? requested->ForRules(rules) : requested;
-  }
-  const Net* shipped = NetFor(rules);
-  return shipped && shipped->per_side() ? shipped : nullptr;
-}
-
-double ExpectedPoints(const SideValues& v, int side) {
-  return ExpectedPoints(v.win[side], v.sides);
-}
-
-double ExpectedPoints(double win, int sides) { return win * (sides - 1) - (1 - win); }
 
 namespace {
 
@@ -118,8 +105,20 @@ class MaxN {
     if (const SideValues* cached = static_cache_.Find(pos.key())) return *cached;
     SideValues v =
         params_.net ? params_.net->EvaluateSides(pos) : ClassicSideValues(pos, params_.weights);
+    if (params_.noise > 0 && !pos.IsGameOver()) Misjudge(pos.key(), &v);
     static_cache_.Store(pos.key(), v);
     return v;
+  }
+
+  // The level's noise on every side's chance, renormalised.
+  void Misjudge(uint64_t key, SideValues* v) const {
+    double sum = 0;
+    for (int s = 0; s < v->sides; ++s) {
+      uint64_t side_key = key + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(s + 1);
+      v->win[s] = std::max(0.0, v->win[s] + EvaluationNoise(side_key, params_.seed, params_.noise));
+      sum += v->win[s];
+    }
+    for (int s = 0; s < v->sides; ++s) v->win[s] = sum > 0 ? v->win[s] / sum : 1.0 / v->sides;
   }
 
   const Rules& rules_;

@@ -44,19 +44,12 @@ struct MultiSideParams {
   // its weight). The choice and every root value are unchanged.
   bool shallow_pruning = true;
   const Net* net = nullptr;  // the learned evaluation (per side, of these rules), or classic
+  // A level's misjudgement (the Noise setting): each side's chance in each
+  // position evaluated moves by EvaluationNoise (search/expectimax.h), the
+  // chances renormalised to sum to one; 0 for none.
+  double noise = 0;
+  uint64_t seed = 0;
 };
-
-// The net a multi-side search under `rules` uses for `eval`: the shipped
-// one trained for those rules, or `requested` (a netfile) when it was
-// trained for them; nullptr (the classic evaluation) for `eval` classic or
-// when there is none.
-const Net* MultiSideNet(const Rules& rules, EvalKind eval, const Net* requested = nullptr);
-
-// A side's expected points from its win probability (plain wins and losses:
-// it wins 1 from each other side, or loses 1; RULES.md §11).
-double ExpectedPoints(const SideValues& v, int side);
-// The same from a win probability among `sides` sides.
-double ExpectedPoints(double win, int sides);
 
 struct MultiSideCandidate {
   Play play;

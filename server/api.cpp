@@ -607,11 +607,17 @@ absl::Status Api::RevealDealtGame(const v1::RevealDealtGameRequest& request,
 
 namespace {
 
-v1::JudgedCandidate JudgedOut(const Candidate& c, double best_equity) {
+// A candidate's chances for the side that chose it in `pos`: the six
+// outcomes, and with more sides every side's chance.
+v1::Outcomes CandidateOutcomes(const Candidate& c, const Position& pos) {
+  return proto::OutcomesOut(c.eval, c.sides, pos.SideOf(pos.to_throw()));
+}
+
+v1::JudgedCandidate JudgedOut(const Candidate& c, double best_points, const Position& pos) {
   v1::JudgedCandidate out;
-  out.set_play(PlayToString(c.play));
-  *out.mutable_evaluation() = proto::OutcomesOut(c.eval);
-  out.set_equity_lost(std::max(0.0, best_equity - c.eval.Equity()));
+  out.set_play(PlayToString(c.play, pos.board()));
+  *out.mutable_evaluation() = CandidateOutcomes(c, pos);
+  out.set_equity_lost(std::max(0.0, best_points - CandidatePoints(pos, c)));
   return out;
 }
 
@@ -642,14 +648,15 @@ absl::Status Api::JudgePlay(const CallControl& call, const v1::JudgePlayRequest&
   if (absl::IsCancelled(j.status())) return absl::DeadlineExceededError("the deadline came first");
   if (!j.ok()) return Wire(j.status());
   const Candidate& best = j->candidates[0];
-  response->set_play(PlayToString(j->played.play));
-  *response->mutable_evaluation() = proto::OutcomesOut(j->played.eval);
-  response->set_best_play(PlayToString(best.play));
-  *response->mutable_best_evaluation() = proto::OutcomesOut(best.eval);
+  const Position& pos = in->position;
+  response->set_play(PlayToString(j->played.play, pos.board()));
+  *response->mutable_evaluation() = CandidateOutcomes(j->played, pos);
+  response->set_best_play(PlayToString(best.play, pos.board()));
+  *response->mutable_best_evaluation() = CandidateOutcomes(best, pos);
   response->set_equity_lost(j->equity_lost);
   response->set_mark(wire::ToMessage(j->mark));
   for (size_t k = 0; k < j->candidates.size() && static_cast<int>(k) < alternatives; ++k) {
-    *response->add_alternatives() = JudgedOut(j->candidates[k], best.eval.Equity());
+    *response->add_alternatives() = JudgedOut(j->candidates[k], CandidatePoints(pos, best), pos);
   }
   response->set_legal_plays(static_cast<int>(j->candidates.size()));
   response->set_level(j->level);
@@ -687,10 +694,11 @@ absl::Status Api::ThrowMap(const CallControl& call, const v1::ThrowMapRequest& r
     out->mutable_throw_()->set_die1(e.dice.high);
     out->mutable_throw_()->set_die2(e.dice.low);
     out->set_probability(e.probability);
-    out->set_best_play(PlayToString(e.best.play));
-    *out->mutable_evaluation() = proto::OutcomesOut(e.best.eval);
+    out->set_best_play(PlayToString(e.best.play, pos->board()));
+    *out->mutable_evaluation() = CandidateOutcomes(e.best, *pos);
   }
-  *response->mutable_evaluation() = proto::OutcomesOut(map->eval);
+  *response->mutable_evaluation() =
+      proto::OutcomesOut(map->eval, map->sides, pos->SideOf(pos->to_throw()));
   response->set_level(map->level);
   response->set_time_ms(map->time_ms);
   response->set_exact(map->exact);

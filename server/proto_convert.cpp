@@ -150,7 +150,7 @@ absl::StatusOr<Throw> ThrowFrom(const v1::Throw& msg, bool required) {
 }
 
 absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchOptions& options,
-                               int max_threads, facade::SearchRequest* out) {
+                               int max_threads, SearchRequest* out) {
   // proto3: a zero field is one not given. Every range is
   // search/limits.h's, as for the text protocol's `go`.
   LimitsInput in;
@@ -228,7 +228,7 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchO
     }
     if (std::optional<EvalKind> eval = EvalKindByName(options.eval())) out->eval = *eval;
   }
-  if (absl::StatusOr<SearchParams> p = facade::ParamsFor(*out); !p.ok()) {
+  if (absl::StatusOr<SearchParams> p = ParamsFor(*out); !p.ok()) {
     return Bad("options.level", p.status().message());
   }
   // In key order, so that the same request always reads the same way.
@@ -317,7 +317,7 @@ v1::Outcomes OutcomesOut(const Evaluation& e) {
 v1::Outcomes OutcomesOut(const Evaluation& e, const std::vector<double>& sides, int side) {
   v1::Outcomes o = OutcomesOut(e);
   if (sides.empty()) return o;
-  o.set_equity(facade::ExpectedPoints(e.Win(), static_cast<int>(sides.size())));
+  o.set_equity(ExpectedPoints(e.Win(), static_cast<int>(sides.size())));
   for (double p : sides) o.add_side_win_probabilities(p);
   o.set_side(side + 1);
   return o;

@@ -24,7 +24,7 @@ absl::StatusOr<Throw> ThrowFrom(const v1::Throw& msg, bool required);
 
 // Limits and options of a search request; `max_threads` is the server's cap.
 absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchOptions& options,
-                               int max_threads, facade::SearchRequest* out);
+                               int max_threads, SearchRequest* out);
 // The table size a request asks for, checked against the server's cap.
 absl::StatusOr<int> HashFrom(const v1::SearchOptions& options, int max_hash_mb);
 

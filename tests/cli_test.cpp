@@ -185,12 +185,30 @@ TEST(Cli, AMatchOfMoreSidesRotatesTheSeatsOverTheSameDice) {
 }
 
 TEST(Cli, AMatchOfMoreSidesRefusesWhatItCannotPlayOrRecord) {
-  EXPECT_EQ(Uckers("match --rules six --a expert,noise=1 --b greedy --pairs 1").code, 2);
   EXPECT_EQ(Uckers("match --rules six --a cmd:./x --b greedy --pairs 1").code, 2);
   EXPECT_EQ(
       Uckers("match --rules six --a expert --b greedy --pairs 1 --resume --records /tmp/x").code,
       2);
   EXPECT_EQ(Uckers("match --rules six --a expert --b greedy --pairs 1 --games_out /tmp/x").code, 2);
+}
+
+// Every player setting on every layout: a multi-side match reads its
+// players through the settings table, so a good setting plays and a bad
+// value gets the same words on every board and table.
+TEST(Cli, APlayersSettingsAreReadAlikeOnEveryLayout) {
+  Result ok = Uckers(
+      "match --rules six+solo --a expert,movetime=20,noise=0.02,filter=3 --b greedy --pairs 1 "
+      "--noprogress");
+  EXPECT_EQ(ok.code, 0) << ok.out;
+  std::string words;
+  for (const char* rules : {"navy", "navy+solo", "six", "six+teams_of_three", "six+solo"}) {
+    Result bad = Uckers(absl::StrCat("match --rules ", rules,
+                                     " --a expert,noise=2 --b greedy --pairs 1 --noprogress"));
+    EXPECT_EQ(bad.code, 2) << rules;
+    if (words.empty()) words = bad.out;
+    EXPECT_EQ(bad.out, words) << rules;
+    EXPECT_NE(bad.out.find("noise"), std::string::npos) << bad.out;
+  }
 }
 
 // docs/records.md: a match of more sides keeps every game's record, each

@@ -584,5 +584,34 @@ TEST_F(ConnectTest, AWholeSixSidedGamePlaysOverJson) {
   EXPECT_NE(clock->body.find("clocks"), std::string::npos) << clock->body;
 }
 
+// The coach over HTTP on every layout of more sides than two teams: the
+// tutor's judgement and the throw map, as the gRPC front gives them.
+TEST_F(ConnectTest, TheTutorAndTheThrowMapAnswerOnEveryLayout) {
+  for (auto [rules, sides] : {std::pair{"navy+solo", 4}, std::pair{"six", 3},
+                              std::pair{"six+teams_of_three", 2}, std::pair{"six+solo", 6}}) {
+    std::string where = absl::StrCat(R"({"position":{"ufen":"startpos"},"rules":")", rules, "\"");
+    httplib::Result best = Post("BestMove", where + R"(,"throw":{"die1":6,"die2":6}})");
+    ASSERT_TRUE(best);
+    ASSERT_EQ(best->status, 200) << rules << " " << best->body;
+    v1::BestMoveResponse chosen;
+    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(best->body, &chosen).ok());
+    httplib::Result judged = Post(
+        "JudgePlay", where + R"(,"throw":{"die1":6,"die2":6},"play":")" + chosen.play() + R"("})");
+    ASSERT_TRUE(judged);
+    ASSERT_EQ(judged->status, 200) << rules << " " << judged->body;
+    v1::JudgePlayResponse judgement;
+    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(judged->body, &judgement).ok());
+    EXPECT_EQ(judgement.play(), chosen.play()) << rules;
+    EXPECT_EQ(judgement.evaluation().side_win_probabilities_size(), sides) << rules;
+    httplib::Result map = Post("ThrowMap", where + "}");
+    ASSERT_TRUE(map);
+    ASSERT_EQ(map->status, 200) << rules << " " << map->body;
+    v1::ThrowMapResponse mapped;
+    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(map->body, &mapped).ok());
+    EXPECT_EQ(mapped.throws_size(), 21) << rules;
+    EXPECT_EQ(mapped.evaluation().side_win_probabilities_size(), sides) << rules;
+  }
+}
+
 }  // namespace
 }  // namespace uckers::testing

@@ -99,7 +99,7 @@ TEST(Engine, ABlockingSearchWhileAJobRunsIsRefused) {
   Heard heard;
   ASSERT_TRUE(engine.Go(Infinite(), nullptr, DoneInto(&heard)).ok());
   std::atomic<bool> stop{false};
-  facade::SearchRequest request;
+  SearchRequest request;
   request.dice = MakeThrow(6, 3);
   request.limits.depth = 1;
   EXPECT_EQ(engine.Search(request, stop).status().code(), absl::StatusCode::kFailedPrecondition);
@@ -163,7 +163,7 @@ TEST(Engine, EvaluatePerThrowIsTheAnswerTheGrpcServiceGaveBefore) {
   options.hash_mb = 2;
   Engine engine(options);
   ASSERT_TRUE(engine.SetPosition(kMid, {}).ok());
-  facade::SearchRequest request;
+  SearchRequest request;
   ASSERT_TRUE(SetSetting(request, "netfile", UCKERS_SOURCE_DIR "/nets/previous/navy.unet").ok());
   request.limits.depth = 1;
   std::atomic<bool> stop{false};
@@ -184,7 +184,7 @@ TEST(Engine, EvaluatePerThrowIsTheAnswerTheGrpcServiceGaveBefore) {
 
 TEST(Engine, EvaluateWithoutPerThrowSearchesOnlyBeforeTheThrow) {
   Engine engine;
-  facade::SearchRequest request;
+  SearchRequest request;
   request.limits.depth = 1;
   request.dice = MakeThrow(6, 3);  // ignored: the evaluation is before the throw
   std::atomic<bool> stop{false};

@@ -321,27 +321,80 @@ TEST_F(GrpcSidesTest, TeamClocksAreRefusedOnTheSixSidedBoard) {
   EXPECT_NE(s.error_message().find("movetime"), std::string::npos) << s.error_message();
 }
 
-TEST_F(GrpcSidesTest, TheTutorIsRefusedByNameOffTheFourSidedGame) {
-  grpc::ClientContext judge_ctx;
-  v1::JudgePlayRequest judge;
-  judge.set_rules("six");
-  *judge.mutable_position() = Ufen(kSixStart);
-  *judge.mutable_throw_() = Dice(6, 3);
-  judge.set_play("rb-0,r0-3");
-  v1::JudgePlayResponse judged;
-  grpc::Status s = stub_->JudgePlay(&judge_ctx, judge, &judged);
-  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-  EXPECT_TRUE(absl::StrContains(s.error_message(), "the tutor")) << s.error_message();
-  EXPECT_TRUE(absl::StrContains(s.error_message(), "four-sided")) << s.error_message();
+// The coach on every layout of RULES.md §11 (docs/sides.md): the tutor
+// judges any legal play against the best by the side's expected points,
+// with every side's chance, and the throw map gives each throw's best play.
+struct LayoutCase {
+  const char* rules;
+  const char* ufen;
+  int sides;
+};
+constexpr LayoutCase kLayouts[] = {
+    {"navy+solo", "b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -", 4},
+    {"six", kSixStart, 3},
+    {"six+teams_of_three", kSixStart, 2},
+    {"six+solo", kSixStart, 6},
+};
 
-  grpc::ClientContext map_ctx;
-  v1::ThrowMapRequest map;
-  map.set_rules("navy+solo");
-  *map.mutable_position() = Ufen("b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -");
-  v1::ThrowMapResponse mapped;
-  s = stub_->ThrowMap(&map_ctx, map, &mapped);
-  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-  EXPECT_TRUE(absl::StrContains(s.error_message(), "the throw map")) << s.error_message();
+TEST_F(GrpcSidesTest, TheTutorJudgesEveryLegalPlayOnEveryLayout) {
+  for (const LayoutCase& c : kLayouts) {
+    grpc::ClientContext list_ctx;
+    v1::ListLegalPlaysRequest list;
+    list.set_rules(c.rules);
+    *list.mutable_position() = Ufen(c.ufen);
+    *list.mutable_throw_() = Dice(6, 6);
+    v1::ListLegalPlaysResponse plays;
+    ASSERT_TRUE(stub_->ListLegalPlays(&list_ctx, list, &plays).ok()) << c.rules;
+    ASSERT_GE(plays.plays_size(), 2) << c.rules;
+    double worst_lost = -1;
+    for (const v1::PlayOutcome& p : plays.plays()) {
+      grpc::ClientContext ctx;
+      v1::JudgePlayRequest judge;
+      judge.set_rules(c.rules);
+      *judge.mutable_position() = Ufen(c.ufen);
+      *judge.mutable_throw_() = Dice(6, 6);
+      judge.set_play(p.play());
+      v1::JudgePlayResponse judged;
+      grpc::Status s = stub_->JudgePlay(&ctx, judge, &judged);
+      ASSERT_TRUE(s.ok()) << c.rules << " " << p.play() << ": " << s.error_message();
+      EXPECT_EQ(judged.play(), p.play()) << c.rules;
+      EXPECT_EQ(judged.legal_plays(), plays.plays_size()) << c.rules;
+      EXPECT_GE(judged.equity_lost(), 0) << c.rules;
+      EXPECT_EQ(judged.evaluation().side_win_probabilities_size(), c.sides) << c.rules;
+      EXPECT_EQ(judged.evaluation().side(), 1) << c.rules;  // red throws, on side 1
+      double sum = 0;
+      for (double w : judged.best_evaluation().side_win_probabilities()) sum += w;
+      EXPECT_NEAR(sum, 1, 1e-6) << c.rules;
+      if (judged.play() == judged.best_play()) {
+        EXPECT_EQ(judged.equity_lost(), 0) << c.rules;
+      }
+      worst_lost = std::max(worst_lost, judged.equity_lost());
+    }
+    EXPECT_GT(worst_lost, 0) << c.rules << ": some play is worse than the best";
+  }
+}
+
+TEST_F(GrpcSidesTest, TheThrowMapGivesEveryThrowsBestPlayOnEveryLayout) {
+  for (const LayoutCase& c : kLayouts) {
+    grpc::ClientContext ctx;
+    v1::ThrowMapRequest map;
+    map.set_rules(c.rules);
+    *map.mutable_position() = Ufen(c.ufen);
+    v1::ThrowMapResponse mapped;
+    grpc::Status s = stub_->ThrowMap(&ctx, map, &mapped);
+    ASSERT_TRUE(s.ok()) << c.rules << ": " << s.error_message();
+    ASSERT_EQ(mapped.throws_size(), 21) << c.rules;
+    double probability = 0;
+    for (const v1::ThrowMapEntry& e : mapped.throws()) {
+      probability += e.probability();
+      EXPECT_FALSE(e.best_play().empty()) << c.rules;
+      EXPECT_EQ(e.evaluation().side_win_probabilities_size(), c.sides) << c.rules;
+    }
+    EXPECT_NEAR(probability, 1, 1e-9) << c.rules;
+    double sum = 0;
+    for (double w : mapped.evaluation().side_win_probabilities()) sum += w;
+    EXPECT_NEAR(sum, 1, 1e-6) << c.rules;
+  }
 }
 
 TEST_F(GrpcSidesTest, OldClientsSeeNoChangeOnNavy) {

@@ -865,13 +865,13 @@ TEST(Settings, OneRangeGivesTheSameErrorAtEveryFront) {
 
   v1::SearchOptions wire;
   wire.set_multipv(70);
-  facade::SearchRequest request;
+  SearchRequest request;
   absl::Status grpc = proto::SearchRequestFrom({}, wire, 1, &request);
   EXPECT_NE(grpc.message().find("options.multipv: " + words), std::string::npos) << grpc;
 
-  facade::SearchRequest direct;
+  SearchRequest direct;
   direct.multipv = 70;
-  absl::Status facade_status = facade::ParamsFor(direct).status();
+  absl::Status facade_status = ParamsFor(direct).status();
   EXPECT_NE(facade_status.message().find(words), std::string::npos) << facade_status;
 }
 
@@ -880,9 +880,9 @@ TEST(Settings, ARequestReachesEveryTableSettingByItsKey) {
   (*wire.mutable_settings())["filter"] = "3";
   (*wire.mutable_settings())["noise"] = "0.02";
   (*wire.mutable_settings())["multi_side"] = "paranoid";
-  facade::SearchRequest request;
+  SearchRequest request;
   ASSERT_TRUE(proto::SearchRequestFrom({}, wire, 1, &request).ok());
-  absl::StatusOr<SearchParams> params = facade::ParamsFor(request);
+  absl::StatusOr<SearchParams> params = ParamsFor(request);
   ASSERT_TRUE(params.ok()) << params.status();
   EXPECT_EQ(params->filter_width, 3);
   EXPECT_DOUBLE_EQ(params->noise, 0.02);
@@ -899,7 +899,7 @@ TEST(Settings, ARequestMayNotNameAServerFileOrAnUnknownSetting) {
            {"filter", "filter must be 0..1000, not 1001"}}) {
     v1::SearchOptions wire;
     (*wire.mutable_settings())[key] = key == "filter" ? "1001" : "x";
-    facade::SearchRequest request;
+    SearchRequest request;
     absl::Status s = proto::SearchRequestFrom({}, wire, 1, &request);
     EXPECT_NE(s.message().find("options.settings[" + key + "]: " + words), std::string::npos)
         << key << ": " << s;

@@ -176,3 +176,28 @@ TEST_F(LayerCheck, ATableOfEightyEntriesIsNoFunction) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST_F(LayerCheck, ACallOfTheSearchsInternalsFromAboveTheSearchFails) {
+  Write(root_ / "high/player.cpp",
+        "#include \"low/low.h\"\nint Choose() {\n  return SearchPlay(1, 2).ok();\n}\n");
+  ToolRun run = RunTool("check_layers", root_);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.output.find("high/player.cpp:3 calls SearchPlay: the search is called through its "
+                            "door, SearchPosition (search/door.h)"),
+            std::string::npos)
+      << run.output;
+}
+
+TEST_F(LayerCheck, AnIncludeOfTheSearchsInternalsFromAboveTheSearchFails) {
+  Write(root_ / "high/review.cpp", "#include \"search/multi_side.h\"\n");
+  ToolRun run = RunTool("check_layers", root_);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.output.find("high/review.cpp:1 includes \"search/multi_side.h\": the search's "
+                            "internals are reached through its door"),
+            std::string::npos)
+      << run.output;
+}
+
+}  // namespace

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "rules/movegen.h"
+#include "search/door.h"
 #include "search/multi_side_mcts.h"
 #include "tests/test_util.h"
 

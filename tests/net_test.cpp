@@ -408,7 +408,7 @@ TEST(EvalOption, TextProtocolTakesNetClassicOrTheLevels) {
 TEST(EvalOption, GrpcFieldIsCheckedByName) {
   v1::SearchLimits limits;
   v1::SearchOptions options;
-  facade::SearchRequest request;
+  SearchRequest request;
   options.set_eval("classic");
   ASSERT_TRUE(proto::SearchRequestFrom(limits, options, 4, &request).ok());
   EXPECT_EQ(request.eval, EvalKind::kClassic);

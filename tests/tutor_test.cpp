@@ -38,8 +38,7 @@ absl::StatusOr<facade::ThrowMap> MapThrows(const Position& pos, const Rules& rul
 }
 
 absl::StatusOr<SearchReport> Search(const Position& pos, const Rules& rules,
-                                    const facade::SearchRequest& request,
-                                    const std::atomic<bool>& stop) {
+                                    const SearchRequest& request, const std::atomic<bool>& stop) {
   return EngineAt(pos, rules)->Search(request, stop);
 }
 
@@ -104,7 +103,7 @@ TEST(Tutor, AJudgedPlaysEquityIsTheSearchsValueOfThePositionItLeadsTo) {
       ASSERT_TRUE(j.ok()) << j.status();
       ASSERT_GE(j->depth, 2);
       if (p.after.IsGameOver()) continue;
-      facade::SearchRequest request;
+      SearchRequest request;
       request.level = "expert";
       request.objective = Objective::kPoints;
       request.limits.depth = j->depth - 1;
@@ -199,7 +198,7 @@ TEST(ThrowMap, EachThrowIsThePerThrowSearchsBestPlayAndValue) {
         EXPECT_DOUBLE_EQ(e.probability, kThrows[k].Weight() / 36.0);
         total += e.probability;
         mean.AddScaled(e.best.eval, e.probability);
-        facade::SearchRequest request;
+        SearchRequest request;
         request.level = level;
         request.objective = Objective::kPoints;
         request.dice = e.dice;
@@ -221,7 +220,7 @@ TEST(ThrowMap, ItsMeanIsTheSearchsValueBeforeTheThrow) {
   for (const Position& pos : MidGamePositions(3)) {
     absl::StatusOr<facade::ThrowMap> map = MapThrows(pos, rules, "", stop);
     ASSERT_TRUE(map.ok()) << map.status();
-    facade::SearchRequest request;
+    SearchRequest request;
     request.level = facade::kTutorLevel;
     request.objective = Objective::kPoints;
     absl::StatusOr<SearchReport> r = Search(pos, rules, request, stop);
