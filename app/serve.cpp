@@ -1,6 +1,7 @@
 // `uckers serve`: the gRPC service uckers.v1.Engine until SIGTERM or SIGINT
 // (server/server.h), then a graceful drain. Without gRPC in the build
 // (UCKERS_GRPC=OFF) it says so and exits 1.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -35,6 +36,17 @@ ABSL_FLAG(int, http_max_connections, 1024,
 ABSL_FLAG(int64_t, http_idle_timeout_ms, 10000,
           "close an HTTP connection that has not served a request for this long (slow request "
           "headers, idle keep-alive; at least 100)");
+ABSL_FLAG(int, http_max_line_bytes, 8192,
+          "the longest HTTP request line (else 414) and request header (else 431), in bytes "
+          "(256..1048576)");
+ABSL_FLAG(int, http_max_headers, 100, "the most header lines of an HTTP request (else 431)");
+ABSL_FLAG(int, http_max_header_bytes, 65536,
+          "the most bytes of an HTTP request line and headers together (else 431)");
+ABSL_FLAG(int64_t, http_request_timeout_ms, 10000,
+          "the longest an HTTP request may take from its first byte to the end of its body "
+          "(else 408 and the connection closed; at least 100)");
+ABSL_FLAG(int, http_max_connections_per_address, 0,
+          "HTTP connections one client address may hold at once (else 429; 0: no limit)");
 ABSL_FLAG(std::string, http_cors_origins, "",
           "origins allowed to call over HTTP from a browser, comma-separated (none)");
 ABSL_FLAG(std::string, dealer_key_file, "",
@@ -131,6 +143,13 @@ int RunServeCommand(const CommandLine& cl) {
     http_config.threads = absl::GetFlag(FLAGS_http_threads);
     http_config.max_connections = absl::GetFlag(FLAGS_http_max_connections);
     http_config.idle_timeout_ms = absl::GetFlag(FLAGS_http_idle_timeout_ms);
+    http_config.max_line_bytes =
+        static_cast<size_t>(std::max(0, absl::GetFlag(FLAGS_http_max_line_bytes)));
+    http_config.max_headers = absl::GetFlag(FLAGS_http_max_headers);
+    http_config.max_header_bytes =
+        static_cast<size_t>(std::max(0, absl::GetFlag(FLAGS_http_max_header_bytes)));
+    http_config.request_timeout_ms = absl::GetFlag(FLAGS_http_request_timeout_ms);
+    http_config.max_connections_per_address = absl::GetFlag(FLAGS_http_max_connections_per_address);
     http_config.max_body_bytes = static_cast<size_t>(config.max_message_bytes);
     http_config.web_dir = absl::GetFlag(FLAGS_http_web);
     http_config.cors_origins =
@@ -146,8 +165,10 @@ int RunServeCommand(const CommandLine& cl) {
       return 2;
     }
   } else {
-    for (const char* flag : {"http_threads", "http_max_connections", "http_idle_timeout_ms",
-                             "http_cors_origins", "http_web"}) {
+    for (const char* flag :
+         {"http_threads", "http_max_connections", "http_idle_timeout_ms", "http_max_line_bytes",
+          "http_max_headers", "http_max_header_bytes", "http_request_timeout_ms",
+          "http_max_connections_per_address", "http_cors_origins", "http_web"}) {
       if (cl.Given(flag)) {
         std::cerr << "uckers serve: --" << flag << ": a setting of the HTTP front; give --http\n";
         return 2;

@@ -27,6 +27,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "httplib.h"
 #include "server/call_metrics.h"
+#include "server/http_guard.h"
 #include "server/web_assets.h"
 #include "wire/compact_json.h"
 #include "wire/safe_text.h"
@@ -387,10 +388,22 @@ std::string WebType(const std::string& name) {
   return "application/octet-stream";
 }
 
+HttpLimits LimitsOf(const ConnectConfig& config) {
+  HttpLimits limits;
+  limits.max_line_bytes = config.max_line_bytes;
+  limits.max_headers = config.max_headers;
+  limits.max_header_bytes = config.max_header_bytes;
+  limits.request_timeout_ms = config.request_timeout_ms;
+  limits.max_connections_per_address = config.max_connections_per_address;
+  return limits;
+}
+
 }  // namespace
 
 ConnectServer::ConnectServer(const ConnectConfig& config, Api* service)
-    : config_(config), service_(service), http_(std::make_unique<httplib::Server>()) {}
+    : config_(config),
+      service_(service),
+      http_(std::make_unique<GuardedServer>(LimitsOf(config))) {}
 
 ConnectServer::~ConnectServer() { Shutdown(); }
 
@@ -410,6 +423,23 @@ absl::Status CheckConnectConfig(const ConnectConfig& config) {
   }
   if (config.idle_timeout_ms < 100) {
     return absl::InvalidArgumentError("--http_idle_timeout_ms: must be at least 100");
+  }
+  if (config.max_line_bytes < 256 || config.max_line_bytes > (1 << 20)) {
+    return absl::InvalidArgumentError("--http_max_line_bytes: must be 256..1048576");
+  }
+  if (config.max_headers < 1 || config.max_headers > 10000) {
+    return absl::InvalidArgumentError("--http_max_headers: must be 1..10000");
+  }
+  if (config.max_header_bytes < config.max_line_bytes || config.max_header_bytes > (16 << 20)) {
+    return absl::InvalidArgumentError(
+        "--http_max_header_bytes: must be at least --http_max_line_bytes and at most 16777216");
+  }
+  if (config.request_timeout_ms < 100) {
+    return absl::InvalidArgumentError("--http_request_timeout_ms: must be at least 100");
+  }
+  if (config.max_connections_per_address < 0) {
+    return absl::InvalidArgumentError(
+        "--http_max_connections_per_address: must be 0 (no limit) or more");
   }
   return absl::OkStatus();
 }

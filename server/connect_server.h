@@ -39,7 +39,16 @@ struct ConnectConfig {
   // still arriving, or idle between requests) is closed: a slow client
   // cannot hold a thread for long.
   int64_t idle_timeout_ms = 10000;
-  size_t max_body_bytes = 4 << 20;        // larger requests get 413
+  size_t max_body_bytes = 4 << 20;  // larger requests get 413
+  // What one request may make the front hold before a handler runs: the
+  // bytes of its request line (414) and of each header (431), its headers
+  // (431), the time from its first byte to the end of its body (408); and
+  // the connections one client address may hold at once (429; 0: any).
+  size_t max_line_bytes = 8192;
+  int max_headers = 100;
+  size_t max_header_bytes = 65536;
+  int64_t request_timeout_ms = 10000;
+  int max_connections_per_address = 0;
   std::vector<std::string> cors_origins;  // origins allowed; none by default
   // The web board's files: the ones built in (web/) when empty, else read
   // from this folder at each request (for working on the board).

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -45,7 +46,15 @@ constexpr char kLongSearch[] = R"({"position":{"ufen":"startpos"},"throw":{"die1
 class Fronts {
  public:
   explicit Fronts(ServiceLimits limits = {}, size_t max_body_bytes = 4 << 20,
-                  int64_t idle_timeout_ms = 10000) {
+                  int64_t idle_timeout_ms = 10000)
+      : Fronts(limits, [&] {
+          ConnectConfig http;
+          http.max_body_bytes = max_body_bytes;
+          http.idle_timeout_ms = idle_timeout_ms;
+          return http;
+        }()) {}
+  // The HTTP front with `http`'s settings (its address set here).
+  Fronts(ServiceLimits limits, ConnectConfig http) {
     ServerConfig config;
     config.address = "127.0.0.1:0";
     config.limits = limits;
@@ -53,10 +62,7 @@ class Fronts {
     auto grpc_server = Server::Start(config);
     EXPECT_TRUE(grpc_server.ok()) << grpc_server.status();
     grpc_ = std::move(*grpc_server);
-    ConnectConfig http;
     http.address = "127.0.0.1:0";
-    http.max_body_bytes = max_body_bytes;
-    http.idle_timeout_ms = idle_timeout_ms;
     auto server = ConnectServer::Start(http, &grpc_->api());
     EXPECT_TRUE(server.ok()) << server.status();
     http_ = std::move(*server);
@@ -686,6 +692,185 @@ TEST(SlowClients, AConnectionSlowerThanTheIdleTimeoutIsClosed) {
   close(slow[0]);
   EXPECT_TRUE(closed);
   EXPECT_LT(Steady::now() - start, std::chrono::milliseconds(1500));
+}
+
+}  // namespace
+}  // namespace uckers::testing
+
+namespace uckers::testing {
+namespace {
+
+// What the server answered (up to its end of stream, at most 10 s) while
+// `send_all` sent on the same connection from a thread of its own.
+std::string AnswerWhileSending(int port, const std::function<void(int fd)>& send_all) {
+  int fd = Connect(port);
+  if (fd < 0) return "";
+  timeval tv{10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  std::thread sender([&] { send_all(fd); });
+  std::string answer;
+  char buf[4096];
+  auto end = Steady::now() + std::chrono::seconds(10);
+  for (ssize_t n; Steady::now() < end && (n = recv(fd, buf, sizeof buf, 0)) > 0;) {
+    answer.append(buf, n);
+  }
+  shutdown(fd, SHUT_RDWR);
+  sender.join();
+  close(fd);
+  return answer;
+}
+
+// Sends `head`, then `filler` bytes of 'a' in pieces of 64 KiB, then `tail`.
+std::function<void(int)> Sends(std::string head, size_t filler, std::string tail) {
+  return [=](int fd) {
+    if (send(fd, head.data(), head.size(), MSG_NOSIGNAL) <= 0) return;
+    std::string piece(64 << 10, 'a');
+    for (size_t sent = 0; sent < filler; sent += piece.size()) {
+      size_t n = std::min(piece.size(), filler - sent);
+      if (send(fd, piece.data(), n, MSG_NOSIGNAL) <= 0) return;
+    }
+    send(fd, tail.data(), tail.size(), MSG_NOSIGNAL);
+  };
+}
+
+std::string StatusLine(const std::string& answer) { return answer.substr(0, answer.find('\r')); }
+
+// 64 MiB of request line with no newline: refused at the line's cap with
+// 414 and a Connect error, not buffered until the client stops.
+TEST(RequestLimits, ARequestLineWithNoNewlineIsRefusedWith414AtTheCap) {
+  Fronts fronts;
+  auto start = Steady::now();
+  std::string answer =
+      AnswerWhileSending(fronts.http_->port(), Sends("GET /", size_t{64} << 20, ""));
+  EXPECT_EQ(StatusLine(answer), "HTTP/1.1 414 URI Too Long") << answer.substr(0, 300);
+  EXPECT_NE(answer.find(R"({"code":"resource_exhausted")"), std::string::npos);
+  EXPECT_NE(answer.find("--http_max_line_bytes"), std::string::npos);
+  EXPECT_LT(Steady::now() - start, std::chrono::seconds(3));
+  // The front still serves.
+  httplib::Result r = fronts.Client()->Get("/index.html");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+}
+
+TEST(RequestLimits, AHeaderLongerThanTheCapIsRefusedWith431) {
+  Fronts fronts;
+  std::string answer = AnswerWhileSending(
+      fronts.http_->port(),
+      Sends("GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: ", 100000, "\r\n\r\n"));
+  EXPECT_EQ(StatusLine(answer), "HTTP/1.1 431 Request Header Fields Too Large")
+      << answer.substr(0, 300);
+  EXPECT_NE(answer.find(R"({"code":"resource_exhausted")"), std::string::npos);
+}
+
+std::string Headers(int n, size_t value_bytes) {
+  std::string out;
+  for (int i = 0; i < n; ++i)
+    absl::StrAppend(&out, "X-H", i, ": ", std::string(value_bytes, 'v'), "\r\n");
+  return out;
+}
+
+// 40,000 headers are refused with 431; 100 (the cap, Host among them)
+// are served.
+TEST(RequestLimits, MoreHeadersThanTheCapAreRefusedWith431) {
+  Fronts fronts;
+  const std::string get = "GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+  std::string many =
+      AnswerWhileSending(fronts.http_->port(), Sends(get + Headers(40000, 90), 0, "\r\n"));
+  EXPECT_EQ(StatusLine(many), "HTTP/1.1 431 Request Header Fields Too Large")
+      << many.substr(0, 300);
+  EXPECT_NE(many.find("--http_max_headers"), std::string::npos);
+  // Host, 98 others and Connection: 100.
+  std::string at_cap = AnswerWhileSending(
+      fronts.http_->port(), Sends(get + Headers(98, 10) + "Connection: close\r\n", 0, "\r\n"));
+  EXPECT_EQ(StatusLine(at_cap), "HTTP/1.1 200 OK") << at_cap.substr(0, 300);
+}
+
+// Headers within the line and count caps but over the total cap: 431.
+TEST(RequestLimits, HeadersOverTheTotalCapAreRefusedWith431) {
+  Fronts fronts;
+  std::string answer = AnswerWhileSending(
+      fronts.http_->port(),
+      Sends("GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n" + Headers(60, 2000), 0, "\r\n"));
+  EXPECT_EQ(StatusLine(answer), "HTTP/1.1 431 Request Header Fields Too Large")
+      << answer.substr(0, 300);
+  EXPECT_NE(answer.find("--http_max_header_bytes"), std::string::npos);
+}
+
+// Sends a request's headers and then its body a byte every 200 ms (at
+// most 6 s); true when the server answered 408 and closed.
+bool TrickleBody(int port) {
+  int fd = Connect(port);
+  if (fd < 0) return false;
+  std::string head =
+      "POST /uckers.v1.Engine/GetEngineInfo HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n";
+  send(fd, head.data(), head.size(), MSG_NOSIGNAL);
+  std::string answer;
+  auto end = Steady::now() + std::chrono::seconds(6);
+  bool closed = false;
+  while (!closed && Steady::now() < end) {
+    send(fd, " ", 1, MSG_NOSIGNAL);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    char buf[1024];
+    for (ssize_t n;;) {
+      n = recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+      if (n > 0) {
+        answer.append(buf, n);
+        continue;
+      }
+      closed = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
+      break;
+    }
+  }
+  close(fd);
+  return closed && answer.rfind("HTTP/1.1 408", 0) == 0;
+}
+
+// Eight bodies trickled a byte every 200 ms (within the read timeout) on a
+// front of 4 threads and at most 8 connections: each is cut at the
+// request timeout with 408, and a normal GET is served meanwhile.
+TEST(RequestLimits, SlowBodiesAreCutAtTheRequestTimeoutAndDoNotStopTheFront) {
+  ConnectConfig http;
+  http.threads = 4;
+  http.max_connections = 8;
+  http.request_timeout_ms = 1000;
+  Fronts fronts({}, http);
+  std::vector<std::thread> slow;
+  std::atomic<int> cut{0};
+  for (int i = 0; i < 8; ++i) {
+    slow.emplace_back([&] { cut += TrickleBody(fronts.http_->port()); });
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  auto client = fronts.Client();
+  client->set_read_timeout(4, 0);
+  auto start = Steady::now();
+  httplib::Result r = client->Get("/index.html");
+  auto took = Steady::now() - start;
+  for (std::thread& t : slow) t.join();
+  ASSERT_TRUE(r) << "no answer in 4 s";
+  EXPECT_EQ(r->status, 200);
+  EXPECT_LT(took, std::chrono::milliseconds(3000));
+  EXPECT_EQ(cut, 8);
+}
+
+// Request headers trickled within the idle timeout are cut at the request
+// timeout with 408.
+TEST(RequestLimits, SlowHeadersAreCutAtTheRequestTimeout) {
+  ConnectConfig http;
+  http.request_timeout_ms = 500;
+  Fronts fronts({}, http);
+  auto start = Steady::now();
+  std::string answer = AnswerWhileSending(fronts.http_->port(), [](int fd) {
+    std::string head = "GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+    send(fd, head.data(), head.size(), MSG_NOSIGNAL);
+    for (int i = 0; i < 30; ++i) {
+      if (send(fd, "X", 1, MSG_NOSIGNAL) <= 0) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  EXPECT_EQ(StatusLine(answer), "HTTP/1.1 408 Request Timeout") << answer.substr(0, 300);
+  EXPECT_NE(answer.find(R"({"code":"deadline_exceeded")"), std::string::npos);
+  EXPECT_LT(Steady::now() - start, std::chrono::milliseconds(2000));
 }
 
 }  // namespace
