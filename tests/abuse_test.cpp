@@ -873,5 +873,261 @@ TEST(RequestLimits, SlowHeadersAreCutAtTheRequestTimeout) {
   EXPECT_LT(Steady::now() - start, std::chrono::milliseconds(2000));
 }
 
+// --http_web serves only the board's own file names, and no link: a key
+// placed in the folder, a link to /etc/passwd under a board file's name
+// and a link to a board file are all 404.
+TEST(WebFiles, OnlyTheBoardsOwnFilesAreServedAndNoLink) {
+  fs::path dir = fs::path(::testing::TempDir()) / absl::StrCat("web_", getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "index.html") << "<p>board</p>";
+  std::ofstream(dir / "app.js") << "// app";
+  std::ofstream(dir / "dealer.key") << "00112233";
+  std::ofstream(dir / "notes.txt") << "private";
+  fs::create_symlink("/etc/passwd", dir / "style.css");
+  fs::create_symlink(dir / "app.js", dir / "board.js");
+  ConnectConfig http;
+  http.web_dir = dir.string();
+  Fronts fronts({}, http);
+  auto client = fronts.Client();
+  for (const char* path : {"/index.html", "/", "/app.js"}) {
+    httplib::Result r = client->Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, 200) << path;
+  }
+  for (const char* path : {"/dealer.key", "/notes.txt", "/style.css", "/board.js"}) {
+    httplib::Result r = client->Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, 404) << path;
+    EXPECT_EQ(r->body.find("root:"), std::string::npos) << path;
+    EXPECT_EQ(r->body.find("00112233"), std::string::npos) << path;
+  }
+  fs::remove_all(dir);
+}
+
+// A name that is not the server's (what a page using DNS rebinding sends)
+// gets 421; IP literals, localhost and the names allowed are served; a
+// request with no Host gets 400.
+TEST(Host, OnlyTheServersOwnNamesAreServed) {
+  ConnectConfig http;
+  http.allowed_hosts = {"uckers.example"};
+  Fronts fronts({}, http);
+  auto client = fronts.Client();
+  auto status = [&](const std::string& host) {
+    httplib::Result r = client->Get("/index.html", {{"Host", host}});
+    return r ? r->status : -1;
+  };
+  EXPECT_EQ(status("evil.example"), 421);
+  EXPECT_EQ(status("evil.example:8080"), 421);
+  EXPECT_EQ(status("127.0.0.1.evil.example"), 421);
+  EXPECT_EQ(status("uckers.example.evil"), 421);
+  EXPECT_EQ(status(absl::StrCat("127.0.0.1:", fronts.http_->port())), 200);
+  EXPECT_EQ(status("localhost:8080"), 200);
+  EXPECT_EQ(status("[::1]:8080"), 200);
+  EXPECT_EQ(status("10.1.2.3"), 200);
+  EXPECT_EQ(status("UCKERS.example:443"), 200);
+  httplib::Result post = client->Post("/uckers.v1.Engine/GetEngineInfo", {{"Host", "evil.example"}},
+                                      "{}", "application/json");
+  ASSERT_TRUE(post);
+  EXPECT_EQ(post->status, 421);
+  EXPECT_NE(post->body.find("--http_allowed_hosts"), std::string::npos) << post->body;
+  std::string none =
+      AnswerWhileSending(fronts.http_->port(), Sends("GET /index.html HTTP/1.0\r\n\r\n", 0, ""));
+  EXPECT_EQ(StatusLine(none), "HTTP/1.1 400 Bad Request") << none.substr(0, 300);
+}
+
+TEST(Host, TheBoardsPagesAreNeitherFramedNorSniffed) {
+  Fronts fronts;
+  for (const char* path : {"/", "/practice.html", "/app.js"}) {
+    httplib::Result r = fronts.Client()->Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, 200) << path;
+    EXPECT_NE(r->get_header_value("Content-Security-Policy").find("frame-ancestors 'none'"),
+              std::string::npos)
+        << path;
+    EXPECT_NE(r->get_header_value("Content-Security-Policy").find("default-src 'self'"),
+              std::string::npos)
+        << path;
+    EXPECT_EQ(r->get_header_value("X-Content-Type-Options"), "nosniff") << path;
+    EXPECT_EQ(r->get_header_value("X-Frame-Options"), "DENY") << path;
+  }
+}
+
+// Framing that two readers could read otherwise (request smuggling behind
+// a proxy) is refused with 400, and the connection closed.
+TEST(Framing, AmbiguousLengthsAreRefusedWith400) {
+  Fronts fronts;
+  const std::string post =
+      "POST /uckers.v1.Engine/GetEngineInfo HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      "Content-Type: application/json\r\n";
+  const struct {
+    const char* what;
+    std::string request;
+    const char* status;
+  } cases[] = {
+      {"two lengths", post + "Content-Length: 2\r\nContent-Length: 30\r\n\r\n{}", "400"},
+      {"the same length twice", post + "Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}", "400"},
+      {"length and chunked",
+       post + "Content-Length: 7\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", "400"},
+      {"a coding besides chunked",
+       post + "Transfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", "400"},
+      {"a signed length", post + "Content-Length: +2\r\n\r\n{}", "400"},
+      {"a GET with a body",
+       "GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nGET /", "400"},
+      {"one length", post + "Content-Length: 2\r\nConnection: close\r\n\r\n{}", "200"},
+      {"chunked",
+       post + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n", "200"},
+  };
+  for (const auto& c : cases) {
+    std::string answer = AnswerWhileSending(fronts.http_->port(), Sends(c.request, 0, ""));
+    EXPECT_EQ(StatusLine(answer).substr(0, 12), absl::StrCat("HTTP/1.1 ", c.status))
+        << c.what << ": " << answer.substr(0, 300);
+    if (std::string(c.status) == "400") {
+      EXPECT_NE(answer.find("Connection: close"), std::string::npos) << c.what;
+      EXPECT_NE(answer.find("request framing"), std::string::npos) << c.what;
+    }
+  }
+}
+
+// A client address holding its most connections gets 429 for another,
+// and is served again once one of them closes.
+TEST(PerAddress, ConnectionsPastTheAddressCapGet429) {
+  ConnectConfig http;
+  http.max_connections_per_address = 2;
+  Fronts fronts({}, http);
+  std::vector<int> held = SlowClients(fronts.http_->port(), 2);
+  ASSERT_EQ(held.size(), 2u);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  std::string refused = AnswerWhileSending(
+      fronts.http_->port(),
+      Sends("GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", 0, ""));
+  EXPECT_EQ(StatusLine(refused), "HTTP/1.1 429 Too Many Requests") << refused.substr(0, 300);
+  EXPECT_NE(refused.find("--http_max_connections_per_address"), std::string::npos);
+  close(held[0]);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  httplib::Result r = fronts.Client()->Get("/index.html");
+  close(held[1]);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+}
+
+constexpr char kSearchFor800Ms[] = R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},)"
+                                   R"("limits":{"depth":12,"movetimeMs":800}})";
+
+// One address cannot hold every search slot: past its share its searches
+// get 429; other calls are still served, and its searches again once its
+// search ends.
+TEST(PerAddress, SearchesPastTheAddressCapGet429) {
+  ConnectConfig http;
+  http.max_searches_per_address = 1;
+  Fronts fronts({}, http);
+  std::thread first([&] {
+    fronts.Client()->Post("/uckers.v1.Engine/BestMove", {{"Connect-Timeout-Ms", "1500"}},
+                          kLongSearch, "application/json");
+  });
+  for (int i = 0; i < 200 && fronts.grpc_->api().active_searches() == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(fronts.grpc_->api().active_searches(), 1);
+  auto client = fronts.Client();
+  httplib::Result second =
+      client->Post("/uckers.v1.Engine/BestMove", kSearchFor800Ms, "application/json");
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->status, 429) << second->body;
+  EXPECT_NE(second->body.find(R"("code":"resource_exhausted")"), std::string::npos);
+  EXPECT_NE(second->body.find("--http_max_searches_per_address"), std::string::npos);
+  httplib::Result cheap = client->Post("/uckers.v1.Engine/GetEngineInfo", "{}", "application/json");
+  ASSERT_TRUE(cheap);
+  EXPECT_EQ(cheap->status, 200);
+  first.join();
+  httplib::Result again =
+      client->Post("/uckers.v1.Engine/BestMove",
+                   R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},)"
+                   R"("limits":{"depth":1}})",
+                   "application/json");
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->status, 200) << again->body;
+}
+
+// An anonymous search asking for 20 s is answered with its best play by
+// the cap; a call bearing the search token is neither capped nor counted.
+TEST(PerAddress, AnAnonymousSearchIsCutToTheCapAndATokenLiftsIt) {
+  ConnectConfig http;
+  http.max_search_ms = 400;
+  http.max_searches_per_address = 1;
+  http.search_token = "0123456789abcdef-token";
+  Fronts fronts({}, http);
+  auto client = fronts.Client();
+  auto start = Steady::now();
+  httplib::Result capped =
+      client->Post("/uckers.v1.Engine/BestMove", kLongSearch, "application/json");
+  auto took = Steady::now() - start;
+  ASSERT_TRUE(capped);
+  EXPECT_EQ(capped->status, 200) << capped->body;
+  EXPECT_NE(capped->body.find("\"play\""), std::string::npos) << capped->body;
+  EXPECT_LT(took, std::chrono::milliseconds(2000));
+  std::thread anonymous([&] {
+    fronts.Client()->Post("/uckers.v1.Engine/BestMove", kLongSearch, "application/json");
+  });
+  for (int i = 0; i < 200 && fronts.grpc_->api().active_searches() == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  start = Steady::now();
+  httplib::Result bearer = client->Post("/uckers.v1.Engine/BestMove",
+                                        {{"Authorization", "Bearer 0123456789abcdef-token"}},
+                                        kSearchFor800Ms, "application/json");
+  took = Steady::now() - start;
+  anonymous.join();
+  ASSERT_TRUE(bearer);
+  EXPECT_EQ(bearer->status, 200) << bearer->body;
+  EXPECT_GT(took, std::chrono::milliseconds(600));
+  httplib::Result wrong = client->Post("/uckers.v1.Engine/BestMove",
+                                       {{"Authorization", "Bearer 0123456789abcdef-tokeX"}},
+                                       kSearchFor800Ms, "application/json");
+  ASSERT_TRUE(wrong);
+  EXPECT_EQ(wrong->status, 200) << wrong->body;  // alone again, and capped
+}
+
+// /metrics can be taken off the public port and served on a listener of
+// its own that serves nothing else.
+TEST(Metrics, CanBeServedApartFromTheFrontOrNotAtAll) {
+  ConnectConfig http;
+  http.metrics_on_front = false;
+  http.metrics_address = "127.0.0.1:0";
+  Fronts fronts({}, http);
+  httplib::Result front = fronts.Client()->Get("/metrics");
+  ASSERT_TRUE(front);
+  EXPECT_EQ(front->status, 404);
+  ASSERT_GT(fronts.http_->metrics_port(), 0);
+  httplib::Client apart("127.0.0.1", fronts.http_->metrics_port());
+  httplib::Result metrics = apart.Get("/metrics");
+  ASSERT_TRUE(metrics);
+  EXPECT_EQ(metrics->status, 200);
+  EXPECT_NE(metrics->body.find("uckers_requests_total"), std::string::npos);
+  httplib::Result board = apart.Get("/index.html");
+  ASSERT_TRUE(board);
+  EXPECT_EQ(board->status, 404);
+}
+
+// Reflection answers unless turned off.
+TEST(Reflection, CanBeTurnedOff) {
+  for (bool on : {true, false}) {
+    ServerConfig config;
+    config.address = "127.0.0.1:0";
+    config.reflection = on;
+    auto server = Server::Start(config);
+    ASSERT_TRUE(server.ok()) << server.status();
+    grpc::GenericStub stub(grpc::CreateChannel(absl::StrCat("127.0.0.1:", (*server)->port()),
+                                               grpc::InsecureChannelCredentials()));
+    // ServerReflectionRequest { list_services: "" }
+    grpc::Status s =
+        GenericCall(&stub, "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+                    std::string("\x3a\x00", 2));
+    EXPECT_EQ(s.error_code() == grpc::StatusCode::UNIMPLEMENTED, !on)
+        << on << ": " << s.error_code() << " " << s.error_message();
+    (*server)->Shutdown();
+  }
+}
+
 }  // namespace
 }  // namespace uckers::testing
