@@ -42,9 +42,12 @@ ABSL_FLAG(int, http_max_line_bytes, 8192,
 ABSL_FLAG(int, http_max_headers, 100, "the most header lines of an HTTP request (else 431)");
 ABSL_FLAG(int, http_max_header_bytes, 65536,
           "the most bytes of an HTTP request line and headers together (else 431)");
-ABSL_FLAG(int64_t, http_request_timeout_ms, 10000,
+ABSL_FLAG(int64_t, http_request_timeout_ms, 30000,
           "the longest an HTTP request may take from its first byte to the end of its body "
           "(else 408 and the connection closed; at least 100)");
+ABSL_FLAG(int, http_min_request_rate, 1024,
+          "after its first 2 s, an HTTP request (headers and body) must have come at this many "
+          "bytes a second on average, else 408 and the connection closed (0: no minimum)");
 ABSL_FLAG(int, http_max_connections_per_address, 0,
           "HTTP connections one client address may hold at once (else 429; 0: no limit)");
 ABSL_FLAG(int, http_max_searches_per_address, 0,
@@ -167,6 +170,7 @@ constexpr const char* kHttpFlags[] = {"http_threads",
                                       "http_max_headers",
                                       "http_max_header_bytes",
                                       "http_request_timeout_ms",
+                                      "http_min_request_rate",
                                       "http_max_connections_per_address",
                                       "http_max_searches_per_address",
                                       "http_max_search_ms",
@@ -197,6 +201,7 @@ int HttpConfigFromFlags(const CommandLine& cl, const ServerConfig& grpc, Connect
   http.max_headers = absl::GetFlag(FLAGS_http_max_headers);
   http.max_header_bytes = static_cast<size_t>(absl::GetFlag(FLAGS_http_max_header_bytes));
   http.request_timeout_ms = absl::GetFlag(FLAGS_http_request_timeout_ms);
+  http.min_request_rate = absl::GetFlag(FLAGS_http_min_request_rate);
   http.max_connections_per_address = absl::GetFlag(FLAGS_http_max_connections_per_address);
   http.max_searches_per_address = absl::GetFlag(FLAGS_http_max_searches_per_address);
   http.max_search_ms = absl::GetFlag(FLAGS_http_max_search_ms);

@@ -490,6 +490,7 @@ HttpLimits LimitsOf(const ConnectConfig& config) {
   limits.max_headers = config.max_headers;
   limits.max_header_bytes = config.max_header_bytes;
   limits.request_timeout_ms = config.request_timeout_ms;
+  limits.min_bytes_per_second = config.min_request_rate;
   limits.max_connections_per_address = config.max_connections_per_address;
   return limits;
 }
@@ -540,6 +541,9 @@ absl::Status CheckConnectConfig(const ConnectConfig& config) {
       return absl::InvalidArgumentError(absl::StrCat("--http_metrics '", config.metrics_address,
                                                      "': expected on, off or host:port"));
     }
+  }
+  if (config.min_request_rate < 0) {
+    return absl::InvalidArgumentError("--http_min_request_rate: must be 0 (none) or more");
   }
   if (config.max_searches_per_address < 0) {
     return absl::InvalidArgumentError(

@@ -45,12 +45,14 @@ struct ConnectConfig {
   size_t max_body_bytes = 4 << 20;  // larger requests get 413
   // What one request may make the front hold before a handler runs: the
   // bytes of its request line (414) and of each header (431), its headers
-  // (431), the time from its first byte to the end of its body (408); and
+  // (431), the time from its first byte to the end of its body and its
+  // average rate after its first 2 s (408); and
   // the connections one client address may hold at once (429; 0: any).
   size_t max_line_bytes = 8192;
   int max_headers = 100;
   size_t max_header_bytes = 65536;
-  int64_t request_timeout_ms = 10000;
+  int64_t request_timeout_ms = 30000;
+  int min_request_rate = 1024;  // bytes a second after a request's first 2 s (408; 0: none)
   int max_connections_per_address = 0;
   std::vector<std::string> cors_origins;  // origins allowed; none by default
   // The names a request's Host may give besides IP literals and localhost

@@ -18,6 +18,9 @@ namespace {
 
 using Steady = std::chrono::steady_clock;
 
+// The time a request may take before the minimum rate counts.
+constexpr int64_t kRateGraceMs = 2000;
+
 // The text of a socket address and its port (inet_ntop's, as the rest of
 // the Connect front compares them).
 void AddressAndPort(const sockaddr_storage& a, std::string* text, int* port) {
@@ -126,7 +129,9 @@ class GuardedStream : public httplib::Stream {
     line_ = 0;
     line_bytes_ = 0;
     header_bytes_ = 0;
-    deadline_ = Steady::now() + std::chrono::milliseconds(limits_.request_timeout_ms);
+    bytes_ = 0;
+    start_ = Steady::now();
+    deadline_ = start_ + std::chrono::milliseconds(limits_.request_timeout_ms);
   }
   bool refused() const { return refused_; }
   bool buffered() const { return off_ < size_; }
@@ -148,6 +153,7 @@ class GuardedStream : public httplib::Stream {
     if (in_headers_ && !Count(buf_ + off_, &n)) return -1;
     std::memcpy(ptr, buf_ + off_, n);
     off_ += n;
+    bytes_ += n;
     return static_cast<ssize_t>(n);
   }
 
@@ -171,10 +177,20 @@ class GuardedStream : public httplib::Stream {
   int socket() const override { return sock_; }
 
  private:
+  // When the request must have come this far: its deadline, or sooner
+  // when it comes slower than the minimum rate (after a grace).
+  Steady::time_point Due() const {
+    if (limits_.min_bytes_per_second <= 0) return deadline_;
+    auto slow = start_ + std::chrono::milliseconds(kRateGraceMs) +
+                std::chrono::milliseconds(static_cast<int64_t>(
+                    bytes_ * 1000 / static_cast<uint64_t>(limits_.min_bytes_per_second)));
+    return std::min(deadline_, slow);
+  }
+
   // Reads what the socket has into the buffer, waiting at most the read
-  // timeout and never past the request's deadline (then 408).
+  // timeout and never past the request's due time (then 408).
   ssize_t Fill() {
-    auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline_ - Steady::now());
+    auto left = std::chrono::ceil<std::chrono::milliseconds>(Due() - Steady::now());
     if (left.count() <= 0) return Refuse(408, "deadline_exceeded", Late());
     int ready = PollFor(sock_, POLLIN, std::min<int64_t>(read_timeout_ms_, left.count()));
     if (ready == 0 && left.count() <= read_timeout_ms_) {
@@ -191,6 +207,10 @@ class GuardedStream : public httplib::Stream {
   }
 
   std::string Late() const {
+    if (Due() < deadline_) {
+      return absl::StrCat("the request came slower than ", limits_.min_bytes_per_second,
+                          " bytes a second (--http_min_request_rate)");
+    }
     return absl::StrCat("the request (its headers and body) took longer than ",
                         limits_.request_timeout_ms, " ms (--http_request_timeout_ms)");
   }
@@ -255,7 +275,9 @@ class GuardedStream : public httplib::Stream {
   bool in_headers_ = true;
   int line_ = 0;  // lines ended so far: the request line is the first
   size_t line_bytes_ = 0, header_bytes_ = 0;
+  Steady::time_point start_ = Steady::now();
   Steady::time_point deadline_ = Steady::time_point::max();
+  uint64_t bytes_ = 0;  // handed to httplib since the request began
   bool refused_ = false;
 };
 

@@ -14,7 +14,8 @@
 // with no limit, counts no headers, and lets a body trickle in for as long
 // as each byte comes within the read timeout. The stream counts the bytes
 // of the request line and of each header as httplib reads them, and the
-// headers, and gives each request (its headers and its body) a deadline;
+// headers, and gives each request (its headers and its body) a deadline
+// and a minimum average rate;
 // past a bound it answers 414, 431 or 408 itself (a Connect error body,
 // `Connection: close`), swallows whatever httplib would write after, and
 // the connection is closed. It also bounds the connections one client
@@ -22,10 +23,14 @@
 namespace uckers {
 
 struct HttpLimits {
-  size_t max_line_bytes = 8192;         // the request line (414) and each header line (431)
-  int max_headers = 100;                // header lines of a request (431)
-  size_t max_header_bytes = 65536;      // the request line and headers together (431)
-  int64_t request_timeout_ms = 10000;   // first byte to the body's end (408)
+  size_t max_line_bytes = 8192;        // the request line (414) and each header line (431)
+  int max_headers = 100;               // header lines of a request (431)
+  size_t max_header_bytes = 65536;     // the request line and headers together (431)
+  int64_t request_timeout_ms = 30000;  // first byte to the body's end (408)
+  // After its first 2 s a request must have come at this rate on average
+  // (408; 0: no minimum): a trickle is cut in seconds, a large body on a
+  // slow link is not.
+  int min_bytes_per_second = 1024;
   int max_connections_per_address = 0;  // at once, by peer address; 0: no limit (429)
 };
 

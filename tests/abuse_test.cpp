@@ -853,6 +853,52 @@ TEST(RequestLimits, SlowBodiesAreCutAtTheRequestTimeoutAndDoNotStopTheFront) {
   EXPECT_EQ(cut, 8);
 }
 
+// With the default limits (a 30 s deadline), bodies trickled a byte every
+// 200 ms are cut by the minimum rate within seconds, and a normal GET is
+// served meanwhile.
+TEST(RequestLimits, SlowBodiesAreCutByTheMinimumRate) {
+  ConnectConfig http;
+  http.threads = 4;
+  http.max_connections = 8;
+  Fronts fronts({}, http);
+  std::vector<std::thread> slow;
+  std::atomic<int> cut{0};
+  for (int i = 0; i < 8; ++i) {
+    slow.emplace_back([&] { cut += TrickleBody(fronts.http_->port()); });
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  auto client = fronts.Client();
+  client->set_read_timeout(5, 0);
+  auto start = Steady::now();
+  httplib::Result r = client->Get("/index.html");
+  auto took = Steady::now() - start;
+  for (std::thread& t : slow) t.join();
+  ASSERT_TRUE(r) << "no answer in 5 s";
+  EXPECT_EQ(r->status, 200);
+  EXPECT_LT(took, std::chrono::milliseconds(4000));
+  EXPECT_EQ(cut, 8);
+}
+
+// A body that takes longer than the rate's grace but comes faster than
+// the minimum rate is served.
+TEST(RequestLimits, ABodyFasterThanTheMinimumRateIsServedHoweverLong) {
+  Fronts fronts;
+  std::string answer = AnswerWhileSending(fronts.http_->port(), [](int fd) {
+    const size_t pad = 12000;
+    std::string head = absl::StrCat(
+        "POST /uckers.v1.Engine/GetEngineInfo HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Content-Type: application/json\r\nConnection: close\r\nContent-Length: ",
+        pad + 2, "\r\n\r\n{");
+    send(fd, head.data(), head.size(), MSG_NOSIGNAL);
+    for (size_t sent = 0; sent < pad; sent += 400) {  // 4,000 bytes a second for 3 s
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (send(fd, std::string(400, ' ').data(), 400, MSG_NOSIGNAL) <= 0) return;
+    }
+    send(fd, "}", 1, MSG_NOSIGNAL);
+  });
+  EXPECT_EQ(StatusLine(answer), "HTTP/1.1 200 OK") << answer.substr(0, 300);
+}
+
 // Request headers trickled within the idle timeout are cut at the request
 // timeout with 408.
 TEST(RequestLimits, SlowHeadersAreCutAtTheRequestTimeout) {

@@ -668,6 +668,7 @@ TEST(Cli, ServeChecksEveryAddressAndHttpSettingBeforeListening) {
                            "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_max_headers 0",
                            "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_request_timeout_ms 5",
                            "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_metrics nowhere",
+                           "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_min_request_rate -1",
                            "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_max_search_ms -1",
                            "--address 127.0.0.1:0 --http_allowed_hosts a.example"}) {
     Result r = Uckers(std::string("serve ") + args, /*timeout_s=*/30);
