@@ -453,6 +453,11 @@ absl::Status CheckFraming(const httplib::Request& req) {
   if (!HasBody(req.method) && (codings > 0 || (lengths == 1 && std::stoull(length) > 0))) {
     return bad(absl::StrCat(SafeMessage(req.method, 16), " carries no body").c_str());
   }
+  // httplib 0.11 would read a body of neither until the client closes.
+  if (HasBody(req.method) && lengths == 0 && codings == 0) {
+    return absl::FailedPreconditionError(
+        "request framing: a body needs a Content-Length or Transfer-Encoding: chunked");
+  }
   return absl::OkStatus();
 }
 
@@ -814,7 +819,7 @@ bool ConnectServer::RefuseEarly(const httplib::Request& req, httplib::Response& 
     return true;
   }
   if (absl::Status s = CheckFraming(req); !s.ok()) {
-    RefuseAndClose(res, 400, s);
+    RefuseAndClose(res, absl::IsFailedPrecondition(s) ? 411 : 400, s);
     return true;
   }
   // A body sent anywhere but to a method: httplib 0.11 would read it whole

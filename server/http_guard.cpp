@@ -330,8 +330,8 @@ bool GuardedServer::process_and_close_socket(int sock) {
                     write_ms);
   } else {
     GuardedStream stream(sock, limits_, read_ms, write_ms);
-    for (size_t left = keep_alive_max_count_; left > 0 && AwaitRequest(sock, stream.buffered());
-         --left) {
+    for (size_t left = keep_alive_max_count_;
+         left > 0 && svr_sock_ != INVALID_SOCKET && AwaitRequest(sock, stream.buffered()); --left) {
       stream.BeginRequest();
       bool closed = false;
       ret = process_request(stream, left == 1, closed, nullptr);
