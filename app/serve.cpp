@@ -1,6 +1,7 @@
 // `uckers serve`: the gRPC service uckers.v1.Engine until SIGTERM or SIGINT
 // (server/server.h), then a graceful drain. Without gRPC in the build
 // (UCKERS_GRPC=OFF) it says so and exits 1.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -35,6 +36,36 @@ ABSL_FLAG(int, http_max_connections, 1024,
 ABSL_FLAG(int64_t, http_idle_timeout_ms, 10000,
           "close an HTTP connection that has not served a request for this long (slow request "
           "headers, idle keep-alive; at least 100)");
+ABSL_FLAG(int, http_max_line_bytes, 8192,
+          "the longest HTTP request line (else 414) and request header (else 431), in bytes "
+          "(256..1048576)");
+ABSL_FLAG(int, http_max_headers, 100, "the most header lines of an HTTP request (else 431)");
+ABSL_FLAG(int, http_max_header_bytes, 65536,
+          "the most bytes of an HTTP request line and headers together (else 431)");
+ABSL_FLAG(int64_t, http_request_timeout_ms, 30000,
+          "the longest an HTTP request may take from its first byte to the end of its body "
+          "(else 408 and the connection closed; at least 100)");
+ABSL_FLAG(int, http_min_request_rate, 1024,
+          "after its first 2 s, an HTTP request (headers and body) must have come at this many "
+          "bytes a second on average, else 408 and the connection closed (0: no minimum)");
+ABSL_FLAG(int, http_max_connections_per_address, 0,
+          "HTTP connections one client address may hold at once (else 429; 0: no limit)");
+ABSL_FLAG(int, http_max_searches_per_address, 0,
+          "searching HTTP calls one client address may run at once (else 429; 0: no limit)");
+ABSL_FLAG(int64_t, http_max_search_ms, 0,
+          "the longest a searching HTTP call may run: its deadline is cut to this (a search "
+          "answers its best so far by then; 0: no cap)");
+ABSL_FLAG(std::string, http_search_token_file, "",
+          "a file holding a token (one word, 16 characters or more): HTTP calls with "
+          "`Authorization: Bearer <token>` are exempt from --http_max_searches_per_address and "
+          "--http_max_search_ms");
+ABSL_FLAG(std::string, http_allowed_hosts, "",
+          "names a request's Host may give besides IP literals and localhost, comma-separated "
+          "(* for any); another Host gets 421");
+ABSL_FLAG(std::string, http_metrics, "on",
+          "GET /metrics: on (on the --http port), off, or host:port (a listener of its own)");
+ABSL_FLAG(bool, grpc_reflection, true,
+          "serve gRPC server reflection (any client may list and describe the services)");
 ABSL_FLAG(std::string, http_cors_origins, "",
           "origins allowed to call over HTTP from a browser, comma-separated (none)");
 ABSL_FLAG(std::string, dealer_key_file, "",
@@ -73,9 +104,10 @@ namespace {
 // unless GRPC_VERBOSITY asks for them.
 void QuietGrpcLog(gpr_log_func_args*) {}
 
-int RunServeCommand(const CommandLine& cl) {
-  if (std::getenv("GRPC_VERBOSITY") == nullptr) gpr_set_log_function(QuietGrpcLog);
-  ServerConfig config;
+// The gRPC server's settings from the flags, checked; 0, or the exit code
+// (2) after saying what is wrong.
+int GrpcConfigFromFlags(ServerConfig* out) {
+  ServerConfig& config = *out;
   config.address = absl::GetFlag(FLAGS_address);
   config.limits.max_searches = absl::GetFlag(FLAGS_max_searches);
   config.limits.max_threads = absl::GetFlag(FLAGS_max_request_threads);
@@ -86,6 +118,7 @@ int RunServeCommand(const CommandLine& cl) {
   config.limits.max_depth = absl::GetFlag(FLAGS_max_depth);
   config.limits.max_nodes = absl::GetFlag(FLAGS_max_nodes);
   config.limits.max_movetime_ms = absl::GetFlag(FLAGS_max_movetime_ms);
+  config.reflection = absl::GetFlag(FLAGS_grpc_reflection);
   const struct {
     const char* flag;
     bool ok;
@@ -101,6 +134,11 @@ int RunServeCommand(const CommandLine& cl) {
       {"max_depth", config.limits.max_depth >= 1 && config.limits.max_depth <= 64, "1..64"},
       {"max_nodes", config.limits.max_nodes >= 1, "at least 1"},
       {"max_movetime_ms", config.limits.max_movetime_ms >= 1, "at least 1"},
+      {"http_max_line_bytes",
+       absl::GetFlag(FLAGS_http_max_line_bytes) >= 256 &&
+           absl::GetFlag(FLAGS_http_max_line_bytes) <= (1 << 20),
+       "256..1048576"},
+      {"http_max_header_bytes", absl::GetFlag(FLAGS_http_max_header_bytes) >= 256, "at least 256"},
   };
   for (const auto& limit : limits) {
     if (!limit.ok) {
@@ -108,59 +146,110 @@ int RunServeCommand(const CommandLine& cl) {
       return 2;
     }
   }
-  {
-    // The gRPC address: host:port, the port 0 (any free one) to 65535 (a
-    // unix: socket path as gRPC takes it).
-    const std::string& address = config.address;
-    size_t colon = address.rfind(':');
-    int port = -1;
-    if (absl::StartsWith(address, "unix:")) {
-      port = 0;
-    } else if (colon == std::string::npos || colon == 0 ||
-               !absl::SimpleAtoi(address.substr(colon + 1), &port) || port < 0 || port > 65535) {
-      std::cerr << "uckers serve: --address '" << address
-                << "': expected host:port, the port 0..65535\n";
-      return 2;
-    }
+  // The gRPC address: host:port, the port 0 (any free one) to 65535 (a
+  // unix: socket path as gRPC takes it).
+  const std::string& address = config.address;
+  size_t colon = address.rfind(':');
+  int port = -1;
+  if (absl::StartsWith(address, "unix:")) {
+    port = 0;
+  } else if (colon == std::string::npos || colon == 0 ||
+             !absl::SimpleAtoi(address.substr(colon + 1), &port) || port < 0 || port > 65535) {
+    std::cerr << "uckers serve: --address '" << address
+              << "': expected host:port, the port 0..65535\n";
+    return 2;
   }
-  // The HTTP front's settings, checked before anything listens.
-  const bool with_http = !absl::GetFlag(FLAGS_http).empty();
-  ConnectConfig http_config;
-  if (with_http) {
-    http_config.address = absl::GetFlag(FLAGS_http);
-    http_config.threads = absl::GetFlag(FLAGS_http_threads);
-    http_config.max_connections = absl::GetFlag(FLAGS_http_max_connections);
-    http_config.idle_timeout_ms = absl::GetFlag(FLAGS_http_idle_timeout_ms);
-    http_config.max_body_bytes = static_cast<size_t>(config.max_message_bytes);
-    http_config.web_dir = absl::GetFlag(FLAGS_http_web);
-    http_config.cors_origins =
-        absl::StrSplit(absl::GetFlag(FLAGS_http_cors_origins), ',', absl::SkipEmpty());
-    if (absl::Status s = CheckConnectConfig(http_config); !s.ok()) {
-      std::cerr << "uckers serve: " << s.message() << "\n";
-      return 2;
-    }
-    if (!http_config.web_dir.empty() &&
-        !std::filesystem::is_regular_file(http_config.web_dir + "/index.html")) {
-      std::cerr << "uckers serve: --http_web '" << http_config.web_dir
-                << "': no index.html there\n";
-      return 2;
-    }
-  } else {
-    for (const char* flag : {"http_threads", "http_max_connections", "http_idle_timeout_ms",
-                             "http_cors_origins", "http_web"}) {
+  return 0;
+}
+
+// The flags of the HTTP front, refused without --http.
+constexpr const char* kHttpFlags[] = {"http_threads",
+                                      "http_max_connections",
+                                      "http_idle_timeout_ms",
+                                      "http_max_line_bytes",
+                                      "http_max_headers",
+                                      "http_max_header_bytes",
+                                      "http_request_timeout_ms",
+                                      "http_min_request_rate",
+                                      "http_max_connections_per_address",
+                                      "http_max_searches_per_address",
+                                      "http_max_search_ms",
+                                      "http_search_token_file",
+                                      "http_allowed_hosts",
+                                      "http_metrics",
+                                      "http_cors_origins",
+                                      "http_web"};
+
+// The HTTP front's settings from the flags, checked before anything
+// listens; 0, or the exit code after saying what is wrong.
+int HttpConfigFromFlags(const CommandLine& cl, const ServerConfig& grpc, ConnectConfig* out) {
+  if (absl::GetFlag(FLAGS_http).empty()) {
+    for (const char* flag : kHttpFlags) {
       if (cl.Given(flag)) {
         std::cerr << "uckers serve: --" << flag << ": a setting of the HTTP front; give --http\n";
         return 2;
       }
     }
+    return 0;
   }
+  ConnectConfig& http = *out;
+  http.address = absl::GetFlag(FLAGS_http);
+  http.threads = absl::GetFlag(FLAGS_http_threads);
+  http.max_connections = absl::GetFlag(FLAGS_http_max_connections);
+  http.idle_timeout_ms = absl::GetFlag(FLAGS_http_idle_timeout_ms);
+  http.max_line_bytes = static_cast<size_t>(absl::GetFlag(FLAGS_http_max_line_bytes));
+  http.max_headers = absl::GetFlag(FLAGS_http_max_headers);
+  http.max_header_bytes = static_cast<size_t>(absl::GetFlag(FLAGS_http_max_header_bytes));
+  http.request_timeout_ms = absl::GetFlag(FLAGS_http_request_timeout_ms);
+  http.min_request_rate = absl::GetFlag(FLAGS_http_min_request_rate);
+  http.max_connections_per_address = absl::GetFlag(FLAGS_http_max_connections_per_address);
+  http.max_searches_per_address = absl::GetFlag(FLAGS_http_max_searches_per_address);
+  http.max_search_ms = absl::GetFlag(FLAGS_http_max_search_ms);
+  http.max_body_bytes = static_cast<size_t>(grpc.max_message_bytes);
+  http.web_dir = absl::GetFlag(FLAGS_http_web);
+  http.cors_origins =
+      absl::StrSplit(absl::GetFlag(FLAGS_http_cors_origins), ',', absl::SkipEmpty());
+  http.allowed_hosts =
+      absl::StrSplit(absl::GetFlag(FLAGS_http_allowed_hosts), ',', absl::SkipEmpty());
+  std::string metrics = absl::GetFlag(FLAGS_http_metrics);
+  http.metrics_on_front = metrics == "on";
+  if (metrics != "on" && metrics != "off") http.metrics_address = metrics;
+  if (absl::Status s = CheckConnectConfig(http); !s.ok()) {
+    std::cerr << "uckers serve: " << s.message() << "\n";
+    return 2;
+  }
+  if (!http.web_dir.empty() && !std::filesystem::is_regular_file(http.web_dir + "/index.html")) {
+    std::cerr << "uckers serve: --http_web '" << http.web_dir << "': no index.html there\n";
+    return 2;
+  }
+  if (std::string path = absl::GetFlag(FLAGS_http_search_token_file); !path.empty()) {
+    absl::StatusOr<std::string> text = ReadTextFile(path, 4096);
+    if (!text.ok()) {
+      std::cerr << "uckers serve: --http_search_token_file " << path << ": "
+                << text.status().message() << "\n";
+      return 1;
+    }
+    http.search_token = std::string(absl::StripAsciiWhitespace(*text));
+    if (http.search_token.size() < 16 ||
+        http.search_token.find_first_of(" \t\r\n") != std::string::npos) {
+      std::cerr << "uckers serve: --http_search_token_file " << path
+                << ": the token must be one word of at least 16 characters\n";
+      return 2;
+    }
+  }
+  return 0;
+}
+
+// The endgame table and the dealer's key the flags name; 0, or the exit
+// code after saying what is wrong.
+int LoadFiles(ServerConfig* config) {
   if (std::string path = absl::GetFlag(FLAGS_endgames); !path.empty()) {
     absl::StatusOr<std::shared_ptr<const EndgameTable>> table = EndgameTable::LoadShared(path);
     if (!table.ok()) {
       std::cerr << "uckers serve: --endgames: " << table.status().message() << "\n";
       return 1;
     }
-    config.limits.endgames = *table;
+    config->limits.endgames = *table;
     std::cerr << "uckers serve: endgame table " << path << ": class "
               << ClassName((*table)->endgame_class()) << ", " << (*table)->size()
               << " positions, rules " << (*table)->rules().ToString() << std::endl;
@@ -175,8 +264,71 @@ int RunServeCommand(const CommandLine& cl) {
                 << "\n";
       return text.ok() ? 2 : 1;  // a malformed key, or a file that cannot be read
     }
-    config.limits.dealer_key = *key;
+    config->limits.dealer_key = *key;
   }
+  return 0;
+}
+
+// Starts the HTTP front beside `server`; 0, or the exit code.
+int StartHttp(const ConnectConfig& http_config, Server* server,
+              std::unique_ptr<ConnectServer>* http) {
+  absl::StatusOr<std::unique_ptr<ConnectServer>> started =
+      ConnectServer::Start(http_config, &server->api());
+  if (!started.ok()) {
+    std::cerr << "uckers serve: --http: " << started.status().message() << "\n";
+    server->Shutdown();
+    return absl::IsInvalidArgument(started.status()) ? 2 : 1;
+  }
+  *http = *std::move(started);
+  std::cerr << "uckers serve: Connect (HTTP/JSON) on " << http_config.address << " (port "
+            << (*http)->port() << ")" << std::endl;
+  if ((*http)->metrics_port() > 0) {
+    std::cerr << "uckers serve: /metrics on " << http_config.metrics_address << " (port "
+              << (*http)->metrics_port() << ")" << std::endl;
+  }
+  std::string host = http_config.address.substr(0, http_config.address.rfind(':'));
+  if (host.empty() || host == "0.0.0.0" || host == "[::]") host = "127.0.0.1";
+  std::cerr << "uckers serve: web board at http://" << host << ":" << (*http)->port() << "/"
+            << std::endl;
+  return 0;
+}
+
+// Waits for SIGTERM or SIGINT (blocked in `signals`), then drains both
+// fronts; the exit code.
+int DrainOnSignal(const ServerConfig& config, sigset_t* signals, Server* server,
+                  ConnectServer* http) {
+  int received = 0;
+  sigwait(signals, &received);
+  std::cerr << "uckers serve: signal " << received << ", shutting down (grace " << config.grace_ms
+            << " ms)" << std::endl;
+  // Both fronts drain at once: health NOT_SERVING and new searches refused
+  // now, searches in flight stop with their best so far just before the
+  // grace ends, neither listener takes a new call, idle HTTP connections
+  // close; at the grace the calls still running are cancelled (gRPC) or
+  // their connections shut (HTTP).
+  auto grace_end = std::chrono::steady_clock::now() + std::chrono::milliseconds(config.grace_ms);
+  server->BeginDrain();
+  if (http) http->StopTaking();
+  std::thread grpc_down([&] { server->Shutdown(); });
+  bool http_done = !http || http->Shutdown(grace_end);
+  grpc_down.join();
+  server->Wait();
+  if (!http_done) {
+    // A connection thread still held: exit without waiting for it.
+    std::cerr << "uckers serve: an HTTP connection did not end by the grace; exiting anyway"
+              << std::endl;
+    std::_Exit(0);
+  }
+  return 0;
+}
+
+int RunServeCommand(const CommandLine& cl) {
+  if (std::getenv("GRPC_VERBOSITY") == nullptr) gpr_set_log_function(QuietGrpcLog);
+  ServerConfig config;
+  ConnectConfig http_config;
+  if (int rc = GrpcConfigFromFlags(&config); rc != 0) return rc;
+  if (int rc = HttpConfigFromFlags(cl, config, &http_config); rc != 0) return rc;
+  if (int rc = LoadFiles(&config); rc != 0) return rc;
   // Signals are taken by sigwait in this thread, never by a handler.
   sigset_t signals;
   sigemptyset(&signals);
@@ -191,45 +343,10 @@ int RunServeCommand(const CommandLine& cl) {
   std::cerr << "uckers serve: listening on " << config.address << " (port " << (*server)->port()
             << ")" << std::endl;
   std::unique_ptr<ConnectServer> http;
-  if (with_http) {
-    absl::StatusOr<std::unique_ptr<ConnectServer>> started =
-        ConnectServer::Start(http_config, &(*server)->api());
-    if (!started.ok()) {
-      std::cerr << "uckers serve: --http: " << started.status().message() << "\n";
-      (*server)->Shutdown();
-      return absl::IsInvalidArgument(started.status()) ? 2 : 1;
-    }
-    http = *std::move(started);
-    std::cerr << "uckers serve: Connect (HTTP/JSON) on " << http_config.address << " (port "
-              << http->port() << ")" << std::endl;
-    std::string host = http_config.address.substr(0, http_config.address.rfind(':'));
-    if (host.empty() || host == "0.0.0.0" || host == "[::]") host = "127.0.0.1";
-    std::cerr << "uckers serve: web board at http://" << host << ":" << http->port() << "/"
-              << std::endl;
+  if (!absl::GetFlag(FLAGS_http).empty()) {
+    if (int rc = StartHttp(http_config, server->get(), &http); rc != 0) return rc;
   }
-  int received = 0;
-  sigwait(&signals, &received);
-  std::cerr << "uckers serve: signal " << received << ", shutting down (grace " << config.grace_ms
-            << " ms)" << std::endl;
-  // Both fronts drain at once: health NOT_SERVING and new searches refused
-  // now, searches in flight stop with their best so far just before the
-  // grace ends, neither listener takes a new call, idle HTTP connections
-  // close; at the grace the calls still running are cancelled (gRPC) or
-  // their connections shut (HTTP).
-  auto grace_end = std::chrono::steady_clock::now() + std::chrono::milliseconds(config.grace_ms);
-  (*server)->BeginDrain();
-  if (http) http->StopTaking();
-  std::thread grpc_down([&] { (*server)->Shutdown(); });
-  bool http_done = !http || http->Shutdown(grace_end);
-  grpc_down.join();
-  (*server)->Wait();
-  if (!http_done) {
-    // A connection thread still held: exit without waiting for it.
-    std::cerr << "uckers serve: an HTTP connection did not end by the grace; exiting anyway"
-              << std::endl;
-    std::_Exit(0);
-  }
-  return 0;
+  return DrainOnSignal(config, &signals, server->get(), http.get());
 }
 
 }  // namespace

@@ -6,12 +6,16 @@
 //   build/uckers serve --http 127.0.0.1:8080 --http_threads 32 &
 //   build/bench/http_load --port 8080 --clients 1,4,16
 //
-// Beside the clients, --idle N sockets that connect and send nothing and
+// Beside the clients, --idle N sockets that connect and send nothing,
 // --slowloris N sockets that send a request header one byte a second and
-// never finish it (each reopened when the server closes it): how slow and
-// idle clients affect the others.
+// never finish it, --slowbody N that send their headers and then a body a
+// byte a second, and --nonewline N that send a request line with no
+// newline as fast as 64 KiB every 50 ms (each reopened when the server
+// closes it): how slow, idle and hostile clients affect the others. With
+// --pid, the server's memory before and after.
 //
 //   build/bench/http_load --port 8080 --clients 1,16 --idle 1000 --slowloris 50
+//   build/bench/http_load --port 8080 --clients 16 --slowbody 50 --nonewline 4 --pid PID
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -42,6 +46,13 @@ ABSL_FLAG(double, seconds, 3.0, "duration of each run");
 ABSL_FLAG(int, idle, 0, "sockets held open beside the clients, sending nothing");
 ABSL_FLAG(int, slowloris, 0,
           "sockets beside the clients sending a request header one byte a second");
+ABSL_FLAG(int, slowbody, 0,
+          "sockets beside the clients sending a request's headers at once, then its body "
+          "(1 MB declared) a byte a second");
+ABSL_FLAG(int, nonewline, 0,
+          "sockets beside the clients sending a request line with no newline, 64 KiB every "
+          "50 ms each");
+ABSL_FLAG(int, pid, 0, "the server's process id: its memory (VmRSS, VmHWM) is printed");
 ABSL_FLAG(double, warmup, 2.0, "seconds between opening the idle/slow sockets and measuring");
 ABSL_FLAG(int, movetime, 0,
           "BestMove movetime in ms, spent by the search (0: none, the default level's depth)");
@@ -92,7 +103,8 @@ int Open() {
 // closes one) on a thread of their own until destroyed.
 class Abusers {
  public:
-  Abusers(int idle, int slow) : idle_(idle, -1), slow_(slow, -1), sent_(slow, 0) {
+  Abusers(int idle, int slow, int body, int line)
+      : idle_(idle, -1), slow_(slow, -1), sent_(slow, 0), body_(body, -1), line_(line, -1) {
     thread_ = std::thread([this] { Run(); });
   }
   ~Abusers() {
@@ -100,7 +112,10 @@ class Abusers {
     thread_.join();
     for (int fd : idle_) close(fd);
     for (int fd : slow_) close(fd);
+    for (int fd : body_) close(fd);
+    for (int fd : line_) close(fd);
   }
+  int64_t line_bytes() const { return line_bytes_; }
   int64_t reopened() const { return reopened_; }
 
  private:
@@ -137,16 +152,64 @@ class Abusers {
           sent_[i] = 0;
         }
       }
+      SlowBodies(tick);
+      NoNewlines();
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+  void Reopen(int& fd) {
+    close(fd);
+    fd = -1;
+    ++reopened_;
+  }
+  void SlowBodies(bool tick) {
+    const std::string head =
+        "POST /uckers.v1.Engine/ListLegalPlays HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n";
+    for (int& fd : body_) {
+      if (fd >= 0 && tick && send(fd, " ", 1, MSG_NOSIGNAL | MSG_DONTWAIT) != 1) Reopen(fd);
+      if (fd >= 0 && Closed(fd)) Reopen(fd);
+      if (fd < 0 && (fd = Open()) >= 0) send(fd, head.data(), head.size(), MSG_NOSIGNAL);
+    }
+  }
+  void NoNewlines() {
+    static const std::string piece = "GET /" + std::string(64 << 10, 'a');
+    for (int& fd : line_) {
+      if (fd >= 0) {
+        ssize_t n = send(fd, piece.data(), piece.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n > 0) line_bytes_ += n;
+        if ((n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) || Closed(fd)) Reopen(fd);
+      }
+      if (fd < 0) fd = Open();
     }
   }
 
   std::vector<int> idle_, slow_;
   std::vector<size_t> sent_;
+  std::vector<int> body_, line_;
+  std::atomic<int64_t> line_bytes_{0};
   std::atomic<bool> stop_{false};
   std::atomic<int64_t> reopened_{0};
   std::thread thread_;
 };
+
+// The server's VmRSS and VmHWM (with --pid).
+void PrintMemory(const char* when) {
+  if (absl::GetFlag(FLAGS_pid) <= 0) return;
+  std::FILE* f =
+      std::fopen(absl::StrCat("/proc/", absl::GetFlag(FLAGS_pid), "/status").c_str(), "r");
+  if (!f) return;
+  char line[256];
+  std::string out;
+  while (std::fgets(line, sizeof line, f)) {
+    std::string l(line);
+    if (l.rfind("VmRSS:", 0) == 0 || l.rfind("VmHWM:", 0) == 0) {
+      out += " " + l.substr(0, l.size() - 1);
+    }
+  }
+  std::fclose(f);
+  std::printf("server memory %s:%s\n", when, out.c_str());
+}
 
 }  // namespace
 
@@ -164,8 +227,12 @@ int main(int argc, char** argv) {
   body += "}";
   std::string method = best ? "BestMove" : "ListLegalPlays";
   std::unique_ptr<Abusers> abusers;
-  if (absl::GetFlag(FLAGS_idle) > 0 || absl::GetFlag(FLAGS_slowloris) > 0) {
-    abusers = std::make_unique<Abusers>(absl::GetFlag(FLAGS_idle), absl::GetFlag(FLAGS_slowloris));
+  PrintMemory("before");
+  if (absl::GetFlag(FLAGS_idle) > 0 || absl::GetFlag(FLAGS_slowloris) > 0 ||
+      absl::GetFlag(FLAGS_slowbody) > 0 || absl::GetFlag(FLAGS_nonewline) > 0) {
+    abusers =
+        std::make_unique<Abusers>(absl::GetFlag(FLAGS_idle), absl::GetFlag(FLAGS_slowloris),
+                                  absl::GetFlag(FLAGS_slowbody), absl::GetFlag(FLAGS_nonewline));
     std::this_thread::sleep_for(std::chrono::duration<double>(absl::GetFlag(FLAGS_warmup)));
   }
   for (absl::string_view text : absl::StrSplit(absl::GetFlag(FLAGS_clients), ',')) {
@@ -201,10 +268,12 @@ int main(int argc, char** argv) {
   }
   if (abusers) {
     std::printf(
-        "beside %d idle and %d slowloris sockets (%lld reopened after the server "
-        "closed them)\n",
-        absl::GetFlag(FLAGS_idle), absl::GetFlag(FLAGS_slowloris),
-        static_cast<long long>(abusers->reopened()));
+        "beside %d idle, %d slowloris, %d slow-body and %d no-newline sockets (%lld reopened "
+        "after the server closed them; %.1f MiB of request line sent)\n",
+        absl::GetFlag(FLAGS_idle), absl::GetFlag(FLAGS_slowloris), absl::GetFlag(FLAGS_slowbody),
+        absl::GetFlag(FLAGS_nonewline), static_cast<long long>(abusers->reopened()),
+        abusers->line_bytes() / 1048576.0);
   }
+  PrintMemory("after");
   return 0;
 }

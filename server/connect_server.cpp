@@ -1,9 +1,12 @@
 #include "server/connect_server.h"
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -27,6 +30,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "httplib.h"
 #include "server/call_metrics.h"
+#include "server/http_guard.h"
 #include "server/web_assets.h"
 #include "wire/compact_json.h"
 #include "wire/safe_text.h"
@@ -387,10 +391,121 @@ std::string WebType(const std::string& name) {
   return "application/octet-stream";
 }
 
+// The board's pages load their own files only, and no other site may
+// frame them.
+constexpr char kBoardPolicy[] =
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+bool AllDigits(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Whether a Host header names this server: an IP literal (a page can only
+// rebind a name), localhost, or a name of `allowed` ("*": any name).
+bool HostAllowed(const std::string& value, const std::vector<std::string>& allowed) {
+  std::string host = absl::AsciiStrToLower(absl::StripAsciiWhitespace(value));
+  std::string name = host;
+  if (absl::StartsWith(name, "[")) {
+    size_t end = name.find(']');
+    std::string rest = end == std::string::npos ? "" : name.substr(end + 1);
+    in6_addr a6{};
+    return end != std::string::npos &&
+           (rest.empty() || (rest[0] == ':' && AllDigits(rest.substr(1)))) &&
+           inet_pton(AF_INET6, name.substr(1, end - 1).c_str(), &a6) == 1;
+  }
+  if (size_t colon = name.rfind(':'); colon != std::string::npos) {
+    if (!AllDigits(name.substr(colon + 1))) return false;
+    name = name.substr(0, colon);
+  }
+  in_addr a4{};
+  if (name.empty()) return false;
+  if (name == "localhost" || inet_pton(AF_INET, name.c_str(), &a4) == 1) return true;
+  return std::any_of(allowed.begin(), allowed.end(), [&](const std::string& a) {
+    std::string lower = absl::AsciiStrToLower(a);
+    return lower == "*" || lower == name || lower == host;
+  });
+}
+
+// OK unless the request's framing could be read two ways (request
+// smuggling behind a proxy that reads it otherwise): more than one
+// Content-Length, Content-Length beside Transfer-Encoding, a coding other
+// than chunked, a length that is not a plain number, or a body on a
+// request that carries none.
+absl::Status CheckFraming(const httplib::Request& req) {
+  size_t lengths = req.get_header_value_count("Content-Length");
+  size_t codings = req.get_header_value_count("Transfer-Encoding");
+  auto bad = [](const char* what) {
+    return absl::InvalidArgumentError(absl::StrCat("request framing: ", what));
+  };
+  if (lengths > 1) return bad("more than one Content-Length header");
+  if (lengths == 1 && codings > 0) return bad("Content-Length beside Transfer-Encoding");
+  if (codings > 1 ||
+      (codings == 1 &&
+       !absl::EqualsIgnoreCase(
+           absl::StripAsciiWhitespace(req.get_header_value("Transfer-Encoding")), "chunked"))) {
+    return bad("Transfer-Encoding: only one, chunked");
+  }
+  std::string length = req.get_header_value("Content-Length");
+  if (lengths == 1 && (length.empty() || length.size() > 18 || !AllDigits(length))) {
+    return bad("Content-Length: a whole number of bytes");
+  }
+  if (!HasBody(req.method) && (codings > 0 || (lengths == 1 && std::stoull(length) > 0))) {
+    return bad(absl::StrCat(SafeMessage(req.method, 16), " carries no body").c_str());
+  }
+  // httplib 0.11 would read a body of neither until the client closes.
+  if (HasBody(req.method) && lengths == 0 && codings == 0) {
+    return absl::FailedPreconditionError(
+        "request framing: a body needs a Content-Length or Transfer-Encoding: chunked");
+  }
+  return absl::OkStatus();
+}
+
+// The file `name` of folder `dir`, when it is a regular file (not a link,
+// a device or a pipe) of at most 16 MiB.
+bool ReadWebFile(const std::string& dir, const std::string& name, std::string* out) {
+  int fd = open((dir + "/" + name).c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return false;
+  struct stat st {};
+  bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= (16 << 20);
+  if (ok) {
+    out->resize(static_cast<size_t>(st.st_size));
+    size_t got = 0;
+    for (ssize_t n;
+         got < out->size() && (n = read(fd, out->data() + got, out->size() - got)) > 0;) {
+      got += static_cast<size_t>(n);
+    }
+    out->resize(got);
+  }
+  close(fd);
+  return ok;
+}
+
+// Whether two secrets are equal, in a time that does not depend on where
+// they differ.
+bool SameSecret(const std::string& a, const std::string& b) {
+  unsigned diff = a.size() != b.size();
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) diff |= static_cast<unsigned>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+HttpLimits LimitsOf(const ConnectConfig& config) {
+  HttpLimits limits;
+  limits.max_line_bytes = config.max_line_bytes;
+  limits.max_headers = config.max_headers;
+  limits.max_header_bytes = config.max_header_bytes;
+  limits.request_timeout_ms = config.request_timeout_ms;
+  limits.min_bytes_per_second = config.min_request_rate;
+  limits.max_connections_per_address = config.max_connections_per_address;
+  return limits;
+}
+
 }  // namespace
 
 ConnectServer::ConnectServer(const ConnectConfig& config, Api* service)
-    : config_(config), service_(service), http_(std::make_unique<httplib::Server>()) {}
+    : config_(config),
+      service_(service),
+      http_(std::make_unique<GuardedServer>(LimitsOf(config))) {}
 
 ConnectServer::~ConnectServer() { Shutdown(); }
 
@@ -410,6 +525,41 @@ absl::Status CheckConnectConfig(const ConnectConfig& config) {
   }
   if (config.idle_timeout_ms < 100) {
     return absl::InvalidArgumentError("--http_idle_timeout_ms: must be at least 100");
+  }
+  if (config.max_line_bytes < 256 || config.max_line_bytes > (1 << 20)) {
+    return absl::InvalidArgumentError("--http_max_line_bytes: must be 256..1048576");
+  }
+  if (config.max_headers < 1 || config.max_headers > 10000) {
+    return absl::InvalidArgumentError("--http_max_headers: must be 1..10000");
+  }
+  if (config.max_header_bytes < config.max_line_bytes || config.max_header_bytes > (16 << 20)) {
+    return absl::InvalidArgumentError(
+        "--http_max_header_bytes: must be at least --http_max_line_bytes and at most 16777216");
+  }
+  if (config.request_timeout_ms < 100) {
+    return absl::InvalidArgumentError("--http_request_timeout_ms: must be at least 100");
+  }
+  if (!config.metrics_address.empty()) {
+    std::vector<std::string> m = absl::StrSplit(config.metrics_address, absl::MaxSplits(':', 1));
+    int mport = 0;
+    if (m.size() != 2 || !absl::SimpleAtoi(m[1], &mport) || mport < 0 || mport > 65535) {
+      return absl::InvalidArgumentError(absl::StrCat("--http_metrics '", config.metrics_address,
+                                                     "': expected on, off or host:port"));
+    }
+  }
+  if (config.min_request_rate < 0) {
+    return absl::InvalidArgumentError("--http_min_request_rate: must be 0 (none) or more");
+  }
+  if (config.max_searches_per_address < 0) {
+    return absl::InvalidArgumentError(
+        "--http_max_searches_per_address: must be 0 (no limit) or more");
+  }
+  if (config.max_search_ms < 0) {
+    return absl::InvalidArgumentError("--http_max_search_ms: must be 0 (no cap) or more");
+  }
+  if (config.max_connections_per_address < 0) {
+    return absl::InvalidArgumentError(
+        "--http_max_connections_per_address: must be 0 (no limit) or more");
   }
   return absl::OkStatus();
 }
@@ -458,7 +608,33 @@ absl::StatusOr<std::unique_ptr<ConnectServer>> ConnectServer::Start(const Connec
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   server->idle_watch_ = std::thread([s = server.get()] { s->WatchIdle(); });
+  if (!config.metrics_address.empty()) {
+    if (absl::Status s = server->StartMetrics(); !s.ok()) return s;
+  }
   return server;
+}
+
+absl::Status ConnectServer::StartMetrics() {
+  std::vector<std::string> parts = absl::StrSplit(config_.metrics_address, absl::MaxSplits(':', 1));
+  int port = 0;
+  (void)absl::SimpleAtoi(parts[1], &port);  // checked by CheckConnectConfig
+  metrics_http_ = std::make_unique<GuardedServer>(LimitsOf(config_));
+  metrics_http_->new_task_queue = [] { return new GrowingPool(1, 16); };
+  metrics_http_->Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
+    res.set_content(MetricsText(), "text/plain; version=0.0.4");
+  });
+  metrics_port_ = port == 0 ? metrics_http_->bind_to_any_port(parts[0]) : port;
+  if (port != 0 && !metrics_http_->bind_to_port(parts[0], port)) metrics_port_ = -1;
+  if (metrics_port_ <= 0) {
+    metrics_port_ = 0;
+    return absl::UnavailableError(
+        absl::StrCat("--http_metrics: cannot listen on ", config_.metrics_address));
+  }
+  metrics_thread_ = std::thread([this] { metrics_http_->listen_after_bind(); });
+  for (int i = 0; i < 5000 && !metrics_http_->is_running(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return absl::OkStatus();
 }
 
 void ConnectServer::StopTaking() {
@@ -466,6 +642,7 @@ void ConnectServer::StopTaking() {
   if (!thread_.joinable() || stopped_.exchange(true)) return;
   if (idle_watch_.joinable()) idle_watch_.join();
   http_->stop();
+  if (metrics_http_) metrics_http_->stop();
   // A connection kept alive waits up to its keep-alive timeout for another
   // request before it sees the stop: shut its reading side now.
   ShutConnections(SHUT_RD, true);
@@ -474,6 +651,7 @@ void ConnectServer::StopTaking() {
 bool ConnectServer::Shutdown(std::chrono::steady_clock::time_point deadline) {
   if (joined_ || !thread_.joinable()) return true;
   StopTaking();
+  if (metrics_thread_.joinable()) metrics_thread_.join();
   auto next_sweep = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
   while (listening_ && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -551,49 +729,58 @@ std::string ConnectServer::MetricsText() const {
   return service_->metrics().Text(service_->active_searches());
 }
 
+// The unary methods by name, and which methods search (Analyse among them).
+struct ConnectServer::Methods {
+  std::map<std::string, Unary> unary;
+  std::set<std::string> searching;
+};
+
 void ConnectServer::Route() {
-  auto unary = std::make_shared<std::map<std::string, Unary>>(UnaryMethods(service_));
-  auto cors = [this](const httplib::Request& req, httplib::Response& res) {
-    std::string origin = req.get_header_value("Origin");
-    if (origin.empty()) return;
-    if (std::find(config_.cors_origins.begin(), config_.cors_origins.end(), origin) ==
-        config_.cors_origins.end()) {
-      return;
-    }
-    res.set_header("Access-Control-Allow-Origin", origin);
-    res.set_header("Vary", "Origin");
-    res.set_header("Access-Control-Expose-Headers", "Grpc-Status, Grpc-Message");
-  };
-  http_->Options(R"(/.*)", [cors](const httplib::Request& req, httplib::Response& res) {
-    cors(req, res);
+  auto methods = std::make_shared<Methods>();
+  methods->unary = UnaryMethods(service_);
+  methods->searching = {"JudgePlay", "ThrowMap", "BestMove", "Evaluate", "AnalyseGame", "Analyse"};
+  methods_ = methods;
+  RouteGuards();
+  RouteFiles();
+  http_->Options(R"(/.*)", [this](const httplib::Request& req, httplib::Response& res) {
+    Cors(req, res);
     if (res.has_header("Access-Control-Allow-Origin")) {
       res.set_header("Access-Control-Allow-Methods", "POST, GET, OPTIONS");
       res.set_header("Access-Control-Allow-Headers",
-                     "Content-Type, Connect-Protocol-Version, Connect-Timeout-Ms");
+                     "Content-Type, Connect-Protocol-Version, Connect-Timeout-Ms, Authorization");
       res.set_header("Access-Control-Max-Age", "7200");
     }
     res.status = 204;
   });
+  http_->Post(R"(/uckers\.v1\.Engine/(\w+))",
+              [this](const httplib::Request& req, httplib::Response& res,
+                     const httplib::ContentReader& content) { ServeMethod(req, res, content); });
+}
+
+void ConnectServer::Cors(const httplib::Request& req, httplib::Response& res) const {
+  std::string origin = req.get_header_value("Origin");
+  if (origin.empty()) return;
+  if (std::find(config_.cors_origins.begin(), config_.cors_origins.end(), origin) ==
+      config_.cors_origins.end()) {
+    return;
+  }
+  res.set_header("Access-Control-Allow-Origin", origin);
+  res.set_header("Vary", "Origin");
+  res.set_header("Access-Control-Expose-Headers", "Grpc-Status, Grpc-Message");
+}
+
+void ConnectServer::RouteGuards() {
   // Every request marks its connection busy from its headers to the end of
   // its answer (the logger runs once the answer is written), so that a drain
-  // closes only idle connections. A body sent anywhere but to a method is
-  // refused before a byte of it is read: httplib 0.11 would read it whole
-  // into memory, chunked or not, before finding no handler.
-  static const std::regex kMethodPath(R"(/uckers\.v1\.Engine/(\w+))");
+  // closes only idle connections. The refusals that need no body come
+  // before a byte of it is read.
   http_->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
     {
       std::lock_guard<std::mutex> lock(busy_mu_);
       busy_.insert({req.remote_addr, req.remote_port});
     }
-    if (HasBody(req.method) && !(req.method == "POST" && std::regex_match(req.path, kMethodPath))) {
-      bool post = req.method == "POST";
-      RefuseAndClose(res, post ? 404 : 405,
-                     {post ? absl::StatusCode::kNotFound : absl::StatusCode::kUnimplemented,
-                      absl::StrCat(post ? "no method at " : "no such HTTP method here: ",
-                                   SafeMessage(post ? req.path : req.method, 100))});
-      return httplib::Server::HandlerResponse::Handled;
-    }
-    return httplib::Server::HandlerResponse::Unhandled;
+    return RefuseEarly(req, res) ? httplib::Server::HandlerResponse::Handled
+                                 : httplib::Server::HandlerResponse::Unhandled;
   });
   http_->set_logger([this](const httplib::Request& req, const httplib::Response&) {
     std::lock_guard<std::mutex> lock(busy_mu_);
@@ -614,142 +801,236 @@ void ConnectServer::Route() {
         res.set_content(ErrorJson({CodeOfHttpStatus(res.status), what}), "application/json");
         return httplib::Server::HandlerResponse::Handled;
       }));
-  http_->Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
-    res.set_content(MetricsText(), "text/plain; version=0.0.4");
-  });
-  // The web board: `/` is index.html; names are flat (no folders), so no
-  // path can leave web/.
-  http_->Get(R"(/([A-Za-z0-9_\-]+\.[a-z]+)?)", [this](const httplib::Request& req,
-                                                      httplib::Response& res) {
-    std::string name = req.matches[1];
-    if (name.empty()) name = "index.html";
-    res.set_header("Cache-Control", "no-cache");
-    res.set_header("X-Content-Type-Options", "nosniff");
-    if (!config_.web_dir.empty()) {
-      std::ifstream in(config_.web_dir + "/" + name, std::ios::binary);
-      if (in) {
-        std::ostringstream body;
-        body << in.rdbuf();
-        res.set_content(body.str(), WebType(name));
-        return;
-      }
-    } else {
-      for (const WebAsset& a : WebAssets()) {
-        if (a.name == name) {
-          res.set_content(a.data, a.size, WebType(name).c_str());
-          return;
-        }
-      }
-    }
-    res.status = 404;
-    res.set_content(ErrorJson({absl::StatusCode::kNotFound, absl::StrCat("no file ", name)}),
-                    "application/json");
-  });
-  http_->Post(R"(/uckers\.v1\.Engine/(\w+))", [this, unary, cors](
-                                                  const httplib::Request& req,
-                                                  httplib::Response& res,
-                                                  const httplib::ContentReader& content) {
-    cors(req, res);
-    auto start = std::chrono::steady_clock::now();
-    std::string method = req.matches[1];
-    std::string type = absl::AsciiStrToLower(req.get_header_value("Content-Type"));
-    type = std::string(absl::StripAsciiWhitespace(type.substr(0, type.find(';'))));
-    bool stream = method == "Analyse";
-    auto it = unary->find(method);
-    // Refused before the body is read (and the connection closed after).
-    auto refuse = [&](const absl::Status& s, int http_status) {
-      RefuseAndClose(res, http_status, s);
-      Count(method, StatusCodeName(s.code()), 0);
-    };
-    if (!stream && it == unary->end()) {
-      return refuse({absl::StatusCode::kUnimplemented,
-                     absl::StrCat("no method uckers.v1.Engine/", method.substr(0, 100))},
-                    404);
-    }
-    if (stream && type != "application/connect+json" && type != "application/connect+proto") {
-      return refuse({absl::StatusCode::kInvalidArgument,
-                     "Analyse is a server stream: Content-Type application/connect+json or "
-                     "application/connect+proto"},
-                    415);
-    }
-    if (!stream && type != "application/json" && type != "application/proto") {
-      return refuse({absl::StatusCode::kInvalidArgument,
-                     "Content-Type: application/json or application/proto"},
-                    415);
-    }
-    // The body, counted as it arrives whatever its transfer encoding: a
-    // chunked body stops being read at the cap (httplib 0.11 checks only a
-    // Content-Length).
-    // Its room is taken once (a chunked body's: the cap; pages are touched
-    // only as it fills): growing it step by step would hold the old and
-    // the new copy at once, twice the body.
-    std::string body;
-    uint64_t declared = 0;
-    bool has_length = absl::SimpleAtoi(req.get_header_value("Content-Length"), &declared);
-    body.reserve(has_length ? std::min<uint64_t>(declared, config_.max_body_bytes)
-                            : config_.max_body_bytes);
-    bool over = false;
-    bool read = content([&](const char* data, size_t n) {
-      if (body.size() + n > config_.max_body_bytes) {
-        over = true;
-        return false;
-      }
-      body.append(data, n);
-      return true;
+}
+
+bool ConnectServer::RefuseEarly(const httplib::Request& req, httplib::Response& res) {
+  static const std::regex kMethodPath(R"(/uckers\.v1\.Engine/(\w+))");
+  // A name that is not this server's: a page of another site that has
+  // made its name resolve here (DNS rebinding) is not served.
+  if (!req.has_header("Host")) {
+    RefuseAndClose(res, 400, absl::InvalidArgumentError("a request needs a Host header"));
+    return true;
+  }
+  if (!HostAllowed(req.get_header_value("Host"), config_.allowed_hosts)) {
+    RefuseAndClose(res, 421,
+                   absl::InvalidArgumentError(absl::StrCat(
+                       "Host '", SafeMessage(req.get_header_value("Host"), 100),
+                       "' is not a name this server answers to (--http_allowed_hosts)")));
+    return true;
+  }
+  if (absl::Status s = CheckFraming(req); !s.ok()) {
+    RefuseAndClose(res, absl::IsFailedPrecondition(s) ? 411 : 400, s);
+    return true;
+  }
+  // A body sent anywhere but to a method: httplib 0.11 would read it whole
+  // into memory, chunked or not, before finding no handler.
+  if (HasBody(req.method) && !(req.method == "POST" && std::regex_match(req.path, kMethodPath))) {
+    bool post = req.method == "POST";
+    RefuseAndClose(res, post ? 404 : 405,
+                   {post ? absl::StatusCode::kNotFound : absl::StatusCode::kUnimplemented,
+                    absl::StrCat(post ? "no method at " : "no such HTTP method here: ",
+                                 SafeMessage(post ? req.path : req.method, 100))});
+    return true;
+  }
+  return false;
+}
+
+void ConnectServer::RouteFiles() {
+  if (config_.metrics_on_front) {
+    http_->Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
+      res.set_content(MetricsText(), "text/plain; version=0.0.4");
     });
-    if (over || res.status == 413) {
-      return refuse({absl::StatusCode::kResourceExhausted,
-                     absl::StrCat("request body: larger than this server's limit of ",
-                                  config_.max_body_bytes, " bytes (--max_message_bytes)")},
-                    413);
-    }
-    if (!read) {
-      return refuse({absl::StatusCode::kInvalidArgument,
-                     "request body: could not be read to its end (a malformed chunked encoding, "
-                     "or the client stopped sending)"},
-                    400);
-    }
-    res.status = -1;
-    auto fail = [&](const absl::Status& s, int http_status) {
-      res.status = http_status;
-      res.set_content(ErrorJson(s), "application/json");
-      Count(method, StatusCodeName(s.code()), 0);
-    };
-    CallControl call;
-    if (absl::Status s = DeadlineOf(req, &call.deadline); !s.ok()) return fail(s, 400);
-    call.cancelled = [watch = std::make_shared<HangUpWatch>(req)] { return (*watch)(); };
-    if (stream) {
-      bool json = type == "application/connect+json";
-      std::string message;
-      v1::AnalyseRequest request;
-      absl::Status parsed = Unenvelope(body, &message);
-      if (parsed.ok()) parsed = ParseBody(message, json, &request);
-      if (!parsed.ok()) return fail(parsed, 400);
-      res.set_chunked_content_provider(
-          type, [this, request, json, call, method, start](size_t, httplib::DataSink& sink) {
-            CallControl control = call;
-            control.cancelled = [&sink] { return !sink.is_writable(); };
-            absl::Status s = service_->Analyse(control, request, [&](const v1::AnalyseResponse& m) {
-              std::string e = Envelope(0, Serialize(m, json));
-              return sink.write(e.data(), e.size());
-            });
-            std::string end = s.ok() ? "{}" : absl::StrCat("{\"error\":", ErrorJson(s), "}");
-            std::string e = Envelope(2, end);
-            sink.write(e.data(), e.size());
-            sink.done();
-            Count(method, s.ok() ? "" : StatusCodeName(s.code()),
-                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-            return true;
-          });
+  }
+  // The web board: `/` is index.html; only the board's own file names (the
+  // ones built in) are served, so no path leaves web/.
+  http_->Get(
+      R"(/([A-Za-z0-9_\-]+\.[a-z]+)?)",
+      [this](const httplib::Request& req, httplib::Response& res) { ServeWebFile(req, res); });
+}
+
+void ConnectServer::ServeWebFile(const httplib::Request& req, httplib::Response& res) const {
+  std::string name = req.matches[1];
+  if (name.empty()) name = "index.html";
+  res.set_header("Cache-Control", "no-cache");
+  res.set_header("X-Content-Type-Options", "nosniff");
+  // The board's pages are not framed (clickjacking) and load nothing but
+  // their own files.
+  res.set_header("Content-Security-Policy", kBoardPolicy);
+  res.set_header("X-Frame-Options", "DENY");
+  res.set_header("Referrer-Policy", "no-referrer");
+  for (const WebAsset& a : WebAssets()) {
+    if (a.name != name) continue;
+    if (config_.web_dir.empty()) {
+      res.set_content(a.data, a.size, WebType(name).c_str());
       return;
     }
-    bool json = type == "application/json";
-    std::string out;
-    absl::Status s = it->second(call, body, json, &out);
-    if (!s.ok()) return fail(s, HttpStatus(s.code()));
-    res.set_content(out, json ? "application/json" : "application/proto");
-    Count(method, "",
+    std::string body;
+    if (ReadWebFile(config_.web_dir, name, &body)) {
+      res.set_content(body, WebType(name));
+      return;
+    }
+  }
+  res.status = 404;
+  res.set_content(ErrorJson({absl::StatusCode::kNotFound, absl::StrCat("no file ", name)}),
+                  "application/json");
+}
+
+absl::Status ConnectServer::CheckCall(const std::string& method, const std::string& type) const {
+  bool stream = method == "Analyse";
+  if (!stream && !methods_->unary.count(method)) {
+    return {absl::StatusCode::kUnimplemented,
+            absl::StrCat("no method uckers.v1.Engine/", method.substr(0, 100))};
+  }
+  if (stream && type != "application/connect+json" && type != "application/connect+proto") {
+    return {absl::StatusCode::kInvalidArgument,
+            "Analyse is a server stream: Content-Type application/connect+json or "
+            "application/connect+proto"};
+  }
+  if (!stream && type != "application/json" && type != "application/proto") {
+    return {absl::StatusCode::kInvalidArgument,
+            "Content-Type: application/json or application/proto"};
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ConnectServer::ReadBody(const httplib::Request& req, httplib::Response& res,
+                                     const httplib::ContentReader& content,
+                                     std::string* body) const {
+  // Counted as it arrives whatever its transfer encoding: a chunked body
+  // stops being read at the cap (httplib 0.11 checks only a
+  // Content-Length). Its room is taken once (a chunked body's: the cap;
+  // pages are touched only as it fills): growing it step by step would
+  // hold the old and the new copy at once, twice the body.
+  uint64_t declared = 0;
+  bool has_length = absl::SimpleAtoi(req.get_header_value("Content-Length"), &declared);
+  body->reserve(has_length ? std::min<uint64_t>(declared, config_.max_body_bytes)
+                           : config_.max_body_bytes);
+  bool over = false;
+  bool read = content([&](const char* data, size_t n) {
+    if (body->size() + n > config_.max_body_bytes) {
+      over = true;
+      return false;
+    }
+    body->append(data, n);
+    return true;
+  });
+  if (over || res.status == 413) {
+    return {absl::StatusCode::kResourceExhausted,
+            absl::StrCat("request body: larger than this server's limit of ",
+                         config_.max_body_bytes, " bytes (--max_message_bytes)")};
+  }
+  if (!read) {
+    return {absl::StatusCode::kInvalidArgument,
+            "request body: could not be read to its end (a malformed chunked encoding, a "
+            "request slower than --http_request_timeout_ms, or the client stopped sending)"};
+  }
+  return absl::OkStatus();
+}
+
+void ConnectServer::ServeMethod(const httplib::Request& req, httplib::Response& res,
+                                const httplib::ContentReader& content) {
+  Cors(req, res);
+  auto start = std::chrono::steady_clock::now();
+  std::string method = req.matches[1];
+  std::string type = absl::AsciiStrToLower(req.get_header_value("Content-Type"));
+  type = std::string(absl::StripAsciiWhitespace(type.substr(0, type.find(';'))));
+  // Refused before the body is read, or while it is (and the connection
+  // closed after).
+  auto refuse = [&](const absl::Status& s, int http_status) {
+    RefuseAndClose(res, http_status, s);
+    Count(method, StatusCodeName(s.code()), 0);
+  };
+  if (absl::Status s = CheckCall(method, type); !s.ok()) {
+    return refuse(s, absl::IsUnimplemented(s) ? 404 : 415);
+  }
+  std::string body;
+  if (absl::Status s = ReadBody(req, res, content, &body); !s.ok()) {
+    return refuse(s, absl::IsResourceExhausted(s) ? 413 : 400);
+  }
+  res.status = -1;
+  auto fail = [&](const absl::Status& s, int http_status) {
+    res.status = http_status;
+    res.set_content(ErrorJson(s), "application/json");
+    Count(method, StatusCodeName(s.code()), 0);
+  };
+  CallControl call;
+  if (absl::Status s = DeadlineOf(req, &call.deadline); !s.ok()) return fail(s, 400);
+  call.cancelled = [watch = std::make_shared<HangUpWatch>(req)] { return (*watch)(); };
+  std::shared_ptr<void> slot;
+  if (methods_->searching.count(method)) {
+    absl::StatusOr<std::shared_ptr<void>> taken = TakeSearch(req, &call);
+    if (!taken.ok()) return fail(taken.status(), HttpStatus(taken.status().code()));
+    slot = *std::move(taken);
+  }
+  if (method == "Analyse") return ServeStream(res, type, body, call, slot, start);
+  bool json = type == "application/json";
+  std::string out;
+  absl::Status s = methods_->unary.at(method)(call, body, json, &out);
+  if (!s.ok()) return fail(s, HttpStatus(s.code()));
+  res.set_content(out, json ? "application/json" : "application/proto");
+  Count(method, "",
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
+
+void ConnectServer::ServeStream(httplib::Response& res, const std::string& type,
+                                const std::string& body, const CallControl& call,
+                                std::shared_ptr<void> slot,
+                                std::chrono::steady_clock::time_point start) {
+  const std::string method = "Analyse";
+  bool json = type == "application/connect+json";
+  std::string message;
+  v1::AnalyseRequest request;
+  absl::Status parsed = Unenvelope(body, &message);
+  if (parsed.ok()) parsed = ParseBody(message, json, &request);
+  if (!parsed.ok()) {
+    res.status = 400;
+    res.set_content(ErrorJson(parsed), "application/json");
+    Count(method, StatusCodeName(parsed.code()), 0);
+    return;
+  }
+  res.set_chunked_content_provider(type, [this, request, json, call, method, start, slot](
+                                             size_t, httplib::DataSink& sink) mutable {
+    CallControl control = call;
+    control.cancelled = [&sink] { return !sink.is_writable(); };
+    absl::Status s = service_->Analyse(control, request, [&](const v1::AnalyseResponse& m) {
+      std::string e = Envelope(0, Serialize(m, json));
+      return sink.write(e.data(), e.size());
+    });
+    slot.reset();  // the search is over: the address may start another
+    std::string end = s.ok() ? "{}" : absl::StrCat("{\"error\":", ErrorJson(s), "}");
+    std::string e = Envelope(2, end);
+    sink.write(e.data(), e.size());
+    sink.done();
+    Count(method, s.ok() ? "" : StatusCodeName(s.code()),
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    return true;
+  });
+}
+
+absl::StatusOr<std::shared_ptr<void>> ConnectServer::TakeSearch(const httplib::Request& req,
+                                                                CallControl* call) {
+  // A client bearing the search token is neither capped nor counted.
+  if (!config_.search_token.empty() &&
+      SameSecret(req.get_header_value("Authorization"), "Bearer " + config_.search_token)) {
+    return std::shared_ptr<void>();
+  }
+  if (config_.max_search_ms > 0) {
+    call->deadline =
+        std::min(call->deadline, Clock::now() + std::chrono::milliseconds(config_.max_search_ms));
+  }
+  if (config_.max_searches_per_address <= 0) return std::shared_ptr<void>();
+  std::lock_guard<std::mutex> lock(searches_mu_);
+  int& n = searches_[req.remote_addr];
+  if (n >= config_.max_searches_per_address) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("this address runs ", config_.max_searches_per_address,
+                     " searches already (--http_max_searches_per_address)"));
+  }
+  ++n;
+  return std::shared_ptr<void>(nullptr, [this, address = req.remote_addr](void*) {
+    std::lock_guard<std::mutex> lock(searches_mu_);
+    auto it = searches_.find(address);
+    if (it != searches_.end() && --it->second <= 0) searches_.erase(it);
   });
 }
 

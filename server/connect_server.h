@@ -15,7 +15,10 @@
 
 namespace httplib {
 class Server;
-}
+class ContentReader;
+struct Request;
+struct Response;
+}  // namespace httplib
 
 // The Connect protocol front (connectrpc.com/docs/protocol): the methods of
 // uckers.v1.Engine over HTTP/1.1 as `POST /uckers.v1.Engine/<Method>`, with
@@ -39,8 +42,34 @@ struct ConnectConfig {
   // still arriving, or idle between requests) is closed: a slow client
   // cannot hold a thread for long.
   int64_t idle_timeout_ms = 10000;
-  size_t max_body_bytes = 4 << 20;        // larger requests get 413
+  size_t max_body_bytes = 4 << 20;  // larger requests get 413
+  // What one request may make the front hold before a handler runs: the
+  // bytes of its request line (414) and of each header (431), its headers
+  // (431), the time from its first byte to the end of its body and its
+  // average rate after its first 2 s (408); and
+  // the connections one client address may hold at once (429; 0: any).
+  size_t max_line_bytes = 8192;
+  int max_headers = 100;
+  size_t max_header_bytes = 65536;
+  int64_t request_timeout_ms = 30000;
+  int min_request_rate = 1024;  // bytes a second after a request's first 2 s (408; 0: none)
+  int max_connections_per_address = 0;
   std::vector<std::string> cors_origins;  // origins allowed; none by default
+  // The names a request's Host may give besides IP literals and localhost
+  // ("*": any); another gets 421, so that a page of another site whose name
+  // it rebinds to this server's address cannot call it.
+  std::vector<std::string> allowed_hosts;
+  // Searching calls: the most one client address may run at once (429; 0:
+  // any), and the longest one may run (its deadline cut to it; 0: no cap).
+  // A call with `Authorization: Bearer <search_token>` (when set) is
+  // neither counted nor capped.
+  int max_searches_per_address = 0;
+  int64_t max_search_ms = 0;
+  std::string search_token;
+  // GET /metrics on this front; and, when `metrics_address` (host:port) is
+  // set, on a listener of its own that serves nothing else.
+  bool metrics_on_front = true;
+  std::string metrics_address;
   // The web board's files: the ones built in (web/) when empty, else read
   // from this folder at each request (for working on the board).
   std::string web_dir;
@@ -60,6 +89,8 @@ class ConnectServer {
   ~ConnectServer();
 
   int port() const { return port_; }
+  // The port of the listener for /metrics alone (config.metrics_address), or 0.
+  int metrics_port() const { return metrics_port_; }
   // The first step of a drain: the listening socket closes, connections
   // kept alive and idle are closed, and a connection serving a call closes
   // once its answer is written. Calls in flight go on. Idempotent.
@@ -77,8 +108,29 @@ class ConnectServer {
   std::string MetricsText() const;
 
  private:
+  struct Methods;
   ConnectServer(const ConnectConfig& config, Api* service);
+  // The routes, in named steps: the refusals before any handler (Host,
+  // framing, bodies sent where none is read), /metrics and the web board,
+  // and the methods.
   void Route();
+  void RouteGuards();
+  bool RefuseEarly(const httplib::Request& req, httplib::Response& res);
+  void RouteFiles();
+  void ServeWebFile(const httplib::Request& req, httplib::Response& res) const;
+  void Cors(const httplib::Request& req, httplib::Response& res) const;
+  absl::Status CheckCall(const std::string& method, const std::string& type) const;
+  absl::Status ReadBody(const httplib::Request& req, httplib::Response& res,
+                        const httplib::ContentReader& content, std::string* body) const;
+  void ServeMethod(const httplib::Request& req, httplib::Response& res,
+                   const httplib::ContentReader& content);
+  void ServeStream(httplib::Response& res, const std::string& type, const std::string& body,
+                   const CallControl& call, std::shared_ptr<void> slot,
+                   std::chrono::steady_clock::time_point start);
+  // A searching call's share of its address (held until the search ends)
+  // and its deadline cut to the cap; RESOURCE_EXHAUSTED when the address
+  // runs its most.
+  absl::StatusOr<std::shared_ptr<void>> TakeSearch(const httplib::Request& req, CallControl* call);
   void Count(const std::string& method, const std::string& code, double seconds);
   // Shuts (shutdown(2), `how`) this front's accepted connections, all of
   // them or only those not serving a call.
@@ -100,6 +152,14 @@ class ConnectServer {
   std::mutex busy_mu_;
   std::multiset<std::pair<std::string, int>> busy_;
   std::thread idle_watch_;
+  std::shared_ptr<const Methods> methods_;
+  // Starts the listener for /metrics alone.
+  absl::Status StartMetrics();
+  std::unique_ptr<httplib::Server> metrics_http_;
+  std::thread metrics_thread_;
+  int metrics_port_ = 0;
+  std::mutex searches_mu_;
+  std::map<std::string, int> searches_;  // searching calls running, by client address
 };
 
 }  // namespace uckers

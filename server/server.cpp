@@ -14,6 +14,8 @@
 #include "google/protobuf/stubs/logging.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/health_check_service_interface.h"
+#include "grpcpp/impl/server_builder_option.h"
+#include "grpcpp/impl/server_builder_plugin.h"
 #include "grpcpp/resource_quota.h"
 #include "grpcpp/server_builder.h"
 
@@ -62,6 +64,24 @@ void LimitProtobufLogRate() {
   std::call_once(once, [] { google::protobuf::SetLogHandler(&RateLimitedLog); });
 }
 
+namespace {
+
+// Takes server reflection out of one server's plugins (the reflection
+// plugin, once initialised, is added to every server of the process).
+class WithoutReflection : public grpc::ServerBuilderOption {
+ public:
+  void UpdateArguments(grpc::ChannelArguments*) override {}
+  void UpdatePlugins(std::vector<std::unique_ptr<grpc::ServerBuilderPlugin>>* plugins) override {
+    plugins->erase(std::remove_if(plugins->begin(), plugins->end(),
+                                  [](const std::unique_ptr<grpc::ServerBuilderPlugin>& p) {
+                                    return p->name() == "proto_server_reflection";
+                                  }),
+                   plugins->end());
+  }
+};
+
+}  // namespace
+
 absl::StatusOr<std::unique_ptr<Server>> Server::Start(const ServerConfig& config) {
   LimitProtobufLogRate();
   std::unique_ptr<Server> s(new Server(config));
@@ -71,6 +91,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(const ServerConfig& config
   // gRPC lets a second server share a port (SO_REUSEPORT) by default, so
   // two engines would split the calls between them: refuse a taken port.
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
+  if (!config.reflection) builder.SetOption(std::make_unique<WithoutReflection>());
   builder.AddListeningPort(config.address, grpc::InsecureServerCredentials(), &s->port_);
   builder.RegisterService(&s->service_);
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> counting;

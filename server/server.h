@@ -41,11 +41,15 @@ struct ServerConfig {
   ServiceLimits limits;
   int max_message_bytes = 4 << 20;  // requests and responses
   int64_t grace_ms = 5000;          // in-flight calls may finish in this long
+  // Server reflection (grpc.reflection.v1alpha): lets any client list and
+  // describe the services; off on a public port.
+  bool reflection = true;
 };
 
 // A running gRPC server: the Engine service (GrpcService over the server's
 // Api, which the Connect front shares), the standard health service
-// (grpc.health.v1, SERVING while up) and server reflection.
+// (grpc.health.v1, SERVING while up) and server reflection (unless
+// config.reflection is false).
 class Server {
  public:
   // Starts listening; an error when the address cannot be bound. With port

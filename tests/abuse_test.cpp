@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -45,7 +46,15 @@ constexpr char kLongSearch[] = R"({"position":{"ufen":"startpos"},"throw":{"die1
 class Fronts {
  public:
   explicit Fronts(ServiceLimits limits = {}, size_t max_body_bytes = 4 << 20,
-                  int64_t idle_timeout_ms = 10000) {
+                  int64_t idle_timeout_ms = 10000)
+      : Fronts(limits, [&] {
+          ConnectConfig http;
+          http.max_body_bytes = max_body_bytes;
+          http.idle_timeout_ms = idle_timeout_ms;
+          return http;
+        }()) {}
+  // The HTTP front with `http`'s settings (its address set here).
+  Fronts(ServiceLimits limits, ConnectConfig http) {
     ServerConfig config;
     config.address = "127.0.0.1:0";
     config.limits = limits;
@@ -53,10 +62,7 @@ class Fronts {
     auto grpc_server = Server::Start(config);
     EXPECT_TRUE(grpc_server.ok()) << grpc_server.status();
     grpc_ = std::move(*grpc_server);
-    ConnectConfig http;
     http.address = "127.0.0.1:0";
-    http.max_body_bytes = max_body_bytes;
-    http.idle_timeout_ms = idle_timeout_ms;
     auto server = ConnectServer::Start(http, &grpc_->api());
     EXPECT_TRUE(server.ok()) << server.status();
     http_ = std::move(*server);
@@ -686,6 +692,488 @@ TEST(SlowClients, AConnectionSlowerThanTheIdleTimeoutIsClosed) {
   close(slow[0]);
   EXPECT_TRUE(closed);
   EXPECT_LT(Steady::now() - start, std::chrono::milliseconds(1500));
+}
+
+}  // namespace
+}  // namespace uckers::testing
+
+namespace uckers::testing {
+namespace {
+
+// What the server answered (up to its end of stream, at most 10 s) while
+// `send_all` sent on the same connection from a thread of its own.
+std::string AnswerWhileSending(int port, const std::function<void(int fd)>& send_all) {
+  int fd = Connect(port);
+  if (fd < 0) return "";
+  timeval tv{10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  std::thread sender([&] { send_all(fd); });
+  std::string answer;
+  char buf[4096];
+  auto end = Steady::now() + std::chrono::seconds(10);
+  for (ssize_t n; Steady::now() < end && (n = recv(fd, buf, sizeof buf, 0)) > 0;) {
+    answer.append(buf, n);
+  }
+  shutdown(fd, SHUT_RDWR);
+  sender.join();
+  close(fd);
+  return answer;
+}
+
+// Sends `head`, then `filler` bytes of 'a' in pieces of 64 KiB, then `tail`.
+std::function<void(int)> Sends(std::string head, size_t filler, std::string tail) {
+  return [=](int fd) {
+    if (send(fd, head.data(), head.size(), MSG_NOSIGNAL) <= 0) return;
+    std::string piece(64 << 10, 'a');
+    for (size_t sent = 0; sent < filler; sent += piece.size()) {
+      size_t n = std::min(piece.size(), filler - sent);
+      if (send(fd, piece.data(), n, MSG_NOSIGNAL) <= 0) return;
+    }
+    send(fd, tail.data(), tail.size(), MSG_NOSIGNAL);
+  };
+}
+
+std::string StatusLine(const std::string& answer) { return answer.substr(0, answer.find('\r')); }
+
+// 64 MiB of request line with no newline: refused at the line's cap with
+// 414 and a Connect error, not buffered until the client stops.
+TEST(RequestLimits, ARequestLineWithNoNewlineIsRefusedWith414AtTheCap) {
+  Fronts fronts;
+  auto start = Steady::now();
+  std::string answer =
+      AnswerWhileSending(fronts.http_->port(), Sends("GET /", size_t{64} << 20, ""));
+  EXPECT_EQ(StatusLine(answer), "HTTP/1.1 414 URI Too Long") << answer.substr(0, 300);
+  EXPECT_NE(answer.find(R"({"code":"resource_exhausted")"), std::string::npos);
+  EXPECT_NE(answer.find("--http_max_line_bytes"), std::string::npos);
+  EXPECT_LT(Steady::now() - start, std::chrono::seconds(3));
+  // The front still serves.
+  httplib::Result r = fronts.Client()->Get("/index.html");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+}
+
+TEST(RequestLimits, AHeaderLongerThanTheCapIsRefusedWith431) {
+  Fronts fronts;
+  std::string answer = AnswerWhileSending(
+      fronts.http_->port(),
+      Sends("GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: ", 100000, "\r\n\r\n"));
+  EXPECT_EQ(StatusLine(answer), "HTTP/1.1 431 Request Header Fields Too Large")
+      << answer.substr(0, 300);
+  EXPECT_NE(answer.find(R"({"code":"resource_exhausted")"), std::string::npos);
+}
+
+std::string Headers(int n, size_t value_bytes) {
+  std::string out;
+  for (int i = 0; i < n; ++i)
+    absl::StrAppend(&out, "X-H", i, ": ", std::string(value_bytes, 'v'), "\r\n");
+  return out;
+}
+
+// 40,000 headers are refused with 431; 100 (the cap, Host among them)
+// are served.
+TEST(RequestLimits, MoreHeadersThanTheCapAreRefusedWith431) {
+  Fronts fronts;
+  const std::string get = "GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+  std::string many =
+      AnswerWhileSending(fronts.http_->port(), Sends(get + Headers(40000, 90), 0, "\r\n"));
+  EXPECT_EQ(StatusLine(many), "HTTP/1.1 431 Request Header Fields Too Large")
+      << many.substr(0, 300);
+  EXPECT_NE(many.find("--http_max_headers"), std::string::npos);
+  // Host, 98 others and Connection: 100.
+  std::string at_cap = AnswerWhileSending(
+      fronts.http_->port(), Sends(get + Headers(98, 10) + "Connection: close\r\n", 0, "\r\n"));
+  EXPECT_EQ(StatusLine(at_cap), "HTTP/1.1 200 OK") << at_cap.substr(0, 300);
+}
+
+// Headers within the line and count caps but over the total cap: 431.
+TEST(RequestLimits, HeadersOverTheTotalCapAreRefusedWith431) {
+  Fronts fronts;
+  std::string answer = AnswerWhileSending(
+      fronts.http_->port(),
+      Sends("GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n" + Headers(60, 2000), 0, "\r\n"));
+  EXPECT_EQ(StatusLine(answer), "HTTP/1.1 431 Request Header Fields Too Large")
+      << answer.substr(0, 300);
+  EXPECT_NE(answer.find("--http_max_header_bytes"), std::string::npos);
+}
+
+// Sends a request's headers and then its body a byte every 200 ms (at
+// most 6 s); true when the server answered 408 and closed.
+bool TrickleBody(int port) {
+  int fd = Connect(port);
+  if (fd < 0) return false;
+  std::string head =
+      "POST /uckers.v1.Engine/GetEngineInfo HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n";
+  send(fd, head.data(), head.size(), MSG_NOSIGNAL);
+  std::string answer;
+  auto end = Steady::now() + std::chrono::seconds(6);
+  bool closed = false;
+  while (!closed && Steady::now() < end) {
+    send(fd, " ", 1, MSG_NOSIGNAL);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    char buf[1024];
+    for (ssize_t n;;) {
+      n = recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+      if (n > 0) {
+        answer.append(buf, n);
+        continue;
+      }
+      closed = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
+      break;
+    }
+  }
+  close(fd);
+  return closed && answer.rfind("HTTP/1.1 408", 0) == 0;
+}
+
+// Eight bodies trickled a byte every 200 ms (within the read timeout) on a
+// front of 4 threads and at most 8 connections: each is cut at the
+// request timeout with 408, and a normal GET is served meanwhile.
+TEST(RequestLimits, SlowBodiesAreCutAtTheRequestTimeoutAndDoNotStopTheFront) {
+  ConnectConfig http;
+  http.threads = 4;
+  http.max_connections = 8;
+  http.request_timeout_ms = 1000;
+  Fronts fronts({}, http);
+  std::vector<std::thread> slow;
+  std::atomic<int> cut{0};
+  for (int i = 0; i < 8; ++i) {
+    slow.emplace_back([&] { cut += TrickleBody(fronts.http_->port()); });
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  auto client = fronts.Client();
+  client->set_read_timeout(4, 0);
+  auto start = Steady::now();
+  httplib::Result r = client->Get("/index.html");
+  auto took = Steady::now() - start;
+  for (std::thread& t : slow) t.join();
+  ASSERT_TRUE(r) << "no answer in 4 s";
+  EXPECT_EQ(r->status, 200);
+  EXPECT_LT(took, std::chrono::milliseconds(3000));
+  EXPECT_EQ(cut, 8);
+}
+
+// With the default limits (a 30 s deadline), bodies trickled a byte every
+// 200 ms are cut by the minimum rate within seconds, and a normal GET is
+// served meanwhile.
+TEST(RequestLimits, SlowBodiesAreCutByTheMinimumRate) {
+  ConnectConfig http;
+  http.threads = 4;
+  http.max_connections = 8;
+  Fronts fronts({}, http);
+  std::vector<std::thread> slow;
+  std::atomic<int> cut{0};
+  for (int i = 0; i < 8; ++i) {
+    slow.emplace_back([&] { cut += TrickleBody(fronts.http_->port()); });
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  auto client = fronts.Client();
+  client->set_read_timeout(5, 0);
+  auto start = Steady::now();
+  httplib::Result r = client->Get("/index.html");
+  auto took = Steady::now() - start;
+  for (std::thread& t : slow) t.join();
+  ASSERT_TRUE(r) << "no answer in 5 s";
+  EXPECT_EQ(r->status, 200);
+  EXPECT_LT(took, std::chrono::milliseconds(4000));
+  EXPECT_EQ(cut, 8);
+}
+
+// A body that takes longer than the rate's grace but comes faster than
+// the minimum rate is served.
+TEST(RequestLimits, ABodyFasterThanTheMinimumRateIsServedHoweverLong) {
+  Fronts fronts;
+  std::string answer = AnswerWhileSending(fronts.http_->port(), [](int fd) {
+    const size_t pad = 12000;
+    std::string head = absl::StrCat(
+        "POST /uckers.v1.Engine/GetEngineInfo HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Content-Type: application/json\r\nConnection: close\r\nContent-Length: ",
+        pad + 2, "\r\n\r\n{");
+    send(fd, head.data(), head.size(), MSG_NOSIGNAL);
+    for (size_t sent = 0; sent < pad; sent += 400) {  // 4,000 bytes a second for 3 s
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (send(fd, std::string(400, ' ').data(), 400, MSG_NOSIGNAL) <= 0) return;
+    }
+    send(fd, "}", 1, MSG_NOSIGNAL);
+  });
+  EXPECT_EQ(StatusLine(answer), "HTTP/1.1 200 OK") << answer.substr(0, 300);
+}
+
+// Request headers trickled within the idle timeout are cut at the request
+// timeout with 408.
+TEST(RequestLimits, SlowHeadersAreCutAtTheRequestTimeout) {
+  ConnectConfig http;
+  http.request_timeout_ms = 500;
+  Fronts fronts({}, http);
+  auto start = Steady::now();
+  std::string answer = AnswerWhileSending(fronts.http_->port(), [](int fd) {
+    std::string head = "GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+    send(fd, head.data(), head.size(), MSG_NOSIGNAL);
+    for (int i = 0; i < 30; ++i) {
+      if (send(fd, "X", 1, MSG_NOSIGNAL) <= 0) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  EXPECT_EQ(StatusLine(answer), "HTTP/1.1 408 Request Timeout") << answer.substr(0, 300);
+  EXPECT_NE(answer.find(R"({"code":"deadline_exceeded")"), std::string::npos);
+  EXPECT_LT(Steady::now() - start, std::chrono::milliseconds(2000));
+}
+
+// --http_web serves only the board's own file names, and no link: a key
+// placed in the folder, a link to /etc/passwd under a board file's name
+// and a link to a board file are all 404.
+TEST(WebFiles, OnlyTheBoardsOwnFilesAreServedAndNoLink) {
+  fs::path dir = fs::path(::testing::TempDir()) / absl::StrCat("web_", getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "index.html") << "<p>board</p>";
+  std::ofstream(dir / "app.js") << "// app";
+  std::ofstream(dir / "dealer.key") << "00112233";
+  std::ofstream(dir / "notes.txt") << "private";
+  fs::create_symlink("/etc/passwd", dir / "style.css");
+  fs::create_symlink(dir / "app.js", dir / "board.js");
+  ConnectConfig http;
+  http.web_dir = dir.string();
+  Fronts fronts({}, http);
+  auto client = fronts.Client();
+  for (const char* path : {"/index.html", "/", "/app.js"}) {
+    httplib::Result r = client->Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, 200) << path;
+  }
+  for (const char* path : {"/dealer.key", "/notes.txt", "/style.css", "/board.js"}) {
+    httplib::Result r = client->Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, 404) << path;
+    EXPECT_EQ(r->body.find("root:"), std::string::npos) << path;
+    EXPECT_EQ(r->body.find("00112233"), std::string::npos) << path;
+  }
+  fs::remove_all(dir);
+}
+
+// A name that is not the server's (what a page using DNS rebinding sends)
+// gets 421; IP literals, localhost and the names allowed are served; a
+// request with no Host gets 400.
+TEST(Host, OnlyTheServersOwnNamesAreServed) {
+  ConnectConfig http;
+  http.allowed_hosts = {"uckers.example"};
+  Fronts fronts({}, http);
+  auto client = fronts.Client();
+  auto status = [&](const std::string& host) {
+    httplib::Result r = client->Get("/index.html", {{"Host", host}});
+    return r ? r->status : -1;
+  };
+  EXPECT_EQ(status("evil.example"), 421);
+  EXPECT_EQ(status("evil.example:8080"), 421);
+  EXPECT_EQ(status("127.0.0.1.evil.example"), 421);
+  EXPECT_EQ(status("uckers.example.evil"), 421);
+  EXPECT_EQ(status(absl::StrCat("127.0.0.1:", fronts.http_->port())), 200);
+  EXPECT_EQ(status("localhost:8080"), 200);
+  EXPECT_EQ(status("[::1]:8080"), 200);
+  EXPECT_EQ(status("10.1.2.3"), 200);
+  EXPECT_EQ(status("UCKERS.example:443"), 200);
+  httplib::Result post = client->Post("/uckers.v1.Engine/GetEngineInfo", {{"Host", "evil.example"}},
+                                      "{}", "application/json");
+  ASSERT_TRUE(post);
+  EXPECT_EQ(post->status, 421);
+  EXPECT_NE(post->body.find("--http_allowed_hosts"), std::string::npos) << post->body;
+  std::string none =
+      AnswerWhileSending(fronts.http_->port(), Sends("GET /index.html HTTP/1.0\r\n\r\n", 0, ""));
+  EXPECT_EQ(StatusLine(none), "HTTP/1.1 400 Bad Request") << none.substr(0, 300);
+}
+
+TEST(Host, TheBoardsPagesAreNeitherFramedNorSniffed) {
+  Fronts fronts;
+  for (const char* path : {"/", "/practice.html", "/app.js"}) {
+    httplib::Result r = fronts.Client()->Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, 200) << path;
+    EXPECT_NE(r->get_header_value("Content-Security-Policy").find("frame-ancestors 'none'"),
+              std::string::npos)
+        << path;
+    EXPECT_NE(r->get_header_value("Content-Security-Policy").find("default-src 'self'"),
+              std::string::npos)
+        << path;
+    EXPECT_EQ(r->get_header_value("X-Content-Type-Options"), "nosniff") << path;
+    EXPECT_EQ(r->get_header_value("X-Frame-Options"), "DENY") << path;
+  }
+}
+
+// Framing that two readers could read otherwise (request smuggling behind
+// a proxy) is refused with 400, and the connection closed.
+TEST(Framing, AmbiguousLengthsAreRefusedWith400) {
+  Fronts fronts;
+  const std::string post =
+      "POST /uckers.v1.Engine/GetEngineInfo HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      "Content-Type: application/json\r\n";
+  const struct {
+    const char* what;
+    std::string request;
+    const char* status;
+  } cases[] = {
+      {"two lengths", post + "Content-Length: 2\r\nContent-Length: 30\r\n\r\n{}", "400"},
+      {"the same length twice", post + "Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}", "400"},
+      {"length and chunked",
+       post + "Content-Length: 7\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", "400"},
+      {"a coding besides chunked",
+       post + "Transfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", "400"},
+      {"a signed length", post + "Content-Length: +2\r\n\r\n{}", "400"},
+      {"a GET with a body",
+       "GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nGET /", "400"},
+      {"a body of no length", post + "Connection: close\r\n\r\n{}", "411"},
+      {"one length", post + "Content-Length: 2\r\nConnection: close\r\n\r\n{}", "200"},
+      {"chunked",
+       post + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n", "200"},
+  };
+  for (const auto& c : cases) {
+    std::string answer = AnswerWhileSending(fronts.http_->port(), Sends(c.request, 0, ""));
+    EXPECT_EQ(StatusLine(answer).substr(0, 12), absl::StrCat("HTTP/1.1 ", c.status))
+        << c.what << ": " << answer.substr(0, 300);
+    if (std::string(c.status) != "200") {
+      EXPECT_NE(answer.find("Connection: close"), std::string::npos) << c.what;
+      EXPECT_NE(answer.find("request framing"), std::string::npos) << c.what;
+    }
+  }
+}
+
+// A client address holding its most connections gets 429 for another,
+// and is served again once one of them closes.
+TEST(PerAddress, ConnectionsPastTheAddressCapGet429) {
+  ConnectConfig http;
+  http.max_connections_per_address = 2;
+  Fronts fronts({}, http);
+  std::vector<int> held = SlowClients(fronts.http_->port(), 2);
+  ASSERT_EQ(held.size(), 2u);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  std::string refused = AnswerWhileSending(
+      fronts.http_->port(),
+      Sends("GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", 0, ""));
+  EXPECT_EQ(StatusLine(refused), "HTTP/1.1 429 Too Many Requests") << refused.substr(0, 300);
+  EXPECT_NE(refused.find("--http_max_connections_per_address"), std::string::npos);
+  close(held[0]);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  httplib::Result r = fronts.Client()->Get("/index.html");
+  close(held[1]);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+}
+
+constexpr char kSearchFor800Ms[] = R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},)"
+                                   R"("limits":{"depth":12,"movetimeMs":800}})";
+
+// One address cannot hold every search slot: past its share its searches
+// get 429; other calls are still served, and its searches again once its
+// search ends.
+TEST(PerAddress, SearchesPastTheAddressCapGet429) {
+  ConnectConfig http;
+  http.max_searches_per_address = 1;
+  Fronts fronts({}, http);
+  std::thread first([&] {
+    fronts.Client()->Post("/uckers.v1.Engine/BestMove", {{"Connect-Timeout-Ms", "1500"}},
+                          kLongSearch, "application/json");
+  });
+  for (int i = 0; i < 200 && fronts.grpc_->api().active_searches() == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(fronts.grpc_->api().active_searches(), 1);
+  auto client = fronts.Client();
+  httplib::Result second =
+      client->Post("/uckers.v1.Engine/BestMove", kSearchFor800Ms, "application/json");
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->status, 429) << second->body;
+  EXPECT_NE(second->body.find(R"("code":"resource_exhausted")"), std::string::npos);
+  EXPECT_NE(second->body.find("--http_max_searches_per_address"), std::string::npos);
+  httplib::Result cheap = client->Post("/uckers.v1.Engine/GetEngineInfo", "{}", "application/json");
+  ASSERT_TRUE(cheap);
+  EXPECT_EQ(cheap->status, 200);
+  first.join();
+  httplib::Result again =
+      client->Post("/uckers.v1.Engine/BestMove",
+                   R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},)"
+                   R"("limits":{"depth":1}})",
+                   "application/json");
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->status, 200) << again->body;
+}
+
+// An anonymous search asking for 20 s is answered with its best play by
+// the cap; a call bearing the search token is neither capped nor counted.
+TEST(PerAddress, AnAnonymousSearchIsCutToTheCapAndATokenLiftsIt) {
+  ConnectConfig http;
+  http.max_search_ms = 400;
+  http.max_searches_per_address = 1;
+  http.search_token = "0123456789abcdef-token";
+  Fronts fronts({}, http);
+  auto client = fronts.Client();
+  auto start = Steady::now();
+  httplib::Result capped =
+      client->Post("/uckers.v1.Engine/BestMove", kLongSearch, "application/json");
+  auto took = Steady::now() - start;
+  ASSERT_TRUE(capped);
+  EXPECT_EQ(capped->status, 200) << capped->body;
+  EXPECT_NE(capped->body.find("\"play\""), std::string::npos) << capped->body;
+  EXPECT_LT(took, std::chrono::milliseconds(2000));
+  std::thread anonymous([&] {
+    fronts.Client()->Post("/uckers.v1.Engine/BestMove", kLongSearch, "application/json");
+  });
+  for (int i = 0; i < 200 && fronts.grpc_->api().active_searches() == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  start = Steady::now();
+  httplib::Result bearer = client->Post("/uckers.v1.Engine/BestMove",
+                                        {{"Authorization", "Bearer 0123456789abcdef-token"}},
+                                        kSearchFor800Ms, "application/json");
+  took = Steady::now() - start;
+  anonymous.join();
+  ASSERT_TRUE(bearer);
+  EXPECT_EQ(bearer->status, 200) << bearer->body;
+  EXPECT_GT(took, std::chrono::milliseconds(600));
+  httplib::Result wrong = client->Post("/uckers.v1.Engine/BestMove",
+                                       {{"Authorization", "Bearer 0123456789abcdef-tokeX"}},
+                                       kSearchFor800Ms, "application/json");
+  ASSERT_TRUE(wrong);
+  EXPECT_EQ(wrong->status, 200) << wrong->body;  // alone again, and capped
+}
+
+// /metrics can be taken off the public port and served on a listener of
+// its own that serves nothing else.
+TEST(Metrics, CanBeServedApartFromTheFrontOrNotAtAll) {
+  ConnectConfig http;
+  http.metrics_on_front = false;
+  http.metrics_address = "127.0.0.1:0";
+  Fronts fronts({}, http);
+  httplib::Result front = fronts.Client()->Get("/metrics");
+  ASSERT_TRUE(front);
+  EXPECT_EQ(front->status, 404);
+  ASSERT_GT(fronts.http_->metrics_port(), 0);
+  httplib::Client apart("127.0.0.1", fronts.http_->metrics_port());
+  httplib::Result metrics = apart.Get("/metrics");
+  ASSERT_TRUE(metrics);
+  EXPECT_EQ(metrics->status, 200);
+  EXPECT_NE(metrics->body.find("uckers_requests_total"), std::string::npos);
+  httplib::Result board = apart.Get("/index.html");
+  ASSERT_TRUE(board);
+  EXPECT_EQ(board->status, 404);
+}
+
+// Reflection answers unless turned off.
+TEST(Reflection, CanBeTurnedOff) {
+  for (bool on : {true, false}) {
+    ServerConfig config;
+    config.address = "127.0.0.1:0";
+    config.reflection = on;
+    auto server = Server::Start(config);
+    ASSERT_TRUE(server.ok()) << server.status();
+    grpc::GenericStub stub(grpc::CreateChannel(absl::StrCat("127.0.0.1:", (*server)->port()),
+                                               grpc::InsecureChannelCredentials()));
+    // ServerReflectionRequest { list_services: "" }
+    grpc::Status s =
+        GenericCall(&stub, "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+                    std::string("\x3a\x00", 2));
+    EXPECT_EQ(s.error_code() == grpc::StatusCode::UNIMPLEMENTED, !on)
+        << on << ": " << s.error_code() << " " << s.error_message();
+    (*server)->Shutdown();
+  }
 }
 
 }  // namespace

@@ -681,7 +681,14 @@ TEST(Cli, AOneShotProtocolErrorIsOnStderr) {
 TEST(Cli, ServeChecksEveryAddressAndHttpSettingBeforeListening) {
   for (const char* args : {"--address 127.0.0.1:99999", "--address 127.0.0.1:0 --http bogus",
                            "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_threads 0",
-                           "--address 127.0.0.1:0 --http_threads 4", "--grace_ms -1"}) {
+                           "--address 127.0.0.1:0 --http_threads 4", "--grace_ms -1",
+                           "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_max_line_bytes 10",
+                           "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_max_headers 0",
+                           "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_request_timeout_ms 5",
+                           "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_metrics nowhere",
+                           "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_min_request_rate -1",
+                           "--address 127.0.0.1:0 --http 127.0.0.1:0 --http_max_search_ms -1",
+                           "--address 127.0.0.1:0 --http_allowed_hosts a.example"}) {
     Result r = Uckers(std::string("serve ") + args, /*timeout_s=*/30);
     EXPECT_EQ(r.code, 2) << args << ": " << r.out;
     EXPECT_EQ(r.out.find("listening"), std::string::npos) << args << ": " << r.out;
