@@ -210,90 +210,99 @@ SideThrowValues MultiSideLuck(const Position& pos, const Rules& rules, Throw act
   return v;
 }
 
-// The review of a game of more than two sides, or of teams of three
-// (RULES.md §11): each decision searched by max^n at the level's depth,
-// equities the thrower's expected points from its chance of winning.
-absl::StatusOr<GameAnalysis> AnalyseMultiSide(
-    const Game& game, const std::string& level_name, const std::atomic<bool>& stop,
-    const std::function<void(const AnalysedItem&)>& on_item,
-    std::chrono::steady_clock::time_point start_time) {
-  absl::StatusOr<int> depth = MultiSideDepthOf(level_name);
-  if (!depth.ok()) return depth.status();
+// The first fields of item `i` of `game`, thrown by `team`: what was thrown
+// and played, where.
+AnalysedItem ItemOf(const Game& game, size_t i, std::string team) {
+  const PlayedThrow& item = game.items()[i];
+  AnalysedItem a;
+  a.index = static_cast<int>(i) + 1;
+  a.dice = item.dice;
+  a.play = item.play;
+  a.team = std::move(team);
+  a.ufen = ToUfen(item.before);
+  a.colour = ColourName(item.before.to_throw());
+  return a;
+}
+
+// The play made to `after`, valued as the max^n search `r` valued its
+// plays: the position after it searched the depth less one (the root keeps
+// only its best few).
+absl::StatusOr<SideValues> MadePlayValues(const Position& after, const Rules& rules,
+                                          const MultiSideParams& params, const MultiSideReport& r,
+                                          const std::atomic<bool>& stop) {
+  std::optional<SideValues> made;
+  for (const MultiSideCandidate& c : r.candidates) {
+    if (c.after == after) made = c.values;
+  }
+  if (made) return *made;
+  if (after.IsGameOver()) return TerminalSideValues(after);
+  if (r.depth <= 1) return params.net ? params.net->EvaluateSides(after) : ClassicSideValues(after);
+  MultiSideParams below = params;
+  below.max_depth = r.depth - 1;
+  absl::StatusOr<MultiSideReport> searched =
+      SearchMultiSide(after, rules, std::nullopt, below, SearchLimits{}, stop);
+  if (!searched.ok()) return searched.status();
+  return searched->values;
+}
+
+// Values the choice of the side to throw at `pos` (`after` the position the
+// game went on to) by max^n: the best play, the play made, the best three
+// and the mark, into `a`.
+absl::Status ValueMultiSideChoice(const Position& pos, const Position& after, Throw t,
+                                  const Rules& rules, const MultiSideParams& params,
+                                  const std::atomic<bool>& stop, AnalysedItem* a) {
+  int side = pos.SideOf(pos.to_throw());
+  absl::StatusOr<MultiSideReport> r = SearchMultiSide(pos, rules, t, params, SearchLimits{}, stop);
+  if (!r.ok()) return r.status();
+  if (stop) return absl::CancelledError("analysis stopped");
+  const MultiSideCandidate& best = r->candidates[0];
+  a->best_play = PlayToString(best.play, pos.board());
+  a->best_equity = ExpectedPoints(best.values, side);
+  absl::StatusOr<SideValues> made = MadePlayValues(after, rules, params, *r, stop);
+  if (!made.ok()) return made.status();
+  a->played_equity = ExpectedPoints(*made, side);
+  for (size_t c = 0; c < r->candidates.size() && c < 3; ++c) {
+    a->candidates.push_back({PlayToString(r->candidates[c].play, pos.board()),
+                             ExpectedPoints(r->candidates[c].values, side)});
+  }
+  a->equity_lost = std::max(0.0, a->best_equity - a->played_equity);
+  a->mark = MarkFor(a->equity_lost);
+  return absl::OkStatus();
+}
+
+// The review of item `i` of a game of more sides: its luck, and its choice
+// searched by max^n with `params`.
+absl::StatusOr<AnalysedItem> AnalyseMultiSideItem(const Game& game, size_t i,
+                                                  const MultiSideParams& params,
+                                                  const std::atomic<bool>& stop) {
   const Rules& rules = game.rules();
-  MultiSideParams params;
-  params.max_depth = *depth;
-  params.net = MultiSideNet(rules, EvalKind::kNet);  // as the levels play these rules
+  const PlayedThrow& item = game.items()[i];
+  const Position& pos = item.before;
+  Throw t = item.dice;
+  AnalysedItem a = ItemOf(game, i, SideName(game.start().layout(), pos.SideOf(pos.to_throw())));
+  SideThrowValues luck = MultiSideLuck(pos, rules, t);
+  a.luck = luck.actual - luck.mean;
+  const int k = game.start().layout().num_sides;
+  for (int s = 0; s < k; ++s) a.side_wins_before.push_back(luck.before.win[s]);
+  PlayList legal;
+  GenerateLegalPlays(pos, rules, t, &legal);
+  a.choice = legal.size() > 1;
+  if (a.choice) {
+    absl::Status s = ValueMultiSideChoice(pos, After(game, i), t, rules, params, stop, &a);
+    if (!s.ok()) return s;
+  } else {
+    a.best_play = a.play;
+    a.mark = Mark::kNone;
+  }
+  return a;
+}
+
+// Each side's totals of a game of more sides (`sides`, summed over its
+// items; `side_throws` its throws) and the result, into `out`.
+void AddSideResults(const Game& game, std::vector<TeamAnalysis>& sides,
+                    const std::vector<std::vector<Throw>>& side_throws, GameAnalysis* out) {
   const Layout& layout = game.start().layout();
   const int k = layout.num_sides;
-  GameAnalysis out;
-  out.rules = rules.ToString();
-  out.level = level_name;
-  std::vector<TeamAnalysis> sides(k);
-  std::vector<std::vector<Throw>> side_throws(k);
-  for (size_t i = 0; i < game.items().size(); ++i) {
-    if (stop) return absl::CancelledError("analysis stopped");
-    const PlayedThrow& item = game.items()[i];
-    const Position& pos = item.before;
-    const Position& after = After(game, i);
-    Throw t = item.dice;
-    int side = pos.SideOf(pos.to_throw());
-    side_throws[side].push_back(t);
-    AnalysedItem a;
-    a.index = static_cast<int>(i) + 1;
-    a.dice = t;
-    a.play = item.play;
-    a.team = SideName(layout, side);
-    a.ufen = ToUfen(pos);
-    a.colour = ColourName(pos.to_throw());
-    SideThrowValues luck = MultiSideLuck(pos, rules, t);
-    a.luck = luck.actual - luck.mean;
-    for (int s = 0; s < k; ++s) a.side_wins_before.push_back(luck.before.win[s]);
-    PlayList legal;
-    GenerateLegalPlays(pos, rules, t, &legal);
-    a.choice = legal.size() > 1;
-    if (a.choice) {
-      absl::StatusOr<MultiSideReport> r =
-          SearchMultiSide(pos, rules, t, params, SearchLimits{}, stop);
-      if (!r.ok()) return r.status();
-      if (stop) return absl::CancelledError("analysis stopped");
-      const MultiSideCandidate& best = r->candidates[0];
-      a.best_play = PlayToString(best.play, pos.board());
-      a.best_equity = ExpectedPoints(best.values, side);
-      // The play made, valued as the searched plays were: the position after
-      // it searched the depth less one (the root keeps only its best few).
-      std::optional<SideValues> made;
-      for (const MultiSideCandidate& c : r->candidates) {
-        if (c.after == after) made = c.values;
-      }
-      if (!made) {
-        if (after.IsGameOver()) {
-          made = TerminalSideValues(after);
-        } else if (r->depth <= 1) {
-          made = params.net ? params.net->EvaluateSides(after) : ClassicSideValues(after);
-        } else {
-          MultiSideParams below = params;
-          below.max_depth = r->depth - 1;
-          absl::StatusOr<MultiSideReport> searched =
-              SearchMultiSide(after, rules, std::nullopt, below, SearchLimits{}, stop);
-          if (!searched.ok()) return searched.status();
-          made = searched->values;
-        }
-      }
-      a.played_equity = ExpectedPoints(*made, side);
-      for (size_t c = 0; c < r->candidates.size() && c < 3; ++c) {
-        a.candidates.push_back({PlayToString(r->candidates[c].play, pos.board()),
-                                ExpectedPoints(r->candidates[c].values, side)});
-      }
-      a.equity_lost = std::max(0.0, a.best_equity - a.played_equity);
-      a.mark = MarkFor(a.equity_lost);
-    } else {
-      a.best_play = a.play;
-      a.mark = Mark::kNone;
-    }
-    AddTotals(a, &sides[side]);
-    out.items.push_back(std::move(a));
-    if (on_item) on_item(out.items.back());
-  }
   const Position& pos = game.position();
   SidePoints points{};
   if (pos.IsGameOver()) points = pos.Points();
@@ -309,15 +318,123 @@ absl::StatusOr<GameAnalysis> AnalyseMultiSide(
     double others = k > 1 ? (total_luck - t.luck) / (k - 1) : 0;
     t.luck_adjusted_points = t.points - t.luck + others;
     t.dice = DiceStatsOf(side_throws[s]);
-    out.teams.push_back(t);
+    out->teams.push_back(t);
   }
   if (pos.IsGameOver()) {
-    out.winner = SideName(layout, pos.WinningSide());
-    out.points = points[pos.WinningSide()];
+    out->winner = SideName(layout, pos.WinningSide());
+    out->points = points[pos.WinningSide()];
   }
+}
+
+// The review of a game of more than two sides, or of teams of three
+// (RULES.md §11): each decision searched by max^n at the level's depth,
+// equities the thrower's expected points from its chance of winning.
+absl::StatusOr<GameAnalysis> AnalyseMultiSide(
+    const Game& game, const std::string& level_name, const std::atomic<bool>& stop,
+    const std::function<void(const AnalysedItem&)>& on_item,
+    std::chrono::steady_clock::time_point start_time) {
+  absl::StatusOr<int> depth = MultiSideDepthOf(level_name);
+  if (!depth.ok()) return depth.status();
+  const Rules& rules = game.rules();
+  MultiSideParams params;
+  params.max_depth = *depth;
+  params.net = MultiSideNet(rules, EvalKind::kNet);  // as the levels play these rules
+  const int k = game.start().layout().num_sides;
+  GameAnalysis out;
+  out.rules = rules.ToString();
+  out.level = level_name;
+  std::vector<TeamAnalysis> sides(k);
+  std::vector<std::vector<Throw>> side_throws(k);
+  for (size_t i = 0; i < game.items().size(); ++i) {
+    if (stop) return absl::CancelledError("analysis stopped");
+    const Position& pos = game.items()[i].before;
+    int side = pos.SideOf(pos.to_throw());
+    side_throws[side].push_back(game.items()[i].dice);
+    absl::StatusOr<AnalysedItem> a = AnalyseMultiSideItem(game, i, params, stop);
+    if (!a.ok()) return a.status();
+    AddTotals(*a, &sides[side]);
+    out.items.push_back(*std::move(a));
+    if (on_item) on_item(out.items.back());
+  }
+  AddSideResults(game, sides, side_throws, &out);
   out.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
   return out;
+}
+
+// Values the choice of the team to throw at `pos` (`after` the position the
+// game went on to) by the search with `params`: the best play, the play
+// made, the best three and the mark, into `a`.
+void ValueChoice(const Position& pos, const Position& after, Throw t, const Rules& rules,
+                 const SearchParams& params, TranspositionTable* tt, const std::atomic<bool>& stop,
+                 AnalysedItem* a) {
+  SearchReport r = SearchPlay(pos, rules, t, params, {}, tt, stop, nullptr);
+  a->best_play = PlayToString(r.candidates[0].play);
+  a->best_equity = r.candidates[0].eval.Equity();
+  a->played_equity = a->best_equity;
+  for (const Candidate& c : r.candidates) {
+    if (c.after == after) a->played_equity = c.eval.Equity();
+  }
+  for (size_t k = 0; k < r.candidates.size() && k < 3; ++k) {
+    a->candidates.push_back({PlayToString(r.candidates[k].play), r.candidates[k].eval.Equity()});
+  }
+  a->equity_lost = std::max(0.0, a->best_equity - a->played_equity);
+  a->exact = r.exact;
+  a->mark = MarkFor(a->equity_lost);
+}
+
+// The review of item `i` of a game of two teams: its luck, and its choice
+// searched with `params`.
+AnalysedItem AnalyseItem(const Game& game, size_t i, const SearchParams& params,
+                         TranspositionTable* tt, const std::atomic<bool>& stop) {
+  const Rules& rules = game.rules();
+  const PlayedThrow& item = game.items()[i];
+  const Position& pos = item.before;
+  Throw t = item.dice;
+  int team = TeamOf(pos.to_throw());
+  AnalysedItem a = ItemOf(game, i, TeamName(team));
+  ThrowValues luck = LuckValues(pos, rules, t);
+  a.luck = luck.actual - luck.mean;
+  a.ry_win_before = team == 0 ? luck.win : 1 - luck.win;
+  PlayList legal;
+  GenerateLegalPlays(pos, rules, t, &legal);
+  a.choice = legal.size() > 1;
+  if (a.choice) {
+    ValueChoice(pos, After(game, i), t, rules, params, tt, stop, &a);
+  } else {
+    a.best_play = a.play;
+    a.mark = Mark::kNone;
+  }
+  return a;
+}
+
+// Each team's totals of a game of two teams (`teams`, summed over its
+// items; `team_throws` its throws) and the result, into `out`.
+void AddTeamResults(const Position& pos, TeamAnalysis (&teams)[2],
+                    const std::vector<Throw> (&team_throws)[2], GameAnalysis* out) {
+  for (int team = 0; team < 2; ++team) {
+    TeamAnalysis& t = teams[team];
+    t.team = TeamName(team);
+    t.error_rate = t.decisions ? t.equity_lost / t.decisions : 0;
+    // A team that made no choice has no error rate to rate.
+    t.rating = t.decisions ? RatingFor(t.error_rate) : "";
+    double points = 0;
+    if (pos.IsGameOver()) {
+      int level_points = static_cast<int>(pos.Outcome());
+      points = pos.WinningTeam() == team ? level_points : -level_points;
+    }
+    t.points = points;
+  }
+  for (int team = 0; team < 2; ++team) {
+    TeamAnalysis& t = teams[team];
+    t.luck_adjusted_points = t.points - t.luck + teams[1 - team].luck;
+    t.dice = DiceStatsOf(team_throws[team]);
+    out->teams.push_back(t);
+  }
+  if (pos.IsGameOver()) {
+    out->winner = TeamName(pos.WinningTeam());
+    out->points = static_cast<int>(pos.Outcome());
+  }
 }
 
 }  // namespace
@@ -345,71 +462,14 @@ absl::StatusOr<GameAnalysis> AnalyseGame(const Game& game, const std::string& le
   TranspositionTable tt(16);
   for (size_t i = 0; i < game.items().size(); ++i) {
     if (stop) return absl::CancelledError("analysis stopped");
-    const PlayedThrow& item = game.items()[i];
-    const Position& pos = item.before;
-    const Position& after = After(game, i);
-    Throw t = item.dice;
-    int team = TeamOf(pos.to_throw());
-    team_throws[team].push_back(t);
-    AnalysedItem a;
-    a.index = static_cast<int>(i) + 1;
-    a.dice = t;
-    a.play = item.play;
-    a.team = TeamName(team);
-    a.ufen = ToUfen(pos);
-    a.colour = ColourName(pos.to_throw());
-    ThrowValues luck = LuckValues(pos, rules, t);
-    a.luck = luck.actual - luck.mean;
-    a.ry_win_before = team == 0 ? luck.win : 1 - luck.win;
-    PlayList legal;
-    GenerateLegalPlays(pos, rules, t, &legal);
-    a.choice = legal.size() > 1;
-    if (a.choice) {
-      SearchReport r = SearchPlay(pos, rules, t, params, {}, &tt, stop, nullptr);
-      a.best_play = PlayToString(r.candidates[0].play);
-      a.best_equity = r.candidates[0].eval.Equity();
-      a.played_equity = a.best_equity;
-      for (const Candidate& c : r.candidates) {
-        if (c.after == after) a.played_equity = c.eval.Equity();
-      }
-      for (size_t k = 0; k < r.candidates.size() && k < 3; ++k) {
-        a.candidates.push_back({PlayToString(r.candidates[k].play), r.candidates[k].eval.Equity()});
-      }
-      a.equity_lost = std::max(0.0, a.best_equity - a.played_equity);
-      a.exact = r.exact;
-      a.mark = MarkFor(a.equity_lost);
-    } else {
-      a.best_play = a.play;
-      a.mark = Mark::kNone;
-    }
+    int team = TeamOf(game.items()[i].before.to_throw());
+    team_throws[team].push_back(game.items()[i].dice);
+    AnalysedItem a = AnalyseItem(game, i, params, &tt, stop);
     AddTotals(a, &teams[team]);
     out.items.push_back(std::move(a));
     if (on_item) on_item(out.items.back());
   }
-  const Position& pos = game.position();
-  for (int team = 0; team < 2; ++team) {
-    TeamAnalysis& t = teams[team];
-    t.team = TeamName(team);
-    t.error_rate = t.decisions ? t.equity_lost / t.decisions : 0;
-    // A team that made no choice has no error rate to rate.
-    t.rating = t.decisions ? RatingFor(t.error_rate) : "";
-    double points = 0;
-    if (pos.IsGameOver()) {
-      int level_points = static_cast<int>(pos.Outcome());
-      points = pos.WinningTeam() == team ? level_points : -level_points;
-    }
-    t.points = points;
-  }
-  for (int team = 0; team < 2; ++team) {
-    TeamAnalysis& t = teams[team];
-    t.luck_adjusted_points = t.points - t.luck + teams[1 - team].luck;
-    t.dice = DiceStatsOf(team_throws[team]);
-    out.teams.push_back(t);
-  }
-  if (pos.IsGameOver()) {
-    out.winner = TeamName(pos.WinningTeam());
-    out.points = static_cast<int>(pos.Outcome());
-  }
+  AddTeamResults(game.position(), teams, team_throws, &out);
   out.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
   return out;
