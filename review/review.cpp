@@ -584,38 +584,76 @@ std::string XmlEscape(const std::string& text) {
   return out;
 }
 
-std::string AnalysisToSvg(const GameAnalysis& a) {
-  constexpr double kW = 900, kH = 360, kLeft = 60, kRight = 20, kTop = 30, kBottom = 40;
-  int n = std::max(1, static_cast<int>(a.items.size()));
-  auto x = [&](int i) { return kLeft + (kW - kLeft - kRight) * i / std::max(1, n - 1); };
-  auto y = [&](double p) { return kTop + (kH - kTop - kBottom) * (1 - p); };
-  // Title: the players and the result, when the record has them.
-  // With more sides (or teams of three), a line per side, each in its first
-  // colour, and every side named with its player.
-  bool multi = !a.items.empty() && !a.items[0].side_wins_before.empty();
-  std::vector<std::string> side_names;
-  for (const TeamAnalysis& t : a.teams) side_names.push_back(t.team);
-  auto side_colour = [](const std::string& side) {
-    switch (side.empty() ? 'R' : side[0]) {
-      case 'G':
-        return "#1e8449";
-      case 'Y':
-        return "#b7950b";
-      case 'B':
-        return "#1f56a8";
-      case 'O':
-        return "#d35400";
-      case 'P':
-        return "#7d3c98";
-      default:
-        return "#b3261e";
+namespace {
+
+// The first colour of a side, by its name's first letter.
+const char* SideColour(const std::string& side) {
+  switch (side.empty() ? 'R' : side[0]) {
+    case 'G':
+      return "#1e8449";
+    case 'Y':
+      return "#b7950b";
+    case 'B':
+      return "#1f56a8";
+    case 'O':
+      return "#d35400";
+    case 'P':
+      return "#7d3c98";
+    default:
+      return "#b3261e";
+  }
+}
+
+// The fill of an error's mark, by Mark: how bad.
+constexpr const char* kMarkColours[] = {"", "", "#f1c40f", "#e67e22", "#c0392b"};
+
+// The chart of a review: throws across, win probability up. With more
+// sides (or teams of three), a line per side, each in its first colour,
+// and every side named with its player.
+struct AnalysisChart {
+  static constexpr double kW = 900, kH = 360, kLeft = 60, kRight = 20, kTop = 30, kBottom = 40;
+
+  explicit AnalysisChart(const GameAnalysis& analysis)
+      : a(analysis),
+        n(std::max(1, static_cast<int>(analysis.items.size()))),
+        multi(!analysis.items.empty() && !analysis.items[0].side_wins_before.empty()) {
+    for (const TeamAnalysis& t : a.teams) side_names.push_back(t.team);
+  }
+
+  double x(int i) const { return kLeft + (kW - kLeft - kRight) * i / std::max(1, n - 1); }
+  double y(double p) const { return kTop + (kH - kTop - kBottom) * (1 - p); }
+
+  // The ring of an error's mark: which team (or side) made it.
+  const char* Ring(const std::string& team) const {
+    if (multi) return SideColour(team);
+    return team == "RY" ? "#b3261e" : "#1f56a8";
+  }
+
+  // Where an item's mark sits: RY's line, or the line of the side that threw.
+  double MarkY(const AnalysedItem& item) const {
+    if (!multi) return y(item.ry_win_before);
+    for (size_t s = 0; s < side_names.size(); ++s) {
+      if (side_names[s] == item.team && s < item.side_wins_before.size()) {
+        return y(item.side_wins_before[s]);
+      }
     }
-  };
+    return y(0);
+  }
+
+  const GameAnalysis& a;
+  int n;       // throws, at least one
+  bool multi;  // a line per side
+  std::vector<std::string> side_names;
+};
+
+// The title's players, when the record has them.
+std::string ChartPlayers(const AnalysisChart& c) {
+  const GameAnalysis& a = c.a;
   std::string players =
       absl::StrCat("RY ", a.ry.empty() ? "?" : a.ry, " vs GB ", a.gb.empty() ? "?" : a.gb);
-  if (multi) {
+  if (c.multi) {
     std::vector<std::string> named;
-    for (const std::string& side : side_names) {
+    for (const std::string& side : c.side_names) {
       std::string player = "?";
       for (const SidePlayer& p : a.side_players) {
         if (p.side == side && !p.player.empty()) player = p.player;
@@ -624,6 +662,14 @@ std::string AnalysisToSvg(const GameAnalysis& a) {
     }
     players = absl::StrJoin(named, " vs ");
   }
+  return players;
+}
+
+// The SVG's head: the title (the players and the result), the grid and
+// the throw axis.
+std::string ChartHead(const AnalysisChart& c) {
+  constexpr double kW = AnalysisChart::kW, kH = AnalysisChart::kH, kLeft = AnalysisChart::kLeft;
+  const GameAnalysis& a = c.a;
   std::string result = a.winner.empty() ? "unfinished" : absl::StrCat(a.winner, " won ", a.points);
   std::string out = absl::StrFormat(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
@@ -631,99 +677,111 @@ std::string AnalysisToSvg(const GameAnalysis& a) {
       "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
       "<text x=\"%.0f\" y=\"18\" font-size=\"14\">%s: %s. %s win probability "
       "before each throw</text>\n",
-      kW, kH + 20, kLeft, XmlEscape(players), result, multi ? "Every side's" : "Team RY's");
+      kW, kH + 20, kLeft, XmlEscape(ChartPlayers(c)), result,
+      c.multi ? "Every side's" : "Team RY's");
   for (double p : {0.0, 0.25, 0.5, 0.75, 1.0}) {
     absl::StrAppendFormat(&out,
                           "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
                           "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.0f%%</text>\n",
-                          kLeft, y(p), kW - kRight, y(p), kLeft - 6, y(p) + 4, 100 * p);
+                          kLeft, c.y(p), kW - AnalysisChart::kRight, c.y(p), kLeft - 6, c.y(p) + 4,
+                          100 * p);
   }
   absl::StrAppendFormat(&out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">throw</text>\n",
                         (kW + kLeft) / 2, kH - 8);
-  int step = n > 200 ? 50 : n > 80 ? 20 : n > 30 ? 10 : 5;
-  for (int i = 0; i < n; i += step) {
+  int step = c.n > 200 ? 50 : c.n > 80 ? 20 : c.n > 30 ? 10 : 5;
+  for (int i = 0; i < c.n; i += step) {
     absl::StrAppendFormat(&out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d</text>\n",
-                          x(i), kH - kBottom + 16, i + 1);
+                          c.x(i), kH - AnalysisChart::kBottom + 16, i + 1);
   }
-  if (multi) {
-    for (size_t s = 0; s < side_names.size(); ++s) {
+  return out;
+}
+
+// The win probability lines: one per side, or RY's. A finished game ends
+// at 100 % or 0 %.
+std::string ChartLines(const AnalysisChart& c) {
+  const GameAnalysis& a = c.a;
+  const double end_x =
+      c.x(c.n - 1) + (AnalysisChart::kW - AnalysisChart::kLeft - AnalysisChart::kRight) / c.n;
+  std::string out;
+  if (c.multi) {
+    for (size_t s = 0; s < c.side_names.size(); ++s) {
       std::string line;
       for (int i = 0; i < static_cast<int>(a.items.size()); ++i) {
         double w = s < a.items[i].side_wins_before.size() ? a.items[i].side_wins_before[s] : 0;
-        absl::StrAppendFormat(&line, "%.1f,%.1f ", x(i), y(w));
+        absl::StrAppendFormat(&line, "%.1f,%.1f ", c.x(i), c.y(w));
       }
       if (!a.winner.empty()) {
-        absl::StrAppendFormat(&line, "%.1f,%.1f ", x(n - 1) + (kW - kLeft - kRight) / n,
-                              y(a.winner == side_names[s] ? 1.0 : 0.0));
+        absl::StrAppendFormat(&line, "%.1f,%.1f ", end_x,
+                              c.y(a.winner == c.side_names[s] ? 1.0 : 0.0));
       }
       absl::StrAppendFormat(&out,
                             "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
                             "points=\"%s\"><title>%s</title></polyline>\n",
-                            side_colour(side_names[s]), line, XmlEscape(side_names[s]));
+                            SideColour(c.side_names[s]), line, XmlEscape(c.side_names[s]));
     }
+    return out;
   }
   std::string points;
-  for (int i = 0; i < static_cast<int>(a.items.size()) && !multi; ++i) {
-    absl::StrAppendFormat(&points, "%.1f,%.1f ", x(i), y(a.items[i].ry_win_before));
-  }
-  // A finished game ends at 100 % or 0 %.
-  if (!a.winner.empty() && !multi) {
-    absl::StrAppendFormat(&points, "%.1f,%.1f ", x(n - 1) + (kW - kLeft - kRight) / n,
-                          y(a.winner == "RY" ? 1.0 : 0.0));
-  }
-  if (!multi) {
-    absl::StrAppendFormat(
-        &out, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.5\" points=\"%s\"/>\n",
-        points);
-  }
-  // Where an item's mark sits: RY's line, or the line of the side that threw.
-  auto mark_y = [&](const AnalysedItem& item) {
-    if (!multi) return y(item.ry_win_before);
-    for (size_t s = 0; s < side_names.size(); ++s) {
-      if (side_names[s] == item.team && s < item.side_wins_before.size()) {
-        return y(item.side_wins_before[s]);
-      }
-    }
-    return y(0);
-  };
-  // Errors: the fill says how bad, the ring which team made it.
-  static const char* kColours[] = {"", "", "#f1c40f", "#e67e22", "#c0392b"};
-  auto ring = [&](const std::string& team) {
-    if (multi) return side_colour(team);
-    return team == "RY" ? "#b3261e" : "#1f56a8";
-  };
   for (int i = 0; i < static_cast<int>(a.items.size()); ++i) {
-    const AnalysedItem& item = a.items[i];
+    absl::StrAppendFormat(&points, "%.1f,%.1f ", c.x(i), c.y(a.items[i].ry_win_before));
+  }
+  if (!a.winner.empty()) {
+    absl::StrAppendFormat(&points, "%.1f,%.1f ", end_x, c.y(a.winner == "RY" ? 1.0 : 0.0));
+  }
+  absl::StrAppendFormat(
+      &out, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.5\" points=\"%s\"/>\n",
+      points);
+  return out;
+}
+
+// Errors: the fill says how bad, the ring which team made it.
+std::string ChartErrors(const AnalysisChart& c) {
+  std::string out;
+  for (int i = 0; i < static_cast<int>(c.a.items.size()); ++i) {
+    const AnalysedItem& item = c.a.items[i];
     if (item.mark < Mark::kDoubtful) continue;
     absl::StrAppendFormat(&out,
                           "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" "
                           "stroke-width=\"2\"><title>#%d %s %s:%s, best %s, lost %.3f</title>"
                           "</circle>\n",
-                          x(i), mark_y(item), kColours[static_cast<int>(item.mark)],
-                          ring(item.team), item.index, item.team, ThrowToString(item.dice),
+                          c.x(i), c.MarkY(item), kMarkColours[static_cast<int>(item.mark)],
+                          c.Ring(item.team), item.index, item.team, ThrowToString(item.dice),
                           item.play, item.best_play, item.equity_lost);
   }
-  // Legend.
-  double ly = kH + 8;
-  absl::StrAppendFormat(&out, "<text x=\"%.0f\" y=\"%.0f\">errors:</text>\n", kLeft, ly);
-  double lx = kLeft + 50;
+  return out;
+}
+
+// The legend: the marks' fills, then the teams' (or sides') rings.
+std::string ChartLegend(const AnalysisChart& c) {
+  double ly = AnalysisChart::kH + 8;
+  std::string out =
+      absl::StrFormat("<text x=\"%.0f\" y=\"%.0f\">errors:</text>\n", AnalysisChart::kLeft, ly);
+  double lx = AnalysisChart::kLeft + 50;
   for (auto [mark, label] : {std::pair{2, "?! doubtful"}, {3, "? bad"}, {4, "?? very bad"}}) {
     absl::StrAppendFormat(&out,
                           "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"%s\" stroke=\"black\"/>"
                           "<text x=\"%.0f\" y=\"%.0f\">%s</text>\n",
-                          lx, ly - 4, kColours[mark], lx + 9, ly, label);
+                          lx, ly - 4, kMarkColours[mark], lx + 9, ly, label);
     lx += 110;
   }
-  std::vector<std::string> legend_sides = multi ? side_names : std::vector<std::string>{"RY", "GB"};
+  std::vector<std::string> legend_sides =
+      c.multi ? c.side_names : std::vector<std::string>{"RY", "GB"};
   for (const std::string& team : legend_sides) {
     absl::StrAppendFormat(&out,
                           "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"white\" stroke=\"%s\" "
                           "stroke-width=\"2\"/><text x=\"%.0f\" y=\"%.0f\">made by %s</text>\n",
-                          lx, ly - 4, ring(team), lx + 9, ly, team);
-    lx += multi ? 70 : 100;
+                          lx, ly - 4, c.Ring(team), lx + 9, ly, team);
+    lx += c.multi ? 70 : 100;
   }
-  out += "</svg>\n";
   return out;
+}
+
+}  // namespace
+
+std::string AnalysisToSvg(const GameAnalysis& a) {
+  AnalysisChart chart(a);
+  return absl::StrCat(ChartHead(chart), ChartLines(chart), ChartErrors(chart), ChartLegend(chart),
+                      "</svg>\n");
 }
 
 namespace {
