@@ -468,7 +468,7 @@ class LadderWorkers {
   std::mutex mutex_;
 };
 
-// The GSPRT's part of the report, after `done` pairs.
+// The GSPRT's part of the report, from the pairs counted in `t`.
 void SetSprt(const LadderConfig& config, const LadderTally& t, v1::Sprt* s) {
   s->set_elo0(config.sprt->elo0);
   s->set_elo1(config.sprt->elo1);
