@@ -26,43 +26,67 @@ namespace uckers {
 
 namespace {
 
-int RunLadderCommand(const CommandLine&) {
-  LadderConfig config;
-  config.players = absl::StrSplit(absl::GetFlag(FLAGS_players), ';', absl::SkipEmpty());
-  config.gauntlet = absl::GetFlag(FLAGS_gauntlet);
+// Reads the ladder's settings from the flags into `config`: 0, or the exit
+// code after saying on stderr what is wrong.
+int ReadLadderFlags(LadderConfig* config) {
+  config->players = absl::StrSplit(absl::GetFlag(FLAGS_players), ';', absl::SkipEmpty());
+  config->gauntlet = absl::GetFlag(FLAGS_gauntlet);
   absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
   if (!rules.ok()) {
     std::cerr << "uckers ladder: --rules: " << rules.status().message() << "\n";
     return 2;
   }
-  config.rules = *rules;
-  config.pairs = absl::GetFlag(FLAGS_ladder_pairs);
-  config.concurrency = absl::GetFlag(FLAGS_concurrency);
-  config.seed = absl::GetFlag(FLAGS_seed);
-  config.progress = absl::GetFlag(FLAGS_progress);
-  config.luck = absl::GetFlag(FLAGS_luck);
-  config.luck_depth = absl::GetFlag(FLAGS_luck_depth);
+  config->rules = *rules;
+  config->pairs = absl::GetFlag(FLAGS_ladder_pairs);
+  config->concurrency = absl::GetFlag(FLAGS_concurrency);
+  config->seed = absl::GetFlag(FLAGS_seed);
+  config->progress = absl::GetFlag(FLAGS_progress);
+  config->luck = absl::GetFlag(FLAGS_luck);
+  config->luck_depth = absl::GetFlag(FLAGS_luck_depth);
   absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
   if (!outputs.ok()) {
     std::cerr << "uckers ladder: " << outputs.status().message() << "\n";
     return absl::IsInvalidArgument(outputs.status()) ? 2 : 1;
   }
-  config.records_dir = outputs->records_dir;
-  config.resume = outputs->resume;
-  config.games_out = outputs->games_out;
+  config->records_dir = outputs->records_dir;
+  config->resume = outputs->resume;
+  config->games_out = outputs->games_out;
   if (!absl::GetFlag(FLAGS_sprt).empty()) {
     absl::StatusOr<SprtConfig> sprt = ParseSprt(absl::GetFlag(FLAGS_sprt));
     if (!sprt.ok()) {
       std::cerr << "uckers ladder: --sprt: " << sprt.status().message() << "\n";
       return 2;
     }
-    config.sprt = *sprt;
+    config->sprt = *sprt;
   }
+  return 0;
+}
+
+// More sides (docs/ladder.md, "More sides"): players are levels, greedy or
+// random, and the four-sided game's extras are refused. 0, or the exit code
+// after saying why on stderr.
+int CheckMultiSideLadderCommand(const LadderConfig& config) {
+  if (config.sprt || config.resume || !config.games_out.empty()) {
+    std::cerr << "uckers ladder: --sprt, --resume and --games_out are for the four-sided game "
+                 "of two teams\n";
+    return 2;
+  }
+  for (const std::string& spec : config.players) {
+    if (absl::Status s = CheckMultiSidePlayer(spec, config.rules); !s.ok()) {
+      std::cerr << "uckers ladder: " << s.message() << "\n";
+      return 2;
+    }
+  }
+  return 0;
+}
+
+// The checks of the command before any player starts, `chart_path` the
+// chart to write (or empty): 0, or the exit code after saying why on stderr.
+int CheckLadderCommand(const LadderConfig& config, const std::string& chart_path) {
   if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
     std::cerr << "uckers ladder: " << s.message() << " (--ladder_pairs, --concurrency)\n";
     return 2;
   }
-  std::string chart_path = absl::GetFlag(FLAGS_chart);
   if (absl::Status s = chart_path.empty() ? absl::OkStatus() : CheckWritable(chart_path); !s.ok()) {
     std::cerr << "uckers ladder: --chart: " << s.message() << "\n";
     return 1;
@@ -72,21 +96,42 @@ int RunLadderCommand(const CommandLine&) {
                  "on the order the pairs finished in\n";
     return 2;
   }
-  if (!rules->layout().IsFourSidedTeams()) {
-    // More sides (docs/ladder.md, "More sides"): players are levels, greedy
-    // or random, and the four-sided game's extras are refused.
-    if (config.sprt || config.resume || !config.games_out.empty()) {
-      std::cerr << "uckers ladder: --sprt, --resume and --games_out are for the four-sided game "
-                   "of two teams\n";
-      return 2;
-    }
-    for (const std::string& spec : config.players) {
-      if (absl::Status s = CheckMultiSidePlayer(spec, *rules); !s.ok()) {
-        std::cerr << "uckers ladder: " << s.message() << "\n";
-        return 2;
-      }
+  if (!config.rules.layout().IsFourSidedTeams()) return CheckMultiSideLadderCommand(config);
+  return 0;
+}
+
+// Prints the report (--json or text) and writes the chart (with
+// `chart_path`); the command's exit code.
+int ReportLadder(const LadderConfig& config, const v1::LadderReport& report,
+                 const std::string& chart_path) {
+  if (absl::GetFlag(FLAGS_json)) {
+    std::cout << ToJson(report);
+  } else {
+    std::cout << LadderReportText(report);
+  }
+  if (!chart_path.empty()) {
+    if (absl::Status s = WriteTextFile(chart_path, LadderReportSvg(report)); !s.ok()) {
+      std::cerr << "uckers ladder: " << s.message() << "\n";
+      return 1;
     }
   }
+  if (report.interrupted()) {
+    std::cerr << "uckers ladder: interrupted after " << report.pairs_done() << " of "
+              << report.pairs_scheduled() << " pairs"
+              << (config.records_dir.empty()
+                      ? ""
+                      : "; the same command with --resume finishes it from the records")
+              << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+int RunLadderCommand(const CommandLine&) {
+  LadderConfig config;
+  if (int code = ReadLadderFlags(&config); code != 0) return code;
+  std::string chart_path = absl::GetFlag(FLAGS_chart);
+  if (int code = CheckLadderCommand(config, chart_path); code != 0) return code;
   absl::StatusOr<v1::LadderReport> report;
   {
     InterruptFlag interrupt;
@@ -97,27 +142,7 @@ int RunLadderCommand(const CommandLine&) {
     std::cerr << "uckers ladder: " << report.status().message() << "\n";
     return absl::IsInvalidArgument(report.status()) ? 2 : 1;
   }
-  if (absl::GetFlag(FLAGS_json)) {
-    std::cout << ToJson(*report);
-  } else {
-    std::cout << LadderReportText(*report);
-  }
-  if (!chart_path.empty()) {
-    if (absl::Status s = WriteTextFile(chart_path, LadderReportSvg(*report)); !s.ok()) {
-      std::cerr << "uckers ladder: " << s.message() << "\n";
-      return 1;
-    }
-  }
-  if (report->interrupted()) {
-    std::cerr << "uckers ladder: interrupted after " << report->pairs_done() << " of "
-              << report->pairs_scheduled() << " pairs"
-              << (config.records_dir.empty()
-                      ? ""
-                      : "; the same command with --resume finishes it from the records")
-              << "\n";
-    return 1;
-  }
-  return 0;
+  return ReportLadder(config, *report, chart_path);
 }
 
 }  // namespace

@@ -56,6 +56,178 @@ namespace uckers {
 
 namespace {
 
+// Flags that another mode would leave unused are refused, not ignored: 0
+// when none of `flags` is given, else 2 after saying `why` on stderr.
+int Refuse(const CommandLine& cl, std::initializer_list<const char*> flags, const char* why) {
+  for (const char* flag : flags) {
+    if (cl.Given(flag)) {
+      std::cerr << "uckers train: --" << flag << ": " << why << "\n";
+      return 2;
+    }
+  }
+  return 0;
+}
+
+// `uckers train --average`: writes --out as the mean of the nets in `files`
+// (comma-separated); the exit code.
+int RunAverage(const CommandLine& cl, const std::string& files) {
+  if (int code = Refuse(cl, {"rules",
+                             "seed",
+                             "endgames",
+                             "hidden",
+                             "layers",
+                             "hit_inputs",
+                             "block_inputs",
+                             "games",
+                             "lambda",
+                             "lookahead",
+                             "explore",
+                             "opponent",
+                             "teacher",
+                             "teacher_depth",
+                             "lr",
+                             "batch_games",
+                             "checkpoint_every",
+                             "eval_every",
+                             "eval_pairs",
+                             "checkpoint",
+                             "curve",
+                             "init",
+                             "init_other_rules",
+                             "labels",
+                             "epochs"},
+                        "--average writes the mean of nets and trains nothing");
+      code != 0) {
+    return code;
+  }
+  std::vector<std::string> names = absl::StrSplit(files, ',', absl::SkipEmpty());
+  std::vector<Net> nets;
+  for (const std::string& name : names) {
+    absl::StatusOr<Net> net = Net::Load(name);
+    if (!net.ok()) {
+      std::cerr << "uckers train: --average: " << net.status().message() << "\n";
+      return 1;
+    }
+    nets.push_back(*std::move(net));
+  }
+  absl::StatusOr<Net> mean = AverageNets(nets, names);
+  if (!mean.ok()) {
+    std::cerr << "uckers train: --average: " << mean.status().message() << "\n";
+    return 2;
+  }
+  if (absl::Status s = mean->Save(absl::GetFlag(FLAGS_out)); !s.ok()) {
+    std::cerr << "uckers train: --out: " << s.message() << "\n";
+    return 1;
+  }
+  std::cout << "wrote " << absl::GetFlag(FLAGS_out) << ": the mean of " << nets.size() << " nets, "
+            << mean->Describe() << "\n";
+  return 0;
+}
+
+// The shape of a new net from the flags (--hidden, --layers and the deep
+// net's extra inputs) into `c`: 0, or 2 after saying what is wrong.
+int ReadNetShape(TrainConfig* c) {
+  c->hidden = absl::GetFlag(FLAGS_hidden);
+  if (std::string layers = absl::GetFlag(FLAGS_layers); !layers.empty()) {
+    for (absl::string_view part : absl::StrSplit(layers, ',')) {
+      int units = 0;
+      if (!absl::SimpleAtoi(part, &units)) {
+        std::cerr << "uckers train: --layers: '" << part
+                  << "' is not a number of units (give e.g. 256,32,32)\n";
+        return 2;
+      }
+      c->layers.push_back(units);
+    }
+  }
+  c->hit_inputs = absl::GetFlag(FLAGS_hit_inputs);
+  if (c->hit_inputs && c->layers.empty() && absl::GetFlag(FLAGS_init).empty()) {
+    std::cerr << "uckers train: --hit_inputs: for a deep net (give --layers or --init)\n";
+    return 2;
+  }
+  c->block_inputs = absl::GetFlag(FLAGS_block_inputs);
+  if (c->block_inputs && c->hit_inputs) {
+    std::cerr << "uckers train: --block_inputs and --hit_inputs: give one (encodings 6 and 5)\n";
+    return 2;
+  }
+  if (c->block_inputs && c->layers.empty() && absl::GetFlag(FLAGS_init).empty()) {
+    std::cerr << "uckers train: --block_inputs: for a deep net (give --layers or --init)\n";
+    return 2;
+  }
+  return 0;
+}
+
+// The training's settings from the flags into `c`: 0, or 2 after saying
+// what is wrong.
+int ReadTrainSettings(TrainConfig* c) {
+  c->seed = absl::GetFlag(FLAGS_seed);
+  c->games = absl::GetFlag(FLAGS_games);
+  c->lambda = absl::GetFlag(FLAGS_lambda);
+  c->learning_rate = absl::GetFlag(FLAGS_lr);
+  c->lookahead = absl::GetFlag(FLAGS_lookahead);
+  c->explore = absl::GetFlag(FLAGS_explore);
+  if (std::string opponent = absl::GetFlag(FLAGS_opponent);
+      opponent == "random" || opponent == "self") {
+    c->random_opponent = opponent == "random";
+  } else {
+    std::cerr << "uckers train: --opponent: '" << opponent << "' is not self or random\n";
+    return 2;
+  }
+  c->teacher = absl::GetFlag(FLAGS_teacher);
+  c->teacher_depth = absl::GetFlag(FLAGS_teacher_depth);
+  c->batch_games = absl::GetFlag(FLAGS_batch_games);
+  c->checkpoint_every = absl::GetFlag(FLAGS_checkpoint_every);
+  c->eval_every = absl::GetFlag(FLAGS_eval_every);
+  c->eval_pairs = absl::GetFlag(FLAGS_eval_pairs);
+  c->out = absl::GetFlag(FLAGS_out);
+  c->checkpoint = absl::GetFlag(FLAGS_checkpoint);
+  c->curve_svg = absl::GetFlag(FLAGS_curve);
+  c->init = absl::GetFlag(FLAGS_init);
+  c->init_other_rules = absl::GetFlag(FLAGS_init_other_rules);
+  c->labels = absl::GetFlag(FLAGS_labels);
+  c->epochs = absl::GetFlag(FLAGS_epochs);
+  c->endgames = absl::GetFlag(FLAGS_endgames);
+  return 0;
+}
+
+// Refuses the flags of the other mode (self-play or --labels) than `c`'s:
+// 0, or 2 after saying which.
+int CheckTrainMode(const CommandLine& cl, const TrainConfig& c) {
+  if (int code = c.labels.empty()
+                     ? Refuse(cl, {"epochs"}, "passes over --labels: give --labels")
+                     : Refuse(cl,
+                              {"games", "lambda", "lookahead", "explore", "opponent", "teacher",
+                               "teacher_depth", "batch_games", "checkpoint_every", "eval_every",
+                               "eval_pairs", "curve"},
+                              "self-play training only, not training on --labels");
+      code != 0) {
+    return code;
+  }
+  if (cl.Given("teacher_depth") && c.teacher.empty()) {
+    std::cerr << "uckers train: --teacher_depth: says how --teacher values; give --teacher\n";
+    return 2;
+  }
+  if (!c.endgames.empty() && !c.labels.empty()) {
+    std::cerr << "uckers train: --endgames: self-play training only (label with --endgames "
+                 "instead)\n";
+    return 2;
+  }
+  return 0;
+}
+
+// Trains by self-play or on --labels as `c` says; the exit code.
+int RunTraining(const TrainConfig& c) {
+  absl::Status s = c.labels.empty() ? Train(c, std::cout) : TrainOnLabels(c, std::cout);
+  if (absl::IsInvalidArgument(s)) {
+    std::cerr << "uckers train: " << s.message() << "\n";
+    return 2;
+  }
+  if (!s.ok()) {
+    std::cerr << "uckers train: " << s.message() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
 int RunTrainCommand(const CommandLine& cl) {
   if (absl::GetFlag(FLAGS_out).empty()) {
     std::cerr << "uckers train: --out: give the weights file to write (uckers help train)\n";
@@ -72,155 +244,18 @@ int RunTrainCommand(const CommandLine& cl) {
     std::cerr << "uckers train: --rules: " << rules.status().message() << "\n";
     return 2;
   }
-  // Flags that another mode would leave unused are refused, not ignored.
-  auto refuse = [&](std::initializer_list<const char*> flags, const char* why) -> int {
-    for (const char* flag : flags) {
-      if (cl.Given(flag)) {
-        std::cerr << "uckers train: --" << flag << ": " << why << "\n";
-        return 2;
-      }
-    }
-    return 0;
-  };
   if (std::string files = absl::GetFlag(FLAGS_average); !files.empty()) {
-    if (int code = refuse({"rules",
-                           "seed",
-                           "endgames",
-                           "hidden",
-                           "layers",
-                           "hit_inputs",
-                           "block_inputs",
-                           "games",
-                           "lambda",
-                           "lookahead",
-                           "explore",
-                           "opponent",
-                           "teacher",
-                           "teacher_depth",
-                           "lr",
-                           "batch_games",
-                           "checkpoint_every",
-                           "eval_every",
-                           "eval_pairs",
-                           "checkpoint",
-                           "curve",
-                           "init",
-                           "init_other_rules",
-                           "labels",
-                           "epochs"},
-                          "--average writes the mean of nets and trains nothing");
-        code != 0) {
-      return code;
-    }
-    std::vector<std::string> names = absl::StrSplit(files, ',', absl::SkipEmpty());
-    std::vector<Net> nets;
-    for (const std::string& name : names) {
-      absl::StatusOr<Net> net = Net::Load(name);
-      if (!net.ok()) {
-        std::cerr << "uckers train: --average: " << net.status().message() << "\n";
-        return 1;
-      }
-      nets.push_back(*std::move(net));
-    }
-    absl::StatusOr<Net> mean = AverageNets(nets, names);
-    if (!mean.ok()) {
-      std::cerr << "uckers train: --average: " << mean.status().message() << "\n";
-      return 2;
-    }
-    if (absl::Status s = mean->Save(absl::GetFlag(FLAGS_out)); !s.ok()) {
-      std::cerr << "uckers train: --out: " << s.message() << "\n";
-      return 1;
-    }
-    std::cout << "wrote " << absl::GetFlag(FLAGS_out) << ": the mean of " << nets.size()
-              << " nets, " << mean->Describe() << "\n";
-    return 0;
+    return RunAverage(cl, files);
   }
   // Every layout trains: the four-sided game of two teams a net of the six
   // outcomes, every other one a net of the sides' chances (eval/net.h).
   TrainConfig c;
   c.rules = *rules;
   c.any_rules = any_rules;
-  c.hidden = absl::GetFlag(FLAGS_hidden);
-  if (std::string layers = absl::GetFlag(FLAGS_layers); !layers.empty()) {
-    for (absl::string_view part : absl::StrSplit(layers, ',')) {
-      int units = 0;
-      if (!absl::SimpleAtoi(part, &units)) {
-        std::cerr << "uckers train: --layers: '" << part
-                  << "' is not a number of units (give e.g. 256,32,32)\n";
-        return 2;
-      }
-      c.layers.push_back(units);
-    }
-  }
-  c.hit_inputs = absl::GetFlag(FLAGS_hit_inputs);
-  if (c.hit_inputs && c.layers.empty() && absl::GetFlag(FLAGS_init).empty()) {
-    std::cerr << "uckers train: --hit_inputs: for a deep net (give --layers or --init)\n";
-    return 2;
-  }
-  c.block_inputs = absl::GetFlag(FLAGS_block_inputs);
-  if (c.block_inputs && c.hit_inputs) {
-    std::cerr << "uckers train: --block_inputs and --hit_inputs: give one (encodings 6 and 5)\n";
-    return 2;
-  }
-  if (c.block_inputs && c.layers.empty() && absl::GetFlag(FLAGS_init).empty()) {
-    std::cerr << "uckers train: --block_inputs: for a deep net (give --layers or --init)\n";
-    return 2;
-  }
-  c.seed = absl::GetFlag(FLAGS_seed);
-  c.games = absl::GetFlag(FLAGS_games);
-  c.lambda = absl::GetFlag(FLAGS_lambda);
-  c.learning_rate = absl::GetFlag(FLAGS_lr);
-  c.lookahead = absl::GetFlag(FLAGS_lookahead);
-  c.explore = absl::GetFlag(FLAGS_explore);
-  if (std::string opponent = absl::GetFlag(FLAGS_opponent);
-      opponent == "random" || opponent == "self") {
-    c.random_opponent = opponent == "random";
-  } else {
-    std::cerr << "uckers train: --opponent: '" << opponent << "' is not self or random\n";
-    return 2;
-  }
-  c.teacher = absl::GetFlag(FLAGS_teacher);
-  c.teacher_depth = absl::GetFlag(FLAGS_teacher_depth);
-  c.batch_games = absl::GetFlag(FLAGS_batch_games);
-  c.checkpoint_every = absl::GetFlag(FLAGS_checkpoint_every);
-  c.eval_every = absl::GetFlag(FLAGS_eval_every);
-  c.eval_pairs = absl::GetFlag(FLAGS_eval_pairs);
-  c.out = absl::GetFlag(FLAGS_out);
-  c.checkpoint = absl::GetFlag(FLAGS_checkpoint);
-  c.curve_svg = absl::GetFlag(FLAGS_curve);
-  c.init = absl::GetFlag(FLAGS_init);
-  c.init_other_rules = absl::GetFlag(FLAGS_init_other_rules);
-  c.labels = absl::GetFlag(FLAGS_labels);
-  c.epochs = absl::GetFlag(FLAGS_epochs);
-  c.endgames = absl::GetFlag(FLAGS_endgames);
-  if (int code = c.labels.empty()
-                     ? refuse({"epochs"}, "passes over --labels: give --labels")
-                     : refuse({"games", "lambda", "lookahead", "explore", "opponent", "teacher",
-                               "teacher_depth", "batch_games", "checkpoint_every", "eval_every",
-                               "eval_pairs", "curve"},
-                              "self-play training only, not training on --labels");
-      code != 0) {
-    return code;
-  }
-  if (cl.Given("teacher_depth") && c.teacher.empty()) {
-    std::cerr << "uckers train: --teacher_depth: says how --teacher values; give --teacher\n";
-    return 2;
-  }
-  if (!c.endgames.empty() && !c.labels.empty()) {
-    std::cerr << "uckers train: --endgames: self-play training only (label with --endgames "
-                 "instead)\n";
-    return 2;
-  }
-  absl::Status s = c.labels.empty() ? Train(c, std::cout) : TrainOnLabels(c, std::cout);
-  if (absl::IsInvalidArgument(s)) {
-    std::cerr << "uckers train: " << s.message() << "\n";
-    return 2;
-  }
-  if (!s.ok()) {
-    std::cerr << "uckers train: " << s.message() << "\n";
-    return 1;
-  }
-  return 0;
+  if (int code = ReadNetShape(&c); code != 0) return code;
+  if (int code = ReadTrainSettings(&c); code != 0) return code;
+  if (int code = CheckTrainMode(cl, c); code != 0) return code;
+  return RunTraining(c);
 }
 
 }  // namespace

@@ -261,60 +261,88 @@ std::string Net::ToBytes() const {
   return out;
 }
 
-absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view source) {
-  Reader r(bytes, source);
+namespace {
+
+// A net file's header, as read.
+struct NetHeader {
+  uint32_t format = 0, encoding = 0, inputs = 0, hidden = 0, outputs = 0;
+  std::vector<uint32_t> mids;  // the units of a deep net's further layers
+  uint64_t games_trained = 0;
+  std::string switches;  // the switch list, kAnyRules at its end for a net of any rules
+};
+
+// A deep net's further layers (format 2), and its input encoding checked.
+absl::Status ReadLayers(Reader& r, NetHeader* h) {
+  uint32_t num_mid = 0;
+  if (!r.Get(&num_mid, "the header")) return r.status();
+  if (num_mid < 1 || num_mid > Net::kMaxMidLayers) {
+    return r.Fail(absl::StrFormat("%d further layers (1..%d)", num_mid, Net::kMaxMidLayers));
+  }
+  h->mids.resize(num_mid);
+  for (uint32_t& m : h->mids) {
+    if (!r.Get(&m, "the header")) return r.status();
+    if (m < 1 || m > Net::kMaxMidUnits) {
+      return r.Fail(absl::StrFormat("a layer of %d units (1..%d)", m, Net::kMaxMidUnits));
+    }
+  }
+  uint32_t encoding = h->encoding;
+  if (encoding != kDeepNetEncodingVersion && encoding != kContactNetEncodingVersion &&
+      encoding != kHitNetEncodingVersion && encoding != kBlockNetEncodingVersion) {
+    return r.Fail(
+        absl::StrFormat("format 2 with input encoding %d (a deep net reads %d, %d, %d or %d)",
+                        encoding, kDeepNetEncodingVersion, kContactNetEncodingVersion,
+                        kHitNetEncodingVersion, kBlockNetEncodingVersion));
+  }
+  return absl::OkStatus();
+}
+
+// The header of the net file `bytes`, read by `r` up to the weights.
+absl::StatusOr<NetHeader> ReadHeader(Reader& r, absl::string_view bytes) {
   char magic[sizeof(kMagic)];
   if (bytes.size() < sizeof(kMagic) || std::memcmp(bytes.data(), kMagic, sizeof(kMagic))) {
     return r.Fail("not an Uckers net (bad magic)");
   }
   r.Get(&magic, "the magic");
-  uint32_t format = 0, encoding = 0, inputs = 0, hidden = 0, outputs = 0;
-  Net net;
-  std::string switches;
-  if (!r.Get(&format, "the header")) return r.status();
-  if (format != kFormatVersion && format != kDeepFormatVersion) {
-    return r.Fail(absl::StrFormat("format version %d, this engine reads %d and %d", format,
-                                  kFormatVersion, kDeepFormatVersion));
+  NetHeader h;
+  if (!r.Get(&h.format, "the header")) return r.status();
+  if (h.format != Net::kFormatVersion && h.format != Net::kDeepFormatVersion) {
+    return r.Fail(absl::StrFormat("format version %d, this engine reads %d and %d", h.format,
+                                  Net::kFormatVersion, Net::kDeepFormatVersion));
   }
-  r.Get(&encoding, "the header");
-  r.Get(&inputs, "the header");
-  r.Get(&hidden, "the header");
-  r.Get(&outputs, "the header");
-  std::vector<uint32_t> mids;
-  if (format == kDeepFormatVersion) {
-    uint32_t num_mid = 0;
-    if (!r.Get(&num_mid, "the header")) return r.status();
-    if (num_mid < 1 || num_mid > kMaxMidLayers) {
-      return r.Fail(absl::StrFormat("%d further layers (1..%d)", num_mid, kMaxMidLayers));
-    }
-    mids.resize(num_mid);
-    for (uint32_t& m : mids) {
-      if (!r.Get(&m, "the header")) return r.status();
-      if (m < 1 || m > kMaxMidUnits) {
-        return r.Fail(absl::StrFormat("a layer of %d units (1..%d)", m, kMaxMidUnits));
-      }
-    }
-    if (encoding != kDeepNetEncodingVersion && encoding != kContactNetEncodingVersion &&
-        encoding != kHitNetEncodingVersion && encoding != kBlockNetEncodingVersion) {
-      return r.Fail(
-          absl::StrFormat("format 2 with input encoding %d (a deep net reads %d, %d, %d or %d)",
-                          encoding, kDeepNetEncodingVersion, kContactNetEncodingVersion,
-                          kHitNetEncodingVersion, kBlockNetEncodingVersion));
-    }
+  r.Get(&h.encoding, "the header");
+  r.Get(&h.inputs, "the header");
+  r.Get(&h.hidden, "the header");
+  r.Get(&h.outputs, "the header");
+  if (h.format == Net::kDeepFormatVersion) {
+    if (absl::Status s = ReadLayers(r, &h); !s.ok()) return s;
   }
-  r.Get(&net.games_trained_, "the header");
-  if (!r.GetString(&switches, "the switch list")) return r.status();
-  if (hidden == 0 || hidden > kMaxHidden) {
-    return r.Fail(absl::StrFormat("%d hidden units (1..%d)", hidden, kMaxHidden));
+  r.Get(&h.games_trained, "the header");
+  if (!r.GetString(&h.switches, "the switch list")) return r.status();
+  if (h.hidden == 0 || h.hidden > Net::kMaxHidden) {
+    return r.Fail(absl::StrFormat("%d hidden units (1..%d)", h.hidden, Net::kMaxHidden));
   }
+  return h;
+}
+
+// The rules a net file is of, and whether of any rules of their layout.
+struct NetRules {
+  Rules rules;
+  bool any = false;
+};
+
+// The rules of the header's switch list, checked against its format and
+// shape.
+absl::StatusOr<NetRules> ReadRules(const Reader& r, const NetHeader& h) {
+  const std::string& switches = h.switches;
   // A net of any rules reads as its layout's shape: the switch list before
   // the "*" names the layout, and nothing else.
-  const bool any = absl::EndsWith(switches, kAnyRules);
+  const bool any = absl::EndsWith(switches, Net::kAnyRules);
   absl::StatusOr<Rules> rules =
       RulesFromSwitchList(any ? absl::string_view(switches).substr(0, switches.size() - 1)
                               : absl::string_view(switches));
-  if (!rules.ok())
+  if (!rules.ok()) {
     return r.Fail(absl::StrCat("switches '", switches, "': ", rules.status().message()));
+  }
   if (absl::Status s = rules->CheckLayout(); !s.ok()) {
     return r.Fail(absl::StrCat("switches '", switches, "': ", s.message()));
   }
@@ -323,36 +351,65 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
                                "': a net of any rules names only its layout's switches "
                                "(RULES.md §11), not those of §9"));
   }
-  if (any && rules->layout().IsFourSidedTeams() && format != kDeepFormatVersion) {
+  if (any && rules->layout().IsFourSidedTeams() && h.format != Net::kDeepFormatVersion) {
     return r.Fail(
         absl::StrFormat("switches '%s' (any rules) in format %d: of the four-sided game of two "
                         "teams only a deep net (format %d) is of any rules",
-                        switches, format, kDeepFormatVersion));
+                        switches, h.format, Net::kDeepFormatVersion));
   }
   // The encoding and shape follow from the rules' layout: encoding 1 (or 3,
   // a deep net) for the four-sided game of two teams, encoding 2 for every
   // other one.
   Shape shape = ShapeOf(*rules);
-  if (format == kDeepFormatVersion && shape.encoding == kNetEncodingVersion) {
-    shape.encoding = encoding;
-    shape.inputs = DeepInputs(encoding);
+  if (h.format == Net::kDeepFormatVersion && shape.encoding == kNetEncodingVersion) {
+    shape.encoding = h.encoding;
+    shape.inputs = DeepInputs(h.encoding);
   }
-  if (encoding != shape.encoding || inputs != shape.inputs || outputs != shape.outputs) {
+  if (h.encoding != shape.encoding || h.inputs != shape.inputs || h.outputs != shape.outputs) {
     return r.Fail(absl::StrFormat(
         "input encoding %d with %d inputs and %d outputs; for rules %s this engine uses "
         "encoding %d with %d inputs and %d outputs",
-        encoding, inputs, outputs, rules->ToString(), shape.encoding, shape.inputs, shape.outputs));
+        h.encoding, h.inputs, h.outputs, rules->ToString(), shape.encoding, shape.inputs,
+        shape.outputs));
   }
-  net.rules_ = *rules;
-  net.any_rules_ = any;
-  net.encoding_ = encoding;
+  return NetRules{*rules, any};
+}
+
+// The end of the net file `bytes` after its weights: the checksum of all
+// before it, and nothing after.
+absl::Status CheckTrailer(Reader& r, absl::string_view bytes) {
+  // A read past the end stops the reader where it was, and a later,
+  // shorter read could still fit: the first failure decides.
+  if (!r.status().ok()) return r.status();
+  size_t body = r.pos();
+  uint64_t checksum = 0;
+  if (!r.Get(&checksum, "the checksum")) return r.status();
+  if (r.pos() != bytes.size()) return r.Fail("has bytes after the checksum");
+  if (checksum != Fnv1a(bytes.substr(0, body))) return r.Fail("checksum mismatch (damaged file)");
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view source) {
+  Reader r(bytes, source);
+  absl::StatusOr<NetHeader> header = ReadHeader(r, bytes);
+  if (!header.ok()) return header.status();
+  absl::StatusOr<NetRules> rules = ReadRules(r, *header);
+  if (!rules.ok()) return rules.status();
+  const uint32_t hidden = header->hidden, inputs = header->inputs, outputs = header->outputs;
+  Net net;
+  net.games_trained_ = header->games_trained;
+  net.rules_ = rules->rules;
+  net.any_rules_ = rules->any;
+  net.encoding_ = header->encoding;
   net.w1_ = Matrix(hidden, inputs);
   net.b1_ = Vector(hidden);
   net.b2_ = Vector(outputs);
   r.GetFloats(net.w1_.data(), net.w1_.size(), "the weights");
   r.GetFloats(net.b1_.data(), net.b1_.size(), "the weights");
   int previous = static_cast<int>(hidden);
-  for (uint32_t m : mids) {
+  for (uint32_t m : header->mids) {
     net.mid_w_.push_back(Matrix(m, previous));
     net.mid_b_.push_back(Vector(m));
     r.GetFloats(net.mid_w_.back().data(), net.mid_w_.back().size(), "the weights");
@@ -362,14 +419,7 @@ absl::StatusOr<Net> Net::FromBytes(absl::string_view bytes, absl::string_view so
   net.w2_ = Matrix(outputs, previous);
   r.GetFloats(net.w2_.data(), net.w2_.size(), "the weights");
   r.GetFloats(net.b2_.data(), net.b2_.size(), "the weights");
-  // A read past the end stops the reader where it was, and a later,
-  // shorter read could still fit: the first failure decides.
-  if (!r.status().ok()) return r.status();
-  size_t body = r.pos();
-  uint64_t checksum = 0;
-  if (!r.Get(&checksum, "the checksum")) return r.status();
-  if (r.pos() != bytes.size()) return r.Fail("has bytes after the checksum");
-  if (checksum != Fnv1a(bytes.substr(0, body))) return r.Fail("checksum mismatch (damaged file)");
+  if (absl::Status s = CheckTrailer(r, bytes); !s.ok()) return s;
   net.Quantise();
   return net;
 }

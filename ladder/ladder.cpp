@@ -130,12 +130,9 @@ absl::StatusOr<SprtConfig> ParseSprt(const std::string& text) {
 
 namespace {
 
-// A ladder of more sides (RULES.md §11, docs/ladder.md "More sides"): each
-// matchup of i and j plays every dice sequence with i alone on each side in
-// turn and j on all the others, then the same with j alone; the ratings are
-// Luce's choice model over those games (LuceElo).
-absl::StatusOr<v1::LadderReport> RunMultiSideLadder(const LadderConfig& config) {
-  int n = static_cast<int>(config.players.size());
+// The checks of a ladder of more sides: what only the four-sided game of two
+// teams has, and each player's specification for this game.
+absl::Status CheckMultiSideLadder(const LadderConfig& config) {
   if (config.sprt)
     return absl::InvalidArgumentError("--sprt is for the four-sided game of two teams");
   if (config.resume || !config.games_out.empty()) {
@@ -145,53 +142,71 @@ absl::StatusOr<v1::LadderReport> RunMultiSideLadder(const LadderConfig& config) 
   for (const std::string& spec : config.players) {
     if (absl::Status s = CheckMultiSidePlayer(spec, config.rules); !s.ok()) return s;
   }
-  if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
-  const int k = config.rules.layout().num_sides;
-  auto start = std::chrono::steady_clock::now();
-  std::vector<std::vector<int>> alone_games(n, std::vector<int>(n, 0));
-  std::vector<std::vector<int>> alone_wins(n, std::vector<int>(n, 0));
-  std::vector<int> wins(n, 0), games(n, 0);
-  v1::LadderReport report;
-  report.set_mode(config.gauntlet ? "gauntlet" : "round-robin");
-  report.set_rules(config.rules.ToString());
-  report.set_seed(config.seed);
-  int scheduled = 0, done = 0, total_games = 0;
+  return absl::OkStatus();
+}
+
+// What a ladder of more sides has counted over its matches so far.
+struct AloneTally {
+  explicit AloneTally(int n)
+      : alone_games(n, std::vector<int>(n, 0)),
+        alone_wins(n, std::vector<int>(n, 0)),
+        wins(n, 0),
+        games(n, 0) {}
+  std::vector<std::vector<int>> alone_games;     // [a][b]: decided games of a alone against b
+  std::vector<std::vector<int>> alone_wins;      // [a][b]: the ones a won
+  std::vector<int> wins, games;                  // each player's, over all its games
+  int scheduled = 0, done = 0, total_games = 0;  // pairs, pairs, games
   RecordFailures unsaved;
+};
+
+// The match of `a` alone on each side in turn against `b` on all the others.
+MultiSideMatchConfig AloneMatchConfig(const LadderConfig& config, int a, int b) {
+  MultiSideMatchConfig match;
+  match.player_a = config.players[a];
+  match.player_b = config.players[b];
+  match.rules = config.rules;
+  match.sequences = config.pairs;
+  match.concurrency = config.concurrency;
+  match.seed = config.seed;
+  match.progress = false;
+  match.interrupted = config.interrupted;
+  if (!config.records_dir.empty()) {
+    match.records_dir = absl::StrCat(config.records_dir, "/", a, "-", FileSafe(config.players[a]),
+                                     "-alone-vs-", b, "-", FileSafe(config.players[b]));
+  }
+  return match;
+}
+
+// Counts the match `r` of `a` alone against `b`.
+void CountAloneMatch(int a, int b, const v1::MatchReport& r, AloneTally* t) {
+  int decided = r.a_wins() + r.b_wins();
+  t->alone_games[a][b] += decided;
+  t->alone_wins[a][b] += r.a_wins();
+  t->games[a] += decided;
+  t->games[b] += decided;
+  t->wins[a] += r.a_wins();
+  t->wins[b] += r.b_wins();
+  t->total_games += r.games();
+  t->done += r.pairs_done();
+  if (r.records_not_saved() > 0) {
+    if (t->unsaved.count == 0) t->unsaved.first = r.first_record_error();
+    t->unsaved.count += r.records_not_saved();
+  }
+}
+
+// Plays the matches of every matchup, each player alone against the other
+// (until interrupted), counting them in `t`.
+absl::Status PlayAloneMatches(const LadderConfig& config, AloneTally* t) {
+  int n = static_cast<int>(config.players.size());
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) {
       if (config.gauntlet && i != 0) continue;
       for (auto [a, b] : {std::pair{i, j}, std::pair{j, i}}) {
-        scheduled += config.pairs;
+        t->scheduled += config.pairs;
         if (config.interrupted && *config.interrupted) continue;
-        MultiSideMatchConfig match;
-        match.player_a = config.players[a];
-        match.player_b = config.players[b];
-        match.rules = config.rules;
-        match.sequences = config.pairs;
-        match.concurrency = config.concurrency;
-        match.seed = config.seed;
-        match.progress = false;
-        match.interrupted = config.interrupted;
-        if (!config.records_dir.empty()) {
-          match.records_dir =
-              absl::StrCat(config.records_dir, "/", a, "-", FileSafe(config.players[a]),
-                           "-alone-vs-", b, "-", FileSafe(config.players[b]));
-        }
-        absl::StatusOr<v1::MatchReport> r = RunMultiSideMatch(match);
+        absl::StatusOr<v1::MatchReport> r = RunMultiSideMatch(AloneMatchConfig(config, a, b));
         if (!r.ok()) return r.status();
-        int decided = r->a_wins() + r->b_wins();
-        alone_games[a][b] += decided;
-        alone_wins[a][b] += r->a_wins();
-        games[a] += decided;
-        games[b] += decided;
-        wins[a] += r->a_wins();
-        wins[b] += r->b_wins();
-        total_games += r->games();
-        done += r->pairs_done();
-        if (r->records_not_saved() > 0) {
-          if (unsaved.count == 0) unsaved.first = r->first_record_error();
-          unsaved.count += r->records_not_saved();
-        }
+        CountAloneMatch(a, b, *r, t);
         if (config.progress) {
           std::cerr << "ladder: " << config.players[a] << " alone against " << config.players[b]
                     << ": " << r->a_wins() << " of " << r->games() << " games\n";
@@ -199,33 +214,57 @@ absl::StatusOr<v1::LadderReport> RunMultiSideLadder(const LadderConfig& config) 
       }
     }
   }
-  std::vector<EloRating> ratings = LuceElo(alone_games, alone_wins, k);
-  for (int i = 0; i < n; ++i) {
+  return absl::OkStatus();
+}
+
+// The report of a ladder of more sides: Luce's ratings of the games counted
+// in `t`, `k` sides, begun at `start`.
+v1::LadderReport AloneLadderReport(const LadderConfig& config, const AloneTally& t, int k,
+                                   std::chrono::steady_clock::time_point start) {
+  v1::LadderReport report;
+  report.set_mode(config.gauntlet ? "gauntlet" : "round-robin");
+  report.set_rules(config.rules.ToString());
+  report.set_seed(config.seed);
+  std::vector<EloRating> ratings = LuceElo(t.alone_games, t.alone_wins, k);
+  for (int i = 0; i < static_cast<int>(config.players.size()); ++i) {
     v1::LadderPlayer* p = report.add_players();
     p->set_name(config.players[i]);
-    p->set_games(games[i]);
-    p->set_wins(wins[i]);
-    p->set_score(games[i] ? static_cast<double>(wins[i]) / games[i] : 0);
+    p->set_games(t.games[i]);
+    p->set_wins(t.wins[i]);
+    p->set_score(t.games[i] ? static_cast<double>(t.wins[i]) / t.games[i] : 0);
     p->set_elo(ratings[i].elo);
     p->set_elo_low(ratings[i].low);
     p->set_elo_high(ratings[i].high);
   }
-  report.set_games(total_games);
+  report.set_games(t.total_games);
   report.set_sides(k);
-  report.set_pairs_scheduled(scheduled);
-  report.set_pairs_done(done);
-  report.set_interrupted(done < scheduled);
-  report.set_records_not_saved(unsaved.count);
-  report.set_first_record_error(unsaved.first);
+  report.set_pairs_scheduled(t.scheduled);
+  report.set_pairs_done(t.done);
+  report.set_interrupted(t.done < t.scheduled);
+  report.set_records_not_saved(t.unsaved.count);
+  report.set_first_record_error(t.unsaved.first);
   report.set_seconds(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  report.set_games_per_second(report.seconds() > 0 ? total_games / report.seconds() : 0);
+  report.set_games_per_second(report.seconds() > 0 ? t.total_games / report.seconds() : 0);
   return report;
 }
 
-}  // namespace
+// A ladder of more sides (RULES.md §11, docs/ladder.md "More sides"): each
+// matchup of i and j plays every dice sequence with i alone on each side in
+// turn and j on all the others, then the same with j alone; the ratings are
+// Luce's choice model over those games (LuceElo).
+absl::StatusOr<v1::LadderReport> RunMultiSideLadder(const LadderConfig& config) {
+  if (absl::Status s = CheckMultiSideLadder(config); !s.ok()) return s;
+  if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
+  const int k = config.rules.layout().num_sides;
+  auto start = std::chrono::steady_clock::now();
+  AloneTally tally(static_cast<int>(config.players.size()));
+  if (absl::Status s = PlayAloneMatches(config, &tally); !s.ok()) return s;
+  return AloneLadderReport(config, tally, k, start);
+}
 
-absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
+// The checks of every ladder, before any player starts.
+absl::Status CheckLadder(const LadderConfig& config) {
   int n = static_cast<int>(config.players.size());
   if (n < 2) return absl::InvalidArgumentError("a ladder needs at least two players");
   if (config.sprt && n != 2) return absl::InvalidArgumentError("--sprt needs exactly two players");
@@ -243,7 +282,12 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
                                                    " pairs per matchup plays ", all,
                                                    " pairs: at most ", kMaxLadderPairs));
   }
-  if (!config.rules.layout().IsFourSidedTeams()) return RunMultiSideLadder(config);
+  return absl::OkStatus();
+}
+
+// The checks of a ladder of two teams: each player starts, and --resume has
+// the records it reads and no GSPRT to continue.
+absl::Status CheckTeamLadder(const LadderConfig& config) {
   for (const std::string& spec : config.players) {
     // Each player starts once before the first game: a program that does
     // not start or answer in time fails the whole run, not each game.
@@ -257,26 +301,39 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
     return absl::InvalidArgumentError(
         "--resume cannot continue a GSPRT (its decision depends on the order pairs finished)");
   }
-  if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
-  absl::StatusOr<std::unique_ptr<GamesLog>> opened =
-      GamesLog::Open(config.games_out, config.resume);
-  if (!opened.ok()) return opened.status();
-  std::unique_ptr<GamesLog> games_log = std::move(*opened);
-  std::vector<Task> scheduled = Schedule(config);
-  std::vector<std::vector<int>> wins(n, std::vector<int>(n, 0));
-  std::vector<int> time_losses(n, 0);
+  return absl::OkStatus();
+}
+
+// What a ladder of two teams has counted so far: the games read back and
+// played, and the GSPRT's state.
+struct LadderTally {
+  explicit LadderTally(int n) : wins(n, std::vector<int>(n, 0)), time_losses(n, 0) {}
+  std::vector<std::vector<int>> wins;  // [i][j]: the games i won against j
+  std::vector<int> time_losses;
   std::vector<double> pair_scores;  // player 0's, for the SPRT
   std::vector<double> pair_luck;    // player 0's luck in each pair (--luck)
   double luck_slope = 0;
-  std::vector<int> pentanomial(5, 0);
-  std::atomic<size_t> next{0};
-  std::atomic<bool> decided{false};
-  std::mutex mutex;
-  absl::Status error = absl::OkStatus();
-  RecordFailures unsaved;  // the ladder goes on without them
+  std::vector<int> pentanomial = std::vector<int>(5, 0);
   int games = 0, done = 0, resumed = 0;
   double llr = 0;
-  // The pairs an earlier run finished count as they were; the rest are played.
+  RecordFailures unsaved;  // the ladder goes on without them
+  absl::Status error = absl::OkStatus();
+};
+
+// Counts game `i` of the pair `task` (0: a is RY; 1: a is GB), won by
+// `winner_team`, lost on time or not; returns whether a won it.
+bool CountGame(const Task& task, int i, int winner_team, bool on_time, LadderTally* t) {
+  bool a_won = winner_team == i;
+  ++t->wins[a_won ? task.a : task.b][a_won ? task.b : task.a];
+  if (on_time) ++t->time_losses[a_won ? task.b : task.a];
+  ++t->games;
+  return a_won;
+}
+
+// The pairs of `scheduled` still to play: with --resume, the ones an earlier
+// run finished are read back and counted in `t` as they were.
+absl::StatusOr<std::vector<Task>> PairsToPlay(const LadderConfig& config,
+                                              const std::vector<Task>& scheduled, LadderTally* t) {
   std::vector<Task> tasks;
   for (const Task& task : scheduled) {
     std::optional<std::array<GameEnd, 2>> read;
@@ -289,131 +346,203 @@ absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
       tasks.push_back(task);
       continue;
     }
-    for (int i = 0; i < 2; ++i) {
-      bool a_won = (*read)[i].winner == i;  // game 0: a is RY; game 1: a is GB
-      ++wins[a_won ? task.a : task.b][a_won ? task.b : task.a];
-      if ((*read)[i].on_time) ++time_losses[a_won ? task.b : task.a];
-      ++games;
-    }
-    ++done;
-    ++resumed;
+    for (int i = 0; i < 2; ++i) CountGame(task, i, (*read)[i].winner, (*read)[i].on_time, t);
+    ++t->done;
+    ++t->resumed;
   }
-  auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
-  Progress progress(config.progress, static_cast<int>(scheduled.size()));
-  auto worker = [&] {
-    std::map<int, std::unique_ptr<Player>> players;
-    auto get = [&](int index) {
-      auto& p = players[index];
-      // Seeded by player, not by worker, so the report is the same at any
-      // concurrency.
-      if (!p) p = std::move(*MakePlayer(config.players[index], config.rules, 1000 * index));
-      return p.get();
-    };
-    auto stopping = [&] { return decided || (config.interrupted && *config.interrupted); };
-    for (size_t k; !stopping() && (k = next.fetch_add(1)) < tasks.size();) {
-      const Task& task = tasks[k];
-      uint64_t dice = config.seed + task.pair;
-      std::array<GameResult, 2> g = PlayPair(get(task.a), get(task.b), config.rules, dice);
-      // a's luck over the pair (RY's in the first game, GB's in the second),
-      // measured outside the lock.
-      double a_luck = 0;
-      for (int i = 0; i < 2 && config.luck; ++i) {
-        g[i].luck_ry = WinLuckBySide(g[i].game, config.luck_depth)[0];
-        a_luck += (i == 0 ? *g[i].luck_ry : -*g[i].luck_ry) / 2;
-      }
-      absl::Status saved[4];
-      for (int i = 0; i < 2 && !config.records_dir.empty(); ++i) {
-        saved[i] = SaveRecord(config, task, i, g[i]);
-      }
-      for (int i = 0; i < 2 && games_log; ++i) {
-        const std::string& a = config.players[task.a];
-        const std::string& b = config.players[task.b];
-        saved[2 + i] = games_log->Add(
-            GameLineOf(g[i], task.pair, i + 1, i == 0 ? a : b, i == 0 ? b : a, dice));
-      }
-      std::lock_guard<std::mutex> lock(mutex);
-      for (const absl::Status& s : saved) unsaved.Add(s, config.progress);
-      int a_wins = 0;
-      for (int i = 0; i < 2; ++i) {
-        if (g[i].winner_team < 0) {
-          error = absl::InternalError(absl::StrCat("game failed: ", g[i].forfeit_reason));
-          continue;
-        }
-        bool a_won = g[i].winner_team == i;  // game 0: a is RY; game 1: a is GB
-        a_wins += a_won;
-        ++wins[a_won ? task.a : task.b][a_won ? task.b : task.a];
-        if (g[i].time_loss_team >= 0) ++time_losses[a_won ? task.b : task.a];
-        ++games;
-      }
-      ++done;
-      if (config.sprt) {
-        double score = task.a == 0 ? a_wins / 2.0 : 1 - a_wins / 2.0;
-        pentanomial[static_cast<int>(score * 4 + 0.5)]++;
-        pair_scores.push_back(score);
-        if (config.luck) {
-          pair_luck.push_back(task.a == 0 ? a_luck : -a_luck);  // b's luck is a's, negated
-          LuckAdjusted adjusted = AdjustForLuck(pair_scores, pair_luck);
-          luck_slope = adjusted.slope;
-          llr = SprtLlr(adjusted.scores, config.sprt->elo0, config.sprt->elo1);
-        } else {
-          llr = SprtLlr(pair_scores, config.sprt->elo0, config.sprt->elo1);
-        }
-        if (SprtDecision(llr, static_cast<int>(pair_scores.size()), config.sprt->alpha,
-                         config.sprt->beta) != 0) {
-          decided = true;
-        }
-      }
-      progress.Update(done, games, config.sprt ? absl::StrFormat(", LLR %.2f", llr) : "");
-    }
-  };
-  RunWorkers(config.concurrency, static_cast<int>(tasks.size()), worker);
-  progress.Finish();
-  if (!error.ok()) return error;
+  return tasks;
+}
 
+// A pair a worker played, with what it measured and saved outside the lock.
+struct PlayedPair {
+  std::array<GameResult, 2> games;
+  double a_luck = 0;      // a's luck over the pair (RY's in the first game, GB's in the second)
+  absl::Status saved[4];  // the two records, then the two lines of the games log
+};
+
+// Plays the pair `task` between `a` and `b`, measures a's luck (--luck) and
+// saves its records and games log lines.
+PlayedPair PlayLadderPair(const LadderConfig& config, const Task& task, Player* a, Player* b,
+                          GamesLog* games_log) {
+  uint64_t dice = config.seed + task.pair;
+  PlayedPair played;
+  played.games = PlayPair(a, b, config.rules, dice);
+  std::array<GameResult, 2>& g = played.games;
+  for (int i = 0; i < 2 && config.luck; ++i) {
+    g[i].luck_ry = WinLuckBySide(g[i].game, config.luck_depth)[0];
+    played.a_luck += (i == 0 ? *g[i].luck_ry : -*g[i].luck_ry) / 2;
+  }
+  for (int i = 0; i < 2 && !config.records_dir.empty(); ++i) {
+    played.saved[i] = SaveRecord(config, task, i, g[i]);
+  }
+  for (int i = 0; i < 2 && games_log; ++i) {
+    const std::string& a_name = config.players[task.a];
+    const std::string& b_name = config.players[task.b];
+    played.saved[2 + i] = games_log->Add(GameLineOf(
+        g[i], task.pair, i + 1, i == 0 ? a_name : b_name, i == 0 ? b_name : a_name, dice));
+  }
+  return played;
+}
+
+// Counts the pair `task` played as `played` in `t`; returns a's wins.
+int CountPlayedPair(const LadderConfig& config, const Task& task, const PlayedPair& played,
+                    LadderTally* t) {
+  for (const absl::Status& s : played.saved) t->unsaved.Add(s, config.progress);
+  int a_wins = 0;
+  for (int i = 0; i < 2; ++i) {
+    const GameResult& g = played.games[i];
+    if (g.winner_team < 0) {
+      t->error = absl::InternalError(absl::StrCat("game failed: ", g.forfeit_reason));
+      continue;
+    }
+    a_wins += CountGame(task, i, g.winner_team, g.time_loss_team >= 0, t);
+  }
+  ++t->done;
+  return a_wins;
+}
+
+// Adds player 0's score of the pair `task` (in which a won `a_wins` games
+// with luck `a_luck`) to the GSPRT; returns whether it has decided.
+bool AddToSprt(const LadderConfig& config, const Task& task, int a_wins, double a_luck,
+               LadderTally* t) {
+  double score = task.a == 0 ? a_wins / 2.0 : 1 - a_wins / 2.0;
+  t->pentanomial[static_cast<int>(score * 4 + 0.5)]++;
+  t->pair_scores.push_back(score);
+  if (config.luck) {
+    t->pair_luck.push_back(task.a == 0 ? a_luck : -a_luck);  // b's luck is a's, negated
+    LuckAdjusted adjusted = AdjustForLuck(t->pair_scores, t->pair_luck);
+    t->luck_slope = adjusted.slope;
+    t->llr = SprtLlr(adjusted.scores, config.sprt->elo0, config.sprt->elo1);
+  } else {
+    t->llr = SprtLlr(t->pair_scores, config.sprt->elo0, config.sprt->elo1);
+  }
+  return SprtDecision(t->llr, static_cast<int>(t->pair_scores.size()), config.sprt->alpha,
+                      config.sprt->beta) != 0;
+}
+
+// The workers of a ladder of two teams: each takes the next pair to play
+// until none is left, the GSPRT has decided or the run is interrupted.
+class LadderWorkers {
+ public:
+  LadderWorkers(const LadderConfig& config, const std::vector<Task>& tasks, GamesLog* games_log,
+                Progress* progress, LadderTally* tally)
+      : config_(config), tasks_(tasks), games_log_(games_log), progress_(progress), tally_(tally) {}
+
+  // One worker's loop; safe to run on several threads at once.
+  void Work() {
+    std::map<int, std::unique_ptr<Player>> players;
+    for (size_t k; !Stopping() && (k = next_.fetch_add(1)) < tasks_.size();) {
+      const Task& task = tasks_[k];
+      PlayedPair played =
+          PlayLadderPair(config_, task, Get(task.a, &players), Get(task.b, &players), games_log_);
+      std::lock_guard<std::mutex> lock(mutex_);
+      int a_wins = CountPlayedPair(config_, task, played, tally_);
+      if (config_.sprt && AddToSprt(config_, task, a_wins, played.a_luck, tally_)) decided_ = true;
+      progress_->Update(tally_->done, tally_->games,
+                        config_.sprt ? absl::StrFormat(", LLR %.2f", tally_->llr) : "");
+    }
+  }
+
+  // Whether the GSPRT decided before every pair was played.
+  bool decided() const { return decided_; }
+
+ private:
+  bool Stopping() const { return decided_ || (config_.interrupted && *config_.interrupted); }
+
+  // The worker's player `index`, made on first use.
+  Player* Get(int index, std::map<int, std::unique_ptr<Player>>* players) const {
+    auto& p = (*players)[index];
+    // Seeded by player, not by worker, so the report is the same at any
+    // concurrency.
+    if (!p) p = std::move(*MakePlayer(config_.players[index], config_.rules, 1000 * index));
+    return p.get();
+  }
+
+  const LadderConfig& config_;
+  const std::vector<Task>& tasks_;
+  GamesLog* games_log_;
+  Progress* progress_;
+  LadderTally* tally_;  // guarded by mutex_
+  std::atomic<size_t> next_{0};
+  std::atomic<bool> decided_{false};
+  std::mutex mutex_;
+};
+
+// The GSPRT's part of the report, from the pairs counted in `t`.
+void SetSprt(const LadderConfig& config, const LadderTally& t, v1::Sprt* s) {
+  s->set_elo0(config.sprt->elo0);
+  s->set_elo1(config.sprt->elo1);
+  s->set_alpha(config.sprt->alpha);
+  s->set_beta(config.sprt->beta);
+  s->set_llr(t.llr);
+  s->set_luck_adjusted(config.luck);
+  s->set_luck_slope(t.luck_slope);
+  if (config.luck) s->set_luck_depth(config.luck_depth);
+  s->set_lower_bound(SprtLowerBound(config.sprt->alpha, config.sprt->beta));
+  s->set_upper_bound(SprtUpperBound(config.sprt->alpha, config.sprt->beta));
+  // A GSPRT that stopped without reaching a bound is undecided: it cannot
+  // "continue" once the run is over.
+  int verdict = SprtDecision(t.llr, static_cast<int>(t.pair_scores.size()), config.sprt->alpha,
+                             config.sprt->beta);
+  s->set_result(verdict > 0   ? "H1 accepted"
+                : verdict < 0 ? "H0 accepted"
+                              : absl::StrCat("undecided after ", Plural(t.done, "pair"),
+                                             config.interrupted && *config.interrupted
+                                                 ? " (interrupted)"
+                                                 : " (the pair limit)"));
+  for (int c : t.pentanomial) s->add_pentanomial(c);
+}
+
+// The report of a ladder of two teams over the games counted in `t`, of
+// `scheduled` pairs, that took `seconds`; `decided` when the GSPRT stopped it.
+v1::LadderReport TeamLadderReport(const LadderConfig& config, const LadderTally& t, int scheduled,
+                                  bool decided, double seconds) {
   v1::LadderReport report;
   report.set_mode(config.gauntlet ? "gauntlet" : "round-robin");
   report.set_rules(config.rules.ToString());
   report.set_seed(config.seed);
-  report.set_games(games);
-  AddRatedPlayers(wins, config.players, &report);
-  for (int i = 0; i < n; ++i) report.mutable_players(i)->set_time_losses(time_losses[i]);
-  if (config.sprt) {
-    v1::Sprt* s = report.mutable_sprt();
-    s->set_elo0(config.sprt->elo0);
-    s->set_elo1(config.sprt->elo1);
-    s->set_alpha(config.sprt->alpha);
-    s->set_beta(config.sprt->beta);
-    s->set_llr(llr);
-    s->set_luck_adjusted(config.luck);
-    s->set_luck_slope(luck_slope);
-    if (config.luck) s->set_luck_depth(config.luck_depth);
-    s->set_lower_bound(SprtLowerBound(config.sprt->alpha, config.sprt->beta));
-    s->set_upper_bound(SprtUpperBound(config.sprt->alpha, config.sprt->beta));
-    // A GSPRT that stopped without reaching a bound is undecided: it cannot
-    // "continue" once the run is over.
-    int verdict = SprtDecision(llr, static_cast<int>(pair_scores.size()), config.sprt->alpha,
-                               config.sprt->beta);
-    s->set_result(verdict > 0   ? "H1 accepted"
-                  : verdict < 0 ? "H0 accepted"
-                                : absl::StrCat("undecided after ", Plural(done, "pair"),
-                                               config.interrupted && *config.interrupted
-                                                   ? " (interrupted)"
-                                                   : " (the pair limit)"));
-    for (int c : pentanomial) s->add_pentanomial(c);
+  report.set_games(t.games);
+  AddRatedPlayers(t.wins, config.players, &report);
+  for (int i = 0; i < static_cast<int>(config.players.size()); ++i) {
+    report.mutable_players(i)->set_time_losses(t.time_losses[i]);
   }
-  report.set_seconds(elapsed());
-  report.set_games_per_second(report.seconds() > 0 ? games / report.seconds() : 0);
-  report.set_records_not_saved(unsaved.count);
-  report.set_first_record_error(unsaved.first);
-  report.set_pairs_scheduled(static_cast<int>(scheduled.size()));
-  report.set_pairs_done(done);
-  report.set_pairs_resumed(resumed);
-  report.set_interrupted(config.interrupted && *config.interrupted &&
-                         done < static_cast<int>(scheduled.size()) && !decided);
+  if (config.sprt) SetSprt(config, t, report.mutable_sprt());
+  report.set_seconds(seconds);
+  report.set_games_per_second(report.seconds() > 0 ? t.games / report.seconds() : 0);
+  report.set_records_not_saved(t.unsaved.count);
+  report.set_first_record_error(t.unsaved.first);
+  report.set_pairs_scheduled(scheduled);
+  report.set_pairs_done(t.done);
+  report.set_pairs_resumed(t.resumed);
+  report.set_interrupted(config.interrupted && *config.interrupted && t.done < scheduled &&
+                         !decided);
   return report;
+}
+
+}  // namespace
+
+absl::StatusOr<v1::LadderReport> RunLadder(const LadderConfig& config) {
+  if (absl::Status s = CheckLadder(config); !s.ok()) return s;
+  if (!config.rules.layout().IsFourSidedTeams()) return RunMultiSideLadder(config);
+  if (absl::Status s = CheckTeamLadder(config); !s.ok()) return s;
+  if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
+  absl::StatusOr<std::unique_ptr<GamesLog>> opened =
+      GamesLog::Open(config.games_out, config.resume);
+  if (!opened.ok()) return opened.status();
+  std::unique_ptr<GamesLog> games_log = std::move(*opened);
+  std::vector<Task> scheduled = Schedule(config);
+  LadderTally tally(static_cast<int>(config.players.size()));
+  absl::StatusOr<std::vector<Task>> tasks = PairsToPlay(config, scheduled, &tally);
+  if (!tasks.ok()) return tasks.status();
+  auto start = std::chrono::steady_clock::now();
+  Progress progress(config.progress, static_cast<int>(scheduled.size()));
+  LadderWorkers workers(config, *tasks, games_log.get(), &progress, &tally);
+  RunWorkers(config.concurrency, static_cast<int>(tasks->size()), [&] { workers.Work(); });
+  progress.Finish();
+  if (!tally.error.ok()) return tally.error;
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return TeamLadderReport(config, tally, static_cast<int>(scheduled.size()), workers.decided(),
+                          seconds);
 }
 
 void AddRatedPlayers(const std::vector<std::vector<int>>& wins,

@@ -88,76 +88,152 @@ Evaluation LookaheadValue(const Net& net, const Position& pos) {
   return sum;
 }
 
-SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead,
-                              const Net* teacher, int teacher_depth, const EndgameTable* table,
-                              double explore, int random_team) {
-  const Rules& rules = net.rules();
-  SelfPlayGame game;
-  DiceSequence dice(seed);
-  Position pos = Position::Start(rules);
-  std::vector<Evaluation> values;
-  std::vector<int> teams;
+namespace {
+
+// How self-play values a position: exact where the table covers it
+// (`tables.endgame`, nullptr for none). Against a random team, the
+// positions where it throws are marked so (MarkRandomThrower): the inputs
+// are read from the thrower's side and would not tell the two teams' games
+// apart.
+struct SelfPlayValuer {
+  const Net& net;
   SearchParams tables;  // only its endgame table is read
-  tables.endgame = table;
-  std::vector<bool> exact;     // whether each position's value is the table's
-  std::vector<bool> explored;  // whether each position's play was drawn at random
+  int random_team;      // -1: none
+
+  Evaluation operator()(const Position& p, NetInputs* in, bool* is_exact) const {
+    if (random_team < 0) return Value(net, tables, p, in, is_exact);
+    *is_exact = false;
+    return ValueAgainstRandom(net, p, random_team, in);
+  }
+};
+
+// What self-play keeps of each position to label the game's samples.
+struct SelfPlayTrace {
+  std::vector<Evaluation> values;  // each position's value, the last one's too
+  std::vector<int> teams;          // each position's team to throw, the last one's too
+  std::vector<bool> exact;         // whether each position's value is the table's
+  std::vector<bool> explored;      // whether each position's play was drawn at random
+};
+
+// Records the position `pos` before its throw: its inputs, whether its
+// value (the trace's last) is exact, and `team` to throw.
+void RecordPosition(const Position& pos, const NetInputs& inputs, bool is_exact, int team,
+                    SelfPlayGame* game, SelfPlayTrace* trace) {
+  game->samples.push_back({inputs, {}});
+  game->positions.push_back(pos);
+  trace->exact.push_back(is_exact);
+  game->win.push_back(static_cast<float>(trace->values.back().Win()));
+  trace->teams.push_back(team);
+}
+
+// Plays one of `plays` drawn from `rng`: `*pos` becomes the position after
+// it, `*inputs` and `*is_exact` its own; returns its value.
+Evaluation DrawPlay(const PlayList& plays, std::mt19937_64& rng, const SelfPlayValuer& value,
+                    Position* pos, NetInputs* inputs, bool* is_exact) {
+  NetInputs drawn_inputs;
+  bool drawn_exact = false;
+  std::uniform_int_distribution<int> pick(0, plays.size() - 1);
+  const PlayResult& r = plays[pick(rng)];
+  Evaluation drawn = value(r.after, &drawn_inputs, &drawn_exact);
+  *pos = r.after;
+  *inputs = drawn_inputs;
+  *is_exact = drawn_exact;
+  return drawn;
+}
+
+// Plays the best of `plays` for `team` by its value (the first of equals):
+// `*pos` becomes the position after it, `*inputs` and `*is_exact` its own;
+// returns its value.
+Evaluation BestPlay(const PlayList& plays, int team, const SelfPlayValuer& value, Position* pos,
+                    NetInputs* inputs, bool* is_exact) {
+  double best = -1;
+  Evaluation best_value;
+  NetInputs best_inputs, candidate;
+  bool best_exact = false;
+  for (const PlayResult& r : plays) {
+    bool candidate_exact = false;
+    Evaluation e = value(r.after, &candidate, &candidate_exact);
+    double win = WinFor(e, r.after, team);
+    if (win > best) {
+      best = win;
+      best_value = e;
+      best_inputs = candidate;
+      best_exact = candidate_exact;
+      *pos = r.after;
+    }
+  }
+  *inputs = best_inputs;
+  *is_exact = best_exact;
+  return best_value;
+}
+
+// Plays the game on the dice of `seed` from `*pos` until it ends or the
+// throws run out, recording each position in `game` and `trace`.
+void PlayOut(const Net& net, uint64_t seed, double explore, int random_team,
+             const SelfPlayValuer& value, Position* pos, SelfPlayGame* game, SelfPlayTrace* trace) {
+  DiceSequence dice(seed);
   // The exploring draws come from their own stream, so that the dice are
   // those of the same seed without exploring.
   std::mt19937_64 explorer(seed ^ 0x9E3779B97F4A7C15ull);
   std::mt19937_64 opponent(seed ^ 0xC2B2AE3D27D4EB4Full);  // random_team's draws
   std::uniform_real_distribution<double> chance(0.0, 1.0);
-  // Against a random team, the positions where it throws are marked so
-  // (MarkRandomThrower): the inputs are read from the thrower's side and
-  // would not tell the two teams' games apart.
-  auto value = [&](const Position& p, NetInputs* in, bool* is_exact) {
-    if (random_team < 0) return Value(net, tables, p, in, is_exact);
-    *is_exact = false;
-    return ValueAgainstRandom(net, p, random_team, in);
-  };
   NetInputs inputs;
   bool is_exact = false;
-  values.push_back(value(pos, &inputs, &is_exact));
+  trace->values.push_back(value(*pos, &inputs, &is_exact));
   PlayList plays;
-  while (!pos.IsGameOver() && game.throws < kMaxSelfPlayThrows) {
-    int team = TeamOf(pos.to_throw());
-    game.samples.push_back({inputs, {}});
-    game.positions.push_back(pos);
-    exact.push_back(is_exact);
-    game.win.push_back(static_cast<float>(values.back().Win()));
-    teams.push_back(team);
-    GenerateLegalPlays(pos, rules, dice.Next(), &plays);
-    double best = -1;
-    Evaluation best_value;
-    NetInputs best_inputs, candidate;
-    bool best_exact = false;
+  while (!pos->IsGameOver() && game->throws < kMaxSelfPlayThrows) {
+    int team = TeamOf(pos->to_throw());
+    RecordPosition(*pos, inputs, is_exact, team, game, trace);
+    GenerateLegalPlays(*pos, net.rules(), dice.Next(), &plays);
     bool random_turn = team == random_team;
     bool exploring =
         random_team < 0 && explore > 0 && plays.size() > 1 && chance(explorer) < explore;
-    explored.push_back(exploring);
-    if (random_turn || exploring) {
-      std::uniform_int_distribution<int> pick(0, plays.size() - 1);
-      const PlayResult& r = plays[pick(random_turn ? opponent : explorer)];
-      best_value = value(r.after, &best_inputs, &best_exact);
-      pos = r.after;
-    } else {
-      for (const PlayResult& r : plays) {
-        bool candidate_exact = false;
-        Evaluation e = value(r.after, &candidate, &candidate_exact);
-        double win = WinFor(e, r.after, team);
-        if (win > best) {
-          best = win;
-          best_value = e;
-          best_inputs = candidate;
-          best_exact = candidate_exact;
-          pos = r.after;
-        }
-      }
-    }
-    values.push_back(best_value);
-    inputs = best_inputs;
-    is_exact = best_exact;
-    ++game.throws;
+    trace->explored.push_back(exploring);
+    trace->values.push_back(
+        random_turn || exploring
+            ? DrawPlay(plays, random_turn ? opponent : explorer, value, pos, &inputs, &is_exact)
+            : BestPlay(plays, team, value, pos, &inputs, &is_exact));
+    ++game->throws;
   }
+}
+
+// Blends each sample's target with the one-throw expectimax value (of
+// `teacher` where given, its evaluation at `teacher_depth` 0), `lookahead`
+// of it.
+void BlendLookahead(const Net& net, double lookahead, const Net* teacher, int teacher_depth,
+                    SelfPlayGame* game) {
+  for (size_t t = 0; lookahead > 0 && t < game->positions.size(); ++t) {
+    const Position& seen = game->positions[t];
+    Evaluation deeper = teacher && teacher_depth == 0
+                            ? teacher->Evaluate(seen)
+                            : LookaheadValue(teacher ? *teacher : net, seen);
+    auto& target = game->samples[t].target;
+    for (int k = 0; k < kNumOutcomes; ++k) {
+      target[k] = static_cast<float>((1 - lookahead) * target[k] + lookahead * deeper.p[k]);
+    }
+  }
+}
+
+// The positions the table values exactly keep that value as their target.
+void UseExactValues(const SelfPlayTrace& trace, SelfPlayGame* game) {
+  for (size_t t = 0; t < game->samples.size(); ++t) {
+    if (!trace.exact[t]) continue;
+    game->samples[t].target = ToArray(trace.values[t]);
+    ++game->exact;
+  }
+}
+
+}  // namespace
+
+SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, double lookahead,
+                              const Net* teacher, int teacher_depth, const EndgameTable* table,
+                              double explore, int random_team) {
+  SelfPlayGame game;
+  Position pos = Position::Start(net.rules());
+  SelfPlayValuer value{net, SearchParams{}, random_team};
+  value.tables.endgame = table;
+  SelfPlayTrace trace;
+  PlayOut(net, seed, explore, random_team, value, &pos, &game, &trace);
   game.finished = pos.IsGameOver();
   if (!game.finished) {
     // Stopped at the cap: nothing to learn from an unfinished game.
@@ -166,25 +242,12 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
     game.win.clear();
     return game;
   }
-  teams.push_back(TeamOf(pos.to_throw()));
-  LabelLambdaReturns(values, teams, explored, lambda, &game);
-  for (size_t t = 0; lookahead > 0 && t < game.positions.size(); ++t) {
-    const Position& seen = game.positions[t];
-    Evaluation deeper = teacher && teacher_depth == 0
-                            ? teacher->Evaluate(seen)
-                            : LookaheadValue(teacher ? *teacher : net, seen);
-    auto& target = game.samples[t].target;
-    for (int k = 0; k < kNumOutcomes; ++k) {
-      target[k] = static_cast<float>((1 - lookahead) * target[k] + lookahead * deeper.p[k]);
-    }
-  }
-  for (size_t t = 0; t < game.samples.size(); ++t) {
-    if (!exact[t]) continue;
-    game.samples[t].target = ToArray(values[t]);
-    ++game.exact;
-  }
+  trace.teams.push_back(TeamOf(pos.to_throw()));
+  LabelLambdaReturns(trace.values, trace.teams, trace.explored, lambda, &game);
+  BlendLookahead(net, lookahead, teacher, teacher_depth, &game);
+  UseExactValues(trace, &game);
   int winners = pos.WinningTeam();
-  for (size_t t = 0; t < game.samples.size(); ++t) game.won.push_back(teams[t] == winners);
+  for (size_t t = 0; t < game.samples.size(); ++t) game.won.push_back(trace.teams[t] == winners);
   return game;
 }
 

@@ -265,80 +265,102 @@ std::string RulesName(const TrainConfig& c) {
   return c.any_rules ? AnyRulesName(c.rules) : c.rules.ToString();
 }
 
-absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string& ckpt,
-                                         std::ostream& log) {
-  if (std::ifstream(ckpt).good()) {
-    absl::StatusOr<TrainState> st = LoadCheckpoint(ckpt);
-    if (!st.ok()) return st.status();
-    if (!(st->net.rules() == c.rules) || st->net.any_rules() != c.any_rules) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "checkpoint ", ckpt, " is for rules ", RulesName(st->net), ", not ", RulesName(c)));
-    }
-    log << "resuming from " << ckpt << " at game " << st->games << "\n";
-    return st;
+// Resumes from the checkpoint `ckpt`, which must be of the run's rules.
+absl::StatusOr<TrainState> Resume(const TrainConfig& c, const std::string& ckpt,
+                                  std::ostream& log) {
+  absl::StatusOr<TrainState> st = LoadCheckpoint(ckpt);
+  if (!st.ok()) return st.status();
+  if (!(st->net.rules() == c.rules) || st->net.any_rules() != c.any_rules) {
+    return absl::FailedPreconditionError(absl::StrCat("checkpoint ", ckpt, " is for rules ",
+                                                      RulesName(st->net), ", not ", RulesName(c)));
   }
-  if (!c.init.empty()) {
-    absl::StatusOr<Net> net = Net::Load(c.init);
-    if (!net.ok()) return net.status();
-    if (c.any_rules && c.rules.layout().IsFourSidedTeams() && !net->deep()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "rules any: ", c.init,
-          " is not a deep net (of the four-sided game of two teams only a deep net is of any "
-          "rules)"));
-    }
-    if (!(net->rules() == c.rules) || net->any_rules() != c.any_rules) {
-      // A net of another layout starts another ruleset of its layout as it
-      // would value that ruleset's boards (Net::AdaptedTo: the inputs it
-      // never saw start at zero weight, mixie_stack's among them).
-      const bool adapts = net->per_side() && net->rules().layout_id() == c.rules.layout_id();
-      if (!adapts && !net->FitsShapeOf(c.rules)) {
-        return absl::FailedPreconditionError(
-            absl::StrCat(c.init, " is a net of another board or sides than rules ",
-                         c.rules.ToString(), " (its inputs and outputs differ)"));
-      }
-      if (!c.init_other_rules) {
-        return absl::FailedPreconditionError(
-            absl::StrCat(c.init, " is for rules ", RulesName(*net), ", not ", RulesName(c),
-                         " (--init_other_rules starts from it anyway)"));
-      }
-      if (adapts) {
-        absl::StatusOr<Net> adapted = net->AdaptedTo(c.rules);
-        if (!adapted.ok()) return adapted.status();
-        *net = *std::move(adapted);
-        net->set_adapted_from(std::nullopt);  // trained on, it is a net of these rules
-      }
-      net->set_rules(c.rules);
-      net->set_any_rules(c.any_rules);
-      net->set_games_trained(0);
-    }
-    if (!c.layers.empty() && c.layers != net->LayerSizes()) {
-      const std::vector<int> has = net->LayerSizes();
-      bool widens = net->deep() && c.layers.size() == has.size();
-      for (size_t i = 0; widens && i < has.size(); ++i) widens = c.layers[i] >= has[i];
-      if (!widens) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "layers ", absl::StrJoin(c.layers, ","), ": ", c.init, " has layers ",
-            absl::StrJoin(has, ","), "; with --init, --layers may only widen a deep net's layers"));
-      }
-      log << "widening " << c.init << " from layers " << absl::StrJoin(has, ",") << " to "
-          << absl::StrJoin(c.layers, ",") << "\n";
-      *net = net->Widened(c.layers, c.seed);
-    }
-    // --hit_inputs or --block_inputs: an encoding that extends encoding 4's
-    // inputs, the new ones at zero weight.
-    const char* added = c.hit_inputs ? "hit" : c.block_inputs ? "block" : nullptr;
-    const uint32_t wider = c.hit_inputs ? kHitNetEncodingVersion : kBlockNetEncodingVersion;
-    if (added != nullptr && net->encoding() != wider) {
-      if (net->encoding() != kContactNetEncodingVersion) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            added, "_inputs: ", c.init, " is not a deep net with contact inputs (encoding ",
-            kContactNetEncodingVersion, ")"));
-      }
-      log << "adding the " << added << " inputs (encoding " << wider << ") to " << c.init << "\n";
-      *net = net->WithEncoding(wider);
-    }
-    return NewState(*std::move(net));
+  log << "resuming from " << ckpt << " at game " << st->games << "\n";
+  return st;
+}
+
+// Makes `net` (--init), a net of other rules than the run's, one of the
+// run's rules: with --init_other_rules, when its shape fits them.
+absl::Status AdoptOtherRules(const TrainConfig& c, Net* net) {
+  // A net of another layout starts another ruleset of its layout as it
+  // would value that ruleset's boards (Net::AdaptedTo: the inputs it
+  // never saw start at zero weight, mixie_stack's among them).
+  const bool adapts = net->per_side() && net->rules().layout_id() == c.rules.layout_id();
+  if (!adapts && !net->FitsShapeOf(c.rules)) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(c.init, " is a net of another board or sides than rules ", c.rules.ToString(),
+                     " (its inputs and outputs differ)"));
   }
+  if (!c.init_other_rules) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(c.init, " is for rules ", RulesName(*net), ", not ", RulesName(c),
+                     " (--init_other_rules starts from it anyway)"));
+  }
+  if (adapts) {
+    absl::StatusOr<Net> adapted = net->AdaptedTo(c.rules);
+    if (!adapted.ok()) return adapted.status();
+    *net = *std::move(adapted);
+    net->set_adapted_from(std::nullopt);  // trained on, it is a net of these rules
+  }
+  net->set_rules(c.rules);
+  net->set_any_rules(c.any_rules);
+  net->set_games_trained(0);
+  return absl::OkStatus();
+}
+
+// Widens the deep net `net` (--init) to --layers, when they differ.
+absl::Status WidenToLayers(const TrainConfig& c, Net* net, std::ostream& log) {
+  if (c.layers.empty() || c.layers == net->LayerSizes()) return absl::OkStatus();
+  const std::vector<int> has = net->LayerSizes();
+  bool widens = net->deep() && c.layers.size() == has.size();
+  for (size_t i = 0; widens && i < has.size(); ++i) widens = c.layers[i] >= has[i];
+  if (!widens) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "layers ", absl::StrJoin(c.layers, ","), ": ", c.init, " has layers ",
+        absl::StrJoin(has, ","), "; with --init, --layers may only widen a deep net's layers"));
+  }
+  log << "widening " << c.init << " from layers " << absl::StrJoin(has, ",") << " to "
+      << absl::StrJoin(c.layers, ",") << "\n";
+  *net = net->Widened(c.layers, c.seed);
+  return absl::OkStatus();
+}
+
+// --hit_inputs or --block_inputs: an encoding that extends encoding 4's
+// inputs, the new ones at zero weight.
+absl::Status AddInputs(const TrainConfig& c, Net* net, std::ostream& log) {
+  const char* added = c.hit_inputs ? "hit" : c.block_inputs ? "block" : nullptr;
+  const uint32_t wider = c.hit_inputs ? kHitNetEncodingVersion : kBlockNetEncodingVersion;
+  if (added == nullptr || net->encoding() == wider) return absl::OkStatus();
+  if (net->encoding() != kContactNetEncodingVersion) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        added, "_inputs: ", c.init, " is not a deep net with contact inputs (encoding ",
+        kContactNetEncodingVersion, ")"));
+  }
+  log << "adding the " << added << " inputs (encoding " << wider << ") to " << c.init << "\n";
+  *net = net->WithEncoding(wider);
+  return absl::OkStatus();
+}
+
+// Starts from the net of --init, made a net of the run's rules, layers and
+// inputs.
+absl::StatusOr<TrainState> StartFromInit(const TrainConfig& c, std::ostream& log) {
+  absl::StatusOr<Net> net = Net::Load(c.init);
+  if (!net.ok()) return net.status();
+  if (c.any_rules && c.rules.layout().IsFourSidedTeams() && !net->deep()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "rules any: ", c.init,
+        " is not a deep net (of the four-sided game of two teams only a deep net is of any "
+        "rules)"));
+  }
+  if (!(net->rules() == c.rules) || net->any_rules() != c.any_rules) {
+    if (absl::Status s = AdoptOtherRules(c, &*net); !s.ok()) return s;
+  }
+  if (absl::Status s = WidenToLayers(c, &*net, log); !s.ok()) return s;
+  if (absl::Status s = AddInputs(c, &*net, log); !s.ok()) return s;
+  return NewState(*std::move(net));
+}
+
+// Starts from a new net of random weights, deep with --layers.
+absl::StatusOr<TrainState> StartNew(const TrainConfig& c) {
   if (!c.layers.empty()) {
     Net net = Net::RandomDeep(c.rules, c.layers, c.seed);
     net.set_any_rules(c.any_rules);
@@ -353,6 +375,13 @@ absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string
   Net net = Net::Random(c.rules, c.hidden, c.seed);
   net.set_any_rules(c.any_rules);
   return NewState(std::move(net));
+}
+
+absl::StatusOr<TrainState> StartOrResume(const TrainConfig& c, const std::string& ckpt,
+                                         std::ostream& log) {
+  if (std::ifstream(ckpt).good()) return Resume(c, ckpt, log);
+  if (!c.init.empty()) return StartFromInit(c, log);
+  return StartNew(c);
 }
 
 absl::Status Persist(const TrainState& st, const TrainConfig& c, const std::string& ckpt) {
@@ -639,7 +668,10 @@ Rules BatchRules(uint64_t seed, int64_t games, const Rules& layout) {
   return rules;
 }
 
-absl::Status Train(const TrainConfig& c, std::ostream& log) {
+namespace {
+
+// The checks of a self-play run's settings, before any file is touched.
+absl::Status CheckSelfPlayConfig(const TrainConfig& c) {
   if (absl::Status s = CheckLayers(c); !s.ok()) return s;
   if (c.any_rules && (!c.endgames.empty() || !c.teacher.empty() || !c.labels.empty())) {
     return absl::InvalidArgumentError(
@@ -670,59 +702,82 @@ absl::Status Train(const TrainConfig& c, std::ostream& log) {
         "opponent random: the net learns the game against random from its games alone (give no "
         "--explore, --lookahead or --endgames: they value the replies as the best ones)");
   }
+  return absl::OkStatus();
+}
+
+// What a net per side cannot learn from: anything but its own play.
+absl::Status CheckPerSideNet(const TrainConfig& c, const TrainState& st) {
+  if (!st.net.per_side()) return absl::OkStatus();
+  if (c.explore > 0) {
+    return absl::InvalidArgumentError(
+        "explore: a net per side learns from its own play only (give no --explore)");
+  }
+  if (c.random_opponent) {
+    return absl::InvalidArgumentError(
+        "opponent random: of the four-sided game of two teams only (a net per side learns from "
+        "its own play)");
+  }
+  if (c.lookahead > 0) {
+    return absl::InvalidArgumentError(
+        "lookahead: a net per side learns from its games' lambda-returns only (give no "
+        "--lookahead)");
+  }
+  return absl::OkStatus();
+}
+
+// The net of --teacher (none without), checked against the run.
+absl::StatusOr<std::optional<Net>> LoadTeacher(const TrainConfig& c, const TrainState& st) {
+  if (c.teacher.empty()) return std::nullopt;
+  absl::StatusOr<Net> loaded = Net::Load(c.teacher);
+  if (!loaded.ok()) return loaded.status();
+  if (!(loaded->rules() == c.rules) || loaded->per_side() || st.net.per_side()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("teacher ", c.teacher, " is a net of rules ", loaded->rules().ToString(),
+                     "; a teacher must be of the rules trained, ", c.rules.ToString(),
+                     ", and of the four-sided game of two teams"));
+  }
+  if (c.teacher_depth != 0 && c.teacher_depth != 1) {
+    return absl::InvalidArgumentError("teacher_depth: 0 (its evaluation) or 1 (one throw)");
+  }
+  if (c.lookahead <= 0) {
+    return absl::InvalidArgumentError("a teacher gives the lookahead target: set lookahead > 0");
+  }
+  return std::optional<Net>(*std::move(loaded));
+}
+
+// The endgame table of --endgames (none without).
+absl::StatusOr<std::optional<EndgameTable>> LoadEndgames(const TrainConfig& c,
+                                                         const TrainState& st) {
+  if (c.endgames.empty()) return std::nullopt;
+  if (st.net.per_side()) {
+    return absl::InvalidArgumentError(
+        "endgames: the tables are of the four-sided game of two teams");
+  }
+  absl::StatusOr<EndgameTable> loaded = EndgameTable::Load(c.endgames, c.rules);
+  if (!loaded.ok()) return loaded.status();
+  return std::optional<EndgameTable>(*std::move(loaded));
+}
+
+}  // namespace
+
+absl::Status Train(const TrainConfig& c, std::ostream& log) {
+  if (absl::Status s = CheckSelfPlayConfig(c); !s.ok()) return s;
   absl::StatusOr<std::string> ckpt = WritableOutputs(c);
   if (!ckpt.ok()) return ckpt.status();
   absl::StatusOr<TrainState> started = StartOrResume(c, *ckpt, log);
   if (!started.ok()) return started.status();
   TrainState st = *std::move(started);
-  if (st.net.per_side() && c.explore > 0) {
-    return absl::InvalidArgumentError(
-        "explore: a net per side learns from its own play only (give no --explore)");
-  }
-  if (st.net.per_side() && c.random_opponent) {
-    return absl::InvalidArgumentError(
-        "opponent random: of the four-sided game of two teams only (a net per side learns from "
-        "its own play)");
-  }
+  if (absl::Status s = CheckPerSideNet(c, st); !s.ok()) return s;
   // A new run against random starts the input that marks the random
   // thrower at no weight: the net starts from its own judgment.
   if (c.random_opponent && st.games == 0) st.net.w1().col(kRandomThrowerInput).setZero();
-  if (st.net.per_side() && c.lookahead > 0) {
-    return absl::InvalidArgumentError(
-        "lookahead: a net per side learns from its games' lambda-returns only (give no "
-        "--lookahead)");
-  }
-  std::optional<Net> teacher;
-  if (!c.teacher.empty()) {
-    absl::StatusOr<Net> loaded = Net::Load(c.teacher);
-    if (!loaded.ok()) return loaded.status();
-    if (!(loaded->rules() == c.rules) || loaded->per_side() || st.net.per_side()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("teacher ", c.teacher, " is a net of rules ", loaded->rules().ToString(),
-                       "; a teacher must be of the rules trained, ", c.rules.ToString(),
-                       ", and of the four-sided game of two teams"));
-    }
-    if (c.teacher_depth != 0 && c.teacher_depth != 1) {
-      return absl::InvalidArgumentError("teacher_depth: 0 (its evaluation) or 1 (one throw)");
-    }
-    if (c.lookahead <= 0) {
-      return absl::InvalidArgumentError("a teacher gives the lookahead target: set lookahead > 0");
-    }
-    teacher = *std::move(loaded);
-  }
-  std::optional<EndgameTable> table;
-  if (!c.endgames.empty()) {
-    if (st.net.per_side()) {
-      return absl::InvalidArgumentError(
-          "endgames: the tables are of the four-sided game of two teams");
-    }
-    absl::StatusOr<EndgameTable> loaded = EndgameTable::Load(c.endgames, c.rules);
-    if (!loaded.ok()) return loaded.status();
-    table = *std::move(loaded);
-  }
+  absl::StatusOr<std::optional<Net>> teacher = LoadTeacher(c, st);
+  if (!teacher.ok()) return teacher.status();
+  absl::StatusOr<std::optional<EndgameTable>> table = LoadEndgames(c, st);
+  if (!table.ok()) return table.status();
   if (st.net.per_side()) return TrainLoop<SideTdSample>(st, c, *ckpt, log, nullptr, nullptr);
-  return TrainLoop<TdSample>(st, c, *ckpt, log, teacher ? &*teacher : nullptr,
-                             table ? &*table : nullptr);
+  return TrainLoop<TdSample>(st, c, *ckpt, log, *teacher ? &**teacher : nullptr,
+                             *table ? &**table : nullptr);
 }
 
 }  // namespace uckers

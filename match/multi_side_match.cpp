@@ -179,7 +179,11 @@ absl::Status CheckMultiSidePlayer(const std::string& spec, const Rules& rules) {
   return ParseSpec(spec, rules).status();
 }
 
-absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& config) {
+namespace {
+
+// The checks of a match of more sides; the two players parsed.
+absl::StatusOr<std::pair<PlayerSpec, PlayerSpec>> CheckMultiSideMatch(
+    const MultiSideMatchConfig& config) {
   absl::StatusOr<PlayerSpec> a = ParseSpec(config.player_a, config.rules);
   if (!a.ok()) return a.status();
   absl::StatusOr<PlayerSpec> b = ParseSpec(config.player_b, config.rules);
@@ -188,61 +192,110 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
     return absl::InvalidArgumentError("--pairs and --concurrency must be 1 or more");
   }
   if (absl::Status s = CheckLuckDepth(config.luck, config.luck_depth); !s.ok()) return s;
-  if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
-  const int k = config.rules.layout().num_sides;
-  auto start = std::chrono::steady_clock::now();
-  RecordFailures unsaved;                            // the match goes on without them
-  std::vector<double> scores(config.sequences, -1);  // A's share of a sequence's k games
-  std::vector<double> luck(config.sequences);        // A's mean luck a game of it (--luck)
-  std::atomic<int> next{0};
-  std::atomic<int> done{0};
-  std::mutex mu;
+  return std::pair{*std::move(a), *std::move(b)};
+}
+
+// The k games of one dice sequence, A on each side in turn.
+struct SequenceResult {
+  double ms = 0;                        // A's thinking
+  int choices = 0, wins = 0, none = 0;  // A's choices and wins, games won by nobody
+  double a_luck = 0;                    // A's luck summed over the games (--luck)
+  std::vector<absl::Status> saved;      // each record's save
+};
+
+// Plays dice sequence `i` with A on each of the `k` sides in turn, measuring
+// A's luck (--luck) and saving the records (with records_dir).
+SequenceResult PlaySequence(const MultiSideMatchConfig& config, const PlayerSpec& a,
+                            const PlayerSpec& b, int i, int k) {
+  SequenceResult r;
+  for (int side = 0; side < k; ++side) {
+    Game game(config.rules);
+    bool keep = !config.records_dir.empty();
+    int winner = PlayOne(a, b, config.rules, config.seed + i, side, &r.ms, &r.choices,
+                         keep || config.luck ? &game : nullptr);
+    r.wins += winner == side;
+    r.none += winner < 0;
+    if (config.luck) r.a_luck += WinLuckBySide(game, config.luck_depth)[side];
+    if (keep) {
+      // `pair-<sequence>-<seat>.txt`: A on the seat'th side.
+      r.saved.push_back(
+          WriteTextFile(absl::StrCat(config.records_dir, "/pair-", i, "-", side + 1, ".txt"),
+                        RecordToText(RecordOfGame(game, config, side, config.seed + i))));
+    }
+  }
+  return r;
+}
+
+// What a match of more sides has counted over its dice sequences so far.
+struct SequenceTally {
+  explicit SequenceTally(int sequences) : scores(sequences, -1), luck(sequences) {}
+  RecordFailures unsaved;      // the match goes on without them
+  std::vector<double> scores;  // A's share of a sequence's k games (-1: not played)
+  std::vector<double> luck;    // A's mean luck a game of it (--luck)
   double a_ms = 0;
-  int a_choices = 0, a_wins = 0, games = 0, unfinished = 0;
+  int a_choices = 0, a_wins = 0, games = 0, unfinished = 0, done = 0;
+};
+
+// Counts sequence `i` of `k` games, played as `r`, in `t`.
+void CountSequence(const MultiSideMatchConfig& config, int i, int k, const SequenceResult& r,
+                   SequenceTally* t) {
+  for (const absl::Status& s : r.saved) t->unsaved.Add(s, config.progress);
+  t->scores[i] = static_cast<double>(r.wins) / k;
+  t->luck[i] = r.a_luck / k;
+  t->a_ms += r.ms;
+  t->a_choices += r.choices;
+  t->a_wins += r.wins;
+  t->games += k;
+  t->unfinished += r.none;
+  int d = ++t->done;
+  if (config.progress && d % std::max(1, config.sequences / 10) == 0) {
+    std::cerr << "match: " << d << " of " << config.sequences << " dice sequences\n";
+  }
+}
+
+// Plays the dice sequences on `concurrency` threads, each taking the next
+// until none is left or the match is interrupted, counting them in `t`.
+void PlaySequences(const MultiSideMatchConfig& config, const PlayerSpec& a, const PlayerSpec& b,
+                   SequenceTally* t) {
+  const int k = config.rules.layout().num_sides;
+  std::atomic<int> next{0};
+  std::mutex mu;
   auto work = [&] {
     for (int i = next++; i < config.sequences; i = next++) {
       if (config.interrupted && *config.interrupted) return;
-      double ms = 0;
-      int choices = 0, wins = 0, none = 0;
-      double a_luck = 0;
-      std::vector<absl::Status> saved;
-      for (int side = 0; side < k; ++side) {
-        Game game(config.rules);
-        bool keep = !config.records_dir.empty();
-        int winner = PlayOne(*a, *b, config.rules, config.seed + i, side, &ms, &choices,
-                             keep || config.luck ? &game : nullptr);
-        wins += winner == side;
-        none += winner < 0;
-        if (config.luck) a_luck += WinLuckBySide(game, config.luck_depth)[side];
-        if (keep) {
-          // `pair-<sequence>-<seat>.txt`: A on the seat'th side.
-          saved.push_back(
-              WriteTextFile(absl::StrCat(config.records_dir, "/pair-", i, "-", side + 1, ".txt"),
-                            RecordToText(RecordOfGame(game, config, side, config.seed + i))));
-        }
-      }
+      SequenceResult r = PlaySequence(config, a, b, i, k);
       std::lock_guard<std::mutex> lock(mu);
-      for (const absl::Status& s : saved) unsaved.Add(s, config.progress);
-      scores[i] = static_cast<double>(wins) / k;
-      luck[i] = a_luck / k;
-      a_ms += ms;
-      a_choices += choices;
-      a_wins += wins;
-      games += k;
-      unfinished += none;
-      int d = ++done;
-      if (config.progress && d % std::max(1, config.sequences / 10) == 0) {
-        std::cerr << "match: " << d << " of " << config.sequences << " dice sequences\n";
-      }
+      CountSequence(config, i, k, r, t);
     }
   };
   std::vector<std::thread> threads;
-  for (int t = 0; t < config.concurrency; ++t) threads.emplace_back(work);
-  for (std::thread& t : threads) t.join();
+  for (int w = 0; w < config.concurrency; ++w) threads.emplace_back(work);
+  for (std::thread& w : threads) w.join();
+}
 
+// The luck-adjusted part of the report (--luck), from the scores and luck
+// of the sequences played.
+void SetSequenceLuck(const MultiSideMatchConfig& config, const std::vector<double>& played,
+                     const std::vector<double>& played_luck, v1::MatchReport* report) {
+  LuckAdjusted adjusted = AdjustForLuck(played, played_luck);
+  MeanInterval fair = MeanWithInterval(adjusted.scores);
+  report->set_luck_adjusted(true);
+  report->set_luck_depth(config.luck_depth);
+  report->set_adjusted_a_win_rate(fair.mean);
+  report->set_adjusted_a_win_rate_low(fair.mean - fair.half);
+  report->set_adjusted_a_win_rate_high(fair.mean + fair.half);
+  report->set_luck_slope(adjusted.slope);
+  report->set_a_luck_per_game(MeanWithInterval(played_luck).mean);
+}
+
+// The report of a match of more sides over the sequences counted in `t`,
+// begun at `start`.
+v1::MatchReport SequenceReport(const MultiSideMatchConfig& config, const SequenceTally& t,
+                               std::chrono::steady_clock::time_point start) {
+  const int k = config.rules.layout().num_sides;
   std::vector<double> played, played_luck;
   for (int i = 0; i < config.sequences; ++i) {
-    if (scores[i] >= 0) played.push_back(scores[i]), played_luck.push_back(luck[i]);
+    if (t.scores[i] >= 0) played.push_back(t.scores[i]), played_luck.push_back(t.luck[i]);
   }
   v1::MatchReport report;
   report.set_player_a(config.player_a);
@@ -251,35 +304,37 @@ absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& co
   report.set_seed(config.seed);
   report.set_pairs(static_cast<int>(played.size()));
   report.set_pairs_done(static_cast<int>(played.size()));
-  report.set_games(games);
-  report.set_a_wins(a_wins);
-  report.set_b_wins(games - a_wins - unfinished);
+  report.set_games(t.games);
+  report.set_a_wins(t.a_wins);
+  report.set_b_wins(t.games - t.a_wins - t.unfinished);
   report.set_sides(k);
   MeanInterval share = MeanWithInterval(played);
   report.set_a_win_rate(share.mean);
   report.set_a_win_rate_low(std::max(0.0, share.mean - share.half));
   report.set_a_win_rate_high(std::min(1.0, share.mean + share.half));
   report.set_elo_interval(share.spread);
-  if (config.luck) {
-    LuckAdjusted adjusted = AdjustForLuck(played, played_luck);
-    MeanInterval fair = MeanWithInterval(adjusted.scores);
-    report.set_luck_adjusted(true);
-    report.set_luck_depth(config.luck_depth);
-    report.set_adjusted_a_win_rate(fair.mean);
-    report.set_adjusted_a_win_rate_low(fair.mean - fair.half);
-    report.set_adjusted_a_win_rate_high(fair.mean + fair.half);
-    report.set_luck_slope(adjusted.slope);
-    report.set_a_luck_per_game(MeanWithInterval(played_luck).mean);
-  }
-  report.set_a_ms_per_move(a_choices ? a_ms / a_choices : 0);
+  if (config.luck) SetSequenceLuck(config, played, played_luck, &report);
+  report.set_a_ms_per_move(t.a_choices ? t.a_ms / t.a_choices : 0);
   report.set_interrupted(config.interrupted && *config.interrupted &&
                          static_cast<int>(played.size()) < config.sequences);
   report.set_seconds(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  report.set_games_per_second(report.seconds() > 0 ? games / report.seconds() : 0);
-  report.set_records_not_saved(unsaved.count);
-  report.set_first_record_error(unsaved.first);
+  report.set_games_per_second(report.seconds() > 0 ? t.games / report.seconds() : 0);
+  report.set_records_not_saved(t.unsaved.count);
+  report.set_first_record_error(t.unsaved.first);
   return report;
+}
+
+}  // namespace
+
+absl::StatusOr<v1::MatchReport> RunMultiSideMatch(const MultiSideMatchConfig& config) {
+  absl::StatusOr<std::pair<PlayerSpec, PlayerSpec>> players = CheckMultiSideMatch(config);
+  if (!players.ok()) return players.status();
+  if (absl::Status ready = PrepareRecordsDir(config.records_dir); !ready.ok()) return ready;
+  auto start = std::chrono::steady_clock::now();
+  SequenceTally tally(config.sequences);
+  PlaySequences(config, players->first, players->second, &tally);
+  return SequenceReport(config, tally, start);
 }
 
 absl::StatusOr<MultiSideGame> PlayMultiSideGame(const std::string& alone, const std::string& other,

@@ -188,94 +188,102 @@ SideThrowValues MultiSideLuck(const Position& pos, const Rules& rules, Throw act
   return v;
 }
 
-// The review of a game of more than two sides, or of teams of three
-// (RULES.md §11): each decision searched by max^n at the level's depth,
-// equities the thrower's expected points from its chance of winning.
-absl::StatusOr<GameAnalysis> AnalyseMultiSide(
-    const Game& game, const std::string& level_name, const std::atomic<bool>& stop,
-    const std::function<void(const AnalysedItem&)>& on_item,
-    std::chrono::steady_clock::time_point start_time) {
+// The first fields of item `i` of `game`, thrown by `team`: what was thrown
+// and played, where.
+AnalysedItem ItemOf(const Game& game, size_t i, std::string team) {
+  const PlayedThrow& item = game.items()[i];
+  AnalysedItem a;
+  a.index = static_cast<int>(i) + 1;
+  a.dice = item.dice;
+  a.play = item.play;
+  a.team = std::move(team);
+  a.ufen = ToUfen(item.before);
+  a.colour = ColourName(item.before.to_throw());
+  return a;
+}
+
+// The play made to `after`, valued for `side` as the search `r` of
+// `request` valued its plays: the position after it searched the depth less
+// one (the root keeps only its best few). `net` is the layout's net the
+// search evaluates with (null: the classic evaluation).
+absl::StatusOr<double> MadePlayPoints(const Position& pos, const Position& after,
+                                      const Rules& rules, const SearchRequest& request,
+                                      const Net* net, const SearchReport& r,
+                                      const std::atomic<bool>& stop) {
+  for (const Candidate& c : r.candidates) {
+    if (c.after == after) return CandidatePoints(pos, c);
+  }
+  int side = pos.SideOf(pos.to_throw());
+  if (after.IsGameOver()) return ExpectedPoints(TerminalSideValues(after), side);
+  if (r.depth <= 1) {
+    return ExpectedPoints(net ? net->EvaluateSides(after) : ClassicSideValues(after), side);
+  }
+  SearchRequest below = request;
+  below.dice.reset();
+  below.limits.depth = r.depth - 1;
+  absl::StatusOr<SearchReport> searched = SearchPosition(after, rules, below, nullptr, stop);
+  if (!searched.ok()) return searched.status();
+  return ExpectedPoints(searched->sides[side], static_cast<int>(searched->sides.size()));
+}
+
+// Values the choice of the side to throw at `pos` (`after` the position the
+// game went on to) by the search's door with `request`: the best play, the
+// play made, the best three and the mark, into `a`.
+absl::Status ValueMultiSideChoice(const Position& pos, const Position& after, Throw t,
+                                  const Rules& rules, SearchRequest request, const Net* net,
+                                  const std::atomic<bool>& stop, AnalysedItem* a) {
+  request.dice = t;
+  absl::StatusOr<SearchReport> r = SearchPosition(pos, rules, request, nullptr, stop);
+  if (!r.ok()) return r.status();
+  if (stop) return absl::CancelledError("analysis stopped");
+  const Candidate& best = r->candidates[0];
+  a->best_play = PlayToString(best.play, pos.board());
+  a->best_equity = CandidatePoints(pos, best);
+  absl::StatusOr<double> made = MadePlayPoints(pos, after, rules, request, net, *r, stop);
+  if (!made.ok()) return made.status();
+  a->played_equity = *made;
+  for (size_t c = 0; c < r->candidates.size() && c < 3; ++c) {
+    a->candidates.push_back(
+        {PlayToString(r->candidates[c].play, pos.board()), CandidatePoints(pos, r->candidates[c])});
+  }
+  a->equity_lost = std::max(0.0, a->best_equity - a->played_equity);
+  a->mark = MarkFor(a->equity_lost);
+  return absl::OkStatus();
+}
+
+// The review of item `i` of a game of more sides: its luck, and its choice
+// searched with `request` on `net`.
+absl::StatusOr<AnalysedItem> AnalyseMultiSideItem(const Game& game, size_t i,
+                                                  const SearchRequest& request, const Net* net,
+                                                  const std::atomic<bool>& stop) {
   const Rules& rules = game.rules();
-  SearchRequest request;  // the level as it plays these rules, every play valued
-  request.level = level_name;
-  request.multipv = kMaxMultiPv;
-  if (absl::StatusOr<SearchParams> p = ParamsFor(request); !p.ok()) return p.status();
-  const Net* net = MultiSideNet(rules, ParamsFor(request)->eval);
+  const PlayedThrow& item = game.items()[i];
+  const Position& pos = item.before;
+  Throw t = item.dice;
+  AnalysedItem a = ItemOf(game, i, SideName(game.start().layout(), pos.SideOf(pos.to_throw())));
+  SideThrowValues luck = MultiSideLuck(pos, rules, t);
+  a.luck = luck.actual - luck.mean;
+  const int k = game.start().layout().num_sides;
+  for (int s = 0; s < k; ++s) a.side_wins_before.push_back(luck.before.win[s]);
+  PlayList legal;
+  GenerateLegalPlays(pos, rules, t, &legal);
+  a.choice = legal.size() > 1;
+  if (a.choice) {
+    absl::Status s = ValueMultiSideChoice(pos, After(game, i), t, rules, request, net, stop, &a);
+    if (!s.ok()) return s;
+  } else {
+    a.best_play = a.play;
+    a.mark = Mark::kNone;
+  }
+  return a;
+}
+
+// Each side's totals of a game of more sides (`sides`, summed over its
+// items; `side_throws` its throws) and the result, into `out`.
+void AddSideResults(const Game& game, std::vector<TeamAnalysis>& sides,
+                    const std::vector<std::vector<Throw>>& side_throws, GameAnalysis* out) {
   const Layout& layout = game.start().layout();
   const int k = layout.num_sides;
-  GameAnalysis out;
-  out.rules = rules.ToString();
-  out.level = level_name;
-  std::vector<TeamAnalysis> sides(k);
-  std::vector<std::vector<Throw>> side_throws(k);
-  for (size_t i = 0; i < game.items().size(); ++i) {
-    if (stop) return absl::CancelledError("analysis stopped");
-    const PlayedThrow& item = game.items()[i];
-    const Position& pos = item.before;
-    const Position& after = After(game, i);
-    Throw t = item.dice;
-    int side = pos.SideOf(pos.to_throw());
-    side_throws[side].push_back(t);
-    AnalysedItem a;
-    a.index = static_cast<int>(i) + 1;
-    a.dice = t;
-    a.play = item.play;
-    a.team = SideName(layout, side);
-    a.ufen = ToUfen(pos);
-    a.colour = ColourName(pos.to_throw());
-    SideThrowValues luck = MultiSideLuck(pos, rules, t);
-    a.luck = luck.actual - luck.mean;
-    for (int s = 0; s < k; ++s) a.side_wins_before.push_back(luck.before.win[s]);
-    PlayList legal;
-    GenerateLegalPlays(pos, rules, t, &legal);
-    a.choice = legal.size() > 1;
-    if (a.choice) {
-      request.dice = t;
-      absl::StatusOr<SearchReport> r = SearchPosition(pos, rules, request, nullptr, stop);
-      if (!r.ok()) return r.status();
-      if (stop) return absl::CancelledError("analysis stopped");
-      const Candidate& best = r->candidates[0];
-      a.best_play = PlayToString(best.play, pos.board());
-      a.best_equity = CandidatePoints(pos, best);
-      // The play made, valued as the searched plays were: the position after
-      // it searched the depth less one (the root keeps only its best few).
-      std::optional<double> made;
-      for (const Candidate& c : r->candidates) {
-        if (c.after == after) made = CandidatePoints(pos, c);
-      }
-      if (!made) {
-        SideValues v;
-        if (after.IsGameOver()) {
-          v = TerminalSideValues(after);
-        } else if (r->depth <= 1) {
-          v = net ? net->EvaluateSides(after) : ClassicSideValues(after);
-        } else {
-          SearchRequest below = request;
-          below.dice.reset();
-          below.limits.depth = r->depth - 1;
-          absl::StatusOr<SearchReport> searched =
-              SearchPosition(after, rules, below, nullptr, stop);
-          if (!searched.ok()) return searched.status();
-          v.sides = static_cast<int>(searched->sides.size());
-          for (int s = 0; s < v.sides; ++s) v.win[s] = searched->sides[s];
-        }
-        made = ExpectedPoints(v, side);
-      }
-      a.played_equity = *made;
-      for (size_t c = 0; c < r->candidates.size() && c < 3; ++c) {
-        a.candidates.push_back({PlayToString(r->candidates[c].play, pos.board()),
-                                CandidatePoints(pos, r->candidates[c])});
-      }
-      a.equity_lost = std::max(0.0, a.best_equity - a.played_equity);
-      a.mark = MarkFor(a.equity_lost);
-    } else {
-      a.best_play = a.play;
-      a.mark = Mark::kNone;
-    }
-    AddTotals(a, &sides[side]);
-    out.items.push_back(std::move(a));
-    if (on_item) on_item(out.items.back());
-  }
   const Position& pos = game.position();
   SidePoints points{};
   if (pos.IsGameOver()) points = pos.Points();
@@ -291,15 +299,129 @@ absl::StatusOr<GameAnalysis> AnalyseMultiSide(
     double others = k > 1 ? (total_luck - t.luck) / (k - 1) : 0;
     t.luck_adjusted_points = t.points - t.luck + others;
     t.dice = DiceStatsOf(side_throws[s]);
-    out.teams.push_back(t);
+    out->teams.push_back(t);
   }
   if (pos.IsGameOver()) {
-    out.winner = SideName(layout, pos.WinningSide());
-    out.points = points[pos.WinningSide()];
+    out->winner = SideName(layout, pos.WinningSide());
+    out->points = points[pos.WinningSide()];
   }
+}
+
+// The review of a game of more than two sides, or of teams of three
+// (RULES.md §11): each decision searched by max^n at the level's depth,
+// equities the thrower's expected points from its chance of winning.
+absl::StatusOr<GameAnalysis> AnalyseMultiSide(
+    const Game& game, const std::string& level_name, const std::atomic<bool>& stop,
+    const std::function<void(const AnalysedItem&)>& on_item,
+    std::chrono::steady_clock::time_point start_time) {
+  const Rules& rules = game.rules();
+  SearchRequest request;  // the level as it plays these rules, every play valued
+  request.level = level_name;
+  request.multipv = kMaxMultiPv;
+  absl::StatusOr<SearchParams> params = ParamsFor(request);
+  if (!params.ok()) return params.status();
+  const Net* net = MultiSideNet(rules, params->eval);
+  const int k = game.start().layout().num_sides;
+  GameAnalysis out;
+  out.rules = rules.ToString();
+  out.level = level_name;
+  std::vector<TeamAnalysis> sides(k);
+  std::vector<std::vector<Throw>> side_throws(k);
+  for (size_t i = 0; i < game.items().size(); ++i) {
+    if (stop) return absl::CancelledError("analysis stopped");
+    const Position& pos = game.items()[i].before;
+    int side = pos.SideOf(pos.to_throw());
+    side_throws[side].push_back(game.items()[i].dice);
+    absl::StatusOr<AnalysedItem> a = AnalyseMultiSideItem(game, i, request, net, stop);
+    if (!a.ok()) return a.status();
+    AddTotals(*a, &sides[side]);
+    out.items.push_back(*std::move(a));
+    if (on_item) on_item(out.items.back());
+  }
+  AddSideResults(game, sides, side_throws, &out);
   out.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
   return out;
+}
+
+// Values the choice of the team to throw at `pos` (`after` the position the
+// game went on to) by the search with `request`: the best play, the play
+// made, the best three and the mark, into `a`.
+absl::Status ValueChoice(const Position& pos, const Position& after, Throw t, const Rules& rules,
+                         SearchRequest request, TranspositionTable* tt,
+                         const std::atomic<bool>& stop, AnalysedItem* a) {
+  request.dice = t;
+  absl::StatusOr<SearchReport> searched = SearchPosition(pos, rules, request, tt, stop);
+  if (!searched.ok()) return searched.status();
+  const SearchReport& r = *searched;
+  a->best_play = PlayToString(r.candidates[0].play);
+  a->best_equity = r.candidates[0].eval.Equity();
+  a->played_equity = a->best_equity;
+  for (const Candidate& c : r.candidates) {
+    if (c.after == after) a->played_equity = c.eval.Equity();
+  }
+  for (size_t k = 0; k < r.candidates.size() && k < 3; ++k) {
+    a->candidates.push_back({PlayToString(r.candidates[k].play), r.candidates[k].eval.Equity()});
+  }
+  a->equity_lost = std::max(0.0, a->best_equity - a->played_equity);
+  a->exact = r.exact;
+  a->mark = MarkFor(a->equity_lost);
+  return absl::OkStatus();
+}
+
+// The review of item `i` of a game of two teams: its luck, and its choice
+// searched with `request`.
+absl::StatusOr<AnalysedItem> AnalyseItem(const Game& game, size_t i, const SearchRequest& request,
+                                         TranspositionTable* tt, const std::atomic<bool>& stop) {
+  const Rules& rules = game.rules();
+  const PlayedThrow& item = game.items()[i];
+  const Position& pos = item.before;
+  Throw t = item.dice;
+  int team = TeamOf(pos.to_throw());
+  AnalysedItem a = ItemOf(game, i, TeamName(team));
+  ThrowValues luck = LuckValues(pos, rules, t);
+  a.luck = luck.actual - luck.mean;
+  a.ry_win_before = team == 0 ? luck.win : 1 - luck.win;
+  PlayList legal;
+  GenerateLegalPlays(pos, rules, t, &legal);
+  a.choice = legal.size() > 1;
+  if (a.choice) {
+    absl::Status s = ValueChoice(pos, After(game, i), t, rules, request, tt, stop, &a);
+    if (!s.ok()) return s;
+  } else {
+    a.best_play = a.play;
+    a.mark = Mark::kNone;
+  }
+  return a;
+}
+
+// Each team's totals of a game of two teams (`teams`, summed over its
+// items; `team_throws` its throws) and the result, into `out`.
+void AddTeamResults(const Position& pos, TeamAnalysis (&teams)[2],
+                    const std::vector<Throw> (&team_throws)[2], GameAnalysis* out) {
+  for (int team = 0; team < 2; ++team) {
+    TeamAnalysis& t = teams[team];
+    t.team = TeamName(team);
+    t.error_rate = t.decisions ? t.equity_lost / t.decisions : 0;
+    // A team that made no choice has no error rate to rate.
+    t.rating = t.decisions ? RatingFor(t.error_rate) : "";
+    double points = 0;
+    if (pos.IsGameOver()) {
+      int level_points = static_cast<int>(pos.Outcome());
+      points = pos.WinningTeam() == team ? level_points : -level_points;
+    }
+    t.points = points;
+  }
+  for (int team = 0; team < 2; ++team) {
+    TeamAnalysis& t = teams[team];
+    t.luck_adjusted_points = t.points - t.luck + teams[1 - team].luck;
+    t.dice = DiceStatsOf(team_throws[team]);
+    out->teams.push_back(t);
+  }
+  if (pos.IsGameOver()) {
+    out->winner = TeamName(pos.WinningTeam());
+    out->points = static_cast<int>(pos.Outcome());
+  }
 }
 
 }  // namespace
@@ -328,74 +450,15 @@ absl::StatusOr<GameAnalysis> AnalyseGame(const Game& game, const std::string& le
   TranspositionTable tt(16);
   for (size_t i = 0; i < game.items().size(); ++i) {
     if (stop) return absl::CancelledError("analysis stopped");
-    const PlayedThrow& item = game.items()[i];
-    const Position& pos = item.before;
-    const Position& after = After(game, i);
-    Throw t = item.dice;
-    int team = TeamOf(pos.to_throw());
-    team_throws[team].push_back(t);
-    AnalysedItem a;
-    a.index = static_cast<int>(i) + 1;
-    a.dice = t;
-    a.play = item.play;
-    a.team = TeamName(team);
-    a.ufen = ToUfen(pos);
-    a.colour = ColourName(pos.to_throw());
-    ThrowValues luck = LuckValues(pos, rules, t);
-    a.luck = luck.actual - luck.mean;
-    a.ry_win_before = team == 0 ? luck.win : 1 - luck.win;
-    PlayList legal;
-    GenerateLegalPlays(pos, rules, t, &legal);
-    a.choice = legal.size() > 1;
-    if (a.choice) {
-      request.dice = t;
-      absl::StatusOr<SearchReport> searched = SearchPosition(pos, rules, request, &tt, stop);
-      if (!searched.ok()) return searched.status();
-      const SearchReport& r = *searched;
-      a.best_play = PlayToString(r.candidates[0].play);
-      a.best_equity = r.candidates[0].eval.Equity();
-      a.played_equity = a.best_equity;
-      for (const Candidate& c : r.candidates) {
-        if (c.after == after) a.played_equity = c.eval.Equity();
-      }
-      for (size_t k = 0; k < r.candidates.size() && k < 3; ++k) {
-        a.candidates.push_back({PlayToString(r.candidates[k].play), r.candidates[k].eval.Equity()});
-      }
-      a.equity_lost = std::max(0.0, a.best_equity - a.played_equity);
-      a.exact = r.exact;
-      a.mark = MarkFor(a.equity_lost);
-    } else {
-      a.best_play = a.play;
-      a.mark = Mark::kNone;
-    }
-    AddTotals(a, &teams[team]);
-    out.items.push_back(std::move(a));
+    int team = TeamOf(game.items()[i].before.to_throw());
+    team_throws[team].push_back(game.items()[i].dice);
+    absl::StatusOr<AnalysedItem> a = AnalyseItem(game, i, request, &tt, stop);
+    if (!a.ok()) return a.status();
+    AddTotals(*a, &teams[team]);
+    out.items.push_back(*std::move(a));
     if (on_item) on_item(out.items.back());
   }
-  const Position& pos = game.position();
-  for (int team = 0; team < 2; ++team) {
-    TeamAnalysis& t = teams[team];
-    t.team = TeamName(team);
-    t.error_rate = t.decisions ? t.equity_lost / t.decisions : 0;
-    // A team that made no choice has no error rate to rate.
-    t.rating = t.decisions ? RatingFor(t.error_rate) : "";
-    double points = 0;
-    if (pos.IsGameOver()) {
-      int level_points = static_cast<int>(pos.Outcome());
-      points = pos.WinningTeam() == team ? level_points : -level_points;
-    }
-    t.points = points;
-  }
-  for (int team = 0; team < 2; ++team) {
-    TeamAnalysis& t = teams[team];
-    t.luck_adjusted_points = t.points - t.luck + teams[1 - team].luck;
-    t.dice = DiceStatsOf(team_throws[team]);
-    out.teams.push_back(t);
-  }
-  if (pos.IsGameOver()) {
-    out.winner = TeamName(pos.WinningTeam());
-    out.points = static_cast<int>(pos.Outcome());
-  }
+  AddTeamResults(game.position(), teams, team_throws, &out);
   out.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
   return out;
@@ -510,38 +573,76 @@ std::string XmlEscape(const std::string& text) {
   return out;
 }
 
-std::string AnalysisToSvg(const GameAnalysis& a) {
-  constexpr double kW = 900, kH = 360, kLeft = 60, kRight = 20, kTop = 30, kBottom = 40;
-  int n = std::max(1, static_cast<int>(a.items.size()));
-  auto x = [&](int i) { return kLeft + (kW - kLeft - kRight) * i / std::max(1, n - 1); };
-  auto y = [&](double p) { return kTop + (kH - kTop - kBottom) * (1 - p); };
-  // Title: the players and the result, when the record has them.
-  // With more sides (or teams of three), a line per side, each in its first
-  // colour, and every side named with its player.
-  bool multi = !a.items.empty() && !a.items[0].side_wins_before.empty();
-  std::vector<std::string> side_names;
-  for (const TeamAnalysis& t : a.teams) side_names.push_back(t.team);
-  auto side_colour = [](const std::string& side) {
-    switch (side.empty() ? 'R' : side[0]) {
-      case 'G':
-        return "#1e8449";
-      case 'Y':
-        return "#b7950b";
-      case 'B':
-        return "#1f56a8";
-      case 'O':
-        return "#d35400";
-      case 'P':
-        return "#7d3c98";
-      default:
-        return "#b3261e";
+namespace {
+
+// The first colour of a side, by its name's first letter.
+const char* SideColour(const std::string& side) {
+  switch (side.empty() ? 'R' : side[0]) {
+    case 'G':
+      return "#1e8449";
+    case 'Y':
+      return "#b7950b";
+    case 'B':
+      return "#1f56a8";
+    case 'O':
+      return "#d35400";
+    case 'P':
+      return "#7d3c98";
+    default:
+      return "#b3261e";
+  }
+}
+
+// The fill of an error's mark, by Mark: how bad.
+constexpr const char* kMarkColours[] = {"", "", "#f1c40f", "#e67e22", "#c0392b"};
+
+// The chart of a review: throws across, win probability up. With more
+// sides (or teams of three), a line per side, each in its first colour,
+// and every side named with its player.
+struct AnalysisChart {
+  static constexpr double kW = 900, kH = 360, kLeft = 60, kRight = 20, kTop = 30, kBottom = 40;
+
+  explicit AnalysisChart(const GameAnalysis& analysis)
+      : a(analysis),
+        n(std::max(1, static_cast<int>(analysis.items.size()))),
+        multi(!analysis.items.empty() && !analysis.items[0].side_wins_before.empty()) {
+    for (const TeamAnalysis& t : a.teams) side_names.push_back(t.team);
+  }
+
+  double x(int i) const { return kLeft + (kW - kLeft - kRight) * i / std::max(1, n - 1); }
+  double y(double p) const { return kTop + (kH - kTop - kBottom) * (1 - p); }
+
+  // The ring of an error's mark: which team (or side) made it.
+  const char* Ring(const std::string& team) const {
+    if (multi) return SideColour(team);
+    return team == "RY" ? "#b3261e" : "#1f56a8";
+  }
+
+  // Where an item's mark sits: RY's line, or the line of the side that threw.
+  double MarkY(const AnalysedItem& item) const {
+    if (!multi) return y(item.ry_win_before);
+    for (size_t s = 0; s < side_names.size(); ++s) {
+      if (side_names[s] == item.team && s < item.side_wins_before.size()) {
+        return y(item.side_wins_before[s]);
+      }
     }
-  };
+    return y(0);
+  }
+
+  const GameAnalysis& a;
+  int n;       // throws, at least one
+  bool multi;  // a line per side
+  std::vector<std::string> side_names;
+};
+
+// The title's players, when the record has them.
+std::string ChartPlayers(const AnalysisChart& c) {
+  const GameAnalysis& a = c.a;
   std::string players =
       absl::StrCat("RY ", a.ry.empty() ? "?" : a.ry, " vs GB ", a.gb.empty() ? "?" : a.gb);
-  if (multi) {
+  if (c.multi) {
     std::vector<std::string> named;
-    for (const std::string& side : side_names) {
+    for (const std::string& side : c.side_names) {
       std::string player = "?";
       for (const SidePlayer& p : a.side_players) {
         if (p.side == side && !p.player.empty()) player = p.player;
@@ -550,6 +651,14 @@ std::string AnalysisToSvg(const GameAnalysis& a) {
     }
     players = absl::StrJoin(named, " vs ");
   }
+  return players;
+}
+
+// The SVG's head: the title (the players and the result), the grid and
+// the throw axis.
+std::string ChartHead(const AnalysisChart& c) {
+  constexpr double kW = AnalysisChart::kW, kH = AnalysisChart::kH, kLeft = AnalysisChart::kLeft;
+  const GameAnalysis& a = c.a;
   std::string result = a.winner.empty() ? "unfinished" : absl::StrCat(a.winner, " won ", a.points);
   std::string out = absl::StrFormat(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
@@ -557,99 +666,111 @@ std::string AnalysisToSvg(const GameAnalysis& a) {
       "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
       "<text x=\"%.0f\" y=\"18\" font-size=\"14\">%s: %s. %s win probability "
       "before each throw</text>\n",
-      kW, kH + 20, kLeft, XmlEscape(players), result, multi ? "Every side's" : "Team RY's");
+      kW, kH + 20, kLeft, XmlEscape(ChartPlayers(c)), result,
+      c.multi ? "Every side's" : "Team RY's");
   for (double p : {0.0, 0.25, 0.5, 0.75, 1.0}) {
     absl::StrAppendFormat(&out,
                           "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
                           "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.0f%%</text>\n",
-                          kLeft, y(p), kW - kRight, y(p), kLeft - 6, y(p) + 4, 100 * p);
+                          kLeft, c.y(p), kW - AnalysisChart::kRight, c.y(p), kLeft - 6, c.y(p) + 4,
+                          100 * p);
   }
   absl::StrAppendFormat(&out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">throw</text>\n",
                         (kW + kLeft) / 2, kH - 8);
-  int step = n > 200 ? 50 : n > 80 ? 20 : n > 30 ? 10 : 5;
-  for (int i = 0; i < n; i += step) {
+  int step = c.n > 200 ? 50 : c.n > 80 ? 20 : c.n > 30 ? 10 : 5;
+  for (int i = 0; i < c.n; i += step) {
     absl::StrAppendFormat(&out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d</text>\n",
-                          x(i), kH - kBottom + 16, i + 1);
+                          c.x(i), kH - AnalysisChart::kBottom + 16, i + 1);
   }
-  if (multi) {
-    for (size_t s = 0; s < side_names.size(); ++s) {
+  return out;
+}
+
+// The win probability lines: one per side, or RY's. A finished game ends
+// at 100 % or 0 %.
+std::string ChartLines(const AnalysisChart& c) {
+  const GameAnalysis& a = c.a;
+  const double end_x =
+      c.x(c.n - 1) + (AnalysisChart::kW - AnalysisChart::kLeft - AnalysisChart::kRight) / c.n;
+  std::string out;
+  if (c.multi) {
+    for (size_t s = 0; s < c.side_names.size(); ++s) {
       std::string line;
       for (int i = 0; i < static_cast<int>(a.items.size()); ++i) {
         double w = s < a.items[i].side_wins_before.size() ? a.items[i].side_wins_before[s] : 0;
-        absl::StrAppendFormat(&line, "%.1f,%.1f ", x(i), y(w));
+        absl::StrAppendFormat(&line, "%.1f,%.1f ", c.x(i), c.y(w));
       }
       if (!a.winner.empty()) {
-        absl::StrAppendFormat(&line, "%.1f,%.1f ", x(n - 1) + (kW - kLeft - kRight) / n,
-                              y(a.winner == side_names[s] ? 1.0 : 0.0));
+        absl::StrAppendFormat(&line, "%.1f,%.1f ", end_x,
+                              c.y(a.winner == c.side_names[s] ? 1.0 : 0.0));
       }
       absl::StrAppendFormat(&out,
                             "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
                             "points=\"%s\"><title>%s</title></polyline>\n",
-                            side_colour(side_names[s]), line, XmlEscape(side_names[s]));
+                            SideColour(c.side_names[s]), line, XmlEscape(c.side_names[s]));
     }
+    return out;
   }
   std::string points;
-  for (int i = 0; i < static_cast<int>(a.items.size()) && !multi; ++i) {
-    absl::StrAppendFormat(&points, "%.1f,%.1f ", x(i), y(a.items[i].ry_win_before));
-  }
-  // A finished game ends at 100 % or 0 %.
-  if (!a.winner.empty() && !multi) {
-    absl::StrAppendFormat(&points, "%.1f,%.1f ", x(n - 1) + (kW - kLeft - kRight) / n,
-                          y(a.winner == "RY" ? 1.0 : 0.0));
-  }
-  if (!multi) {
-    absl::StrAppendFormat(
-        &out, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.5\" points=\"%s\"/>\n",
-        points);
-  }
-  // Where an item's mark sits: RY's line, or the line of the side that threw.
-  auto mark_y = [&](const AnalysedItem& item) {
-    if (!multi) return y(item.ry_win_before);
-    for (size_t s = 0; s < side_names.size(); ++s) {
-      if (side_names[s] == item.team && s < item.side_wins_before.size()) {
-        return y(item.side_wins_before[s]);
-      }
-    }
-    return y(0);
-  };
-  // Errors: the fill says how bad, the ring which team made it.
-  static const char* kColours[] = {"", "", "#f1c40f", "#e67e22", "#c0392b"};
-  auto ring = [&](const std::string& team) {
-    if (multi) return side_colour(team);
-    return team == "RY" ? "#b3261e" : "#1f56a8";
-  };
   for (int i = 0; i < static_cast<int>(a.items.size()); ++i) {
-    const AnalysedItem& item = a.items[i];
+    absl::StrAppendFormat(&points, "%.1f,%.1f ", c.x(i), c.y(a.items[i].ry_win_before));
+  }
+  if (!a.winner.empty()) {
+    absl::StrAppendFormat(&points, "%.1f,%.1f ", end_x, c.y(a.winner == "RY" ? 1.0 : 0.0));
+  }
+  absl::StrAppendFormat(
+      &out, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.5\" points=\"%s\"/>\n",
+      points);
+  return out;
+}
+
+// Errors: the fill says how bad, the ring which team made it.
+std::string ChartErrors(const AnalysisChart& c) {
+  std::string out;
+  for (int i = 0; i < static_cast<int>(c.a.items.size()); ++i) {
+    const AnalysedItem& item = c.a.items[i];
     if (item.mark < Mark::kDoubtful) continue;
     absl::StrAppendFormat(&out,
                           "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" "
                           "stroke-width=\"2\"><title>#%d %s %s:%s, best %s, lost %.3f</title>"
                           "</circle>\n",
-                          x(i), mark_y(item), kColours[static_cast<int>(item.mark)],
-                          ring(item.team), item.index, item.team, ThrowToString(item.dice),
+                          c.x(i), c.MarkY(item), kMarkColours[static_cast<int>(item.mark)],
+                          c.Ring(item.team), item.index, item.team, ThrowToString(item.dice),
                           item.play, item.best_play, item.equity_lost);
   }
-  // Legend.
-  double ly = kH + 8;
-  absl::StrAppendFormat(&out, "<text x=\"%.0f\" y=\"%.0f\">errors:</text>\n", kLeft, ly);
-  double lx = kLeft + 50;
+  return out;
+}
+
+// The legend: the marks' fills, then the teams' (or sides') rings.
+std::string ChartLegend(const AnalysisChart& c) {
+  double ly = AnalysisChart::kH + 8;
+  std::string out =
+      absl::StrFormat("<text x=\"%.0f\" y=\"%.0f\">errors:</text>\n", AnalysisChart::kLeft, ly);
+  double lx = AnalysisChart::kLeft + 50;
   for (auto [mark, label] : {std::pair{2, "?! doubtful"}, {3, "? bad"}, {4, "?? very bad"}}) {
     absl::StrAppendFormat(&out,
                           "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"%s\" stroke=\"black\"/>"
                           "<text x=\"%.0f\" y=\"%.0f\">%s</text>\n",
-                          lx, ly - 4, kColours[mark], lx + 9, ly, label);
+                          lx, ly - 4, kMarkColours[mark], lx + 9, ly, label);
     lx += 110;
   }
-  std::vector<std::string> legend_sides = multi ? side_names : std::vector<std::string>{"RY", "GB"};
+  std::vector<std::string> legend_sides =
+      c.multi ? c.side_names : std::vector<std::string>{"RY", "GB"};
   for (const std::string& team : legend_sides) {
     absl::StrAppendFormat(&out,
                           "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"white\" stroke=\"%s\" "
                           "stroke-width=\"2\"/><text x=\"%.0f\" y=\"%.0f\">made by %s</text>\n",
-                          lx, ly - 4, ring(team), lx + 9, ly, team);
-    lx += multi ? 70 : 100;
+                          lx, ly - 4, c.Ring(team), lx + 9, ly, team);
+    lx += c.multi ? 70 : 100;
   }
-  out += "</svg>\n";
   return out;
+}
+
+}  // namespace
+
+std::string AnalysisToSvg(const GameAnalysis& a) {
+  AnalysisChart chart(a);
+  return absl::StrCat(ChartHead(chart), ChartLines(chart), ChartErrors(chart), ChartLegend(chart),
+                      "</svg>\n");
 }
 
 namespace {

@@ -204,6 +204,149 @@ double Expectimax::ChallengeNode(const Position& pos, int depth, Evaluation* eva
   return p * vs + (1 - p) * vf;
 }
 
+// The steps of Chance, inlined into it: it is the search's hot path, and
+// one function in the object code as before.
+#define UCKERS_CHANCE_STEP [[gnu::always_inline]] inline
+
+UCKERS_CHANCE_STEP bool Expectimax::TableCut(const Position& pos, int depth, double alpha,
+                                             double beta, Evaluation* eval, double* score) {
+  TtEntry entry;
+  if (!tt_->Probe(Key(pos), &entry) || entry.depth < depth) return false;
+  bool usable = entry.bound == Bound::kExact ||
+                (entry.bound == Bound::kLower && entry.score >= beta) ||
+                (entry.bound == Bound::kUpper && entry.score <= alpha);
+  if (!usable) return false;
+  if (eval) std::copy(entry.outcomes.begin(), entry.outcomes.end(), eval->p.begin());
+  *score = entry.score;
+  return true;
+}
+
+UCKERS_CHANCE_STEP bool Expectimax::Star2(const Position& pos, int team, int depth, double beta,
+                                          PlayGenerator& generator, PlayList& plays,
+                                          Star2Bounds* bounds, Evaluation* eval, double* score) {
+  bounds->lower_sum = 0;
+  double probed = 0;
+  for (int i = 0; i < 21 && !aborted_; ++i) {
+    Throw t = kThrows[i];
+    double w = t.Weight() / 36.0;
+    generator.Generate(t, &plays);
+    int best = KillerIndex(plays, depth, i);
+    if (best < 0) best = QuickBest(plays, team);
+    double remaining = 1.0 - probed - w;
+    double beta_i = (beta - bounds->lower_sum - remaining * range_.lo) / w;
+    Probe& probe = bounds->probes[i];
+    probe.index = best;
+    probe.value = After(plays[best].after, team, depth - 1, range_.lo, std::min(beta_i, range_.hi),
+                        &probe.eval);
+    if (plays.size() == 1 && probe.value < beta_i) probe.index = -2;  // exact, only play
+    bounds->lower[i] = probe.value;
+    bounds->lower_sum += w * probe.value;
+    probed += w;
+    double bound = bounds->lower_sum + (1.0 - probed) * range_.lo;
+    if (bound >= beta && !aborted_) {
+      tt_->Store(
+          {Key(pos), static_cast<float>(bound), {}, static_cast<int8_t>(depth), Bound::kLower});
+      if (eval) *eval = probe.eval;  // a bound: not reported as exact
+      *score = bound;
+      return true;
+    }
+  }
+  return false;
+}
+
+UCKERS_CHANCE_STEP double Expectimax::SearchThrow(int i, int team, int depth, double a, double b,
+                                                  bool use_star2, PlayGenerator& generator,
+                                                  PlayList& plays, Star2Bounds& bounds,
+                                                  Evaluation* e) {
+  Probe& probe = bounds.probes[i];
+  if (use_star2 && probe.index == -2) {
+    *e = probe.eval;
+    return probe.value;
+  }
+  generator.Generate(kThrows[i], &plays);
+  // A probed play is the killer when there is a legal one: it is
+  // searched first already.
+  bool known = use_star2 && probe.index >= 0;
+  double v = Decide(plays, team, depth, a, b, e, known ? probe.index : -1, known ? probe.value : 0,
+                    known ? &probe.eval : nullptr, known ? -1 : KillerIndex(plays, depth, i));
+  if (!aborted_) SetKiller(depth, i, last_best_);
+  return v;
+}
+
+UCKERS_CHANCE_STEP bool Expectimax::Star1Cut(const Position& pos, int depth, double alpha,
+                                             double beta, double sum, double done,
+                                             double rest_lower, bool use_star2,
+                                             const Evaluation& total, Evaluation* eval,
+                                             double* score) {
+  double rest_lo = use_star2 ? rest_lower : (1.0 - done) * range_.lo;
+  if (sum + rest_lo >= beta) {
+    tt_->Store({Key(pos),
+                static_cast<float>(sum + rest_lo),
+                {},
+                static_cast<int8_t>(depth),
+                Bound::kLower});
+    if (eval) *eval = total;
+    *score = sum + rest_lo;
+    return true;
+  }
+  if (sum + (1.0 - done) * range_.hi <= alpha) {
+    tt_->Store({Key(pos),
+                static_cast<float>(sum + (1.0 - done) * range_.hi),
+                {},
+                static_cast<int8_t>(depth),
+                Bound::kUpper});
+    if (eval) *eval = total;
+    *score = sum + (1.0 - done) * range_.hi;
+    return true;
+  }
+  return false;
+}
+
+UCKERS_CHANCE_STEP bool Expectimax::Star1(const Position& pos, int team, int depth, double alpha,
+                                          double beta, bool use_star2, PlayGenerator& generator,
+                                          PlayList& plays, Star2Bounds& bounds, double* sum,
+                                          Evaluation* total, Evaluation* eval, double* score) {
+  double done = 0;
+  double rest_lower = use_star2 ? bounds.lower_sum : range_.lo;  // sum over unsearched
+  for (int i = 0; i < 21 && !aborted_; ++i) {
+    double w = kThrows[i].Weight() / 36.0;
+    rest_lower -= use_star2 ? w * bounds.lower[i] : 0;
+    double remaining = 1.0 - done - w;
+    double a = range_.lo, b = range_.hi;
+    if (params_.star1) {
+      double rest_hi = remaining * range_.hi;
+      double rest_lo = use_star2 ? rest_lower : remaining * range_.lo;
+      a = std::max(range_.lo, (alpha - *sum - rest_hi) / w);
+      b = std::min(range_.hi, (beta - *sum - rest_lo) / w);
+    }
+    Evaluation e;
+    double v = SearchThrow(i, team, depth, a, b, use_star2, generator, plays, bounds, &e);
+    if (aborted_) {
+      *score = range_.lo;
+      return true;
+    }
+    *sum += w * v;
+    done += w;
+    total->AddScaled(e, w);
+    if (!params_.star1) continue;
+    if (Star1Cut(pos, depth, alpha, beta, *sum, done, rest_lower, use_star2, *total, eval, score)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+UCKERS_CHANCE_STEP double Expectimax::StoreChance(const Position& pos, int depth, double alpha,
+                                                  double beta, double sum, const Evaluation& total,
+                                                  Evaluation* eval) {
+  Bound bound = sum <= alpha ? Bound::kUpper : sum >= beta ? Bound::kLower : Bound::kExact;
+  TtEntry store{Key(pos), static_cast<float>(sum), {}, static_cast<int8_t>(depth), bound};
+  for (int k = 0; k < kNumOutcomes; ++k) store.outcomes[k] = static_cast<float>(total.p[k]);
+  tt_->Store(store);
+  if (eval) *eval = total;
+  return sum;
+}
+
 double Expectimax::Chance(const Position& pos, int depth, double alpha, double beta,
                           Evaluation* eval) {
   int team = TeamOf(pos.to_throw());
@@ -212,18 +355,10 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
   if (params_.endgame && TableEvaluation(pos, rules_, params_)) return Static(pos, team, eval);
   CountNode();
   if (aborted_) return range_.lo;
+  double score;
 
   // Step 1. Transposition table.
-  TtEntry entry;
-  if (tt_->Probe(Key(pos), &entry) && entry.depth >= depth) {
-    bool usable = entry.bound == Bound::kExact ||
-                  (entry.bound == Bound::kLower && entry.score >= beta) ||
-                  (entry.bound == Bound::kUpper && entry.score <= alpha);
-    if (usable) {
-      if (eval) std::copy(entry.outcomes.begin(), entry.outcomes.end(), eval->p.begin());
-      return entry.score;
-    }
-  }
+  if (TableCut(pos, depth, alpha, beta, eval, &score)) return score;
   if (pos.challenge_active()) return ChallengeNode(pos, depth, eval);
   if (team == params_.random_team) return Average(pos, depth, eval);
 
@@ -231,112 +366,29 @@ double Expectimax::Chance(const Position& pos, int depth, double alpha, double b
   // throw's best; their weighted sum may already reach beta.
   PlayGenerator generator(pos, rules_);
   PlayList plays;
-  struct Probe {
-    int index = -1;
-    double value;
-    Evaluation eval;
-  };
-  std::array<Probe, 21> probes;
-  std::array<double, 21> lower;
-  lower.fill(range_.lo);
-  double lower_sum = range_.lo;  // sum of w * lower bound over all throws
+  Star2Bounds bounds;
+  bounds.lower.fill(range_.lo);
+  bounds.lower_sum = range_.lo;
   bool use_star2 = params_.star2 && beta < range_.hi;
-  if (use_star2) {
-    lower_sum = 0;
-    double probed = 0;
-    for (int i = 0; i < 21 && !aborted_; ++i) {
-      Throw t = kThrows[i];
-      double w = t.Weight() / 36.0;
-      generator.Generate(t, &plays);
-      int best = KillerIndex(plays, depth, i);
-      if (best < 0) best = QuickBest(plays, team);
-      double remaining = 1.0 - probed - w;
-      double beta_i = (beta - lower_sum - remaining * range_.lo) / w;
-      Probe& probe = probes[i];
-      probe.index = best;
-      probe.value = After(plays[best].after, team, depth - 1, range_.lo,
-                          std::min(beta_i, range_.hi), &probe.eval);
-      if (plays.size() == 1 && probe.value < beta_i) probe.index = -2;  // exact, only play
-      lower[i] = probe.value;
-      lower_sum += w * probe.value;
-      probed += w;
-      double bound = lower_sum + (1.0 - probed) * range_.lo;
-      if (bound >= beta && !aborted_) {
-        tt_->Store(
-            {Key(pos), static_cast<float>(bound), {}, static_cast<int8_t>(depth), Bound::kLower});
-        if (eval) *eval = probe.eval;  // a bound: not reported as exact
-        return bound;
-      }
-    }
+  if (use_star2 && Star2(pos, team, depth, beta, generator, plays, &bounds, eval, &score)) {
+    return score;
   }
 
   // Step 3. Star1: search each throw's decision with a window derived from
   // the chance node's, cutting off as soon as the bounds decide.
-  double sum = 0, done = 0;
-  double rest_lower = use_star2 ? lower_sum : range_.lo;  // sum over unsearched
+  double sum = 0;
   Evaluation total;
-  for (int i = 0; i < 21 && !aborted_; ++i) {
-    Throw t = kThrows[i];
-    double w = t.Weight() / 36.0;
-    rest_lower -= use_star2 ? w * lower[i] : 0;
-    double remaining = 1.0 - done - w;
-    double a = range_.lo, b = range_.hi;
-    if (params_.star1) {
-      double rest_hi = remaining * range_.hi;
-      double rest_lo = use_star2 ? rest_lower : remaining * range_.lo;
-      a = std::max(range_.lo, (alpha - sum - rest_hi) / w);
-      b = std::min(range_.hi, (beta - sum - rest_lo) / w);
-    }
-    Evaluation e;
-    double v;
-    if (use_star2 && probes[i].index == -2) {
-      v = probes[i].value;
-      e = probes[i].eval;
-    } else {
-      generator.Generate(t, &plays);
-      // A probed play is the killer when there is a legal one: it is
-      // searched first already.
-      bool known = use_star2 && probes[i].index >= 0;
-      v = Decide(plays, team, depth, a, b, &e, known ? probes[i].index : -1,
-                 known ? probes[i].value : 0, known ? &probes[i].eval : nullptr,
-                 known ? -1 : KillerIndex(plays, depth, i));
-      if (!aborted_) SetKiller(depth, i, last_best_);
-    }
-    if (aborted_) return range_.lo;
-    sum += w * v;
-    done += w;
-    total.AddScaled(e, w);
-    if (!params_.star1) continue;
-    double rest_lo = use_star2 ? rest_lower : (1.0 - done) * range_.lo;
-    if (sum + rest_lo >= beta) {
-      tt_->Store({Key(pos),
-                  static_cast<float>(sum + rest_lo),
-                  {},
-                  static_cast<int8_t>(depth),
-                  Bound::kLower});
-      if (eval) *eval = total;
-      return sum + rest_lo;
-    }
-    if (sum + (1.0 - done) * range_.hi <= alpha) {
-      tt_->Store({Key(pos),
-                  static_cast<float>(sum + (1.0 - done) * range_.hi),
-                  {},
-                  static_cast<int8_t>(depth),
-                  Bound::kUpper});
-      if (eval) *eval = total;
-      return sum + (1.0 - done) * range_.hi;
-    }
+  if (Star1(pos, team, depth, alpha, beta, use_star2, generator, plays, bounds, &sum, &total, eval,
+            &score)) {
+    return score;
   }
   if (aborted_) return range_.lo;
 
   // Step 4. An exact value (within the window): store it whole.
-  Bound bound = sum <= alpha ? Bound::kUpper : sum >= beta ? Bound::kLower : Bound::kExact;
-  TtEntry store{Key(pos), static_cast<float>(sum), {}, static_cast<int8_t>(depth), bound};
-  for (int k = 0; k < kNumOutcomes; ++k) store.outcomes[k] = static_cast<float>(total.p[k]);
-  tt_->Store(store);
-  if (eval) *eval = total;
-  return sum;
+  return StoreChance(pos, depth, alpha, beta, sum, total, eval);
 }
+
+#undef UCKERS_CHANCE_STEP
 
 double Expectimax::Average(const Position& pos, int depth, Evaluation* eval) {
   // Step 2 for the random team: every play of every throw searched, each

@@ -55,6 +55,8 @@ class Limiter {
 // transposition table, play ordering and a gnubg-style move filter. A
 // chance node is a position before its throw, valued for the team to throw;
 // a decision is the choice among one throw's plays. One instance per thread.
+class PlayGenerator;
+
 class Expectimax {
  public:
   Expectimax(const Rules& rules, const SearchParams& params, TranspositionTable* tt,
@@ -85,6 +87,45 @@ class Expectimax {
   bool aborted() const { return aborted_; }
 
  private:
+  // Star2's probe of one throw: the play probed (-1: none, -2: the only
+  // play, its value exact), its value and outcomes.
+  struct Probe {
+    int index = -1;
+    double value;
+    Evaluation eval;
+  };
+  // What Star2 probing found of the 21 throws: a lower bound of each one's
+  // best, and their weighted sum.
+  struct Star2Bounds {
+    std::array<Probe, 21> probes;
+    std::array<double, 21> lower;
+    double lower_sum;  // sum of w * lower bound over all throws
+  };
+  // The steps of Chance (a node of `pos` with `team` to throw, searched
+  // `depth` plies in (alpha, beta)). Each that may end the node returns
+  // true with its value in `*score` (and its outcomes in `eval`).
+  // Step 1: a transposition table entry that decides the node.
+  bool TableCut(const Position& pos, int depth, double alpha, double beta, Evaluation* eval,
+                double* score);
+  // Step 2: Star2 probing into `bounds`, cutting off at beta.
+  bool Star2(const Position& pos, int team, int depth, double beta, PlayGenerator& generator,
+             PlayList& plays, Star2Bounds* bounds, Evaluation* eval, double* score);
+  // Step 3: Star1, each throw searched in a window, cutting off once the
+  // bounds decide; else the weighted sum in `*sum` and `*total`.
+  bool Star1(const Position& pos, int team, int depth, double alpha, double beta, bool use_star2,
+             PlayGenerator& generator, PlayList& plays, Star2Bounds& bounds, double* sum,
+             Evaluation* total, Evaluation* eval, double* score);
+  // Step 3 for throw `i`: its best play's value in the window (a, b).
+  double SearchThrow(int i, int team, int depth, double a, double b, bool use_star2,
+                     PlayGenerator& generator, PlayList& plays, Star2Bounds& bounds, Evaluation* e);
+  // Step 3's cutoff after the throws searched (weight `done`, value `sum`),
+  // `rest_lower` the lower bound of the rest where Star2 gave one.
+  bool Star1Cut(const Position& pos, int depth, double alpha, double beta, double sum, double done,
+                double rest_lower, bool use_star2, const Evaluation& total, Evaluation* eval,
+                double* score);
+  // Step 4: an exact value (within the window), stored whole.
+  double StoreChance(const Position& pos, int depth, double alpha, double beta, double sum,
+                     const Evaluation& total, Evaluation* eval);
   double ChallengeNode(const Position& pos, int depth, Evaluation* eval);
   // The net's value of `pos` for its thrower; under the opponent model
   // (SearchParams::random_opponent) marked where the random team throws.

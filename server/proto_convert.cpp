@@ -149,10 +149,12 @@ absl::StatusOr<Throw> ThrowFrom(const v1::Throw& msg, bool required) {
   return MakeThrow(msg.die1(), msg.die2());
 }
 
-absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchOptions& options,
-                               int max_threads, SearchRequest* out) {
-  // proto3: a zero field is one not given. Every range is
-  // search/limits.h's, as for the text protocol's `go`.
+namespace {
+
+// The search limits of `limits` into `out->limits` (its `infinite` kept).
+// proto3: a zero field is one not given. Every range is search/limits.h's,
+// as for the text protocol's `go`.
+absl::Status LimitsFrom(const v1::SearchLimits& limits, SearchRequest* out) {
   LimitsInput in;
   auto given = [](int64_t v) { return v != 0 ? std::optional<int64_t>(v) : std::nullopt; };
   in.movetime_ms = given(limits.movetime_ms());
@@ -177,6 +179,12 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchO
   bool infinite = out->limits.infinite;
   out->limits = *made;
   out->limits.infinite = infinite;
+  return absl::OkStatus();
+}
+
+// Checks the options' multipv and threads (0: the default), threads at
+// most `max_threads`.
+absl::Status CheckCounts(const v1::SearchOptions& options, int max_threads) {
   if (options.multipv() != 0) {  // 0: the default
     if (absl::Status s = CheckIntSetting("multipv", options.multipv()); !s.ok()) {
       return Bad("options.multipv", s.message());
@@ -191,6 +199,11 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchO
                  absl::StrCat("this server allows 1..", max_threads, ", not ", options.threads()));
     }
   }
+  return absl::OkStatus();
+}
+
+// The options' objective and algorithm into `out` (unspecified: kept).
+absl::Status ChoicesFrom(const v1::SearchOptions& options, SearchRequest* out) {
   switch (options.objective()) {
     case v1::OBJECTIVE_UNSPECIFIED:
       break;
@@ -218,20 +231,13 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchO
     default:
       return Bad("options.algorithm", "unknown value");
   }
-  out->multipv = options.multipv() ? options.multipv() : 1;
-  out->threads = options.threads() ? options.threads() : 1;
-  out->seed = options.seed();
-  out->level = options.level();
-  if (!options.eval().empty()) {
-    if (absl::Status s = CheckChoiceSetting("eval", options.eval()); !s.ok()) {
-      return Bad("options.eval", s.message());
-    }
-    if (std::optional<EvalKind> eval = EvalKindByName(options.eval())) out->eval = *eval;
-  }
-  if (absl::StatusOr<SearchParams> p = ParamsFor(*out); !p.ok()) {
-    return Bad("options.level", p.status().message());
-  }
-  // In key order, so that the same request always reads the same way.
+  return absl::OkStatus();
+}
+
+// The options' settings map into `out`, in key order so that the same
+// request always reads the same way; only the remote settings that are no
+// field of SearchOptions.
+absl::Status SettingsFrom(const v1::SearchOptions& options, SearchRequest* out) {
   std::map<std::string, std::string> settings(options.settings().begin(), options.settings().end());
   for (const auto& [key, value] : settings) {
     std::string field = absl::StrCat("options.settings[", key, "]");
@@ -249,6 +255,29 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchO
     if (absl::Status s = SetSetting(*out, key, value); !s.ok()) return Bad(field, s.message());
   }
   return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchOptions& options,
+                               int max_threads, SearchRequest* out) {
+  if (absl::Status s = LimitsFrom(limits, out); !s.ok()) return s;
+  if (absl::Status s = CheckCounts(options, max_threads); !s.ok()) return s;
+  if (absl::Status s = ChoicesFrom(options, out); !s.ok()) return s;
+  out->multipv = options.multipv() ? options.multipv() : 1;
+  out->threads = options.threads() ? options.threads() : 1;
+  out->seed = options.seed();
+  out->level = options.level();
+  if (!options.eval().empty()) {
+    if (absl::Status s = CheckChoiceSetting("eval", options.eval()); !s.ok()) {
+      return Bad("options.eval", s.message());
+    }
+    if (std::optional<EvalKind> eval = EvalKindByName(options.eval())) out->eval = *eval;
+  }
+  if (absl::StatusOr<SearchParams> p = ParamsFor(*out); !p.ok()) {
+    return Bad("options.level", p.status().message());
+  }
+  return SettingsFrom(options, out);
 }
 
 absl::StatusOr<int> HashFrom(const v1::SearchOptions& options, int max_hash_mb) {
