@@ -54,6 +54,7 @@ ABSL_FLAG(int, nonewline, 0,
           "50 ms each");
 ABSL_FLAG(int, pid, 0, "the server's process id: its memory (VmRSS, VmHWM) is printed");
 ABSL_FLAG(double, warmup, 2.0, "seconds between opening the idle/slow sockets and measuring");
+ABSL_FLAG(std::string, level, "", "BestMove's level (options.level; empty: the server's default)");
 ABSL_FLAG(int, movetime, 0,
           "BestMove movetime in ms, spent by the search (0: none, the default level's depth)");
 
@@ -224,6 +225,8 @@ int main(int argc, char** argv) {
   std::string body = absl::StrCat("{", position, R"(,"throw":{"die1":6,"die2":3})");
   if (best && absl::GetFlag(FLAGS_movetime) > 0)
     absl::StrAppend(&body, R"(,"limits":{"movetimeMs":)", absl::GetFlag(FLAGS_movetime), "}");
+  if (best && !absl::GetFlag(FLAGS_level).empty())
+    absl::StrAppend(&body, R"(,"options":{"level":")", absl::GetFlag(FLAGS_level), R"("})");
   body += "}";
   std::string method = best ? "BestMove" : "ListLegalPlays";
   std::unique_ptr<Abusers> abusers;

@@ -729,8 +729,7 @@ async function humanPlay(play, { checked = false } = {}) {
 // and the tutor says why. True when it stopped the play.
 async function tutorStops(play, gen) {
   const g = state.game;
-  // The tutor knows the four-sided game of two teams only.
-  if (!state.settings.tutor || g.plays.length < 2 || !twoTeams(g)) return false;
+  if (!state.settings.tutor || g.plays.length < 2) return false;
   const pos = current();
   const verdict = await api.judgePlay(pos.ufen, g.dice, play, g.rules);
   if (gen !== state.gen || markRank(verdict.mark) < markRank(state.settings.tutorAt)) return false;
@@ -1155,8 +1154,7 @@ async function hint() {
 // coloured by that chance against the mean. Settings turn it on.
 function drawThrowMap(show, pos) {
   const box = $("throwmap-box");
-  // The throw map, like the tutor, knows the four-sided game of two teams.
-  box.hidden = !(show && state.settings.throwMap && !state.game.result.finished && twoTeams(state.game));
+  box.hidden = !(show && state.settings.throwMap && !state.game.result.finished);
   if (box.hidden) return;
   const g = state.game;
   const map = state.maps.get(pos.ufen);

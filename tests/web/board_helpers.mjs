@@ -189,3 +189,48 @@ export async function dumpPages(shots) {
   }
   console.error(problems.join("\n"));
 }
+
+// The position and the dice of the turn shown.
+export async function turnOf(page) {
+  const label = await page.getAttribute("#dice", "aria-label");
+  const m = label.match(/^dice (\d) and (\d)$/);
+  assert.ok(m, `dice shown: ${label}`);
+  return { ufen: await ufen(page), dice: { die1: Number(m[1]), die2: Number(m[2]) } };
+}
+
+// Every play of the page's list judged by the engine at the tutor's level
+// under `rules` (`call` posts to the server's Connect front): the best and
+// the worst, spelled as the list spells them.
+export async function judgeAll(page, call, { ufen: u, dice }, rules) {
+  const plays = await page.$$eval("#plays button", (bs) => bs.map((b) => b.dataset.play));
+  const judged = [];
+  for (const play of plays) {
+    const j = await call("JudgePlay", { position: { ufen: u }, throw: dice, play, rules, alternatives: 1 });
+    judged.push({ play, lost: j.equityLost, mark: j.mark });
+  }
+  judged.sort((a, b) => a.lost - b.lost);
+  return { best: judged[0], worst: judged.at(-1), count: judged.length };
+}
+
+// A person's throw; the turn, or null when the board made a forced play.
+export async function throwForChoice(page) {
+  await waitForHumanOrEnd(page);
+  if (await resultText(page)) return null;
+  const before = await items(page);
+  if (await page.isEnabled("#btn-throw")) await page.click("#btn-throw");
+  await page.waitForFunction(
+    (n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n,
+    before,
+  );
+  if ((await items(page)) > before) return null;
+  if ((await page.locator("#plays button").count()) < 2) {
+    await page.waitForFunction((n) => document.querySelectorAll("#history li").length > n, before);
+    return null;
+  }
+  return turnOf(page);
+}
+
+// Chooses a play from the page's list.
+export async function clickPlay(page, play) {
+  await page.click(`#plays button[data-play="${play}"]`);
+}

@@ -16,7 +16,7 @@ import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
 import {
   testArguments, problems, pages, step, seconds, openBoard, newContext, newGame, items, resultText, ufen,
-  waitForHumanOrEnd, playOneTurn, checkPlayersText, dumpPages,
+  waitForHumanOrEnd, playOneTurn, checkPlayersText, dumpPages, throwForChoice, judgeAll, clickPlay,
 } from "./board_helpers.mjs";
 import { commitmentOf, dealtDice } from "../../web/dealer.js";
 import { reschedule, dueCards, dayText, parseDay } from "../../web/drill.js";
@@ -71,54 +71,12 @@ const call = async (method, body) => {
   return j;
 };
 
-// The position and the dice of the turn shown.
-async function turnOf(page) {
-  const label = await page.getAttribute("#dice", "aria-label");
-  const m = label.match(/^dice (\d) and (\d)$/);
-  assert.ok(m, `dice shown: ${label}`);
-  return { ufen: await ufen(page), dice: { die1: Number(m[1]), die2: Number(m[2]) } };
-}
-
-// Every play of the page's list judged by the engine at the tutor's level:
-// the best and the worst, spelled as the list spells them.
-async function judgeAll(page, { ufen: u, dice }) {
-  const plays = await page.$$eval("#plays button", (bs) => bs.map((b) => b.dataset.play));
-  const judged = [];
-  for (const play of plays) {
-    const j = await call("JudgePlay", { position: { ufen: u }, throw: dice, play, rules: "navy", alternatives: 1 });
-    judged.push({ play, lost: j.equityLost, mark: j.mark });
-  }
-  judged.sort((a, b) => a.lost - b.lost);
-  return { best: judged[0], worst: judged.at(-1), count: judged.length };
-}
-
-// A person's throw; the turn, or null when the board made a forced play.
-async function throwForChoice(page) {
-  await waitForHumanOrEnd(page);
-  if (await resultText(page)) return null;
-  const before = await items(page);
-  if (await page.isEnabled("#btn-throw")) await page.click("#btn-throw");
-  await page.waitForFunction(
-    (n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n,
-    before,
-  );
-  if ((await items(page)) > before) return null;
-  if ((await page.locator("#plays button").count()) < 2) {
-    await page.waitForFunction((n) => document.querySelectorAll("#history li").length > n, before);
-    return null;
-  }
-  return turnOf(page);
-}
-
 // Item i (0-based) of the game's record, as "<throw>:<play>".
 async function itemAt(page, i) {
   const record = await page.textContent("#notation");
   return record.split("\n\n")[1].split(/\s+/).filter(Boolean)[i];
 }
 
-async function clickPlay(page, play) {
-  await page.click(`#plays button[data-play="${play}"]`);
-}
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
 try {
@@ -153,7 +111,7 @@ try {
     for (let turn = 0; turn < 30 && blunders.length < 2; turn++) {
       const t = await throwForChoice(page);
       if (!t) continue;
-      const { best, worst } = await judgeAll(page, t);
+      const { best, worst } = await judgeAll(page, call, t, "navy");
       const before = await items(page);
       if (markRank(worst.mark) < 2) {
         // Nothing bad enough to test here: the best play, never stopped.
