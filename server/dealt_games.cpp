@@ -114,7 +114,7 @@ absl::StatusOr<std::pair<int, int>> DealtGames::Deal(absl::string_view token, in
   absl::StatusOr<dealer::ClientValue> value = dealer::ClientValueFromHex(client_value);
   if (!value.ok()) return value.status();
   for (const Dealt& d : e.throws) {
-    if (d.client_value == client_value) {
+    if (d.client_value == *value) {
       return absl::InvalidArgumentError(
           "client value: used for an earlier throw of this game; send a fresh one");
     }
@@ -150,7 +150,7 @@ absl::StatusOr<std::pair<int, int>> DealtGames::Deal(absl::string_view token, in
   // Everything is checked: the game moves on.
   if (index > 0) e.throws.back().play = canonical;
   e.position = after;
-  e.throws.push_back({MakeThrow(d1, d2), "", std::string(client_value)});
+  e.throws.push_back({MakeThrow(d1, d2), "", *value});
   e.used = now_();
   return std::make_pair(d1, d2);
 }
@@ -239,7 +239,9 @@ absl::StatusOr<Record> DealtGames::Reveal(absl::string_view token, absl::string_
   out.dealer_commitment = e.commitment;
   out.client_seed = e.client_seed;
   out.dealer_secret = dealer::ToHex(e.secret);
-  for (const Dealt& d : e.throws) out.client_values.push_back(d.client_value);
+  for (const Dealt& d : e.throws) {
+    out.client_values.push_back(dealer::ToHex(d.client_value.data(), d.client_value.size()));
+  }
   if (absl::Status s = VerifyDealtDice(out); !s.ok()) {
     return absl::InternalError(absl::StrCat("dealt game: its own check failed: ", s.message()));
   }

@@ -31,7 +31,7 @@ namespace uckers {
 struct DealtGamesLimits {
   size_t max_games = 1000;                // games held at once (started, bound or revealed)
   std::chrono::seconds expiry{6 * 3600};  // a game unused this long is forgotten
-  int64_t max_throws = 5000;              // throws one game may be dealt
+  int64_t max_throws = 2000;              // throws one game may be dealt
 };
 
 class DealtGames {
@@ -85,7 +85,7 @@ class DealtGames {
   struct Dealt {
     Throw dice;
     std::string play;  // canonical; empty until the play is made
-    std::string client_value;
+    dealer::ClientValue client_value;
   };
   struct Entry {
     dealer::Secret secret{};

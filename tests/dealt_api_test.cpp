@@ -363,6 +363,7 @@ TEST(DealtApi, AHundredThousandThrowsThroughTheServiceAreUniformByChiSquare) {
   for (uint64_t id = 1; n < kThrows; ++id) {
     PlayedDealtGame g = PlayDealtGame(api, rng, id);
     ASSERT_EQ(g.error, "");
+    ASSERT_TRUE(g.game.IsOver()) << "a game longer than a dealt game may be";
     for (size_t i = 0; i < g.dealt.size() && n < kThrows; ++i, ++n) {
       auto [a, b] = g.dealt[i];
       ASSERT_TRUE(a >= 1 && a <= 6 && b >= 1 && b <= 6);

@@ -45,7 +45,7 @@ inline v1::DealThrowRequest DealRequest(const std::string& token, int64_t index,
 // leaving the reveal to the caller. `game_id` makes the client values of
 // one game differ from another's.
 inline PlayedDealtGame PlayDealtGame(Api& api, std::mt19937_64& rng, uint64_t game_id = 1,
-                                     const std::string& rules = "", int max_throws = 5000) {
+                                     const std::string& rules = "", int max_throws = 2000) {
   PlayedDealtGame g;
   g.seed = absl::StrCat("seed-", game_id);
   v1::StartDealtGameResponse start;
