@@ -486,6 +486,8 @@ async function diceAt(index) {
   const cache = state.diceCache;
   if (g.dealt) {
     const d = g.dealt;
+    d.dice ||= [];
+    d.values ||= [];
     if (!d.dice[index]) {
       const value = newClientValue();
       const answer = await api.dealThrow(d.token, index, value, index > 0 ? g.items[index - 1].play : "");
