@@ -148,7 +148,12 @@ absl::StatusOr<Key> ReadKeyFile(const std::string& path) {
   if (!f) return absl::NotFoundError(absl::StrCat(path, ": cannot read the dealer key file"));
   char buf[256];
   size_t n = std::fread(buf, 1, sizeof buf, f);
+  bool more = std::fgetc(f) != EOF;
   std::fclose(f);
+  if (more) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": the dealer key file is longer than a key (64 hex digits)"));
+  }
   absl::StatusOr<Key> key = KeyFromHex(absl::StripAsciiWhitespace(absl::string_view(buf, n)));
   if (!key.ok())
     return absl::InvalidArgumentError(absl::StrCat(path, ": ", key.status().message()));
