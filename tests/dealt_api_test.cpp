@@ -157,6 +157,30 @@ TEST(DealtApi, ARevealOfARecordWithAChosenStartIsRefused) {
   EXPECT_EQ(r.secret(), "");
 }
 
+TEST(DealtApi, ARevealOfARecordThatIsNotTheServersGameIsRefusedAndChangesNothing) {
+  Api api{ServiceLimits{}};
+  std::mt19937_64 rng(5);
+  PlayedDealtGame g = PlayDealtGame(api, rng);
+  ASSERT_TRUE(g.game.IsOver()) << g.error;
+  // The client's record with its first throw told otherwise.
+  v1::GameRecord other = wire::ToMessage(RecordOf(g.game));
+  std::string first = other.items(0).throw_();
+  other.mutable_items(0)->set_throw_(first == "11" ? "22" : "11");
+  v1::RevealDealtGameRequest request = RevealRequest(g.token, g.final_play);
+  *request.mutable_record() = other;
+  v1::RevealDealtGameResponse r;
+  absl::Status s = api.RevealDealtGame(request, &r);
+  EXPECT_FALSE(s.ok());
+  EXPECT_EQ(r.secret(), "");
+  // The true record is revealed after it, its players kept.
+  Record mine = RecordOf(g.game);
+  mine.ry = "Ann";
+  *request.mutable_record() = wire::ToMessage(mine);
+  s = api.RevealDealtGame(request, &r);
+  ASSERT_TRUE(s.ok()) << s;
+  EXPECT_EQ(r.record().ry(), "Ann");
+}
+
 TEST(DealtApi, ABindingWithAStartAlreadyOverIsRefused) {
   Api api{ServiceLimits{}};
   v1::StartDealtGameResponse start;
