@@ -255,14 +255,20 @@ int LoadFiles(ServerConfig* config) {
               << " positions, rules " << (*table)->rules().ToString() << std::endl;
   }
   if (std::string path = absl::GetFlag(FLAGS_dealer_key_file); !path.empty()) {
-    absl::StatusOr<std::string> text = ReadTextFile(path, 4096);
-    absl::StatusOr<dealer::Key> key = text.ok()
-                                          ? dealer::KeyFromHex(absl::StripAsciiWhitespace(*text))
-                                          : absl::StatusOr<dealer::Key>(text.status());
+    // Refused, as ssh refuses a private key, when others may read it.
+    absl::StatusOr<dealer::Key> key = dealer::ReadKeyFile(path);
     if (!key.ok()) {
-      std::cerr << "uckers serve: --dealer_key_file " << path << ": " << key.status().message()
-                << "\n";
-      return text.ok() ? 2 : 1;  // a malformed key, or a file that cannot be read
+      std::cerr << "uckers serve: --dealer_key_file: " << key.status().message() << "\n";
+      return absl::IsInvalidArgument(key.status()) ? 2 : 1;  // malformed, or not to be used
+    }
+    config->limits.dealer_key = *key;
+  } else {
+    // No game is dealt without a key: never one of zeros.
+    absl::StatusOr<dealer::Key> key = dealer::NewKey();
+    if (!key.ok()) {
+      std::cerr << "uckers serve: no dealer key: " << key.status().message()
+                << " (give --dealer_key_file)\n";
+      return 1;
     }
     config->limits.dealer_key = *key;
   }

@@ -3,10 +3,13 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/rand.h>
+#include <sys/stat.h>
 
+#include <cstdio>
 #include <memory>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 
 namespace uckers::dealer {
@@ -30,7 +33,6 @@ absl::StatusOr<std::array<uint8_t, N>> RandomBytes() {
 int HexValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
 }
 
@@ -42,7 +44,11 @@ absl::StatusOr<std::vector<uint8_t>> FromHex(absl::string_view hex, absl::string
   for (size_t i = 0; i < hex.size(); i += 2) {
     int hi = HexValue(hex[i]), lo = HexValue(hex[i + 1]);
     if (hi < 0 || lo < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(what, ": not hexadecimal"));
+      char bad = hi < 0 ? hex[i] : hex[i + 1];
+      return absl::InvalidArgumentError(
+          absl::StrCat(what, ": '", std::string(1, bad), "' at ", hi < 0 ? i + 1 : i + 2,
+                       bad >= 'A' && bad <= 'F' ? " is upper-case: only lower-case hex is read"
+                                                : " is not a lower-case hex digit"));
     }
     out.push_back(static_cast<uint8_t>(hi * 16 + lo));
   }
@@ -67,14 +73,15 @@ struct CipherCtxFree {
 };
 using CipherCtx = std::unique_ptr<EVP_CIPHER_CTX, CipherCtxFree>;
 
-// HMAC-SHA256(secret, seed ‖ index (8 bytes, big-endian) [‖ block (4 bytes,
-// big-endian) for block >= 1]).
+// HMAC-SHA256(secret, seed ‖ index (8 bytes, big-endian) ‖ client value
+// (16 bytes) [‖ block (4 bytes, big-endian) for block >= 1]).
 std::array<uint8_t, 32> Block(const Secret& secret, absl::string_view seed, int64_t index,
-                              uint32_t block) {
+                              const ClientValue& value, uint32_t block) {
   std::vector<uint8_t> message(seed.begin(), seed.end());
   for (int shift = 56; shift >= 0; shift -= 8) {
     message.push_back(static_cast<uint8_t>(static_cast<uint64_t>(index) >> shift));
   }
+  message.insert(message.end(), value.begin(), value.end());
   if (block > 0) {
     for (int shift = 24; shift >= 0; shift -= 8) {
       message.push_back(static_cast<uint8_t>(block >> shift));
@@ -91,6 +98,7 @@ std::array<uint8_t, 32> Block(const Secret& secret, absl::string_view seed, int6
 
 absl::StatusOr<Secret> NewSecret() { return RandomBytes<kSecretBytes>(); }
 absl::StatusOr<Key> NewKey() { return RandomBytes<kKeyBytes>(); }
+absl::StatusOr<ClientValue> NewClientValue() { return RandomBytes<kClientValueBytes>(); }
 
 std::string ToHex(const uint8_t* data, size_t size) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -111,6 +119,45 @@ absl::StatusOr<Secret> SecretFromHex(absl::string_view hex) {
 
 absl::StatusOr<Key> KeyFromHex(absl::string_view hex) {
   return FixedFromHex<kKeyBytes>(hex, "dealer key");
+}
+
+absl::StatusOr<ClientValue> ClientValueFromHex(absl::string_view hex) {
+  return FixedFromHex<kClientValueBytes>(hex, "client value");
+}
+
+absl::Status CheckCommitmentHex(absl::string_view hex) {
+  return FixedFromHex<32>(hex, "commitment").status();
+}
+
+absl::StatusOr<Key> ReadKeyFile(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    return absl::NotFoundError(absl::StrCat(path, ": cannot read the dealer key file"));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": the dealer key is not a regular file"));
+  }
+  if ((st.st_mode & 077) != 0) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+    return absl::PermissionDeniedError(
+        absl::StrCat(path, ": the dealer key file has mode ", mode,
+                     ": its group or others may read or write it; refused (chmod 600 ", path, ")"));
+  }
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return absl::NotFoundError(absl::StrCat(path, ": cannot read the dealer key file"));
+  char buf[256];
+  size_t n = std::fread(buf, 1, sizeof buf, f);
+  bool more = std::fgetc(f) != EOF;
+  std::fclose(f);
+  if (more) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": the dealer key file is longer than a key (64 hex digits)"));
+  }
+  absl::StatusOr<Key> key = KeyFromHex(absl::StripAsciiWhitespace(absl::string_view(buf, n)));
+  if (!key.ok())
+    return absl::InvalidArgumentError(absl::StrCat(path, ": ", key.status().message()));
+  return key;
 }
 
 std::string Commitment(const Secret& secret) {
@@ -134,11 +181,12 @@ absl::Status CheckClientSeed(absl::string_view seed) {
   return absl::OkStatus();
 }
 
-std::pair<int, int> DealDice(const Secret& secret, absl::string_view seed, int64_t index) {
+std::pair<int, int> DealDice(const Secret& secret, absl::string_view seed, int64_t index,
+                             const ClientValue& client_value) {
   int dice[2];
   int found = 0;
   for (uint32_t block = 0; found < 2; ++block) {
-    for (uint8_t byte : Block(secret, seed, index, block)) {
+    for (uint8_t byte : Block(secret, seed, index, client_value, block)) {
       if (byte >= 252) continue;  // 252 = 6 * 42: the rest would favour 1..4
       dice[found++] = 1 + byte % 6;
       if (found == 2) break;
@@ -200,6 +248,7 @@ absl::StatusOr<Secret> Open(const Key& key, absl::string_view token) {
 
 absl::Status CheckCommitment(const DealtGame& game) {
   if (absl::Status s = CheckClientSeed(game.client_seed); !s.ok()) return s;
+  if (absl::Status s = CheckCommitmentHex(game.commitment); !s.ok()) return s;
   absl::StatusOr<Secret> secret = SecretFromHex(game.secret);
   if (!secret.ok()) return secret.status();
   if (Commitment(*secret) != game.commitment) {

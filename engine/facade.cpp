@@ -70,52 +70,6 @@ uint64_t NewDiceSeed() {
   return seed;
 }
 
-absl::StatusOr<DealtStart> StartDealtGame(const dealer::Key& key) {
-  absl::StatusOr<dealer::Secret> secret = dealer::NewSecret();
-  if (!secret.ok()) return secret.status();
-  absl::StatusOr<std::string> token = dealer::Seal(key, *secret);
-  if (!token.ok()) return token.status();
-  return DealtStart{dealer::Commitment(*secret), *token};
-}
-
-absl::StatusOr<std::pair<int, int>> DealThrow(const dealer::Key& key, absl::string_view token,
-                                              absl::string_view client_seed, int64_t index) {
-  if (index < 0 || index > dealer::kMaxThrowIndex) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("index ", index, " must be 0..", dealer::kMaxThrowIndex));
-  }
-  if (absl::Status s = dealer::CheckClientSeed(client_seed); !s.ok()) return s;
-  absl::StatusOr<dealer::Secret> secret = dealer::Open(key, token);
-  if (!secret.ok()) return secret.status();
-  return dealer::DealDice(*secret, client_seed, index);
-}
-
-absl::StatusOr<Record> RevealDealtGame(const dealer::Key& key, absl::string_view token,
-                                       absl::string_view client_seed, const Record& record) {
-  if (absl::Status s = dealer::CheckClientSeed(client_seed); !s.ok()) return s;
-  absl::StatusOr<dealer::Secret> secret = dealer::Open(key, token);
-  if (!secret.ok()) return secret.status();
-  if (record.winner.empty()) {
-    return absl::FailedPreconditionError(
-        "record: the game is not over; the secret is revealed only with a result");
-  }
-  std::string commitment = dealer::Commitment(*secret);
-  if (!record.dealer_commitment.empty() && record.dealer_commitment != commitment) {
-    return absl::InvalidArgumentError("record: its Commitment is not this token's");
-  }
-  if (!record.client_seed.empty() && record.client_seed != client_seed) {
-    return absl::InvalidArgumentError("record: its ClientSeed is not the client_seed given");
-  }
-  Record out = record;
-  out.dealer_commitment = commitment;
-  out.client_seed = std::string(client_seed);
-  out.dealer_secret = dealer::ToHex(*secret);
-  if (absl::Status s = VerifyDealtDice(out); !s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("record: ", s.message()));
-  }
-  return out;
-}
-
 PlayTerms PositionTerms(const Position& pos, const Rules& rules, int team) {
   PlayTerms t;
   EvalTerms terms;

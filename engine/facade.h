@@ -7,7 +7,6 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "dealer/dealer.h"
 #include "record/game.h"
 #include "record/record.h"
 #include "review/analysis.h"
@@ -57,25 +56,6 @@ absl::StatusOr<std::vector<std::pair<int, int>>> RollDice(uint64_t seed, int ind
 // A fresh dice seed from the system's entropy (never 0), for a game whose
 // client asked the server to choose.
 uint64_t NewDiceSeed();
-
-// Verified dice (dealer/dealer.h, docs/frontend.md): a dealt game's start
-// (the commitment and the token sealing the secret under `key`), its throws
-// and the reveal. Stateless: everything but the key travels in the calls.
-struct DealtStart {
-  std::string commitment;
-  std::string token;
-};
-absl::StatusOr<DealtStart> StartDealtGame(const dealer::Key& key);
-// Throw `index` (0..dealer::kMaxThrowIndex) of the game `token` began, for
-// `client_seed`: the two dice in the order derived. An error names the bad
-// token, seed or index.
-absl::StatusOr<std::pair<int, int>> DealThrow(const dealer::Key& key, absl::string_view token,
-                                              absl::string_view client_seed, int64_t index);
-// The record of a finished dealt game with its commitment, client seed and
-// revealed secret filled in. Refuses an unfinished game, a record whose
-// throws are not the dealt ones, a bad token or seed.
-absl::StatusOr<Record> RevealDealtGame(const dealer::Key& key, absl::string_view token,
-                                       absl::string_view client_seed, const Record& record);
 
 // The search's request and its checks are the door's (search/door.h);
 // these names stay for the callers that still spell them here.

@@ -42,6 +42,9 @@ struct Record {
   std::string dealer_commitment;  // dealt dice: the server's commitment (hex)
   std::string client_seed;        // ...the client's seed
   std::string dealer_secret;      // ...the secret, revealed at the end (hex)
+  // ...the client's fresh value for each throw, in order (32 lower-case hex
+  // digits each; docs/records.md "Dealt dice").
+  std::vector<std::string> client_values;
 };
 
 // The one builder of records: `game` with its rules (the ruleset's name

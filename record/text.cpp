@@ -53,6 +53,9 @@ absl::Status ParseHeader(absl::string_view line, int line_no, WrittenRecord* w) 
   if (key == "Commitment") r->dealer_commitment = value;
   if (key == "ClientSeed") r->client_seed = value;
   if (key == "ServerSecret") r->dealer_secret = value;
+  if (key == "ClientValues") {
+    r->client_values = absl::StrSplit(value, ' ', absl::SkipEmpty());
+  }
   if (key == "Termination") {
     if (value != "time") {
       return Bad(absl::StrCat("line ", line_no, ": Termination \"", value,
@@ -230,6 +233,7 @@ std::string RecordToText(const Record& r) {
   header("Commitment", r.dealer_commitment);
   header("ClientSeed", r.client_seed);
   header("ServerSecret", r.dealer_secret);
+  header("ClientValues", absl::StrJoin(r.client_values, " "));
   out += "\n";
   size_t width = 0;
   for (const PlayedThrow& item : game.items()) {
@@ -345,13 +349,35 @@ absl::Status VerifyDealtDice(const Record& record) {
   absl::StatusOr<dealer::Secret> secret = dealer::SecretFromHex(record.dealer_secret);
   if (!secret.ok()) return secret.status();
   const std::vector<PlayedThrow>& items = record.game.items();
+  if (items.empty()) return absl::InvalidArgumentError("the record has no throw");
+  if (record.client_values.size() != items.size()) {
+    return absl::InvalidArgumentError(absl::StrCat("ClientValues: ", record.client_values.size(),
+                                                   " values for ", items.size(),
+                                                   " throws (one value a throw)"));
+  }
   for (size_t i = 0; i < items.size(); ++i) {
-    auto [d1, d2] = dealer::DealDice(*secret, record.client_seed, i);
+    absl::StatusOr<dealer::ClientValue> value = dealer::ClientValueFromHex(record.client_values[i]);
+    if (!value.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("ClientValues: value ", i + 1, ": ", value.status().message()));
+    }
+    auto [d1, d2] = dealer::DealDice(*secret, record.client_seed, i, *value);
     if (MakeThrow(d1, d2) != items[i].dice) {
       return absl::InvalidArgumentError(
           absl::StrCat("item ", i + 1, ": the record throws ", ThrowToString(items[i].dice),
                        ", the dealer dealt ", d1, d2, " (throw index ", i, ")"));
     }
+  }
+  // Only a finished game is verified: one cut short could hide the throws
+  // that came after it.
+  if (!record.termination.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("Termination \"", record.termination,
+                     "\": a dealt game has no clocks; it ends on the board"));
+  }
+  if (!record.game.IsOver() || record.winner.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat("the game is not over after its ", items.size(),
+                                                   " throws: only a finished game is verified"));
   }
   return absl::OkStatus();
 }

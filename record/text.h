@@ -79,9 +79,12 @@ struct RecordFailures {
 };
 
 // Checks a record's dealt dice (docs/records.md, "Dealt dice"): the
-// revealed secret's SHA-256 is the commitment, and throw i of the record is
-// the dealer's throw i for the client seed, for every item. An error names
-// the first thing that does not match (or the header that is missing).
+// headers' forms (lower-case hex, a 32-byte secret, one client value a
+// throw), the revealed secret's SHA-256 is the commitment, throw i of the
+// record is the dealer's throw i for the client seed and client value i,
+// for every item, and the game is over on the board (at least one throw,
+// a result, no Termination). An error names the first thing that does not
+// match (or the header that is missing).
 absl::Status VerifyDealtDice(const Record& record);
 
 }  // namespace uckers

@@ -215,13 +215,14 @@ constexpr int kUnusedHashMb = 1;
 }  // namespace
 
 Api::Api(ServiceLimits limits) : limits_(std::move(limits)) {
-  if (limits_.dealer_key) {
-    dealer_key_ = *limits_.dealer_key;
-  } else {
-    absl::StatusOr<dealer::Key> key = dealer::NewKey();
-    // Without a random generator no game can be dealt: StartDealtGame says so.
-    if (key.ok()) dealer_key_ = *key;
+  std::optional<dealer::Key> key = limits_.dealer_key;
+  if (!key) {
+    // Without a random generator there is no key and no game is dealt
+    // (StartDealtGame says so): never a key of zeros.
+    absl::StatusOr<dealer::Key> drawn = dealer::NewKey();
+    if (drawn.ok()) key = *drawn;
   }
+  dealt_games_ = std::make_unique<DealtGames>(key, limits_.dealt_games);
 }
 
 class Api::Slot {
@@ -553,19 +554,62 @@ absl::Status Api::RollDice(const v1::RollDiceRequest& request, v1::RollDiceRespo
   return absl::OkStatus();
 }
 
+namespace {
+
+// A dealt game's refusal on the wire: a call out of turn stays
+// FAILED_PRECONDITION, a forgotten game NOT_FOUND, a full store
+// RESOURCE_EXHAUSTED; the rest as every call's.
+absl::Status DealtWire(const absl::Status& s) {
+  if (absl::IsFailedPrecondition(s) || absl::IsNotFound(s)) {
+    return absl::Status(s.code(), SafeMessage(s.message()));
+  }
+  return Wire(s);
+}
+
+absl::Status NoSeedAfterBinding(const std::string& client_seed) {
+  if (client_seed.empty()) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      "client_seed: bound by BindDealtGame; no later call takes a seed");
+}
+
+}  // namespace
+
 absl::Status Api::StartDealtGame(const v1::StartDealtGameRequest&,
                                  v1::StartDealtGameResponse* response) {
-  absl::StatusOr<facade::DealtStart> start = facade::StartDealtGame(dealer_key_);
-  if (!start.ok()) return Wire(start.status());
+  absl::StatusOr<DealtGames::Started> start = dealt_games_->Start();
+  if (!start.ok()) return DealtWire(start.status());
   response->set_commitment(start->commitment);
   response->set_token(start->token);
   return absl::OkStatus();
 }
 
+absl::Status Api::BindDealtGame(const v1::BindDealtGameRequest& request,
+                                v1::BindDealtGameResponse* response) {
+  absl::StatusOr<Rules> rules = proto::RulesFrom(request.rules());
+  if (!rules.ok()) return Wire(rules.status());
+  Position start = Position::Start(*rules);
+  if (request.has_start()) {
+    absl::StatusOr<Position> given = proto::PositionFrom(request.start(), *rules);
+    if (!given.ok()) {
+      return Wire(absl::InvalidArgumentError(absl::StrCat("start: ", given.status().message())));
+    }
+    start = *given;
+  }
+  absl::StatusOr<std::string> bound =
+      dealt_games_->Bind(request.token(), request.client_seed(), *rules, start);
+  if (!bound.ok()) return DealtWire(bound.status());
+  response->set_commitment(*bound);
+  response->set_rules(rules->ToString());
+  response->set_switches(rules->SwitchList());
+  *response->mutable_start() = proto::PositionOut(start);
+  return absl::OkStatus();
+}
+
 absl::Status Api::DealThrow(const v1::DealThrowRequest& request, v1::DealThrowResponse* response) {
+  if (absl::Status s = NoSeedAfterBinding(request.client_seed()); !s.ok()) return Wire(s);
   absl::StatusOr<std::pair<int, int>> dice =
-      facade::DealThrow(dealer_key_, request.token(), request.client_seed(), request.index());
-  if (!dice.ok()) return Wire(dice.status());
+      dealt_games_->Deal(request.token(), request.index(), request.client_value(), request.play());
+  if (!dice.ok()) return DealtWire(dice.status());
   response->set_index(request.index());
   response->mutable_throw_()->set_die1(dice->first);
   response->mutable_throw_()->set_die2(dice->second);
@@ -574,6 +618,7 @@ absl::Status Api::DealThrow(const v1::DealThrowRequest& request, v1::DealThrowRe
 
 absl::Status Api::RevealDealtGame(const v1::RevealDealtGameRequest& request,
                                   v1::RevealDealtGameResponse* response) {
+  if (absl::Status s = NoSeedAfterBinding(request.client_seed()); !s.ok()) return Wire(s);
   absl::StatusOr<Record> record;
   switch (request.game_case()) {
     case v1::RevealDealtGameRequest::kRecord:
@@ -591,14 +636,11 @@ absl::Status Api::RevealDealtGame(const v1::RevealDealtGameRequest& request,
       }
       break;
     default:
-      return Wire(absl::InvalidArgumentError("game: missing: give record or record_text"));
+      break;
   }
   absl::StatusOr<Record> revealed =
-      facade::RevealDealtGame(dealer_key_, request.token(), request.client_seed(), *record);
-  if (absl::IsFailedPrecondition(revealed.status())) {
-    return absl::FailedPreconditionError(SafeMessage(revealed.status().message()));
-  }
-  if (!revealed.ok()) return Wire(revealed.status());
+      dealt_games_->Reveal(request.token(), request.play(), record.ok() ? &*record : nullptr);
+  if (!revealed.ok()) return DealtWire(revealed.status());
   response->set_secret(revealed->dealer_secret);
   response->set_commitment(revealed->dealer_commitment);
   *response->mutable_record() = wire::ToMessage(*revealed);

@@ -11,6 +11,7 @@
 #include "endgame/table.h"
 #include "search/params.h"
 #include "server/call_metrics.h"
+#include "server/dealt_games.h"
 #include "uckers/v1/engine.pb.h"
 
 // The transport-neutral service under the gRPC front (server/grpc_service.h)
@@ -45,10 +46,13 @@ struct ServiceLimits {
   // The endgame table searches and analyses use (`uckers serve --endgames`):
   // positions it covers, under its rules, are valued exactly. Null for none.
   std::shared_ptr<const EndgameTable> endgames;
-  // The key that seals dealt games' secrets (StartDealtGame): replicas that
-  // share it serve each other's games (`uckers serve --dealer_key_file`).
-  // None: a key of this process's own, drawn at start.
+  // The key that seals dealt games' secrets into their tokens
+  // (StartDealtGame; `uckers serve --dealer_key_file`). None: a key of this
+  // process's own, drawn at start; when none can be drawn, no game is dealt.
   std::optional<dealer::Key> dealer_key;
+  // The dealt games held in memory (server/dealt_games.h): how many at
+  // once, how long one unused is kept, how many throws one may have.
+  DealtGamesLimits dealt_games;
 };
 
 // How long before a call's deadline its search is stopped, given the time
@@ -69,10 +73,11 @@ struct CallControl {
 // Writes one message of a server stream; false when the client has gone.
 using AnalyseWriter = std::function<bool(const v1::AnalyseResponse&)>;
 
-// Stateless per request: each call parses its position and rules, asks an
-// Engine or a helper and answers. Searches end by their limits, by the
-// call's deadline (with a margin, returning the best so far), by the drain,
-// or when the client cancels. Safe to call from many threads at once.
+// Stateless per request but for the dealt games (held in memory, so a
+// dealt game is served by the process that started it): each call parses
+// its position and rules, asks an Engine or a helper and answers. Searches end by their limits, by
+// the call's deadline (with a margin, returning the best so far), by the drain, or when the client
+// cancels. Safe to call from many threads at once.
 class Api {
  public:
   explicit Api(ServiceLimits limits);
@@ -87,6 +92,8 @@ class Api {
   absl::Status RollDice(const v1::RollDiceRequest& request, v1::RollDiceResponse* response);
   absl::Status StartDealtGame(const v1::StartDealtGameRequest& request,
                               v1::StartDealtGameResponse* response);
+  absl::Status BindDealtGame(const v1::BindDealtGameRequest& request,
+                             v1::BindDealtGameResponse* response);
   absl::Status DealThrow(const v1::DealThrowRequest& request, v1::DealThrowResponse* response);
   absl::Status RevealDealtGame(const v1::RevealDealtGameRequest& request,
                                v1::RevealDealtGameResponse* response);
@@ -130,7 +137,8 @@ class Api {
                  const std::function<void()>& work) const;
 
   ServiceLimits limits_;
-  dealer::Key dealer_key_{};
+  // Each dealt game's state (the one state the service keeps).
+  std::unique_ptr<DealtGames> dealt_games_;
   CallMetrics metrics_;
   std::atomic<int> active_{0};
   std::atomic<bool> draining_{false};

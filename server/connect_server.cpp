@@ -158,6 +158,7 @@ std::map<std::string, Unary> UnaryMethods(Api* s) {
       {"GetStartPosition", Cheap(s, &E::GetStartPosition)},
       {"RollDice", Cheap(s, &E::RollDice)},
       {"StartDealtGame", Cheap(s, &E::StartDealtGame)},
+      {"BindDealtGame", Cheap(s, &E::BindDealtGame)},
       {"DealThrow", Cheap(s, &E::DealThrow)},
       {"RevealDealtGame", Cheap(s, &E::RevealDealtGame)},
       {"JudgePlay", Searching<v1::JudgePlayRequest, v1::JudgePlayResponse>(s, &E::JudgePlay)},

@@ -72,6 +72,12 @@ grpc::Status GrpcService::StartDealtGame(grpc::ServerContext*,
   return ToGrpcStatus(api_->StartDealtGame(*request, response));
 }
 
+grpc::Status GrpcService::BindDealtGame(grpc::ServerContext*,
+                                        const v1::BindDealtGameRequest* request,
+                                        v1::BindDealtGameResponse* response) {
+  return ToGrpcStatus(api_->BindDealtGame(*request, response));
+}
+
 grpc::Status GrpcService::DealThrow(grpc::ServerContext*, const v1::DealThrowRequest* request,
                                     v1::DealThrowResponse* response) {
   return ToGrpcStatus(api_->DealThrow(*request, response));

@@ -41,6 +41,8 @@ class GrpcService final : public v1::Engine::Service {
   grpc::Status StartDealtGame(grpc::ServerContext* context,
                               const v1::StartDealtGameRequest* request,
                               v1::StartDealtGameResponse* response) override;
+  grpc::Status BindDealtGame(grpc::ServerContext* context, const v1::BindDealtGameRequest* request,
+                             v1::BindDealtGameResponse* response) override;
   grpc::Status DealThrow(grpc::ServerContext* context, const v1::DealThrowRequest* request,
                          v1::DealThrowResponse* response) override;
   grpc::Status RevealDealtGame(grpc::ServerContext* context,

@@ -385,9 +385,10 @@ TEST_F(ConnectTest, NoPathLeavesTheWebBoardsFiles) {
 }
 
 // A dealt game over Connect, as a front-end plays it: the commitment comes
-// first, in the answer to StartDealtGame; no throw can be had before it
-// (a throw needs its token); each throw follows; the reveal's secret hashes
-// to the commitment that came first and recomputes every throw.
+// first, in the answer to StartDealtGame; no throw can be had before the
+// binding; each throw follows with its client value and the play before
+// it; the reveal's secret hashes to the commitment that came first and
+// recomputes every throw.
 TEST_F(ConnectTest, ADealtGamesCommitmentComesBeforeItsFirstThrow) {
   std::vector<std::string> log;  // the answers, in the order they came
   auto call = [&](const std::string& method, const std::string& body,
@@ -399,75 +400,89 @@ TEST_F(ConnectTest, ADealtGamesCommitmentComesBeforeItsFirstThrow) {
     return 200;
   };
   v1::DealThrowResponse early;
-  EXPECT_EQ(call("DealThrow", R"({"token":"","clientSeed":"s","index":"0"})", &early), 400);
+  EXPECT_EQ(call("DealThrow", R"({"token":"","index":"0"})", &early), 400);
   v1::StartDealtGameResponse start;
   ASSERT_EQ(call("StartDealtGame", "{}", &start), 200);
   ASSERT_EQ(start.commitment().size(), 64u);
   std::string seed = "chosen-after-the-commitment";
+  v1::BindDealtGameResponse bound;
+  ASSERT_EQ(call("BindDealtGame",
+                 absl::StrCat(R"({"token":")", start.token(), R"(","clientSeed":")", seed,
+                              R"(","rules":"navy"})"),
+                 &bound),
+            200);
+  EXPECT_EQ(bound.commitment(), start.commitment());
   Game game;
   std::vector<std::pair<int, int>> dealt;
+  std::vector<std::string> values;
+  std::string play;
   for (int i = 0; !game.IsOver() && i < 20000; ++i) {
     v1::DealThrowResponse d;
-    ASSERT_EQ(call("DealThrow",
-                   absl::StrCat(R"({"token":")", start.token(), R"(","clientSeed":")", seed,
-                                R"(","index":")", i, R"("})"),
-                   &d),
-              200);
+    values.push_back(
+        absl::StrCat(absl::Hex(0xc0ffee, absl::kZeroPad16), absl::Hex(i, absl::kZeroPad16)));
+    ASSERT_EQ(
+        call("DealThrow",
+             absl::StrCat(R"({"token":")", start.token(), R"(","index":")", i,
+                          R"(","clientValue":")", values.back(), R"(","play":")", play, R"("})"),
+             &d),
+        200);
     ASSERT_EQ(d.index(), i);
     dealt.emplace_back(d.throw_().die1(), d.throw_().die2());
     Throw t = MakeThrow(d.throw_().die1(), d.throw_().die2());
     PlayList plays;
     GenerateLegalPlays(game.position(), game.rules(), t, &plays);
-    ASSERT_TRUE(game.Play(t, PlayToString(plays[0].play)).ok());
+    play = PlayToString(plays[0].play);
+    ASSERT_TRUE(game.Play(t, play).ok());
   }
   ASSERT_TRUE(game.IsOver());
   v1::RevealDealtGameResponse revealed;
   ASSERT_EQ(call("RevealDealtGame",
-                 absl::StrCat(R"({"token":")", start.token(), R"(","clientSeed":")", seed,
-                              R"(","recordText":""})"),
-                 &revealed),
-            400);  // an empty record is no finished game
+                 absl::StrCat(R"({"token":")", start.token(), R"(","recordText":""})"), &revealed),
+            400);  // an empty record is not the game played
   std::string record_json;
   ASSERT_TRUE(
       google::protobuf::util::MessageToJsonString(wire::ToMessage(RecordOf(game)), &record_json)
           .ok());
   ASSERT_EQ(call("RevealDealtGame",
-                 absl::StrCat(R"({"token":")", start.token(), R"(","clientSeed":")", seed,
-                              R"(","record":)", record_json, "}"),
+                 absl::StrCat(R"({"token":")", start.token(), R"(","record":)", record_json, "}"),
                  &revealed),
             200);
-  ASSERT_GE(log.size(), 3u);
+  ASSERT_GE(log.size(), 4u);
   EXPECT_EQ(log.front(), "StartDealtGame");
-  EXPECT_EQ(log[1], "DealThrow");
+  EXPECT_EQ(log[1], "BindDealtGame");
+  EXPECT_EQ(log[2], "DealThrow");
   EXPECT_EQ(log.back(), "RevealDealtGame");
   absl::StatusOr<dealer::Secret> secret = dealer::SecretFromHex(revealed.secret());
   ASSERT_TRUE(secret.ok()) << secret.status();
   EXPECT_EQ(dealer::Commitment(*secret), start.commitment());
   for (size_t i = 0; i < dealt.size(); ++i) {
-    EXPECT_EQ(dealer::DealDice(*secret, seed, i), dealt[i]) << i;
+    EXPECT_EQ(dealer::DealDice(*secret, seed, i, *dealer::ClientValueFromHex(values[i])), dealt[i])
+        << i;
   }
   absl::StatusOr<Record> revealed_record = wire::FromMessage(revealed.record());
   ASSERT_TRUE(revealed_record.ok()) << revealed_record.status();
   EXPECT_TRUE(VerifyDealtDice(*revealed_record).ok());
 }
 
-TEST_F(ConnectTest, ATokenIsServedByAReplicaWithTheSameKeyOnly) {
+// The dealt games are held in memory: a game is served by the process that
+// started it only, and another key's token is named as such.
+TEST_F(ConnectTest, ADealtGameIsServedByTheServerThatStartedItOnly) {
   ServiceLimits limits;
   limits.dealer_key = *dealer::NewKey();
   Api a(limits), b(limits), other(ServiceLimits{});
   v1::StartDealtGameResponse start;
   ASSERT_TRUE(a.StartDealtGame(v1::StartDealtGameRequest(), &start).ok());
-  v1::DealThrowRequest request;
+  v1::BindDealtGameRequest request;
   request.set_token(start.token());
   request.set_client_seed("seed");
-  request.set_index(5);
-  v1::DealThrowResponse from_a, from_b, from_other;
-  ASSERT_TRUE(a.DealThrow(request, &from_a).ok());
-  ASSERT_TRUE(b.DealThrow(request, &from_b).ok());
-  EXPECT_EQ(from_a.SerializeAsString(), from_b.SerializeAsString());
-  absl::Status s = other.DealThrow(request, &from_other);
+  v1::BindDealtGameResponse bound;
+  absl::Status s = b.BindDealtGame(request, &bound);
+  EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(s.message().find("no such dealt game"), std::string::npos) << s.message();
+  s = other.BindDealtGame(request, &bound);
   EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_NE(s.message().find("token"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("not one this server sealed"), std::string::npos) << s.message();
+  EXPECT_TRUE(a.BindDealtGame(request, &bound).ok());
 }
 
 TEST_F(ConnectTest, JudgePlayAndThrowMapAnswerOverJson) {

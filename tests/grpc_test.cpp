@@ -445,6 +445,31 @@ TEST_F(GrpcTest, RollDiceIsTheSeedsSequenceFromAnyIndex) {
   }
 }
 
+// The dealt game's calls over gRPC: bound once, its refusals keeping their
+// codes (FAILED_PRECONDITION for a call out of turn).
+TEST_F(GrpcTest, ADealtGameIsBoundOnceAndDealtInOrder) {
+  v1::StartDealtGameResponse start;
+  grpc::ClientContext c1, c2, c3, c4, c5;
+  ASSERT_TRUE(stub_->StartDealtGame(&c1, {}, &start).ok());
+  v1::BindDealtGameRequest bind;
+  bind.set_token(start.token());
+  bind.set_client_seed("grpc-seed");
+  v1::BindDealtGameResponse bound;
+  ASSERT_TRUE(stub_->BindDealtGame(&c2, bind, &bound).ok());
+  EXPECT_EQ(bound.commitment(), start.commitment());
+  grpc::Status again = stub_->BindDealtGame(&c3, bind, &bound);
+  EXPECT_EQ(again.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(again.error_message().find("bound already"), std::string::npos);
+  v1::DealThrowRequest deal;
+  deal.set_token(start.token());
+  deal.set_client_value("00112233445566778899aabbccddeeff");
+  v1::DealThrowResponse dealt;
+  ASSERT_TRUE(stub_->DealThrow(&c4, deal, &dealt).ok());
+  grpc::Status repeated = stub_->DealThrow(&c5, deal, &dealt);
+  EXPECT_EQ(repeated.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(repeated.error_message().find("dealt already"), std::string::npos);
+}
+
 TEST_F(GrpcTest, RollDiceWithoutASeedChoosesAndReturnsOne) {
   v1::RollDiceResponse a, b;
   grpc::ClientContext c1, c2;

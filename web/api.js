@@ -83,8 +83,12 @@ export const analyseGame = (recordText, level) =>
 export const judgePlay = (ufen, dice, play, rules, level = "", alternatives = 3) =>
   call("JudgePlay", { position: { ufen }, throw: dice, play, rules, level, alternatives });
 export const throwMap = (ufen, rules, level = "") => call("ThrowMap", { position: { ufen }, rules, level });
-// Dealt dice, by commit and reveal (docs/frontend.md, "Verified dice").
+// Dealt dice, by commit and reveal (docs/frontend.md, "Verified dice"):
+// the game started, bound once to the seed, rules and start, each throw
+// asked with a fresh client value and the play made with the throw before.
 export const startDealtGame = () => call("StartDealtGame");
-export const dealThrow = (token, clientSeed, index) => call("DealThrow", { token, clientSeed, index });
-export const revealDealtGame = (token, clientSeed, recordText) =>
-  call("RevealDealtGame", { token, clientSeed, recordText });
+export const bindDealtGame = (token, clientSeed, rules, ufen) =>
+  call("BindDealtGame", { token, clientSeed, rules, ...(ufen ? { start: { ufen } } : {}) });
+export const dealThrow = (token, index, clientValue, play) =>
+  call("DealThrow", { token, index, clientValue, play });
+export const revealDealtGame = (token, recordText) => call("RevealDealtGame", { token, recordText });

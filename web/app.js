@@ -10,7 +10,7 @@ import {
   TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES, MARKS,
   choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms,
 } from "./words.js";
-import { canVerify, newClientSeed, verifyDealt } from "./dealer.js";
+import { canVerify, newClientSeed, newClientValue, verifyDealt } from "./dealer.js";
 import { addPuzzles, dueCards, dayNumber, loadPuzzles } from "./drill.js";
 
 const $ = (id) => document.getElementById(id);
@@ -385,9 +385,12 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
       });
     }
     // Dealt dice: the server commits to its secret first, then the browser
-    // makes the client seed; each throw is dealt as the game reaches it.
-    if (dealt) deal = { ...(await api.startDealtGame()), clientSeed: newClientSeed(), secret: null };
-    else roll = await api.rollDice(seed, 0, 100);
+    // makes the client seed and binds it with the rules and the start; each
+    // throw is dealt as the game reaches it.
+    if (dealt) {
+      deal = { ...(await api.startDealtGame()), clientSeed: newClientSeed(), secret: null, values: [], dice: [] };
+      await api.bindDealtGame(deal.token, deal.clientSeed, start.rules, ufen ? start.position.ufen : null);
+    } else roll = await api.rollDice(seed, 0, 100);
   } catch (e) {
     if (gen !== state.gen) return;
     if (fromForm) {
@@ -475,18 +478,28 @@ function resumeSaved() {
 }
 
 // Throw `index` of the game: from its seed (asked 100 at a time), or dealt
-// by the server one at a time, as the game reaches it.
+// by the server one at a time, as the game reaches it: asked with a fresh
+// client value and the play made with the throw before, each once (the
+// game keeps the dice dealt, so a page reloaded asks no throw again).
 async function diceAt(index) {
   const g = state.game;
   const cache = state.diceCache;
-  if (!cache.has(index)) {
-    if (g.dealt) {
-      const answer = await api.dealThrow(g.dealt.token, g.dealt.clientSeed, index);
-      cache.set(index, answer.throw);
-    } else {
-      const roll = await api.rollDice(g.seed, index, 100);
-      roll.throws.forEach((t, i) => cache.set(index + i, t));
+  if (g.dealt) {
+    const d = g.dealt;
+    d.dice ||= [];
+    d.values ||= [];
+    if (!d.dice[index]) {
+      const value = newClientValue();
+      const answer = await api.dealThrow(d.token, index, value, index > 0 ? g.items[index - 1].play : "");
+      d.values[index] = value;
+      d.dice[index] = answer.throw;
+      save();
     }
+    return d.dice[index];
+  }
+  if (!cache.has(index)) {
+    const roll = await api.rollDice(g.seed, index, 100);
+    roll.throws.forEach((t, i) => cache.set(index + i, t));
   }
   return cache.get(index);
 }
@@ -768,12 +781,13 @@ function playAnyway() {
 }
 
 // Back to the last throw a person played, its dice still thrown (the dice
-// come from the game's seed, so a throw is never thrown again).
+// come from the game's seed, so a throw is never thrown again). Not in a
+// dealt game: the server keeps every play it was sent.
 async function takeBack() {
   const g = state.game;
   let k = g.items.length - 1;
   while (k >= 0 && !isPerson(g, g.items[k].mover)) k--;
-  if (k < 0 || g.mode !== "play" || g.dealt?.secret) return;
+  if (k < 0 || g.mode !== "play" || g.dealt) return;
   state.gen++;
   state.busy = false;
   state.view = null;
@@ -845,7 +859,7 @@ async function revealDealt() {
   tellDealt("The game is over: asking the server for its secret…");
   let revealed;
   try {
-    revealed = await api.revealDealtGame(d.token, d.clientSeed, recordText());
+    revealed = await api.revealDealtGame(d.token, recordText());
   } catch (e) {
     if (state.game !== g) return;
     $("raw-error").textContent = e.message;
@@ -868,7 +882,10 @@ const proofOf = (g) => ({
   commitment: g.dealt.commitment,
   clientSeed: g.dealt.clientSeed,
   secret: g.dealt.secret,
+  values: g.dealt.values || [],
   throws: g.items.map((it) => `${it.dice.die1}${it.dice.die2}`),
+  finished: !!g.result.finished,
+  loaded: g.mode === "replay",
 });
 
 // Checks a proof in the browser (WebCrypto): the secret against the
@@ -884,7 +901,10 @@ async function checkDealt(proof) {
   const r = await verifyDealt({ ...proof, throws });
   if (r.ok) {
     const said = r.count === 1 ? "the game's one throw follows" : `all ${r.count} throws follow`;
-    tellDealt(`Dice verified: the server's secret is the one it committed to before the first throw, and ${said} from it and the client seed.`, { ok: true });
+    // Of a loaded record the board knows only what the file says, not when
+    // the commitment was shown.
+    const committed = proof.loaded ? "the record's commitment" : "the one it committed to before the first throw";
+    tellDealt(`Dice verified: the server's secret is ${committed}, and ${said} from it, the client seed and the client's value for each throw.`, { ok: true });
   } else if (r.index === null) {
     tellDealt(`Dice not verified: ${r.why}.`, { ok: false });
   } else {
@@ -1260,6 +1280,7 @@ function recordText() {
   if (g.dealt) {
     headers.push(["Commitment", g.dealt.commitment], ["ClientSeed", g.dealt.clientSeed]);
     if (g.dealt.secret) headers.push(["ServerSecret", g.dealt.secret]);
+    if (g.dealt.values?.length) headers.push(["ClientValues", g.dealt.values.slice(0, g.items.length).join(" ")]);
   }
   headers.push(["Date", g.date]);
   if (g.startUfen) headers.push(["Start", g.startUfen]);
@@ -1315,11 +1336,13 @@ function parseRecord(text) {
     j = {
       switches: h.Switches, rules: h.Rules, startUfen: h.Start, seed: h.Seed, ry: h.RY, gb: h.GB, date: h.Date, items, sidePlayers,
       dealerCommitment: h.Commitment, clientSeed: h.ClientSeed, dealerSecret: h.ServerSecret,
+      clientValues: h.ClientValues ? h.ClientValues.split(" ").filter(Boolean) : [],
     };
   }
   const commitment = j.dealerCommitment || j.dealer_commitment;
   const clientSeed = j.clientSeed || j.client_seed;
   const secret = j.dealerSecret || j.dealer_secret;
+  const values = j.clientValues || j.client_values || [];
   return {
     rules: j.switches || j.rules || "navy",
     ufen: j.startUfen || null,
@@ -1333,7 +1356,7 @@ function parseRecord(text) {
     date: j.date || "",
     items: (j.items || []).map((i) => [i.throw, i.play]),
     // A dealt game's headers (docs/records.md), once its secret is out.
-    dealt: commitment && clientSeed && secret ? { commitment, clientSeed, secret, token: null } : null,
+    dealt: commitment && clientSeed && secret ? { commitment, clientSeed, secret, values, token: null } : null,
   };
 }
 
@@ -1788,8 +1811,8 @@ function render({ targetKey = null } = {}) {
   if (state.guided) $("guide-text").textContent = guideText(g, humanTurn, pos);
   const humanItems = g.items.some((it) => isPerson(g, it.mover));
   $("btn-throw").disabled = !humanTurn || !!g.dice || state.busy;
-  // Once a dealt game's secret is out every throw is known: no taking back.
-  $("btn-takeback").disabled = g.mode !== "play" || !humanItems || !!g.dealt?.secret;
+  // A dealt game's server keeps every play it was sent: no taking back.
+  $("btn-takeback").disabled = g.mode !== "play" || !humanItems || !!g.dealt;
   $("btn-hint").disabled = !canChoose;
   $("btn-review").disabled = !g.items.length;
   $("btn-download").disabled = !g.items.length;

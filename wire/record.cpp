@@ -29,6 +29,7 @@ v1::GameRecord ToMessage(const Record& r) {
   m.set_dealer_commitment(r.dealer_commitment);
   m.set_client_seed(r.client_seed);
   m.set_dealer_secret(r.dealer_secret);
+  for (const std::string& value : r.client_values) m.add_client_values(value);
   for (const SidePlayer& player : r.side_players) {
     v1::SidePlayer* out = m.add_side_players();
     out->set_side(player.side);
@@ -55,6 +56,7 @@ absl::StatusOr<Record> FromMessage(const v1::GameRecord& m) {
   r.dealer_commitment = m.dealer_commitment();
   r.client_seed = m.client_seed();
   r.dealer_secret = m.dealer_secret();
+  r.client_values.assign(m.client_values().begin(), m.client_values().end());
   r.start_ufen = m.start_ufen();
   for (const v1::RecordItem& item : m.items()) {
     w.items.push_back(absl::StrCat(item.throw_(), ":", item.play()));

@@ -3,10 +3,12 @@
 
 usage: dealt_game.py [http://127.0.0.1:8080] [record.json]
 
-Starts a dealt game, chooses a client seed after the commitment, plays both
-teams with the engine's tutor level (BestMove at `advanced`), one DealThrow
-per throw, reveals the secret at the end and writes the completed record,
-which `uckers verify record.json` checks. Python's standard library only.
+Starts a dealt game, chooses a client seed after the commitment and binds it
+(BindDealtGame), plays both teams with the engine's tutor level (BestMove at
+`advanced`), one DealThrow per throw with a fresh client value and the play
+before it, reveals the secret with the last play and writes the completed
+record, which `uckers verify record.json` checks. Python's standard library
+only.
 """
 import hashlib
 import json
@@ -32,13 +34,16 @@ def call(method, body):
 
 start = call("StartDealtGame", {})
 print("commitment", start["commitment"])  # before the first throw
-seed = secrets.token_hex(8)                # chosen after it
+seed = secrets.token_hex(16)               # chosen after it, fresh for the game
 print("client seed", seed)
+call("BindDealtGame", {"token": start["token"], "clientSeed": seed, "rules": "navy"})
 position = call("GetStartPosition", {"rules": "navy"})["position"]["ufen"]
-items, result = [], None
+items, values, result = [], [], None
 while result is None:
-    dealt = call("DealThrow", {"token": start["token"], "clientSeed": seed,
-                               "index": len(items)})
+    values.append(secrets.token_hex(16))  # fresh for each throw
+    dealt = call("DealThrow", {"token": start["token"], "index": len(items),
+                               "clientValue": values[-1],
+                               "play": items[-1]["play"] if items else ""})
     dice = dealt["throw"]
     best = call("BestMove", {"position": {"ufen": position}, "throw": dice,
                              "options": {"level": "advanced"}})
@@ -49,10 +54,10 @@ while result is None:
     if applied["result"]["finished"]:
         result = applied["result"]
 winner = "RY" if result["winner"] == "TEAM_RED_YELLOW" else "GB"
-record = {"rules": "navy", "items": items, "winner": winner, "points": result["points"]}
-revealed = call("RevealDealtGame", {"token": start["token"], "clientSeed": seed,
-                                    "record": record})
+# The last play ends the game on the server's board too: then it reveals.
+revealed = call("RevealDealtGame", {"token": start["token"], "play": items[-1]["play"]})
 assert hashlib.sha256(bytes.fromhex(revealed["secret"])).hexdigest() == start["commitment"]
+assert revealed["record"]["clientValues"] == values
 print(f"{len(items)} throws, {winner} won {result['points']}; secret {revealed['secret']}")
 with open(OUT, "w") as f:
     json.dump(revealed["record"], f, indent=1)

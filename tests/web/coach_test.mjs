@@ -37,11 +37,12 @@ const WHY = /^(Leaves|Gives|Makes|Breaks|Knocks off|Lets|Has) .*; the best play/
 {
   const counting = [...Array(32).keys()].map((i) => i.toString(16).padStart(2, "0")).join("");
   assert.equal(await commitmentOf(counting), "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd");
+  const value = [...Array(16).keys()].map((i) => (16 + i).toString(16).padStart(2, "0")).join("");
   const dealt = [];
-  for (let i = 0; i < 8; i++) dealt.push((await dealtDice(counting, "client-seed-42", i)).join(""));
-  assert.deepEqual(dealt, ["56", "23", "25", "35", "52", "41", "52", "52"]);
-  // Throw 39's first byte is 0xff: rejected, never folded.
-  assert.deepEqual(await dealtDice(counting, "client-seed-42", 39), [1, 3]);
+  for (let i = 0; i < 8; i++) dealt.push((await dealtDice(counting, "client-seed-42", i, value)).join(""));
+  assert.deepEqual(dealt, ["11", "66", "22", "62", "21", "51", "55", "45"]);
+  // Throw 8's first byte is 0xfd: rejected, never folded.
+  assert.deepEqual(await dealtDice(counting, "client-seed-42", 8, value), [6, 6]);
   // SM-2 as app/drill.cpp: right 1, 3, then interval x ease; wrong: today.
   const card = { id: 1, due: 100, interval: 0, ease: 2.5, reps: 0 };
   const intervals = [true, true, true, false, true].map((right) => reschedule(card, right, 100).interval);
@@ -268,7 +269,7 @@ try {
     await page.waitForFunction(() => /^Dice (not )?verified/.test(document.querySelector("#dealt-check").textContent), null, { timeout: 20000 });
     const played = await items(page);
     const allThrows = played === 1 ? "the game's one throw follows" : `all ${played} throws follow`;
-    assert.equal(await page.textContent("#dealt-check"), `Dice verified: the server's secret is the one it committed to before the first throw, and ${allThrows} from it and the client seed.`);
+    assert.equal(await page.textContent("#dealt-check"), `Dice verified: the server's secret is the one it committed to before the first throw, and ${allThrows} from it, the client seed and the client's value for each throw.`);
     assert.equal(await page.textContent("#dealt-commitment"), commitment, "the same commitment");
     const secret = await page.textContent("#dealt-secret");
     assert.equal(createHash("sha256").update(Buffer.from(secret, "hex")).digest("hex"), commitment, "SHA-256 of the secret");
@@ -314,7 +315,7 @@ try {
     });
     await page.click("#btn-dealt-check");
     await page.waitForFunction(() => /commitment/.test(document.querySelector("#dealt-check").textContent));
-    assert.equal(await page.textContent("#dealt-check"), "Dice not verified: the secret's SHA-256 is not the commitment shown before the first throw.");
+    assert.equal(await page.textContent("#dealt-check"), "Dice not verified: the secret's SHA-256 is not the commitment.");
     step("tampered throws and secret caught");
     // The record loaded back is checked from its own headers.
     await page.setInputFiles("#record-file", record);
