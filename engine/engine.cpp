@@ -129,7 +129,26 @@ absl::Status Engine::SetPosition(const Position& pos) {
   if (pos.layout_id() != options_.rules.layout_id()) {
     return absl::InvalidArgumentError("position: not a position of the engine's rules");
   }
-  return SetPosition(ToUfen(pos), {});
+  game_ = Game::At(options_.rules, pos);
+  return absl::OkStatus();
+}
+
+absl::Status Engine::Reuse(SearchOptions options, const std::optional<Position>& pos) {
+  if (busy_) return absl::FailedPreconditionError("a search is running on this engine");
+  if (pos && pos->layout_id() != options.rules.layout_id()) {
+    return absl::InvalidArgumentError("position: not a position of the engine's rules");
+  }
+  if (options.hash_mb != options_.hash_mb) {
+    if (absl::Status s = tt_.TryResize(options.hash_mb); !s.ok()) {
+      return absl::ResourceExhaustedError(absl::StrCat("option Hash: ", s.message()));
+    }
+  }
+  tt_.Clear();
+  options_ = std::move(options);
+  evidence_ = OpponentEvidence(options_.rules);
+  evidence_game_ = Game(options_.rules);
+  game_ = pos ? Game::At(options_.rules, *pos) : Game(options_.rules);
+  return absl::OkStatus();
 }
 
 void Engine::NewGame() {

@@ -101,6 +101,12 @@ class Engine {
   absl::Status SetPosition(absl::string_view start, const std::vector<std::string>& moves);
   // A position of the options' rules, no moves before it.
   absl::Status SetPosition(const Position& pos);
+  // The engine made as new for another call (a pool's engine, reused):
+  // `options`, the table resized to their Hash and cleared, the game at
+  // `pos` (a position of their rules; none: the start), nothing of the
+  // calls before kept. Refused while a job runs, and when the table cannot
+  // be resized (the engine is then unchanged).
+  absl::Status Reuse(SearchOptions options, const std::optional<Position>& pos);
   const Position& position() const { return game_.position(); }
   // The game set by the last SetPosition (its start and moves) and the
   // plays applied since.

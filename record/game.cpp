@@ -17,6 +17,12 @@ absl::StatusOr<Game> Game::FromStart(const Rules& rules, absl::string_view start
   return game;
 }
 
+Game Game::At(const Rules& rules, const Position& start) {
+  Game game(rules);
+  game.start_ = game.position_ = start;
+  return game;
+}
+
 absl::Status Game::Play(Throw t, absl::string_view play) {
   absl::StatusOr<PlayResult> r = ParsePlay(play, position_, rules_, t);
   if (!r.ok()) return r.status();

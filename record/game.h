@@ -32,6 +32,9 @@ class Game {
 
   // From "startpos" or a UFEN under `rules`.
   static absl::StatusOr<Game> FromStart(const Rules& rules, absl::string_view start);
+  // From `start`, a position of `rules`'s layout (as a parser of `rules`
+  // gave it), no moves: no text read.
+  static Game At(const Rules& rules, const Position& start);
 
   // Plays `play` (any spelling of a legal play) with throw `t`; an error
   // leaves the game unchanged.

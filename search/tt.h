@@ -22,6 +22,9 @@ struct TtEntry {
   std::array<float, kNumOutcomes> outcomes{};
   int8_t depth = -1;
   Bound bound = Bound::kNone;
+  // The table's generation when stored: an entry of an earlier one (before
+  // the last Clear) is no entry. Fills the entry's padding.
+  uint16_t generation = 0;
 };
 
 // A transposition table for chance nodes (positions before their throw),
@@ -38,7 +41,9 @@ class TranspositionTable {
   // Resize that reports a failed allocation instead of throwing; the table
   // is unchanged then.
   absl::Status TryResize(size_t megabytes);
-  void Clear();  // not thread-safe
+  // Empties the table in constant time (a new generation; the slots are
+  // rewritten only once every 65535 clears). Not thread-safe.
+  void Clear();
 
   // The entry for `key`, if stored.
   bool Probe(uint64_t key, TtEntry* out) const;
@@ -54,6 +59,7 @@ class TranspositionTable {
 
   std::vector<TtEntry> entries_;
   size_t mask_ = 0;
+  uint16_t generation_ = 1;  // never 0: a slot never stored holds generation 0
   mutable std::unique_ptr<std::atomic_flag[]> locks_;
 };
 

@@ -15,6 +15,7 @@
 #include "rules/effects.h"
 #include "rules/rules.h"
 #include "rules/ufen.h"
+#include "server/engine_pool.h"
 #include "server/proto_convert.h"
 #include "wire/analysis.h"
 #include "wire/record.h"
@@ -45,39 +46,12 @@ absl::Status Wire(const absl::Status& s) {
   return absl::Status(code, SafeMessage(s.message()));
 }
 
-// Sets `stop` when the client cancels, the deadline (less its
-// DeadlineMargin) passes or the server's drain time (`drain_at`, in
-// system_clock ticks) comes; polls every millisecond until destroyed.
-class StopWatcher {
- public:
-  StopWatcher(const CallControl& call, std::atomic<bool>* stop, const ServiceLimits& limits,
-              const std::atomic<int64_t>* drain_at)
-      : stop_at_(call.deadline - DeadlineMargin(TimeLeft(call), limits)),
-        thread_([this, call, stop, drain_at] {
-          while (!done_) {
-            Clock::time_point now = Clock::now();
-            if ((call.cancelled && call.cancelled()) || now >= stop_at_ ||
-                now.time_since_epoch().count() >= drain_at->load()) {
-              *stop = true;
-              return;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-          }
-        }) {}
-  ~StopWatcher() {
-    done_ = true;
-    thread_.join();
-  }
-
- private:
-  static std::chrono::milliseconds TimeLeft(const CallControl& call) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(call.deadline - Clock::now());
-  }
-
-  Clock::time_point stop_at_;
-  std::atomic<bool> done_{false};
-  std::thread thread_;
-};
+// When a searching call's search must stop: its deadline less the margin
+// that leaves time to answer.
+Clock::time_point StopAt(const CallControl& call, const ServiceLimits& limits) {
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(call.deadline - Clock::now());
+  return call.deadline - DeadlineMargin(left, limits);
+}
 
 bool Cancelled(const CallControl& call) { return call.cancelled && call.cancelled(); }
 
@@ -181,16 +155,6 @@ namespace {
 // beside them (ListLegalPlays, ApplyPlay) are not starved. A
 // thread's nice value can be raised without privileges, never lowered, so
 // the search gets a fresh thread rather than lowering a pooled one.
-void AtSearchPriority(const std::function<void()>& work) {
-  std::thread thread([&work] {
-    id_t tid = static_cast<id_t>(syscall(SYS_gettid));
-    errno = 0;
-    int nice = getpriority(PRIO_PROCESS, tid);
-    if (errno == 0) setpriority(PRIO_PROCESS, tid, std::min(19, nice + 10));
-    work();
-  });
-  thread.join();
-}
 
 // The options of the engine a searching call runs on: the call's rules, a
 // table of `hash_mb` and the server's endgame table.
@@ -202,19 +166,11 @@ SearchOptions OptionsFor(const Rules& rules, int hash_mb, const ServiceLimits& l
   return options;
 }
 
-// Sets the call's position (already read under the engine's rules).
-absl::Status SetCallPosition(Engine& engine, const Position& pos) {
-  absl::Status s = engine.SetPosition(pos);
-  return s.ok() ? s : absl::InternalError(absl::StrCat("position: ", s.message()));
-}
-
-// The table of the calls that search with a table of their own (the tutor's
-// and the review's): the engine's stays small.
-constexpr int kUnusedHashMb = 1;
-
 }  // namespace
 
-Api::Api(ServiceLimits limits) : limits_(std::move(limits)) {
+Api::Api(ServiceLimits limits)
+    : limits_(std::move(limits)),
+      engines_(std::make_unique<EnginePool>(limits_.max_searches, kDefaultHashMb)) {
   std::optional<dealer::Key> key = limits_.dealer_key;
   if (!key) {
     // Without a random generator there is no key and no game is dealt
@@ -262,10 +218,18 @@ absl::Status Api::Admit(const CallControl& call) const {
   return absl::OkStatus();
 }
 
-void Api::RunSearch(const CallControl& call, std::atomic<bool>* stop,
-                    const std::function<void()>& work) const {
-  StopWatcher watcher(call, stop, limits_, &drain_at_);
-  AtSearchPriority(work);
+Api::~Api() = default;
+
+absl::Status Api::RunSearch(const CallControl& call, SearchOptions options,
+                            const std::optional<Position>& pos, std::atomic<bool>* stop,
+                            const std::function<void(Engine&)>& work) {
+  Clock::time_point stop_at = StopAt(call, limits_);
+  auto should_stop = [&] {
+    Clock::time_point now = Clock::now();
+    return Cancelled(call) || now >= stop_at || now.time_since_epoch().count() >= drain_at_.load();
+  };
+  absl::Status s = engines_->Run(std::move(options), pos, stop, should_stop, work);
+  return s.ok() ? s : absl::InternalError(absl::StrCat("engine: ", s.message()));
 }
 
 absl::Status Api::GetEngineInfo(const v1::GetEngineInfoRequest&, v1::EngineInfo* response) {
@@ -337,11 +301,14 @@ absl::Status Api::BestMove(const CallControl& call, const v1::BestMoveRequest& r
   if (!p.ok()) return Wire(p.status());
   Slot slot(this);
   if (!slot.status().ok()) return slot.status();
-  Engine engine(OptionsFor(p->rules, p->hash_mb, limits_));
-  if (absl::Status s = SetCallPosition(engine, p->position); !s.ok()) return Wire(s);
   std::atomic<bool> stop{false};
   absl::StatusOr<SearchReport> report;
-  RunSearch(call, &stop, [&] { report = engine.Search(p->request, stop); });
+  if (absl::Status s =
+          RunSearch(call, OptionsFor(p->rules, p->hash_mb, limits_), p->position, &stop,
+                    [&](Engine& engine) { report = engine.Search(p->request, stop); });
+      !s.ok()) {
+    return Wire(s);
+  }
   if (!report.ok()) return Wire(report.status());
   if (Cancelled(call)) return absl::CancelledError("cancelled");
   const Candidate& best = report->candidates[0];
@@ -378,12 +345,16 @@ absl::Status Api::Evaluate(const CallControl& call, const v1::EvaluateRequest& r
   if (!p.ok()) return Wire(p.status());
   Slot slot(this);
   if (!slot.status().ok()) return slot.status();
-  Engine engine(OptionsFor(p->rules, p->hash_mb, limits_));
-  if (absl::Status s = SetCallPosition(engine, p->position); !s.ok()) return Wire(s);
   std::atomic<bool> stop{false};
   absl::StatusOr<EvaluationReport> evaluated;
-  RunSearch(call, &stop,
-            [&] { evaluated = engine.Evaluate(p->request, request.per_throw(), stop); });
+  if (absl::Status s =
+          RunSearch(call, OptionsFor(p->rules, p->hash_mb, limits_), p->position, &stop,
+                    [&](Engine& engine) {
+                      evaluated = engine.Evaluate(p->request, request.per_throw(), stop);
+                    });
+      !s.ok()) {
+    return Wire(s);
+  }
   if (!evaluated.ok()) return Wire(evaluated.status());
   const SearchReport& report = evaluated->before;
   const Position& pos = p->position;
@@ -423,8 +394,6 @@ absl::Status Api::Analyse(const CallControl& call, const v1::AnalyseRequest& req
   }
   Slot slot(this);
   if (!slot.status().ok()) return slot.status();
-  Engine engine(OptionsFor(p->rules, p->hash_mb, limits_));
-  if (absl::Status s = SetCallPosition(engine, p->position); !s.ok()) return Wire(s);
   std::atomic<bool> stop{false};
   const Position& pos = p->position;
   auto to_message = [&pos](const SearchReport& r, bool final) {
@@ -440,11 +409,16 @@ absl::Status Api::Analyse(const CallControl& call, const v1::AnalyseRequest& req
     return m;
   };
   absl::StatusOr<SearchReport> report;
-  RunSearch(call, &stop, [&] {
-    report = engine.Search(p->request, stop, [&](const SearchReport& r) {
-      if (!write(to_message(r, false))) stop = true;
-    });
-  });
+  if (absl::Status s =
+          RunSearch(call, OptionsFor(p->rules, p->hash_mb, limits_), p->position, &stop,
+                    [&](Engine& engine) {
+                      report = engine.Search(p->request, stop, [&](const SearchReport& r) {
+                        if (!write(to_message(r, false))) stop = true;
+                      });
+                    });
+      !s.ok()) {
+    return Wire(s);
+  }
   if (!report.ok()) return Wire(report.status());
   if (Cancelled(call)) return absl::CancelledError("cancelled");
   write(to_message(*report, true));
@@ -497,10 +471,14 @@ absl::Status Api::AnalyseGame(const CallControl& call, const v1::AnalyseGameRequ
   if (!slot.status().ok()) return slot.status();
   // The review runs on an engine of the default rules: the record names its
   // own.
-  Engine engine(OptionsFor(Rules(), kUnusedHashMb, limits_));
   std::atomic<bool> stop{false};
   absl::StatusOr<GameAnalysis> analysis;
-  RunSearch(call, &stop, [&] { analysis = engine.Review(*record, request.level(), stop); });
+  if (absl::Status s = RunSearch(
+          call, OptionsFor(Rules(), kDefaultHashMb, limits_), std::nullopt, &stop,
+          [&](Engine& engine) { analysis = engine.Review(*record, request.level(), stop); });
+      !s.ok()) {
+    return Wire(s);
+  }
   if (Cancelled(call)) return absl::CancelledError("cancelled");
   if (absl::IsCancelled(analysis.status()) && draining_) {
     return absl::UnavailableError("the server shut down before the analysis was done");
@@ -680,12 +658,16 @@ absl::Status Api::JudgePlay(const CallControl& call, const v1::JudgePlayRequest&
   }
   Slot slot(this);
   if (!slot.status().ok()) return slot.status();
-  Engine engine(OptionsFor(in->rules, kUnusedHashMb, limits_));
-  if (absl::Status s = SetCallPosition(engine, in->position); !s.ok()) return Wire(s);
   std::atomic<bool> stop{false};
   absl::StatusOr<facade::Judgement> j;
-  RunSearch(call, &stop,
-            [&] { j = engine.Judge(in->dice, request.play(), request.level(), stop); });
+  if (absl::Status s =
+          RunSearch(call, OptionsFor(in->rules, kDefaultHashMb, limits_), in->position, &stop,
+                    [&](Engine& engine) {
+                      j = engine.Judge(in->dice, request.play(), request.level(), stop);
+                    });
+      !s.ok()) {
+    return Wire(s);
+  }
   if (Cancelled(call)) return absl::CancelledError("cancelled");
   if (absl::IsCancelled(j.status())) return absl::DeadlineExceededError("the deadline came first");
   if (!j.ok()) return Wire(j.status());
@@ -722,11 +704,14 @@ absl::Status Api::ThrowMap(const CallControl& call, const v1::ThrowMapRequest& r
   }
   Slot slot(this);
   if (!slot.status().ok()) return slot.status();
-  Engine engine(OptionsFor(*rules, kUnusedHashMb, limits_));
-  if (absl::Status s = SetCallPosition(engine, *pos); !s.ok()) return Wire(s);
   std::atomic<bool> stop{false};
   absl::StatusOr<facade::ThrowMap> map;
-  RunSearch(call, &stop, [&] { map = engine.MapThrows(request.level(), stop); });
+  if (absl::Status s =
+          RunSearch(call, OptionsFor(*rules, kDefaultHashMb, limits_), *pos, &stop,
+                    [&](Engine& engine) { map = engine.MapThrows(request.level(), stop); });
+      !s.ok()) {
+    return Wire(s);
+  }
   if (Cancelled(call)) return absl::CancelledError("cancelled");
   if (absl::IsCancelled(map.status()))
     return absl::DeadlineExceededError("the deadline came first");

@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "dealer/dealer.h"
 #include "endgame/table.h"
+#include "rules/position.h"
 #include "search/params.h"
 #include "server/call_metrics.h"
 #include "server/dealt_games.h"
@@ -25,6 +26,10 @@
 // that do not search use the value-level helpers of engine/facade.h. No gRPC
 // here: tools/check_layers keeps it so.
 namespace uckers {
+
+class Engine;
+class EnginePool;
+struct SearchOptions;
 
 // Limits of one server process.
 struct ServiceLimits {
@@ -81,6 +86,7 @@ using AnalyseWriter = std::function<bool(const v1::AnalyseResponse&)>;
 class Api {
  public:
   explicit Api(ServiceLimits limits);
+  ~Api();
 
   // Calls that do not search: answered at once, whatever the deadline.
   absl::Status GetEngineInfo(const v1::GetEngineInfoRequest& request, v1::EngineInfo* response);
@@ -131,10 +137,13 @@ class Api {
   // (DEADLINE_EXCEEDED): such a call is answered before any work and takes
   // no search slot.
   absl::Status Admit(const CallControl& call) const;
-  // Runs `work` at the searches' priority with `stop` set when the call is
-  // cancelled, its deadline (less the margin) comes or the drain's time does.
-  void RunSearch(const CallControl& call, std::atomic<bool>* stop,
-                 const std::function<void()>& work) const;
+  // Runs `work` on an engine of the pool, made as new with `options` at
+  // `pos` (none: the rules' start), with `stop` set when the call is
+  // cancelled, its deadline (less the margin) comes or the drain's time
+  // does; an error when no engine could be made so (the work did not run).
+  absl::Status RunSearch(const CallControl& call, SearchOptions options,
+                         const std::optional<Position>& pos, std::atomic<bool>* stop,
+                         const std::function<void(Engine&)>& work);
 
   ServiceLimits limits_;
   // Each dealt game's state (the one state the service keeps).
@@ -144,6 +153,10 @@ class Api {
   std::atomic<bool> draining_{false};
   // When draining searches stop, in system_clock ticks since the epoch.
   std::atomic<int64_t> drain_at_{INT64_MAX};
+  // The searching calls' engines, one a search slot, kept between calls
+  // (server/engine_pool.h; held by pointer, so that this header pulls in
+  // nothing of the engine).
+  std::unique_ptr<EnginePool> engines_;
 };
 
 }  // namespace uckers

@@ -16,6 +16,7 @@
 #include "search/levels.h"
 #include "search/opponent_model.h"
 #include "search/static_cache.h"
+#include "search/tt.h"
 #include "tests/random_game.h"
 #include "tests/test_util.h"
 
@@ -1117,3 +1118,36 @@ TEST(OpponentEvidence, EachTeamsDecisionsAreWeighedApart) {
 
 }  // namespace
 }  // namespace uckers::testing
+
+namespace uckers {
+namespace {
+
+// Clear empties the table at once, through the wrap of its generations too.
+TEST(TranspositionTable, ClearForgetsEveryEntryThroughTheGenerationsWrap) {
+  TranspositionTable tt(1);
+  TtEntry e;
+  e.key = 12345;
+  e.depth = 3;
+  e.bound = Bound::kExact;
+  e.score = 0.25f;
+  TtEntry out;
+  for (int clears = 0; clears < 70000; ++clears) {
+    tt.Store(e);
+    ASSERT_TRUE(tt.Probe(e.key, &out)) << clears;
+    tt.Clear();
+    ASSERT_FALSE(tt.Probe(e.key, &out)) << "after clear " << clears;
+  }
+  // A shallower entry replaces a deeper one of an earlier generation.
+  tt.Store(e);
+  tt.Clear();
+  TtEntry shallow = e;
+  shallow.depth = 1;
+  shallow.score = 0.5f;
+  tt.Store(shallow);
+  ASSERT_TRUE(tt.Probe(e.key, &out));
+  EXPECT_EQ(out.depth, 1);
+  EXPECT_EQ(out.score, 0.5f);
+}
+
+}  // namespace
+}  // namespace uckers
