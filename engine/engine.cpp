@@ -281,6 +281,20 @@ absl::StatusOr<SearchReport> Engine::Search(const SearchRequest& request,
   return SearchPosition(game_.position(), options_.rules, request, &tt_, stop, on_progress);
 }
 
+std::vector<std::vector<facade::TermDifference>> Engine::Explain(const SearchReport& report) const {
+  std::vector<std::vector<facade::TermDifference>> out(report.candidates.size());
+  const Position& pos = game_.position();
+  if (report.candidates.size() < 2 || !FourSidedTeams(pos)) return out;
+  const Candidate& best = report.candidates[0];
+  facade::PlayTerms best_terms = facade::TermsOf(pos, {best.play, best.after}, options_.rules);
+  for (size_t k = 1; k < report.candidates.size(); ++k) {
+    const Candidate& c = report.candidates[k];
+    out[k] =
+        facade::Differences(best_terms, facade::TermsOf(pos, {c.play, c.after}, options_.rules));
+  }
+  return out;
+}
+
 absl::StatusOr<EvaluationReport> Engine::Evaluate(const SearchRequest& request, bool per_throw,
                                                   const std::atomic<bool>& stop) {
   SearchRequest before = request;

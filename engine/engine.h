@@ -94,6 +94,13 @@ class Engine {
   // The search the options ask for with `go`'s dice and limits.
   SearchRequest RequestFor(const GoRequest& go) const;
 
+  // The explained choices (docs/frontend.md): for each candidate of
+  // `report` (a search of the engine's position), the terms in which it
+  // differs from the first, the first's list empty. The terms are the
+  // four-sided game of two teams' (facade::PlayTerms): every list is empty
+  // on any other layout.
+  std::vector<std::vector<facade::TermDifference>> Explain(const SearchReport& report) const;
+
   // --- The game
 
   // "startpos" or a UFEN, then `<throw>:<play>` items applied in order. On

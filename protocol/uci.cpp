@@ -274,6 +274,8 @@ const std::vector<ProtocolCommand>& ProtocolCommands() {
        "the tutor's verdict on a play: its loss against the best, the mark, the terms", 5},
       {"throwmap", "throwmap [level <name>]",
        "each of the 21 throws: its chance, best play and the mover's chances after it", 2},
+      {"explain", "explain <d1> <d2> [level <name>]",
+       "the best plays of a throw, each with the terms in which it differs from the best", 4},
       {"help", "help [<command>]", "the commands, or one command's synopsis", 1},
       {"quit", "quit", "ends any work at once and exits", 0},
   };
@@ -356,6 +358,8 @@ bool UciLoop::HandleLine(absl::string_view line) {
     Judge(args);
   } else if (cmd == "throwmap") {
     ThrowMapCommand(args);
+  } else if (cmd == "explain") {
+    ExplainCommand(args);
   } else {
     Error(absl::StrCat("unknown command '", cmd, "'"));
   }
@@ -604,12 +608,13 @@ void UciLoop::Judge(const Args& args) {
   absl::StatusOr<facade::Judgement> j = engine_.Judge(MakeThrow(d1, d2), args[3], level, stop);
   if (!j.ok()) return Error(absl::StrCat("judge: ", j.status().message()));
   static const char* kMarks[] = {"none", "none", "doubtful", "bad", "verybad"};
-  double best = j->candidates[0].eval.Equity();
+  const Position& pos = engine_.position();
+  double best = CandidatePoints(pos, j->candidates[0]);
   for (size_t k = 0; k < j->candidates.size() && k < 3; ++k) {
     const Candidate& c = j->candidates[k];
     Print(absl::StrFormat("judge alternative %d %s equity %.4f win %.4f lost %.4f", k + 1,
-                          PlayToString(c.play), c.eval.Equity(), c.eval.Win(),
-                          std::max(0.0, best - c.eval.Equity())));
+                          PlayToString(c.play, pos.board()), CandidatePoints(pos, c), c.eval.Win(),
+                          std::max(0.0, best - CandidatePoints(pos, c))));
   }
   for (const facade::TermDifference& d : j->differences) {
     Print(absl::StrFormat("judge differs %s best %.4g play %.4g", d.term, d.best, d.play));
@@ -617,9 +622,10 @@ void UciLoop::Judge(const Args& args) {
   Print(absl::StrFormat(
       "judge play %s equity %.4f win %.4f best %s equity %.4f win %.4f lost %.4f mark %s legal %d "
       "level %s time %d",
-      PlayToString(j->played.play), j->played.eval.Equity(), j->played.eval.Win(),
-      PlayToString(j->candidates[0].play), best, j->candidates[0].eval.Win(), j->equity_lost,
-      kMarks[static_cast<int>(j->mark)], j->candidates.size(), j->level, j->time_ms));
+      PlayToString(j->played.play, pos.board()), CandidatePoints(pos, j->played),
+      j->played.eval.Win(), PlayToString(j->candidates[0].play, pos.board()), best,
+      j->candidates[0].eval.Win(), j->equity_lost, kMarks[static_cast<int>(j->mark)],
+      j->candidates.size(), j->level, j->time_ms));
 }
 
 // `throwmap [level <name>]`: the next throw's map of the current position.
@@ -634,13 +640,54 @@ void UciLoop::ThrowMapCommand(const Args& args) {
   std::atomic<bool> stop{false};
   absl::StatusOr<facade::ThrowMap> map = engine_.MapThrows(level, stop);
   if (!map.ok()) return Error(absl::StrCat("throwmap: ", map.status().message()));
+  const Position& pos = engine_.position();
   for (const facade::ThrowMapEntry& e : map->throws) {
     Print(absl::StrFormat("throwmap throw %d%d probability %.4f best %s win %.4f equity %.4f",
-                          e.dice.high, e.dice.low, e.probability, PlayToString(e.best.play),
-                          e.best.eval.Win(), e.best.eval.Equity()));
+                          e.dice.high, e.dice.low, e.probability,
+                          PlayToString(e.best.play, pos.board()), e.best.eval.Win(),
+                          CandidatePoints(pos, e.best)));
   }
   Print(absl::StrFormat("throwmap mean win %.4f equity %.4f level %s time %d", map->eval.Win(),
                         map->eval.Equity(), map->level, map->time_ms));
+}
+
+// `explain <d1> <d2> [level <name>]`: the best plays of a throw (at least
+// four, or as many as MultiPV asks), each with what it is worth and the
+// terms in which it differs from the best (Engine::Explain), then a line
+// that ends the answer.
+void UciLoop::ExplainCommand(const Args& args) {
+  int d1 = 0, d2 = 0;
+  std::string level;
+  if (args.size() == 5 && args[3] == "level") {
+    level = args[4];
+  } else if (args.size() != 3) {
+    return Error("expected: explain <d1> <d2> [level <name>] with dice 1..6");
+  }
+  if (!ParseDie(args[1], &d1) || !ParseDie(args[2], &d2)) {
+    return Error("explain: dice must be two dice 1..6, like 'explain 6 3'");
+  }
+  WaitUnlessInfinite();
+  SearchRequest request = engine_.RequestFor(GoRequest{MakeThrow(d1, d2), {}});
+  if (!level.empty()) request.level = level;
+  request.multipv = std::max(request.multipv, 4);
+  std::atomic<bool> stop{false};
+  absl::StatusOr<SearchReport> report = engine_.Search(request, stop);
+  if (!report.ok()) return Error(absl::StrCat("explain: ", report.status().message()));
+  const Position& pos = engine_.position();
+  std::vector<std::vector<facade::TermDifference>> why = engine_.Explain(*report);
+  double best = CandidatePoints(pos, report->candidates[0]);
+  for (size_t k = 0; k < report->candidates.size(); ++k) {
+    const Candidate& c = report->candidates[k];
+    Print(absl::StrFormat("explain candidate %d %s equity %.4f win %.4f lost %.4f", k + 1,
+                          PlayToString(c.play, pos.board()), CandidatePoints(pos, c), c.eval.Win(),
+                          std::max(0.0, best - CandidatePoints(pos, c))));
+    for (const facade::TermDifference& d : why[k]) {
+      Print(absl::StrFormat("explain differs %d %s best %.4g play %.4g", k + 1, d.term, d.best,
+                            d.play));
+    }
+  }
+  Print(absl::StrFormat("explain done level %s depth %d time %d", request.level, report->depth,
+                        report->time_ms));
 }
 
 void UciLoop::Bench() {

@@ -65,6 +65,7 @@ class UciLoop {
   void Analyse(const Args& args);
   void Judge(const Args& args);
   void ThrowMapCommand(const Args& args);
+  void ExplainCommand(const Args& args);
   void Help(const Args& args);
   void PrintReport(const SearchReport& report, bool with_pv);
 

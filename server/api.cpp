@@ -303,9 +303,13 @@ absl::Status Api::BestMove(const CallControl& call, const v1::BestMoveRequest& r
   if (!slot.status().ok()) return slot.status();
   std::atomic<bool> stop{false};
   absl::StatusOr<SearchReport> report;
+  std::vector<std::vector<facade::TermDifference>> why;  // each candidate's, below the front
   if (absl::Status s =
           RunSearch(call, OptionsFor(p->rules, p->hash_mb, limits_), p->position, &stop,
-                    [&](Engine& engine) { report = engine.Search(p->request, stop); });
+                    [&](Engine& engine) {
+                      report = engine.Search(p->request, stop);
+                      if (report.ok()) why = engine.Explain(*report);
+                    });
       !s.ok()) {
     return Wire(s);
   }
@@ -317,18 +321,11 @@ absl::Status Api::BestMove(const CallControl& call, const v1::BestMoveRequest& r
   *response->mutable_evaluation() =
       proto::OutcomesOut(best.eval, best.sides, pos.SideOf(pos.to_throw()));
   response->add_principal_variation(PlayToString(best.play, pos.board()));
-  // The terms a tutor explains by are the four-sided game's (facade::TermsOf).
-  bool explain = report->candidates.size() > 1 && facade::FourSidedTeams(pos);
-  facade::PlayTerms best_terms;
-  if (explain) best_terms = facade::TermsOf(pos, {best.play, best.after}, p->rules);
-  for (const Candidate& c : report->candidates) {
+  for (size_t k = 0; k < report->candidates.size(); ++k) {
     v1::Candidate* out = response->add_candidates();
-    *out = CandidateOut(c, pos);
-    if (&c == &best || !explain) continue;
-    for (const facade::TermDifference& d : facade::Differences(
-             best_terms, facade::TermsOf(p->position, {c.play, c.after}, p->rules))) {
+    *out = CandidateOut(report->candidates[k], pos);
+    for (const facade::TermDifference& d : why[k])
       *out->add_differences() = proto::DifferenceOut(d);
-    }
   }
   response->set_depth(report->depth);
   response->set_nodes(static_cast<int64_t>(report->nodes));

@@ -610,6 +610,44 @@ TEST(Protocol, JudgeAndThrowmapAnswerForTheCurrentPosition) {
   EXPECT_TRUE(absl::StartsWith(bad[1], "info string error: throwmap: level")) << bad[1];
 }
 
+// docs/protocol.md, `explain`: the best plays of a throw, each with the
+// terms in which it differs from the best, computed by the engine as the
+// service's BestMove computes them.
+TEST(Protocol, ExplainGivesTheBestPlaysAndHowEachDiffersFromTheBest) {
+  Transcript t;
+  std::vector<std::string> lines =
+      t.Send({"position ufen b,10,13,13/b,b,16,19/1,8,8,13/6,6,16,25 r -", "explain 5 2"});
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_TRUE(absl::StartsWith(lines[0], "explain candidate 1 ")) << lines[0];
+  EXPECT_TRUE(absl::StrContains(lines[0], " lost 0.0000")) << lines[0];
+  int candidates = 0, differs = 0;
+  for (const std::string& line : lines) {
+    candidates += absl::StartsWith(line, "explain candidate ");
+    differs += absl::StartsWith(line, "explain differs ");
+  }
+  EXPECT_EQ(candidates, 4);
+  EXPECT_GT(differs, 0) << absl::StrJoin(lines, "\n");
+  EXPECT_TRUE(absl::StartsWith(lines.back(), "explain done level grandmaster depth "))
+      << lines.back();
+  std::vector<std::string> bad = t.Send({"explain 7 2", "explain 5 2 level wizard"});
+  ASSERT_EQ(bad.size(), 2u);
+  EXPECT_TRUE(absl::StartsWith(bad[0], "info string error: explain: dice")) << bad[0];
+  EXPECT_TRUE(absl::StartsWith(bad[1], "info string error: explain: ")) << bad[1];
+}
+
+// The tutor and the throw map of the text protocol on a layout of more
+// sides: the plays spelled on that board, values in the side's points.
+TEST(Protocol, JudgeAndThrowmapAnswerOnTheSixSidedBoard) {
+  Transcript t;
+  std::vector<std::string> judged =
+      t.Send({"setoption name Rules value six", "position startpos", "judge 6 6 rb-0,rb-0"});
+  ASSERT_FALSE(judged.empty());
+  EXPECT_TRUE(absl::StartsWith(judged.back(), "judge play rb-0,rb-0 ")) << judged.back();
+  std::vector<std::string> map = t.Send({"throwmap"});
+  ASSERT_EQ(map.size(), 22u) << absl::StrJoin(map, "\n");
+  EXPECT_TRUE(absl::StartsWith(map.back(), "throwmap mean win ")) << map.back();
+}
+
 TEST(Protocol, QuitEndsTheLoop) {
   Transcript t;
   EXPECT_FALSE(t.loop().HandleLine("quit"));
