@@ -42,7 +42,9 @@ inline constexpr int kNetInputs = kNetSparseInputs + kNetDenseInputs;
 // encoding 4 two for each single piece, encoding 5 five more.
 inline constexpr int kNetMaxActive = 256;
 
-static_assert(kNumSwitches <= kNetSwitchInputs);
+static_assert(kNumSwitches <= kNetSwitchInputs,
+              "a new rule switch needs an input of the nets: every slot of kNetSwitchInputs is "
+              "taken (docs/architecture.md, \"A new rule switch\")");
 
 // One position's inputs: the indices of the sparse inputs that are 1, and the
 // dense values (input kNetSparseInputs + j holds dense[j]).

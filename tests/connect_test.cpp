@@ -22,6 +22,7 @@
 #include "rules/dice_sequence.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "server/call_metrics.h"
 #include "server/connect_server.h"
 #include "server/server.h"
 #include "tests/test_util.h"
@@ -625,6 +626,28 @@ TEST_F(ConnectTest, TheTutorAndTheThrowMapAnswerOnEveryLayout) {
     ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(map->body, &mapped).ok());
     EXPECT_EQ(mapped.throws_size(), 21) << rules;
     EXPECT_EQ(mapped.evaluation().side_win_probabilities_size(), sides) << rules;
+  }
+}
+
+// docs/architecture.md, "A new RPC": every method of uckers.v1.Engine has a
+// route in the Connect front (an empty request reaches the method, which
+// answers it or names what is wrong; never "no method"), and a metrics
+// series of its own. A method added to the proto without its route fails
+// here, naming it.
+TEST_F(ConnectTest, EveryMethodOfTheServiceHasARouteAndAMetricsName) {
+  const google::protobuf::ServiceDescriptor* engine =
+      v1::EngineInfo::descriptor()->file()->FindServiceByName("Engine");
+  ASSERT_NE(engine, nullptr);
+  for (int i = 0; i < engine->method_count(); ++i) {
+    const google::protobuf::MethodDescriptor* m = engine->method(i);
+    std::string type = m->server_streaming() ? "application/connect+json" : "application/json";
+    std::string body = m->server_streaming() ? std::string("\0\0\0\0\2{}", 7) : "{}";
+    httplib::Result r = Post(m->name(), body, type);
+    ASSERT_TRUE(r) << m->name();
+    EXPECT_EQ(r->body.find("no method"), std::string::npos)
+        << m->name() << " has no Connect route (server/connect_server.cpp): " << r->body;
+    EXPECT_NE(r->status, 404) << m->name() << ": " << r->body;
+    EXPECT_EQ(MetricsMethodName(m->name()), m->name()) << m->name() << " has no metrics name";
   }
 }
 

@@ -117,6 +117,22 @@ TEST(Perft, RandomGamesAgreeWithReferenceGeneratorThrowByThrow) {
   for (const std::string& text : AllRulesets()) RandomGamesAgreeWithReference(text, 6);
 }
 
+// docs/architecture.md, "A new rule switch": every switch of RULES.md §9
+// and §11 is played by the independent reference generator too, random
+// games under it agreeing throw by throw. A switch added to rules/ alone
+// fails here, named.
+TEST(Perft, EverySwitchIsPlayedAlikeByTheReferenceGenerator) {
+  for (int i = 0; i < kNumSwitches; ++i) {
+    Switch s = static_cast<Switch>(i);
+    std::string text =
+        absl::StrCat(s == Switch::kTeamsOfThree ? "six" : "navy", "+", SwitchName(s));
+    SCOPED_TRACE(absl::StrCat("switch ", SwitchName(s), " (", text,
+                              "): the reference generator, tests/reference/reference.cpp, "
+                              "plays it too"));
+    RandomGamesAgreeWithReference(text, 2);
+  }
+}
+
 // ------------------------------------------------- boards and sides (§11)
 
 // PROTOCOL.md: the start position gives 22, 583, 21213, 994540 on every
