@@ -259,7 +259,7 @@ int Session(DrillStore& store, std::vector<Card> cards, const std::string& level
     std::cout << "\ncard " << c.id << " (" << c.source << ")\n" << DrawBoard(*pos);
     std::cout << ColourName(pos->to_throw()) << " threw " << c.dice << ": your play? "
               << std::flush;
-    SearchOptions options;  // the card's rules, no endgame table
+    EngineOptions options;  // the card's rules, no endgame table
     options.rules = *rules;
     Engine engine(options);
     if (absl::Status s = engine.SetPosition(*pos); !s.ok()) {

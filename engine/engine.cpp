@@ -40,7 +40,7 @@ uint64_t Mix(uint64_t h, uint64_t v) {
   return h;
 }
 
-SearchRequest RequestOf(const SearchOptions& options, const GoRequest& go) {
+SearchRequest RequestOf(const EngineOptions& options, const GoRequest& go) {
   SearchRequest request;
   static_cast<SearchSettings&>(request) = options;  // every setting of the table
   request.dice = go.dice;
@@ -71,7 +71,7 @@ int64_t MsSince(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-Engine::Engine(SearchOptions options)
+Engine::Engine(EngineOptions options)
     : options_(std::move(options)),
       game_(options_.rules),
       evidence_(options_.rules),
@@ -90,7 +90,7 @@ Engine::~Engine() {
 }
 
 absl::Status Engine::SetOption(absl::string_view name, absl::string_view value) {
-  SearchOptions updated = options_;
+  EngineOptions updated = options_;
   if (absl::Status s = updated.Set(name, value); !s.ok()) return s;
   bool rules_changed = !(updated.rules == options_.rules);
   if (updated.hash_mb != options_.hash_mb) {
@@ -133,7 +133,7 @@ absl::Status Engine::SetPosition(const Position& pos) {
   return absl::OkStatus();
 }
 
-absl::Status Engine::Reuse(SearchOptions options, const std::optional<Position>& pos) {
+absl::Status Engine::Reuse(EngineOptions options, const std::optional<Position>& pos) {
   if (busy_) return absl::FailedPreconditionError("a search is running on this engine");
   if (pos && pos->layout_id() != options.rules.layout_id()) {
     return absl::InvalidArgumentError("position: not a position of the engine's rules");

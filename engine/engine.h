@@ -78,14 +78,14 @@ class Engine {
 
   // `options` as they are (a front that checked them itself); the game is
   // the start position of options.rules and the table options.hash_mb.
-  explicit Engine(SearchOptions options = SearchOptions());
+  explicit Engine(EngineOptions options = EngineOptions());
   ~Engine();  // stops any job and waits for it
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
   // --- Options
 
-  const SearchOptions& options() const { return options_; }
+  const EngineOptions& options() const { return options_; }
   // Sets one option; an error leaves everything unchanged. Changing Rules
   // resets the position to that ruleset's start position.
   absl::Status SetOption(absl::string_view name, absl::string_view value);
@@ -113,7 +113,7 @@ class Engine {
   // `pos` (a position of their rules; none: the start), nothing of the
   // calls before kept. Refused while a job runs, and when the table cannot
   // be resized (the engine is then unchanged).
-  absl::Status Reuse(SearchOptions options, const std::optional<Position>& pos);
+  absl::Status Reuse(EngineOptions options, const std::optional<Position>& pos);
   const Position& position() const { return game_.position(); }
   // The game set by the last SetPosition (its start and moves) and the
   // plays applied since.
@@ -213,7 +213,7 @@ class Engine {
   std::string MultiSideEvalText() const;
   absl::Status StartJob(bool infinite, std::function<void()> job);
 
-  SearchOptions options_;
+  EngineOptions options_;
   Game game_;
   // The evidence on the plays of game_ (OpponentSoFar), and the game it
   // was taken from.

@@ -30,7 +30,7 @@ const std::vector<OptionDef>& OptionDefs() {
   return defs;
 }
 
-absl::Status SearchOptions::Set(absl::string_view name, absl::string_view value) {
+absl::Status EngineOptions::Set(absl::string_view name, absl::string_view value) {
   const SettingDef* def = FindSetting(name);
   if (def == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("unknown option '", name, "'"));

@@ -31,7 +31,7 @@ const std::vector<OptionDef>& OptionDefs();
 
 // The values of every option: the settings table's (search/settings.h),
 // and the two it leaves to its owner.
-struct SearchOptions : SearchSettings {
+struct EngineOptions : SearchSettings {
   Rules rules;                                   // Rules: the ruleset played
   std::string endgame_path;                      // EndgamePath: the table file, or empty
   std::shared_ptr<const EndgameTable> endgames;  // ...and the table read from it

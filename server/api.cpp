@@ -158,8 +158,8 @@ namespace {
 
 // The options of the engine a searching call runs on: the call's rules, a
 // table of `hash_mb` and the server's endgame table.
-SearchOptions OptionsFor(const Rules& rules, int hash_mb, const ServiceLimits& limits) {
-  SearchOptions options;
+EngineOptions OptionsFor(const Rules& rules, int hash_mb, const ServiceLimits& limits) {
+  EngineOptions options;
   options.rules = rules;
   options.hash_mb = hash_mb;
   options.endgames = limits.endgames;
@@ -220,7 +220,7 @@ absl::Status Api::Admit(const CallControl& call) const {
 
 Api::~Api() = default;
 
-absl::Status Api::RunSearch(const CallControl& call, SearchOptions options,
+absl::Status Api::RunSearch(const CallControl& call, EngineOptions options,
                             const std::optional<Position>& pos, std::atomic<bool>* stop,
                             const std::function<void(Engine&)>& work) {
   Clock::time_point stop_at = StopAt(call, limits_);

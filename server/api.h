@@ -29,7 +29,7 @@ namespace uckers {
 
 class Engine;
 class EnginePool;
-struct SearchOptions;
+struct EngineOptions;
 
 // Limits of one server process.
 struct ServiceLimits {
@@ -141,7 +141,7 @@ class Api {
   // `pos` (none: the rules' start), with `stop` set when the call is
   // cancelled, its deadline (less the margin) comes or the drain's time
   // does; an error when no engine could be made so (the work did not run).
-  absl::Status RunSearch(const CallControl& call, SearchOptions options,
+  absl::Status RunSearch(const CallControl& call, EngineOptions options,
                          const std::optional<Position>& pos, std::atomic<bool>* stop,
                          const std::function<void(Engine&)>& work);
 

@@ -14,7 +14,7 @@ namespace uckers {
 struct EnginePool::Worker {
   explicit Worker(int hash_mb)
       : engine([hash_mb] {
-          SearchOptions options;
+          EngineOptions options;
           options.hash_mb = hash_mb;
           return options;
         }()) {}
@@ -69,7 +69,7 @@ void EnginePool::Serve(Worker* w) {
   }
 }
 
-absl::Status EnginePool::Run(SearchOptions options, const std::optional<Position>& pos,
+absl::Status EnginePool::Run(EngineOptions options, const std::optional<Position>& pos,
                              std::atomic<bool>* stop, const std::function<bool()>& should_stop,
                              const std::function<void(Engine&)>& work) {
   Worker* w = nullptr;

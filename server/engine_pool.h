@@ -39,7 +39,7 @@ class EnginePool {
   // on the calling thread; once it says so, `*stop` is set (the work is to
   // watch it). Returns when the work has returned: OK, or why the engine
   // could not be reused for these options (the work then did not run).
-  absl::Status Run(SearchOptions options, const std::optional<Position>& pos,
+  absl::Status Run(EngineOptions options, const std::optional<Position>& pos,
                    std::atomic<bool>* stop, const std::function<bool()>& should_stop,
                    const std::function<void(Engine&)>& work);
 

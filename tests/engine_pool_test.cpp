@@ -21,7 +21,7 @@ TEST(EnginePool, SequentialCallsReuseOneEngineOnAThreadOfItsOwn) {
   for (int i = 0; i < 5; ++i) {
     std::thread::id ran;
     absl::Status s = pool.Run(
-        SearchOptions(), std::nullopt, &stop, [] { return false; },
+        EngineOptions(), std::nullopt, &stop, [] { return false; },
         [&](Engine&) { ran = std::this_thread::get_id(); });
     ASSERT_TRUE(s.ok()) << s;
     EXPECT_NE(ran, caller);
@@ -36,7 +36,7 @@ TEST(EnginePool, ConcurrentCallsGetEnginesOfTheirOwnUpToTheSize) {
   auto call = [&] {
     std::atomic<bool> stop{false};
     absl::Status s = pool.Run(
-        SearchOptions(), std::nullopt, &stop, [] { return false; },
+        EngineOptions(), std::nullopt, &stop, [] { return false; },
         [&](Engine&) {
           int now = ++inside;
           most = std::max(most.load(), now);
@@ -61,7 +61,7 @@ TEST(EnginePool, TheCallersStopReachesTheWork) {
     return std::chrono::steady_clock::now() - start > std::chrono::milliseconds(20);
   };
   bool saw_stop = false;
-  absl::Status s = pool.Run(SearchOptions(), std::nullopt, &stop, asked, [&](Engine&) {
+  absl::Status s = pool.Run(EngineOptions(), std::nullopt, &stop, asked, [&](Engine&) {
     while (!stop) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     saw_stop = true;
   });
@@ -72,7 +72,7 @@ TEST(EnginePool, TheCallersStopReachesTheWork) {
 TEST(EnginePool, AnEngineIsMadeAsNewForEachCall) {
   EnginePool pool(1, 1);
   std::atomic<bool> stop{false};
-  SearchOptions six;
+  EngineOptions six;
   ASSERT_TRUE(six.Set("Rules", "six").ok());
   Position start = *ParseUfen("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -", Rules());
   ASSERT_TRUE(pool.Run(
@@ -80,7 +80,7 @@ TEST(EnginePool, AnEngineIsMadeAsNewForEachCall) {
                       [&](Engine& e) { EXPECT_EQ(e.position().num_sides(), 3); })
                   .ok());
   ASSERT_TRUE(pool.Run(
-                      SearchOptions(), start, &stop, [] { return false; },
+                      EngineOptions(), start, &stop, [] { return false; },
                       [&](Engine& e) {
                         EXPECT_EQ(ToUfen(e.position()), ToUfen(start));
                         EXPECT_TRUE(e.game().items().empty());
@@ -92,7 +92,7 @@ TEST(EnginePool, AnEngineIsMadeAsNewForEachCall) {
 TEST(EnginePool, AnEngineThatCannotBeMadeSoSaysWhyAndRunsNothing) {
   EnginePool pool(1, 1);
   std::atomic<bool> stop{false};
-  SearchOptions six;
+  EngineOptions six;
   ASSERT_TRUE(six.Set("Rules", "six").ok());
   Position navy = *ParseUfen("b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -", Rules());
   bool ran = false;

@@ -159,7 +159,7 @@ constexpr OldThrowAnswer kOldPerThrow[] = {
 };
 
 TEST(Engine, EvaluatePerThrowIsTheAnswerTheGrpcServiceGaveBefore) {
-  SearchOptions options;
+  EngineOptions options;
   options.hash_mb = 2;
   Engine engine(options);
   ASSERT_TRUE(engine.SetPosition(kMid, {}).ok());

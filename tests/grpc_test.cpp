@@ -884,7 +884,7 @@ namespace {
 // facade and the match players.
 TEST(Settings, OneRangeGivesTheSameErrorAtEveryFront) {
   const std::string words = "multipv must be 1..64, not 70";
-  SearchOptions options;
+  EngineOptions options;
   absl::Status text = options.Set("MultiPV", "70");
   EXPECT_NE(text.message().find(words), std::string::npos) << text;
 

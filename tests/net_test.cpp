@@ -394,7 +394,7 @@ namespace uckers {
 namespace {
 
 TEST(EvalOption, TextProtocolTakesNetClassicOrTheLevels) {
-  SearchOptions o;
+  EngineOptions o;
   EXPECT_TRUE(o.Set("Eval", "classic").ok());
   EXPECT_EQ(o.eval, EvalKind::kClassic);
   EXPECT_TRUE(o.Set("eval", "level").ok());

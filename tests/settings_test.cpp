@@ -47,7 +47,7 @@ TEST(Settings, NoSettingsMeanTheDefaultLevel) {
 }
 
 TEST(Settings, SetoptionOverridesTheLevelUntilSetBackToLevel) {
-  SearchOptions options;
+  EngineOptions options;
   ASSERT_TRUE(options.Set("Filter", "3").ok());
   ASSERT_TRUE(options.Set("Level", "grandmaster").ok());
   EXPECT_EQ(ParamsOf(options)->filter_width, 3);  // outlives the change of level
@@ -58,7 +58,7 @@ TEST(Settings, SetoptionOverridesTheLevelUntilSetBackToLevel) {
 }
 
 TEST(Settings, DeepeningIsPartialUnlessSetToWhole) {
-  SearchOptions options;
+  EngineOptions options;
   EXPECT_TRUE(ParamsOf(options)->partial_iteration);
   ASSERT_TRUE(options.Set("Deepening", "whole").ok());
   EXPECT_FALSE(ParamsOf(options)->partial_iteration);
@@ -67,7 +67,7 @@ TEST(Settings, DeepeningIsPartialUnlessSetToWhole) {
 }
 
 TEST(Settings, APlayerOnlySettingOfOldIsReachedBySetoption) {
-  SearchOptions options;
+  EngineOptions options;
   ASSERT_TRUE(options.Set("Noise", "0.01").ok());
   ASSERT_TRUE(options.Set("Throws", "sampled").ok());
   ASSERT_TRUE(options.Set("Trials", "50").ok());
@@ -80,7 +80,7 @@ TEST(Settings, APlayerOnlySettingOfOldIsReachedBySetoption) {
 
 TEST(Settings, ABadValueReadsTheSameAtSetoptionAndInAPlayer) {
   const std::string words = "noise must be a number 0..1, not '2'";
-  SearchOptions options;
+  EngineOptions options;
   absl::Status text = options.Set("Noise", "2");
   EXPECT_NE(text.message().find(words), std::string::npos) << text;
   absl::StatusOr<std::unique_ptr<Player>> player = MakePlayer("expert,noise=2", Rules(), 1);
@@ -89,7 +89,7 @@ TEST(Settings, ABadValueReadsTheSameAtSetoptionAndInAPlayer) {
 }
 
 TEST(Settings, DeepFilterSetsTheTimedIterationsFilter) {
-  SearchOptions options;
+  EngineOptions options;
   ASSERT_TRUE(options.Set("DeepFilter", "3").ok());
   ASSERT_TRUE(options.Set("deep_filter_margin", "0.02").ok());
   EXPECT_EQ(ParamsOf(options)->deep_filter_width, 3);
@@ -101,7 +101,7 @@ TEST(Settings, DeepFilterSetsTheTimedIterationsFilter) {
 }
 
 TEST(Settings, FilterMarginOverridesTheLevelsUntilSetBackToLevel) {
-  SearchOptions options;
+  EngineOptions options;
   ASSERT_TRUE(options.Set("FilterMargin", "0.01").ok());
   EXPECT_EQ(ParamsOf(options)->filter_margin, 0.01);
   EXPECT_FALSE(options.Set("FilterMargin", "1.5").ok());
@@ -113,7 +113,7 @@ TEST(Settings, FilterMarginOverridesTheLevelsUntilSetBackToLevel) {
 }
 
 TEST(Settings, ABadValueChangesNothing) {
-  SearchOptions options;
+  EngineOptions options;
   ASSERT_TRUE(options.Set("Filter", "3").ok());
   EXPECT_FALSE(options.Set("Filter", "-1").ok());
   EXPECT_FALSE(options.Set("Exploration", "nan").ok());

@@ -17,7 +17,7 @@ namespace {
 
 // An engine of `rules` set to `pos`, its table 2 MiB.
 std::unique_ptr<Engine> EngineAt(const Position& pos, const Rules& rules) {
-  SearchOptions options;
+  EngineOptions options;
   options.rules = rules;
   options.hash_mb = 2;
   auto engine = std::make_unique<Engine>(options);
