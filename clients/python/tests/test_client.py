@@ -46,6 +46,9 @@ class ClientTest(unittest.TestCase):
     def test_engine_info(self):
         info = self.client.engine_info()
         self.assertEqual(info.name, "Uckers")
+        # The package is versioned with the engine it is built beside.
+        import uckers
+        self.assertEqual(info.version, uckers.__version__)
         self.assertIn("grandmaster", info.levels)
         self.assertIn("MultiPV", [o.name for o in info.options])
 

@@ -5,4 +5,4 @@
 - `uckers.v1`: the service's messages, generated from proto/.
 """
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
