@@ -148,6 +148,16 @@ class TerminatedTest(unittest.TestCase):
         with self.assertRaises(EngineTimeoutError):
             Engine.popen(["/bin/cat"], timeout=1)
 
+    def test_an_engine_that_stops_answering_is_killed(self):
+        script = "read line; echo uciok; exec sleep 30"
+        engine = Engine.popen(["/bin/sh", "-c", script], timeout=5)
+        with self.assertRaises(EngineTimeoutError) as caught:
+            engine.ping(timeout=0.5)
+        self.assertIn("killed", str(caught.exception))
+        self.assertIsNotNone(engine.process.poll())
+        with self.assertRaises(EngineTerminatedError):
+            engine.ping()
+
     def test_a_bad_timeout(self):
         with self.assertRaises(ValueError):
             Engine.popen(uckers_binary(), timeout=0)

@@ -10,8 +10,9 @@
 Every command the engine refuses raises `EngineError` naming the engine's
 own line (`info string error: ...`); an engine that exits raises
 `EngineTerminatedError` with its exit status and last stderr lines; an
-answer that does not come in time raises `EngineTimeoutError` (the search is
-stopped first, and the process killed if it does not answer the stop).
+answer that does not come in time raises `EngineTimeoutError` (a search is
+stopped and the engine goes on; an engine that does not answer the stop, or
+any other command, in time is killed).
 """
 
 from __future__ import annotations
@@ -424,7 +425,13 @@ class Engine:
             self._send(command)
         self._send("isready")
         what = "; ".join(commands) or "isready"
-        lines = self._read_until("readyok", time.monotonic() + (timeout or self.timeout), what)[:-1]
+        try:
+            lines = self._read_until("readyok", time.monotonic() + (timeout or self.timeout), what)[:-1]
+        except EngineTimeoutError:
+            # Its answer could still come and be taken for the next one's.
+            self._kill()
+            raise EngineTimeoutError(f"no answer to {what!r} within the timeout: the engine was "
+                                     "killed", "", what) from None
         for line in lines:
             if line.startswith("info string error:"):
                 raise EngineError(f"engine refused {what!r}: {line}", line, what)
