@@ -1,0 +1,1 @@
+"""Messages of uckers.v1, generated from proto/ by clients/python/generate."""
