@@ -14,14 +14,14 @@ export type Mark = "none" | "doubtful" | "bad" | "verybad";
 
 export declare function position(ufen: string): { kind: { case: "ufen"; value: string } };
 export declare function toThrow(dice: Dice): { die1: number; die2: number };
-export declare function dealtThrow(secretHex: string, clientSeed: string, index: number): Promise<{ die1: number; die2: number }>;
+export declare function dealtThrow(secretHex: string, clientSeed: string, index: number, clientValueHex: string): Promise<{ die1: number; die2: number }>;
 
 export interface CallOptions { signal?: AbortSignal; timeoutMs?: number }
 
 export interface DealtGame {
   commitment: string;
-  throwAt(index: number): Promise<{ die1: number; die2: number }>;
-  reveal(recordText: string): Promise<{ secret: string; record: GameRecord | undefined; verifiedThrows: number }>;
+  throwAt(index: number, play?: string): Promise<{ die1: number; die2: number }>;
+  reveal(play?: string, recordText?: string): Promise<{ secret: string; record: GameRecord | undefined; verifiedThrows: number }>;
 }
 
 export interface EngineClient {
@@ -34,7 +34,7 @@ export interface EngineClient {
     Promise<{ play: string; ufen: string; finished: boolean; result: GameResult | undefined }>;
   judgePlay(ufen: string, dice: Dice, play: string, options?: { level?: string; rules?: string }):
     Promise<{ mark: Mark; equityLost: number; bestPlay: string; response: JudgePlayResponse }>;
-  dealtGame(clientSeed: string): Promise<DealtGame>;
+  dealtGame(clientSeed: string, options?: { rules?: string }): Promise<DealtGame>;
 }
 
 export declare function createEngineClient(transport: Transport): EngineClient;

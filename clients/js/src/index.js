@@ -49,22 +49,26 @@ function fromHex(text) {
 }
 
 /**
- * Throw `index` of a dealt game recomputed from its revealed secret (hex)
- * and the client's seed, as docs/records.md derives it: HMAC-SHA256(secret,
- * seed ‖ index as 8 bytes big-endian), bytes of 252 or more skipped, each
- * other byte b a die 1 + b mod 6 (further blocks with a 4-byte counter).
+ * Throw `index` of a dealt game recomputed from its revealed secret (hex),
+ * the client's seed and the throw's client value (hex), as docs/records.md
+ * derives it: HMAC-SHA256(secret, seed ‖ index as 8 bytes big-endian ‖ the
+ * value's 16 bytes), bytes of 252 or more skipped, each other byte b a die
+ * 1 + b mod 6 (further blocks with a 4-byte big-endian counter appended).
  */
-export async function dealtThrow(secretHex, clientSeed, index) {
+export async function dealtThrow(secretHex, clientSeed, index, clientValueHex) {
   const subtle = globalThis.crypto.subtle;
   const key = await subtle.importKey("raw", fromHex(secretHex), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const seed = new TextEncoder().encode(clientSeed);
+  const value = fromHex(clientValueHex);
+  if (value.length !== 16) throw new TypeError("a client value is 16 bytes (32 hex digits)");
   const dice = [];
   for (let block = 0; dice.length < 2; block++) {
-    const message = new Uint8Array(seed.length + 8 + (block ? 4 : 0));
+    const message = new Uint8Array(seed.length + 8 + 16 + (block ? 4 : 0));
     message.set(seed);
     const view = new DataView(message.buffer);
     view.setBigUint64(seed.length, BigInt(index));
-    if (block) view.setUint32(seed.length + 8, block);
+    message.set(value, seed.length + 8);
+    if (block) view.setUint32(seed.length + 24, block);
     for (const b of new Uint8Array(await subtle.sign("HMAC", key, message))) {
       if (b < 252 && dice.length < 2) dice.push(1 + (b % 6));
     }
@@ -116,28 +120,35 @@ export function createEngineClient(transport) {
     },
 
     /**
-     * A dealt game: { commitment, throwAt(index), reveal(recordText) }.
-     * `reveal` answers the secret for the finished game's record and checks
-     * it here: SHA-256 of the secret must be the commitment given first and
-     * every dealt throw must recompute from it; else it throws.
+     * A dealt game bound to `clientSeed` (and `rules`, from their start):
+     * { commitment, throwAt(index, play), reveal(play, recordText) }.
+     * `throwAt` asks for the next throw with a fresh client value, giving
+     * the play made with the throw before it (empty for the first);
+     * `reveal` gives the play of the last throw, which must end the game,
+     * and checks the answer here: SHA-256 of the secret must be the
+     * commitment given first and every dealt throw must recompute from it
+     * and its client value; else it throws.
      */
-    async dealtGame(clientSeed) {
+    async dealtGame(clientSeed, { rules = "" } = {}) {
       const { commitment, token } = await rpc.startDealtGame({});
+      await rpc.bindDealtGame({ token, clientSeed, rules });
       const dealt = [];
       return {
         commitment,
-        async throwAt(index) {
-          const r = await rpc.dealThrow({ token, clientSeed, index: BigInt(index) });
-          dealt[index] = { die1: r.throw.die1, die2: r.throw.die2 };
-          return dealt[index];
+        async throwAt(index, play = "") {
+          const clientValue = hex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
+          const r = await rpc.dealThrow({ token, index: BigInt(index), clientValue, play });
+          dealt[index] = { die1: r.throw.die1, die2: r.throw.die2, clientValue };
+          return { die1: r.throw.die1, die2: r.throw.die2 };
         },
-        async reveal(recordText) {
-          const r = await rpc.revealDealtGame({ token, clientSeed, game: { case: "recordText", value: recordText } });
+        async reveal(play = "", recordText = "") {
+          const game = recordText ? { case: "recordText", value: recordText } : { case: undefined };
+          const r = await rpc.revealDealtGame({ token, play, game });
           const digest = hex(await globalThis.crypto.subtle.digest("SHA-256", fromHex(r.secret)));
           if (digest !== commitment) throw new Error(`dealt game: SHA-256 of the secret is ${digest}, not the commitment ${commitment}`);
           for (let i = 0; i < dealt.length; i++) {
             if (!dealt[i]) continue;
-            const again = await dealtThrow(r.secret, clientSeed, i);
+            const again = await dealtThrow(r.secret, clientSeed, i, dealt[i].clientValue);
             const same = [again.die1, again.die2].sort().join() === [dealt[i].die1, dealt[i].die2].sort().join();
             if (!same) throw new Error(`dealt game: throw ${i} was ${dealt[i].die1}${dealt[i].die2}, the secret gives ${again.die1}${again.die2}`);
           }

@@ -74,22 +74,23 @@ test("A dealt game to its end, verified by the client; AnalyseGame of it", async
   const seed = "js-client-test";
   const dealt = await engine.dealtGame(seed);
   assert.match(dealt.commitment, /^[0-9a-f]{64}$/);
-  let ufen = "startpos", items = [], result;
+  let ufen = "startpos", items = [], result, last = "";
   for (let i = 0; i < 5000 && !result; i++) {
-    const dice = await dealt.throwAt(i);
+    const dice = await dealt.throwAt(i, last);
     const plays = await engine.legalPlays(ufen, dice);
     const applied = await engine.applyPlay(ufen, dice, plays[0].play);
     items.push(`${dice.die1}${dice.die2}:${applied.play}`);
+    last = applied.play;
     ufen = applied.ufen;
     if (applied.finished) result = applied.result;
   }
   assert.ok(result, "the game ended");
   const team = result.winner === 1 ? "RY" : "GB";
   const text = `[Rules "navy"]\n[Result "${team} ${result.points}"]\n\n${items.join(" ")}\n`;
-  const revealed = await dealt.reveal(text);
+  const revealed = await dealt.reveal(last, text);
   assert.equal(revealed.verifiedThrows, items.length);
   assert.equal(revealed.record.dealerCommitment, dealt.commitment);
-  const again = await dealtThrow(revealed.secret, seed, 0);
+  const again = await dealtThrow(revealed.secret, seed, 0, revealed.record.clientValues[0]);
   assert.equal(`${again.die1}${again.die2}`.split("").sort().join(), items[0].slice(0, 2).split("").sort().join());
   const review = await rpc.analyseGame({ game: { case: "recordText", value: text }, level: "beginner" });
   assert.ok(review.items.length > 0);
@@ -98,17 +99,25 @@ test("A dealt game to its end, verified by the client; AnalyseGame of it", async
 test("errors name the field, with Connect's code", async () => {
   await assert.rejects(engine.bestMove(MID, [9, 3]), (e) =>
     e instanceof ConnectError && e.code === Code.InvalidArgument && /throw\.die1/.test(e.message));
-  await assert.rejects(rpc.revealDealtGame({ token: "x", clientSeed: "s", game: { case: "recordText", value: "" } }),
+  await assert.rejects(rpc.revealDealtGame({ token: "x", game: { case: "recordText", value: "" } }),
     (e) => e instanceof ConnectError && e.code === Code.InvalidArgument);
   assert.throws(() => toThrow("6x"), TypeError);
   assert.throws(() => position(""), TypeError);
 });
 
-test("StartDealtGame, DealThrow, RevealDealtGame refuse an unfinished game", async () => {
+test("A dealt game is bound once, dealt in order, and not revealed before its end", async () => {
   const { token } = await rpc.startDealtGame({});
-  const dice = (await rpc.dealThrow({ token, clientSeed: "s", index: 0n })).throw;
+  const value = "00112233445566778899aabbccddeeff";
+  await assert.rejects(rpc.dealThrow({ token, index: 0n, clientValue: value }),
+    (e) => e instanceof ConnectError && e.code === Code.FailedPrecondition, "not bound yet");
+  await rpc.bindDealtGame({ token, clientSeed: "s" });
+  await assert.rejects(rpc.bindDealtGame({ token, clientSeed: "t" }),
+    (e) => e instanceof ConnectError, "bound once");
+  const dice = (await rpc.dealThrow({ token, index: 0n, clientValue: value })).throw;
+  await assert.rejects(rpc.dealThrow({ token, clientSeed: "s", index: 1n, clientValue: value }),
+    (e) => e instanceof ConnectError && e.code === Code.InvalidArgument, "no seed after the bind");
   const [first] = await engine.legalPlays("startpos", dice);
-  await assert.rejects(rpc.revealDealtGame({ token, clientSeed: "s",
+  await assert.rejects(rpc.revealDealtGame({ token, play: first.play,
     game: { case: "recordText", value: `[Rules "navy"]\n\n${dice.die1}${dice.die2}:${first.play}\n` } }),
-  (e) => e instanceof ConnectError && e.code === Code.FailedPrecondition);
+  (e) => e instanceof ConnectError && e.code === Code.FailedPrecondition, "not over");
 });

@@ -29,9 +29,10 @@ def main():
             client.wait_ready()
             position = client.start_position(args.rules).position.ufen
             dealt = client.start_dealt_game()
-            items = []
+            client.bind_dealt_game(dealt.token, seed, args.rules)
+            items, last = [], ""
             for index in range(5000):
-                dice = client.deal_throw(dealt.token, seed, index)
+                dice = client.deal_throw(dealt.token, index, last)
                 colour = position.split()[1]
                 if colour in "gb":
                     plays = client.list_legal_plays(position, dice, args.rules)
@@ -46,6 +47,7 @@ def main():
                     who = "engine"
                 applied = client.apply_play(position, dice, play, args.rules)
                 items.append(f"{dice.die1}{dice.die2}:{applied.play}")
+                last = applied.play
                 print(f"{index + 1:4} {colour} {dice.die1}{dice.die2} {who:6} {applied.play}")
                 position = applied.position.ufen
                 if applied.result.finished:
@@ -54,7 +56,7 @@ def main():
                 print("grpc_bot: no end in 5000 throws", file=sys.stderr)
                 return 1
             result = applied.result
-            revealed = client.reveal_dealt_game(dealt.token, seed,
+            revealed = client.reveal_dealt_game(dealt.token,
                                                 record_text=record_text(items, result, args.rules))
     except RpcError as e:
         print(f"grpc_bot: {e}", file=sys.stderr)

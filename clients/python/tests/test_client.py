@@ -12,15 +12,16 @@ from uckers.v1 import engine_pb2
 MID = "b,5,12,30/b,b,20,33/3,3,40,h/b,8,51,h r -"
 
 
-def play_dealt_game(client, token, seed):
-    """A whole navy game on dealt dice, the first legal play each time:
-    the record's items and the last play's result."""
-    ufen, items = "startpos", []
+def play_dealt_game(client, token):
+    """A whole navy game on dealt dice (bound), the first legal play each
+    time: the record's items and the last play's result."""
+    ufen, items, play = "startpos", [], ""
     for index in range(5000):
-        dice = client.deal_throw(token, seed, index)
+        dice = client.deal_throw(token, index, play)
         plays = client.list_legal_plays(ufen, dice)
         applied = client.apply_play(ufen, dice, plays[0].play)
         items.append("%d%d:%s" % (dice.die1, dice.die2, applied.play))
+        play = applied.play
         ufen = applied.position.ufen
         if applied.result.finished:
             return items, applied.result
@@ -131,14 +132,16 @@ class ClientTest(unittest.TestCase):
 
     def test_a_dealt_game_reveals_its_secret_and_is_reviewed(self):
         dealt = self.client.start_dealt_game()
-        seed = "python-client-test"
-        with self.assertRaises(uc.InvalidArgument):
-            self.client.deal_throw(dealt.token + "x", seed, 0)
-        items, result = play_dealt_game(self.client, dealt.token, seed)
-        text = uc.record_text(items, result)
         with self.assertRaises(uc.FailedPrecondition):
-            self.client.reveal_dealt_game(dealt.token, seed, record_text=uc.record_text(items[:5]))
-        revealed = self.client.reveal_dealt_game(dealt.token, seed, record_text=text)
+            self.client.deal_throw(dealt.token, 0)  # not bound yet
+        self.client.bind_dealt_game(dealt.token, "python-client-test")
+        with self.assertRaises(uc.InvalidArgument):
+            self.client.deal_throw(dealt.token + "x", 0)
+        items, result = play_dealt_game(self.client, dealt.token)
+        text = uc.record_text(items, result)
+        with self.assertRaises(uc.InvalidArgument):
+            self.client.reveal_dealt_game(dealt.token, record_text=uc.record_text(items[:5]))
+        revealed = self.client.reveal_dealt_game(dealt.token, record_text=text)
         self.assertEqual(hashlib.sha256(bytes.fromhex(revealed.secret)).hexdigest(),
                          dealt.commitment)
         self.assertEqual(revealed.record.dealer_commitment, dealt.commitment)

@@ -14,6 +14,7 @@ server's message (`BestMove: INVALID_ARGUMENT: throw.die1: must be 1..6`).
 
 from __future__ import annotations
 
+import secrets
 from typing import Iterator, Mapping, Optional, Sequence, Tuple, Union
 
 import grpc
@@ -308,19 +309,36 @@ class Client:
         """A dealt game's commitment and token (docs/frontend.md)."""
         return self._call("StartDealtGame", engine_pb2.StartDealtGameRequest(), timeout)
 
-    def deal_throw(self, token: str, client_seed: str, index: int, *,
+    def bind_dealt_game(self, token: str, client_seed: str, rules: str = "",
+                        start: Optional[PositionLike] = None, *,
+                        timeout: Optional[float] = None) -> engine_pb2.BindDealtGameResponse:
+        """Fixes a dealt game's client seed, rules and start, once; no later
+        call takes a seed (docs/frontend.md)."""
+        request = engine_pb2.BindDealtGameRequest(token=token, client_seed=client_seed, rules=rules)
+        if start is not None:
+            request.start.CopyFrom(to_position(start))
+        return self._call("BindDealtGame", request, timeout)
+
+    def deal_throw(self, token: str, index: int, play: str = "", *,
+                   client_value: Optional[str] = None,
                    timeout: Optional[float] = None) -> engine_pb2.Throw:
-        """Throw `index` of a dealt game."""
-        request = engine_pb2.DealThrowRequest(token=token, client_seed=client_seed, index=index)
+        """Throw `index` of a bound dealt game, the next one: `play` is the
+        play made with throw index - 1 (empty for index 0), checked on the
+        server's board; `client_value` the throw's fresh value (16 random
+        bytes in lower-case hex; drawn here when not given)."""
+        request = engine_pb2.DealThrowRequest(
+            token=token, index=index, play=play,
+            client_value=client_value if client_value is not None else secrets.token_hex(16))
         return self._call("DealThrow", request, timeout).throw
 
-    def reveal_dealt_game(self, token: str, client_seed: str,
+    def reveal_dealt_game(self, token: str, play: str = "",
                           record: Optional[game_pb2.GameRecord] = None,
                           record_text: Optional[str] = None, *,
                           timeout: Optional[float] = None) -> engine_pb2.RevealDealtGameResponse:
-        """The secret of a finished dealt game, and its record with the
-        headers `uckers verify` checks."""
-        request = engine_pb2.RevealDealtGameRequest(token=token, client_seed=client_seed,
+        """The secret of a dealt game that `play` (the play of the last throw
+        dealt; empty: the record's last) ends on the server's board, and its
+        record with the headers `uckers verify` checks."""
+        request = engine_pb2.RevealDealtGameRequest(token=token, play=play,
                                                     **_record(record, record_text))
         return self._call("RevealDealtGame", request, timeout)
 

@@ -89,6 +89,11 @@ class EngineStub(object):
                 request_serializer=uckers_dot_v1_dot_engine__pb2.RevealDealtGameRequest.SerializeToString,
                 response_deserializer=uckers_dot_v1_dot_engine__pb2.RevealDealtGameResponse.FromString,
                 )
+        self.BindDealtGame = channel.unary_unary(
+                '/uckers.v1.Engine/BindDealtGame',
+                request_serializer=uckers_dot_v1_dot_engine__pb2.BindDealtGameRequest.SerializeToString,
+                response_deserializer=uckers_dot_v1_dot_engine__pb2.BindDealtGameResponse.FromString,
+                )
         self.JudgePlay = channel.unary_unary(
                 '/uckers.v1.Engine/JudgePlay',
                 request_serializer=uckers_dot_v1_dot_engine__pb2.JudgePlayRequest.SerializeToString,
@@ -189,10 +194,12 @@ class EngineServicer(object):
 
     def StartDealtGame(self, request, context):
         """Verified dice (docs/frontend.md): a dealt game begins with the server's
-        commitment to a secret and a token sealing that secret; each throw is
-        derived from the secret, the client's seed and the throw's index; the
-        secret is revealed once the game is over, so that every throw can be
-        recomputed (`uckers verify`).
+        commitment to a secret and a token naming the game; BindDealtGame then
+        fixes the client's seed, the rules and the start, once; each throw is
+        dealt once, in order, after the play before it, and derived from the
+        secret, the seed, the throw's index and a fresh client value sent with
+        its request; the secret is revealed once the game is over on the
+        server's board, so that every throw can be recomputed (`uckers verify`).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -205,6 +212,12 @@ class EngineServicer(object):
         raise NotImplementedError('Method not implemented!')
 
     def RevealDealtGame(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def BindDealtGame(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -289,6 +302,11 @@ def add_EngineServicer_to_server(servicer, server):
                     servicer.RevealDealtGame,
                     request_deserializer=uckers_dot_v1_dot_engine__pb2.RevealDealtGameRequest.FromString,
                     response_serializer=uckers_dot_v1_dot_engine__pb2.RevealDealtGameResponse.SerializeToString,
+            ),
+            'BindDealtGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.BindDealtGame,
+                    request_deserializer=uckers_dot_v1_dot_engine__pb2.BindDealtGameRequest.FromString,
+                    response_serializer=uckers_dot_v1_dot_engine__pb2.BindDealtGameResponse.SerializeToString,
             ),
             'JudgePlay': grpc.unary_unary_rpc_method_handler(
                     servicer.JudgePlay,
@@ -525,6 +543,23 @@ class Engine(object):
         return grpc.experimental.unary_unary(request, target, '/uckers.v1.Engine/RevealDealtGame',
             uckers_dot_v1_dot_engine__pb2.RevealDealtGameRequest.SerializeToString,
             uckers_dot_v1_dot_engine__pb2.RevealDealtGameResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def BindDealtGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/uckers.v1.Engine/BindDealtGame',
+            uckers_dot_v1_dot_engine__pb2.BindDealtGameRequest.SerializeToString,
+            uckers_dot_v1_dot_engine__pb2.BindDealtGameResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 

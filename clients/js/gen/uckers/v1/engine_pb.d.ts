@@ -1679,8 +1679,8 @@ export declare type StartDealtGameResponse = Message<"uckers.v1.StartDealtGameRe
   commitment: string;
 
   /**
-   * The secret, sealed so that only a server with this server's dealer key
-   * can open it (`uckers serve --dealer_key_file`): every DealThrow and the
+   * Names the game on the server that started it (the secret sealed under
+   * its dealer key): BindDealtGame, every DealThrow and the
    * RevealDealtGame carry it back.
    *
    * @generated from field: string token = 2;
@@ -1695,6 +1695,80 @@ export declare type StartDealtGameResponse = Message<"uckers.v1.StartDealtGameRe
 export declare const StartDealtGameResponseSchema: GenMessage<StartDealtGameResponse>;
 
 /**
+ * @generated from message uckers.v1.BindDealtGameRequest
+ */
+export declare type BindDealtGameRequest = Message<"uckers.v1.BindDealtGameRequest"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * The client's seed, chosen after it has the commitment: 1..256 printable
+   * ASCII characters without spaces, quotes or backslashes; fixed for the
+   * game (no later call takes one).
+   *
+   * @generated from field: string client_seed = 2;
+   */
+  clientSeed: string;
+
+  /**
+   * The rules the game is played by (empty: navy).
+   *
+   * @generated from field: string rules = 3;
+   */
+  rules: string;
+
+  /**
+   * The start (unset: the ruleset's start); not one where the game is over.
+   *
+   * @generated from field: uckers.v1.Position start = 4;
+   */
+  start?: Position | undefined;
+};
+
+/**
+ * Describes the message uckers.v1.BindDealtGameRequest.
+ * Use `create(BindDealtGameRequestSchema)` to create a new message.
+ */
+export declare const BindDealtGameRequestSchema: GenMessage<BindDealtGameRequest>;
+
+/**
+ * @generated from message uckers.v1.BindDealtGameResponse
+ */
+export declare type BindDealtGameResponse = Message<"uckers.v1.BindDealtGameResponse"> & {
+  /**
+   * @generated from field: string commitment = 1;
+   */
+  commitment: string;
+
+  /**
+   * The rules bound, canonical, and their full switch list.
+   *
+   * @generated from field: string rules = 2;
+   */
+  rules: string;
+
+  /**
+   * @generated from field: string switches = 3;
+   */
+  switches: string;
+
+  /**
+   * The start bound.
+   *
+   * @generated from field: uckers.v1.PositionOut start = 4;
+   */
+  start?: PositionOut | undefined;
+};
+
+/**
+ * Describes the message uckers.v1.BindDealtGameResponse.
+ * Use `create(BindDealtGameResponseSchema)` to create a new message.
+ */
+export declare const BindDealtGameResponseSchema: GenMessage<BindDealtGameResponse>;
+
+/**
  * @generated from message uckers.v1.DealThrowRequest
  */
 export declare type DealThrowRequest = Message<"uckers.v1.DealThrowRequest"> & {
@@ -1704,20 +1778,36 @@ export declare type DealThrowRequest = Message<"uckers.v1.DealThrowRequest"> & {
   token: string;
 
   /**
-   * The client's seed, chosen after it has the commitment: 1..256 printable
-   * ASCII characters without spaces, quotes or backslashes. The same for
-   * every throw of the game.
+   * Not taken: the seed is bound by BindDealtGame; a DealThrow giving one is
+   * refused.
    *
    * @generated from field: string client_seed = 2;
    */
   clientSeed: string;
 
   /**
-   * The throw wanted, 0-based (a game's throws in order), 0..999999.
+   * The throw wanted: the game's next one (0, 1, ... in order; each once).
    *
    * @generated from field: int64 index = 3;
    */
   index: bigint;
+
+  /**
+   * A fresh value from the client for this throw, 16 random bytes as 32
+   * lower-case hex digits: it enters the throw's derivation, so that the
+   * server cannot know the throw before the request comes.
+   *
+   * @generated from field: string client_value = 4;
+   */
+  clientValue: string;
+
+  /**
+   * The play made with throw index - 1 (any spelling of a legal play, "-"
+   * for none), checked on the server's board; empty for index 0.
+   *
+   * @generated from field: string play = 5;
+   */
+  play: string;
 };
 
 /**
@@ -1759,14 +1849,16 @@ export declare type RevealDealtGameRequest = Message<"uckers.v1.RevealDealtGameR
   token: string;
 
   /**
+   * Not taken (bound by BindDealtGame); a reveal giving one is refused.
+   *
    * @generated from field: string client_seed = 2;
    */
   clientSeed: string;
 
   /**
-   * The finished game, as a message or in the text form: its throws must be
-   * the dealt ones, in order from index 0, and it must have a result. The
-   * secret is not revealed for an unfinished game.
+   * The client's record of the game (optional), as a message or in the text
+   * form: its rules, start, throws and plays must be the server's, and its
+   * players and date are kept in the answer.
    *
    * @generated from oneof uckers.v1.RevealDealtGameRequest.game
    */
@@ -1783,6 +1875,14 @@ export declare type RevealDealtGameRequest = Message<"uckers.v1.RevealDealtGameR
     value: string;
     case: "recordText";
   } | { case: undefined; value?: undefined };
+
+  /**
+   * The play made with the last throw dealt, which must end the game on the
+   * server's board; empty: the record's last item's play.
+   *
+   * @generated from field: string play = 5;
+   */
+  play: string;
 };
 
 /**
@@ -2435,10 +2535,12 @@ export declare const Engine: GenService<{
   },
   /**
    * Verified dice (docs/frontend.md): a dealt game begins with the server's
-   * commitment to a secret and a token sealing that secret; each throw is
-   * derived from the secret, the client's seed and the throw's index; the
-   * secret is revealed once the game is over, so that every throw can be
-   * recomputed (`uckers verify`).
+   * commitment to a secret and a token naming the game; BindDealtGame then
+   * fixes the client's seed, the rules and the start, once; each throw is
+   * dealt once, in order, after the play before it, and derived from the
+   * secret, the seed, the throw's index and a fresh client value sent with
+   * its request; the secret is revealed once the game is over on the
+   * server's board, so that every throw can be recomputed (`uckers verify`).
    *
    * @generated from rpc uckers.v1.Engine.StartDealtGame
    */
@@ -2462,6 +2564,14 @@ export declare const Engine: GenService<{
     methodKind: "unary";
     input: typeof RevealDealtGameRequestSchema;
     output: typeof RevealDealtGameResponseSchema;
+  },
+  /**
+   * @generated from rpc uckers.v1.Engine.BindDealtGame
+   */
+  bindDealtGame: {
+    methodKind: "unary";
+    input: typeof BindDealtGameRequestSchema;
+    output: typeof BindDealtGameResponseSchema;
   },
   /**
    * A tutor's verdict on one play: its equity and win probability against

@@ -141,6 +141,15 @@ export declare type GameRecord = Message<"uckers.v1.GameRecord"> & {
    * @generated from field: repeated uckers.v1.SidePlayer side_players = 15;
    */
   sidePlayers: SidePlayer[];
+
+  /**
+   * Verified dice: the client's fresh value for each throw, in the items'
+   * order (32 lower-case hex digits each), which enters that throw's
+   * derivation (docs/records.md, "Dealt dice").
+   *
+   * @generated from field: repeated string client_values = 16;
+   */
+  clientValues: string[];
 };
 
 /**
