@@ -322,7 +322,7 @@ try {
     // The result line, which the engine's comment on the position shown does not replace.
     await page.waitForFunction(() => /^Loaded/.test(document.querySelector("#result").textContent));
     await page.waitForFunction(() => /^Dice (not )?verified/.test(document.querySelector("#dealt-check").textContent));
-    assert.ok((await page.textContent("#dealt-check")).endsWith(`, and ${allThrows} from it and the client seed.`));
+    assert.ok((await page.textContent("#dealt-check")).endsWith(`, and ${allThrows} from it, the client seed and the client's value for each throw.`));
     step("the record loaded back verified");
     await dealtContext.close();
   }
