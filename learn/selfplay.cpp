@@ -296,7 +296,31 @@ SideValues SideValue(const Net& net, const Position& pos, SideNetInputs* inputs)
 
 }  // namespace
 
-SideSelfPlayGame PlaySideSelfPlayGame(const Net& net, uint64_t seed, double lambda) {
+SideValues SideLookaheadValue(const Net& net, const Position& pos) {
+  if (pos.IsGameOver()) return TerminalSideValues(pos);
+  const int side = pos.SideOf(pos.to_throw());
+  SideValues sum;
+  sum.sides = pos.num_sides();
+  PlayList plays;
+  SideNetInputs scratch;
+  for (Throw t : kThrows) {
+    GenerateLegalPlays(pos, net.rules(), t, &plays);
+    double best = -1;
+    SideValues best_value;
+    for (const PlayResult& r : plays) {
+      SideValues v = SideValue(net, r.after, &scratch);
+      if (v.win[side] > best) {
+        best = v.win[side];
+        best_value = v;
+      }
+    }
+    for (int s = 0; s < sum.sides; ++s) sum.win[s] += best_value.win[s] * t.Weight() / 36.0;
+  }
+  return sum;
+}
+
+SideSelfPlayGame PlaySideSelfPlayGame(const Net& net, uint64_t seed, double lambda,
+                                      double lookahead) {
   const Rules& rules = net.rules();
   SideSelfPlayGame game;
   DiceSequence dice(seed);
@@ -307,8 +331,10 @@ SideSelfPlayGame PlaySideSelfPlayGame(const Net& net, uint64_t seed, double lamb
   SideNetInputs inputs;
   values.push_back(SideValue(net, pos, &inputs));
   PlayList plays;
+  std::vector<Position> seen;  // each position before a throw, for the lookahead
   while (!pos.IsGameOver() && game.throws < kMaxSelfPlayThrows) {
     int side = pos.SideOf(pos.to_throw());
+    if (lookahead > 0) seen.push_back(pos);
     game.samples.push_back({inputs, {}});
     game.win.push_back(static_cast<float>(values.back().win[side]));
     sides.push_back(side);
@@ -344,8 +370,16 @@ SideSelfPlayGame PlaySideSelfPlayGame(const Net& net, uint64_t seed, double lamb
     for (int s = 0; s < k; ++s) {
       g.win[s] = (1 - lambda) * values[t + 1].win[s] + lambda * g.win[s];
     }
+    // The lookahead refines the target, not the return carried backwards.
+    SideValues target = g;
+    if (lookahead > 0) {
+      SideValues deeper = SideLookaheadValue(net, seen[t]);
+      for (int s = 0; s < k; ++s) {
+        target.win[s] = (1 - lookahead) * g.win[s] + lookahead * deeper.win[s];
+      }
+    }
     for (int j = 0; j < k; ++j) {
-      game.samples[t].target[j] = static_cast<float>(g.win[(sides[t] + j) % k]);
+      game.samples[t].target[j] = static_cast<float>(target.win[(sides[t] + j) % k]);
     }
   }
   int winner = pos.WinningSide();

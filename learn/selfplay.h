@@ -106,8 +106,16 @@ SelfPlayGame PlaySelfPlayGame(const Net& net, uint64_t seed, double lambda, doub
 // The same for a net per side (net.per_side()): every play chosen by the
 // net at depth 1 for the side making it (max^n), each position labelled
 // with the λ-return of every side's chance, turned to that position's
-// thrower's side.
-SideSelfPlayGame PlaySideSelfPlayGame(const Net& net, uint64_t seed, double lambda);
+// thrower's side. With `lookahead` > 0 each target becomes (1 - lookahead)
+// times that λ-return plus `lookahead` times the position's one-throw max^n
+// value by the net (SideLookaheadValue), as for two teams; the return
+// carried backwards stays the λ-return.
+SideSelfPlayGame PlaySideSelfPlayGame(const Net& net, uint64_t seed, double lambda,
+                                      double lookahead = 0);
+
+// Every side's chance one throw deeper: the 21 throws weighted, each by the
+// vector of the play best for the side to throw, valued by the net.
+SideValues SideLookaheadValue(const Net& net, const Position& pos);
 
 // One duplicate set between a net per side and the classic evaluation
 // (ClassicSideValues), both at depth 1, on the same dice from `seed`: the

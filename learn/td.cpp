@@ -213,7 +213,8 @@ BatchResult<Sample> PlayBatch(const Net& net, const TrainConfig& c, int64_t firs
                                 c.teacher_depth, table, i % 10 == 9 ? 0.0 : c.explore,
                                 c.random_opponent ? static_cast<int>(i % 2) : -1);
       } else {
-        return PlaySideSelfPlayGame(net, GameSeed(c.seed, i), c.lambda);
+        return PlaySideSelfPlayGame(net, GameSeed(c.seed, i), c.lambda,
+                                    i % 10 == 9 ? 0.0 : c.lookahead);
       }
     }();
     if (!game.finished) {
@@ -716,11 +717,6 @@ absl::Status CheckPerSideNet(const TrainConfig& c, const TrainState& st) {
     return absl::InvalidArgumentError(
         "opponent random: of the four-sided game of two teams only (a net per side learns from "
         "its own play)");
-  }
-  if (c.lookahead > 0) {
-    return absl::InvalidArgumentError(
-        "lookahead: a net per side learns from its games' lambda-returns only (give no "
-        "--lookahead)");
   }
   return absl::OkStatus();
 }

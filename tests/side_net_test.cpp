@@ -417,6 +417,33 @@ TEST(SideTdLabels, LambdaOneTeachesEveryPositionTheGamesWinner) {
   }
 }
 
+// A lookahead of 1 teaches each position its one-throw max^n value by the
+// net; the game played is the one played without it.
+TEST(SideTdLabels, ALookaheadOfOneTeachesTheOneThrowValue) {
+  Rules rules = RulesOf("navy+solo");
+  Net net = Net::Random(rules, 8, 5);
+  SideSelfPlayGame plain = PlaySideSelfPlayGame(net, 99, 0.7);
+  SideSelfPlayGame deeper = PlaySideSelfPlayGame(net, 99, 0.7, 1.0);
+  ASSERT_TRUE(deeper.finished);
+  ASSERT_EQ(plain.samples.size(), deeper.samples.size());
+  EXPECT_EQ(plain.won, deeper.won);
+  // The first position is the start: its target is the start's one-throw
+  // value, in turn order from the thrower's side.
+  Position start = Position::Start(rules);
+  SideValues v = SideLookaheadValue(net, start);
+  float sum = 0;
+  for (int j = 0; j < 4; ++j) {
+    EXPECT_NEAR(deeper.samples[0].target[j], v.win[(start.SideOf(start.to_throw()) + j) % 4], 1e-6);
+    sum += deeper.samples[0].target[j];
+  }
+  EXPECT_NEAR(sum, 1.f, 1e-5);
+  for (size_t t = 0; t < deeper.samples.size(); ++t) {
+    float total = 0;
+    for (int j = 0; j < 4; ++j) total += deeper.samples[t].target[j];
+    EXPECT_NEAR(total, 1.f, 1e-5);
+  }
+}
+
 int RunUckers(const std::string& args) {
   // absl::StrCat: GCC 12 sees a false array bound in the chain of `+`.
   int status = std::system(absl::StrCat(UCKERS_BINARY, " ", args, " >/dev/null 2>&1").c_str());
