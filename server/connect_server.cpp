@@ -39,7 +39,6 @@ namespace uckers {
 namespace {
 
 using Clock = std::chrono::system_clock;
-constexpr char kPrefix[] = "/uckers.v1.Engine/";
 
 // The HTTP status Connect gives each code of a unary error.
 int HttpStatus(absl::StatusCode code) {
@@ -508,6 +507,16 @@ ConnectServer::ConnectServer(const ConnectConfig& config, Api* service)
       http_(std::make_unique<GuardedServer>(LimitsOf(config))) {}
 
 ConnectServer::~ConnectServer() { Shutdown(); }
+
+std::unique_ptr<ConnectServer> ConnectServer::Unbound(const ConnectConfig& config, Api* service) {
+  std::unique_ptr<ConnectServer> server(new ConnectServer(config, service));
+  server->Route();
+  return server;
+}
+
+std::string ConnectServer::ServeBytes(const std::string& bytes) {
+  return static_cast<GuardedServer&>(*http_).ServeBytes(bytes);
+}
 
 absl::Status CheckConnectConfig(const ConnectConfig& config) {
   std::vector<std::string> parts = absl::StrSplit(config.address, absl::MaxSplits(':', 1));

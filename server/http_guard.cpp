@@ -281,7 +281,52 @@ class GuardedStream : public httplib::Stream {
   bool refused_ = false;
 };
 
+// A connection's bytes in memory: reads `in` to its end, collects what is
+// written.
+class MemoryStream : public httplib::Stream {
+ public:
+  explicit MemoryStream(const std::string& in) : in_(in) {}
+  bool at_end() const { return off_ >= in_.size(); }
+  const std::string& out() const { return out_; }
+
+  bool is_readable() const override { return !at_end(); }
+  bool is_writable() const override { return true; }
+  ssize_t read(char* ptr, size_t size) override {
+    size_t n = std::min(size, in_.size() - off_);
+    std::memcpy(ptr, in_.data() + off_, n);
+    off_ += n;
+    return static_cast<ssize_t>(n);
+  }
+  ssize_t write(const char* ptr, size_t size) override {
+    out_.append(ptr, size);
+    return static_cast<ssize_t>(size);
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = 1;
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = 2;
+  }
+  int socket() const override { return -1; }
+
+ private:
+  const std::string& in_;
+  size_t off_ = 0;
+  std::string out_;
+};
+
 }  // namespace
+
+std::string GuardedServer::ServeBytes(const std::string& bytes) {
+  MemoryStream stream(bytes);
+  for (size_t left = keep_alive_max_count_; left > 0 && !stream.at_end(); --left) {
+    bool closed = false;
+    if (!process_request(stream, left == 1, closed, nullptr) || closed) break;
+  }
+  return stream.out();
+}
 
 std::string EarlyErrorJson(const char* code, const std::string& message) {
   return absl::StrCat("{\"code\":\"", code, "\",\"message\":\"", message, "\"}");

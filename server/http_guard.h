@@ -38,6 +38,13 @@ class GuardedServer : public httplib::Server {
  public:
   explicit GuardedServer(const HttpLimits& limits) : limits_(limits) {}
 
+  // Serves the requests in `bytes` one after another, as httplib serves a
+  // kept-alive connection from 127.0.0.1, with no socket: what it writes
+  // back. The parsing, routing and handlers are the front's own; the
+  // bounds of the request line, headers and rate (the socket's stream) are
+  // not applied. For the fuzzer (fuzz/connect_fuzz.cpp) and tests.
+  std::string ServeBytes(const std::string& bytes);
+
  private:
   // httplib's per-connection loop (keep-alive included) over a bounded
   // stream: called on a thread of the task queue for each accepted socket.
