@@ -910,12 +910,16 @@ absl::Status ConnectServer::ReadBody(const httplib::Request& req, httplib::Respo
   // Content-Length). Its room is taken once (a chunked body's: the cap;
   // pages are touched only as it fills): growing it step by step would
   // hold the old and the new copy at once, twice the body.
+  // A declared length over the cap is refused before a byte of the body
+  // is read (httplib 0.11 would read and drop the whole body first, and a
+  // client that waits for the answer would get 408).
   uint64_t declared = 0;
   bool has_length = absl::SimpleAtoi(req.get_header_value("Content-Length"), &declared);
-  body->reserve(has_length ? std::min<uint64_t>(declared, config_.max_body_bytes)
-                           : config_.max_body_bytes);
-  bool over = false;
-  bool read = content([&](const char* data, size_t n) {
+  bool over = has_length && declared > config_.max_body_bytes;
+  if (!over) {
+    body->reserve(has_length ? declared : config_.max_body_bytes);
+  }
+  bool read = !over && content([&](const char* data, size_t n) {
     if (body->size() + n > config_.max_body_bytes) {
       over = true;
       return false;
