@@ -496,6 +496,7 @@ HttpLimits LimitsOf(const ConnectConfig& config) {
   limits.request_timeout_ms = config.request_timeout_ms;
   limits.min_bytes_per_second = config.min_request_rate;
   limits.max_connections_per_address = config.max_connections_per_address;
+  limits.linger_bytes = 16 * config.max_body_bytes;
   return limits;
 }
 

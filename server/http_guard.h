@@ -32,6 +32,9 @@ struct HttpLimits {
   // slow link is not.
   int min_bytes_per_second = 1024;
   int max_connections_per_address = 0;  // at once, by peer address; 0: no limit (429)
+  // What is read and dropped, at most, of a request the front answered
+  // without reading its body, before the connection closes (for at most 2 s).
+  size_t linger_bytes = 64u << 20;
 };
 
 class GuardedServer : public httplib::Server {
