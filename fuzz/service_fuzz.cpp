@@ -1,10 +1,14 @@
-// libFuzzer target: the gRPC service uckers.v1.Engine in process. The first
-// byte picks a method, the rest is its request in binary protobuf (any
-// bytes: most do not parse, and those that do carry every odd value a
-// client could send). Every call must answer OK or a status, never crash,
-// hang or leak. The service runs with small caps (depth 3, 20,000 nodes,
-// 50 ms) and each call has a 200 ms deadline, so a search stays fast under
-// ASan + UBSan.
+// libFuzzer target: every method of the gRPC service uckers.v1.Engine in
+// process, through the transport-neutral Api (server/api.h) that both fronts
+// call. The first byte picks one of the 15 methods, the rest is its request
+// in binary protobuf (any bytes: most do not parse, and those that do carry
+// every odd value a client could send). Every call must answer OK or a
+// status, never crash, hang or leak, and give back its search slot. The
+// service runs with small caps (depth 2, 5,000 nodes, 10 ms) and each
+// searching call has a 15 ms deadline, so a search stays fast under ASan +
+// UBSan. A dealt game's token "T" (BindDealtGame, DealThrow, RevealDealtGame) stands for a
+// real one, sealed by this service at start, so that the calls get past the
+// seal to the seed, the index and the record.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -16,109 +20,146 @@
 
 namespace {
 
-uckers::Api& Service() {
-  static uckers::Api* service = [] {
+using namespace uckers;
+
+ServiceLimits FuzzLimits() {
+  ServiceLimits limits;
+  limits.max_searches = 2;
+  limits.max_threads = 1;
+  limits.max_hash_mb = 4;
+  limits.tree_mb = 16;
+  limits.max_depth = 2;
+  limits.max_nodes = 5000;
+  limits.max_movetime_ms = 10;
+  limits.max_analyse_ms = 20;
+  limits.deadline_margin_ms = 2;
+  return limits;
+}
+
+Api& Service() {
+  static Api* service = [] {
     // Most inputs are not valid protobuf: keep its parse errors off the log.
     google::protobuf::SetLogHandler(nullptr);
-    uckers::ServiceLimits limits;
-    limits.max_searches = 2;
-    limits.max_threads = 1;
-    limits.max_hash_mb = 4;
-    limits.tree_mb = 16;
-    limits.max_depth = 3;
-    limits.max_nodes = 20000;
-    limits.max_movetime_ms = 50;
-    limits.max_analyse_ms = 100;
-    return new uckers::Api(limits);
+    return new Api(FuzzLimits());
   }();
   return *service;
 }
 
+// A token this service sealed, for the requests that name "T".
+const std::string& RealToken() {
+  static const std::string token = [] {
+    v1::StartDealtGameResponse response;
+    if (!Service().StartDealtGame(v1::StartDealtGameRequest(), &response).ok()) std::abort();
+    return response.token();
+  }();
+  return token;
+}
+
 template <typename Request>
 bool Parse(const std::string& bytes, Request* request) {
-  return request->ParseFromString(bytes);
+  if (!request->ParseFromString(bytes)) return false;
+  if constexpr (requires { request->token(); }) {
+    if (request->token() == "T") request->set_token(RealToken());
+  }
+  return true;
+}
+
+// Parses `bytes` as the method's request and calls it (a call that does
+// not search).
+template <typename Request, typename Response>
+void CallCheap(absl::Status (Api::*method)(const Request&, Response*), const std::string& bytes) {
+  Request request;
+  Response response;
+  if (Parse(bytes, &request)) (void)(Service().*method)(request, &response);
+}
+
+// The same for a searching call; `shape` may shrink the request first.
+template <typename Request, typename Response, typename Shape>
+void CallSearching(absl::Status (Api::*method)(const CallControl&, const Request&, Response*),
+                   const std::string& bytes, const CallControl& call, Shape shape) {
+  Request request;
+  Response response;
+  if (Parse(bytes, &request) && shape(&request))
+    (void)(Service().*method)(call, request, &response);
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1 || size > 4096) return 0;
-  using namespace uckers;
   const std::string body(reinterpret_cast<const char*>(data) + 1, size - 1);
-  Api& service = Service();
+  Api& s = Service();
+  (void)RealToken();
   CallControl call;
-  call.deadline = std::chrono::system_clock::now() + std::chrono::milliseconds(200);
+  call.deadline = std::chrono::system_clock::now() + std::chrono::milliseconds(15);
   call.cancelled = [] { return false; };
-  switch (data[0] % 10) {
-    case 0: {
-      v1::ListLegalPlaysRequest request;
-      v1::ListLegalPlaysResponse response;
-      if (Parse(body, &request)) (void)service.ListLegalPlays(request, &response);
+  auto any = [](auto*) { return true; };
+  // A review, a judgement and a throw map search every throw: keep them to
+  // the beginner level and short games.
+  auto beginner = [](auto* r) {
+    r->set_level("beginner");
+    return true;
+  };
+  switch (data[0] % 15) {
+    case 0:
+      CallCheap(&Api::ListLegalPlays, body);
       break;
-    }
-    case 1: {
-      v1::ApplyPlayRequest request;
-      v1::ApplyPlayResponse response;
-      if (Parse(body, &request)) (void)service.ApplyPlay(request, &response);
+    case 1:
+      CallCheap(&Api::ApplyPlay, body);
       break;
-    }
-    case 2: {
-      v1::BestMoveRequest request;
-      v1::BestMoveResponse response;
-      if (Parse(body, &request)) (void)service.BestMove(call, request, &response);
+    case 2:
+      CallSearching(&Api::BestMove, body, call, any);
       break;
-    }
-    case 3: {
-      v1::EvaluateRequest request;
-      v1::EvaluateResponse response;
+    case 3:
       // per_throw searches all 21 throws: keep it to depth 1.
-      if (Parse(body, &request)) {
-        if (request.per_throw()) request.mutable_limits()->set_depth(1);
-        (void)service.Evaluate(call, request, &response);
-      }
+      CallSearching(&Api::Evaluate, body, call, [](v1::EvaluateRequest* r) {
+        if (r->per_throw()) r->mutable_limits()->set_depth(1);
+        return true;
+      });
       break;
-    }
     case 4: {
       v1::AnalyseRequest request;
       if (Parse(body, &request)) {
         int messages = 0;
-        (void)service.Analyse(call, request,
-                              [&messages](const v1::AnalyseResponse&) { return ++messages < 64; });
+        (void)s.Analyse(call, request,
+                        [&messages](const v1::AnalyseResponse&) { return ++messages < 64; });
       }
       break;
     }
-    case 5: {
-      v1::AnalyseGameRequest request;
-      v1::GameAnalysis response;
-      // A review searches every throw: keep the games short and shallow.
-      if (Parse(body, &request) && request.record().items_size() <= 8 &&
-          request.record_text().size() <= 200) {
-        request.set_level("beginner");
-        (void)service.AnalyseGame(call, request, &response);
-      }
+    case 5:
+      CallSearching(&Api::AnalyseGame, body, call, [](v1::AnalyseGameRequest* r) {
+        r->set_level("beginner");
+        return r->record().items_size() <= 8 && r->record_text().size() <= 200;
+      });
       break;
-    }
-    case 6: {
-      v1::GetStartPositionRequest request;
-      v1::GetStartPositionResponse response;
-      if (Parse(body, &request)) (void)service.GetStartPosition(request, &response);
+    case 6:
+      CallCheap(&Api::GetStartPosition, body);
       break;
-    }
-    case 7: {
-      v1::RollDiceRequest request;
-      v1::RollDiceResponse response;
-      if (Parse(body, &request)) (void)service.RollDice(request, &response);
+    case 7:
+      CallCheap(&Api::RollDice, body);
       break;
-    }
-    case 8: {
-      v1::GetEngineInfoRequest request;
-      v1::EngineInfo response;
-      if (Parse(body, &request)) (void)service.GetEngineInfo(request, &response);
+    case 8:
+      CallCheap(&Api::GetEngineInfo, body);
       break;
-    }
+    case 9:
+      CallCheap(&Api::StartDealtGame, body);
+      break;
+    case 10:
+      CallCheap(&Api::DealThrow, body);
+      break;
+    case 11:
+      CallCheap(&Api::RevealDealtGame, body);
+      break;
+    case 12:
+      CallSearching(&Api::JudgePlay, body, call, beginner);
+      break;
+    case 13:
+      CallCheap(&Api::BindDealtGame, body);
+      break;
     default:
+      CallSearching(&Api::ThrowMap, body, call, beginner);
       break;
   }
-  if (service.active_searches() != 0) std::abort();  // every slot given back
+  if (s.active_searches() != 0) std::abort();  // every slot given back
   return 0;
 }

@@ -39,7 +39,6 @@ namespace uckers {
 namespace {
 
 using Clock = std::chrono::system_clock;
-constexpr char kPrefix[] = "/uckers.v1.Engine/";
 
 // The HTTP status Connect gives each code of a unary error.
 int HttpStatus(absl::StatusCode code) {
@@ -498,6 +497,7 @@ HttpLimits LimitsOf(const ConnectConfig& config) {
   limits.request_timeout_ms = config.request_timeout_ms;
   limits.min_bytes_per_second = config.min_request_rate;
   limits.max_connections_per_address = config.max_connections_per_address;
+  limits.linger_bytes = 16 * config.max_body_bytes;
   return limits;
 }
 
@@ -509,6 +509,16 @@ ConnectServer::ConnectServer(const ConnectConfig& config, Api* service)
       http_(std::make_unique<GuardedServer>(LimitsOf(config))) {}
 
 ConnectServer::~ConnectServer() { Shutdown(); }
+
+std::unique_ptr<ConnectServer> ConnectServer::Unbound(const ConnectConfig& config, Api* service) {
+  std::unique_ptr<ConnectServer> server(new ConnectServer(config, service));
+  server->Route();
+  return server;
+}
+
+std::string ConnectServer::ServeBytes(const std::string& bytes) {
+  return static_cast<GuardedServer&>(*http_).ServeBytes(bytes);
+}
 
 absl::Status CheckConnectConfig(const ConnectConfig& config) {
   std::vector<std::string> parts = absl::StrSplit(config.address, absl::MaxSplits(':', 1));
@@ -902,12 +912,16 @@ absl::Status ConnectServer::ReadBody(const httplib::Request& req, httplib::Respo
   // Content-Length). Its room is taken once (a chunked body's: the cap;
   // pages are touched only as it fills): growing it step by step would
   // hold the old and the new copy at once, twice the body.
+  // A declared length over the cap is refused before a byte of the body
+  // is read (httplib 0.11 would read and drop the whole body first, and a
+  // client that waits for the answer would get 408).
   uint64_t declared = 0;
   bool has_length = absl::SimpleAtoi(req.get_header_value("Content-Length"), &declared);
-  body->reserve(has_length ? std::min<uint64_t>(declared, config_.max_body_bytes)
-                           : config_.max_body_bytes);
-  bool over = false;
-  bool read = content([&](const char* data, size_t n) {
+  bool over = has_length && declared > config_.max_body_bytes;
+  if (!over) {
+    body->reserve(has_length ? declared : config_.max_body_bytes);
+  }
+  bool read = !over && content([&](const char* data, size_t n) {
     if (body->size() + n > config_.max_body_bytes) {
       over = true;
       return false;

@@ -86,7 +86,14 @@ class ConnectServer {
   // address cannot be bound (a taken port included).
   static absl::StatusOr<std::unique_ptr<ConnectServer>> Start(const ConnectConfig& config,
                                                               Api* service);
+  // A front that does not listen, for ServeBytes alone (the fuzzer).
+  static std::unique_ptr<ConnectServer> Unbound(const ConnectConfig& config, Api* service);
   ~ConnectServer();
+
+  // Answers the HTTP/1.1 requests in `bytes` (one connection's, kept
+  // alive) through this front's routes and handlers with no socket
+  // (GuardedServer::ServeBytes): the bytes it would write back.
+  std::string ServeBytes(const std::string& bytes);
 
   int port() const { return port_; }
   // The port of the listener for /metrics alone (config.metrics_address), or 0.

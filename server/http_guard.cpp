@@ -91,6 +91,22 @@ void WriteAll(int sock, const std::string& data, int64_t timeout_ms) {
 // drops) what the client is still sending for a moment, so that closing
 // with unread bytes does not reset the connection before the client has
 // read the answer. At most 256 KiB and 500 ms.
+// A lingering close's first half: no more writes, then what the client
+// still sends is read and dropped, up to `bytes` or for `ms`, so that a
+// client still writing a request reads the answer and not a reset.
+void Linger(int sock, size_t bytes, int64_t ms) {
+  shutdown(sock, SHUT_WR);
+  auto end = Steady::now() + std::chrono::milliseconds(ms);
+  char buf[16384];
+  for (size_t dropped = 0; dropped < bytes;) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Steady::now());
+    if (left.count() <= 0 || PollFor(sock, POLLIN, left.count()) <= 0) break;
+    ssize_t n = recv(sock, buf, sizeof buf, 0);
+    if (n <= 0) break;
+    dropped += static_cast<size_t>(n);
+  }
+}
+
 void AnswerAndLinger(int sock, int status, const char* code, const std::string& message,
                      int64_t write_timeout_ms) {
   std::string body = EarlyErrorJson(code, message);
@@ -99,16 +115,7 @@ void AnswerAndLinger(int sock, int status, const char* code, const std::string& 
                         "\r\nContent-Type: application/json\r\nContent-Length: ", body.size(),
                         "\r\nConnection: close\r\n\r\n", body),
            write_timeout_ms);
-  shutdown(sock, SHUT_WR);
-  auto end = Steady::now() + std::chrono::milliseconds(500);
-  char buf[16384];
-  for (size_t dropped = 0; dropped < (256u << 10);) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Steady::now());
-    if (left.count() <= 0 || PollFor(sock, POLLIN, left.count()) <= 0) break;
-    ssize_t n = recv(sock, buf, sizeof buf, 0);
-    if (n <= 0) break;
-    dropped += static_cast<size_t>(n);
-  }
+  Linger(sock, 256u << 10, 500);
 }
 
 // A connection's bytes as httplib reads and writes them, bounded: see
@@ -281,7 +288,52 @@ class GuardedStream : public httplib::Stream {
   bool refused_ = false;
 };
 
+// A connection's bytes in memory: reads `in` to its end, collects what is
+// written.
+class MemoryStream : public httplib::Stream {
+ public:
+  explicit MemoryStream(const std::string& in) : in_(in) {}
+  bool at_end() const { return off_ >= in_.size(); }
+  const std::string& out() const { return out_; }
+
+  bool is_readable() const override { return !at_end(); }
+  bool is_writable() const override { return true; }
+  ssize_t read(char* ptr, size_t size) override {
+    size_t n = std::min(size, in_.size() - off_);
+    std::memcpy(ptr, in_.data() + off_, n);
+    off_ += n;
+    return static_cast<ssize_t>(n);
+  }
+  ssize_t write(const char* ptr, size_t size) override {
+    out_.append(ptr, size);
+    return static_cast<ssize_t>(size);
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = 1;
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = 2;
+  }
+  int socket() const override { return -1; }
+
+ private:
+  const std::string& in_;
+  size_t off_ = 0;
+  std::string out_;
+};
+
 }  // namespace
+
+std::string GuardedServer::ServeBytes(const std::string& bytes) {
+  MemoryStream stream(bytes);
+  for (size_t left = keep_alive_max_count_; left > 0 && !stream.at_end(); --left) {
+    bool closed = false;
+    if (!process_request(stream, left == 1, closed, nullptr) || closed) break;
+  }
+  return stream.out();
+}
 
 std::string EarlyErrorJson(const char* code, const std::string& message) {
   return absl::StrCat("{\"code\":\"", code, "\",\"message\":\"", message, "\"}");
@@ -330,13 +382,21 @@ bool GuardedServer::process_and_close_socket(int sock) {
                     write_ms);
   } else {
     GuardedStream stream(sock, limits_, read_ms, write_ms);
+    bool linger = false;
     for (size_t left = keep_alive_max_count_;
          left > 0 && svr_sock_ != INVALID_SOCKET && AwaitRequest(sock, stream.buffered()); --left) {
       stream.BeginRequest();
       bool closed = false;
       ret = process_request(stream, left == 1, closed, nullptr);
-      if (!ret || closed || stream.refused()) break;
+      if (!ret || closed || stream.refused()) {
+        linger = !stream.refused();  // a refusal of the stream's has lingered
+        break;
+      }
     }
+    // The front closes the connection after its answer: what the client
+    // may still be sending (a body refused unread, 413) is read and dropped
+    // first, so that the client reads the answer and not a reset.
+    if (linger) Linger(sock, limits_.linger_bytes, 2000);
     ReleaseAddress(address);
   }
   shutdown(sock, SHUT_RDWR);

@@ -32,11 +32,21 @@ struct HttpLimits {
   // slow link is not.
   int min_bytes_per_second = 1024;
   int max_connections_per_address = 0;  // at once, by peer address; 0: no limit (429)
+  // What is read and dropped, at most, of a request the front answered
+  // without reading its body, before the connection closes (for at most 2 s).
+  size_t linger_bytes = 64u << 20;
 };
 
 class GuardedServer : public httplib::Server {
  public:
   explicit GuardedServer(const HttpLimits& limits) : limits_(limits) {}
+
+  // Serves the requests in `bytes` one after another, as httplib serves a
+  // kept-alive connection from 127.0.0.1, with no socket: what it writes
+  // back. The parsing, routing and handlers are the front's own; the
+  // bounds of the request line, headers and rate (the socket's stream) are
+  // not applied. For the fuzzer (fuzz/connect_fuzz.cpp) and tests.
+  std::string ServeBytes(const std::string& bytes);
 
  private:
   // httplib's per-connection loop (keep-alive included) over a bounded

@@ -257,6 +257,32 @@ TEST(BodyCap, AChunkedBodyOverTheCapIsRefusedWith413AndAConnectError) {
   EXPECT_EQ(r->status, 200);
 }
 
+// A Content-Length over the cap is refused at once, before the body: the
+// client that waits for the answer before sending gets 413, not the
+// request timeout's 408 (httplib read and dropped the whole declared body
+// before answering).
+TEST(BodyCap, ADeclaredLengthOverTheCapIsRefusedWith413BeforeTheBody) {
+  Fronts fronts;
+  int fd = Connect(fronts.http_->port());
+  ASSERT_GE(fd, 0);
+  const std::string head =
+      "POST /uckers.v1.Engine/ListLegalPlays HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      "Content-Type: application/json\r\nContent-Length: 8388608\r\n\r\n";
+  ASSERT_EQ(send(fd, head.data(), head.size(), MSG_NOSIGNAL), static_cast<ssize_t>(head.size()));
+  timeval tv{5, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  auto start = Steady::now();
+  std::string answer;
+  char buf[4096];
+  ssize_t n = recv(fd, buf, sizeof buf, 0);
+  auto waited = Steady::now() - start;  // to the answer's first bytes
+  for (; n > 0; n = recv(fd, buf, sizeof buf, 0)) answer.append(buf, static_cast<size_t>(n));
+  close(fd);
+  EXPECT_EQ(answer.rfind("HTTP/1.1 413", 0), 0u) << answer;
+  EXPECT_NE(answer.find("--max_message_bytes"), std::string::npos) << answer;
+  EXPECT_LT(waited, std::chrono::seconds(2));
+}
+
 TEST(BodyCap, AChunkedBodyUnderTheCapIsServed) {
   Fronts fronts;
   int fd = Connect(fronts.http_->port());

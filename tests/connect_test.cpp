@@ -651,5 +651,27 @@ TEST_F(ConnectTest, EveryMethodOfTheServiceHasARouteAndAMetricsName) {
   }
 }
 
+// ServeBytes (the fuzzer's door): a connection's bytes in, the front's
+// answers out, with no socket: two requests kept alive, the second a
+// method in JSON, and a request httplib cannot parse.
+TEST(ConnectBytes, ServeBytesAnswersEachRequestOfAConnectionWithoutASocket) {
+  Api api(ServiceLimits{});
+  ConnectConfig config;
+  std::unique_ptr<ConnectServer> front = ConnectServer::Unbound(config, &api);
+  const std::string body = "{\"rules\":\"six\"}";
+  std::string out = front->ServeBytes(
+      absl::StrCat("GET /metrics HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                   "POST /uckers.v1.Engine/GetStartPosition HTTP/1.1\r\nHost: localhost\r\n"
+                   "Content-Type: application/json\r\nContent-Length: ",
+                   body.size(), "\r\n\r\n", body));
+  EXPECT_EQ(out.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << out;
+  size_t second = out.find("HTTP/1.1 ", 1);
+  ASSERT_NE(second, std::string::npos) << out;
+  EXPECT_EQ(out.compare(second, 15, "HTTP/1.1 200 OK"), 0) << out.substr(second);
+  EXPECT_NE(out.find("\"rules\":\"six"), std::string::npos) << out.substr(second);
+  EXPECT_EQ(front->ServeBytes("GARBAGE\r\n\r\n").rfind("HTTP/1.1 400", 0), 0u);
+  EXPECT_EQ(front->ServeBytes(""), "");
+}
+
 }  // namespace
 }  // namespace uckers::testing
