@@ -140,6 +140,9 @@ bool StartServer(const std::string& dir, Server* s) {
   s->key = *dealer::NewKey();
   std::string key_file = dir + "/dealer.key";
   std::ofstream(key_file) << dealer::ToHex(s->key.data(), s->key.size()) << "\n";
+  // Readable by its owner only: the server refuses a key others may read.
+  std::filesystem::permissions(
+      key_file, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
   int err[2];
   if (pipe(err) != 0) return false;
   s->pid = fork();
@@ -571,9 +574,10 @@ class Client {
     close(fd);
   }
 
-  // A dealt game of a few throws: each throw is the one the sealed secret
-  // derives, dealt again it is the same, the commitment is the secret's,
-  // and the unfinished game's secret is not revealed.
+  // A dealt game of a few throws: bound to a seed, each throw dealt after
+  // the play before it with a fresh client value is the one the sealed
+  // secret derives, a throw asked again is refused, the commitment is the
+  // secret's, and the unfinished game's secret is not revealed.
   void Dealt(bool connect) {
     const std::string kind = connect ? "connect.dealt" : "grpc.dealt";
     tally_->Call(kind);
@@ -586,24 +590,71 @@ class Client {
       return (void)Fail(kind, "the token does not open to the commitment's secret");
     }
     std::string seed = absl::StrCat("soak-", Pick(1 << 30));
-    for (int i = 0; i < 4; ++i) {
-      v1::DealThrowRequest q;
-      q.set_token(game.token());
-      q.set_client_seed(seed);
-      q.set_index(i < 3 ? i : Pick(3));
-      v1::DealThrowResponse a;
-      ok = connect ? Connect(kind, "DealThrow", q, &a)
-                   : Check(kind, stub_->DealThrow(Context(5000).get(), q, &a));
-      if (!ok) return;
-      auto [d1, d2] = dealer::DealDice(*secret, seed, q.index());
-      if (a.throw_().die1() != d1 || a.throw_().die2() != d2) {
-        return (void)Fail(kind, absl::StrCat("throw ", q.index(), " is not the dealt one"));
-      }
+    v1::BindDealtGameRequest bind;
+    bind.set_token(game.token());
+    bind.set_client_seed(seed);
+    v1::BindDealtGameResponse bound;
+    ok = connect ? Connect(kind, "BindDealtGame", bind, &bound)
+                 : Check(kind, stub_->BindDealtGame(Context(5000).get(), bind, &bound));
+    if (!ok) return;
+    std::string ufen = "startpos", play;
+    for (int i = 0; i < 3; ++i) {
+      if (!DealOne(kind, connect, game.token(), *secret, seed, i, &ufen, &play)) return;
     }
+    RefusedAgain(kind, game.token());
+    RevealRefused(kind, connect, game.token(), play);
+  }
+
+  // Deals throw `i` after `*play` (the play of throw i - 1) and checks it
+  // against the derivation; then makes the first legal play of it, into
+  // `*ufen` and `*play`.
+  bool DealOne(const std::string& kind, bool connect, const std::string& token,
+               const dealer::Secret& secret, const std::string& seed, int i, std::string* ufen,
+               std::string* play) {
+    absl::StatusOr<dealer::ClientValue> value = dealer::NewClientValue();
+    if (!value.ok()) return Fail(kind, "no client value");
+    v1::DealThrowRequest q;
+    q.set_token(token);
+    q.set_index(i);
+    q.set_client_value(dealer::ToHex(value->data(), value->size()));
+    q.set_play(*play);
+    v1::DealThrowResponse a;
+    bool ok = connect ? Connect(kind, "DealThrow", q, &a)
+                      : Check(kind, stub_->DealThrow(Context(5000).get(), q, &a));
+    if (!ok) return false;
+    auto [d1, d2] = dealer::DealDice(secret, seed, i, *value);
+    if (a.throw_().die1() != d1 || a.throw_().die2() != d2) {
+      return Fail(kind, absl::StrCat("throw ", i, " is not the dealt one"));
+    }
+    v1::ListLegalPlaysRequest list;
+    list.mutable_position()->set_ufen(*ufen);
+    *list.mutable_throw_() = a.throw_();
+    v1::ListLegalPlaysResponse plays;
+    if (!Check(kind, stub_->ListLegalPlays(Context(5000).get(), list, &plays))) return false;
+    if (plays.plays_size() == 0) return Fail(kind, "no legal play of a dealt throw");
+    *play = plays.plays(0).play();
+    *ufen = plays.plays(0).position_after().ufen();
+    return true;
+  }
+
+  // Throw 0 asked again: refused, the game unchanged.
+  void RefusedAgain(const std::string& kind, const std::string& token) {
+    v1::DealThrowRequest q;
+    q.set_token(token);
+    q.set_index(0);
+    q.set_client_value(std::string(32, '0'));
+    v1::DealThrowResponse a;
+    grpc::Status s = stub_->DealThrow(Context(5000).get(), q, &a);
+    if (s.ok()) return (void)Fail(kind, "a throw was dealt twice");
+    tally_->Refused(kind, CodeName(s));
+  }
+
+  // The unfinished game's reveal: refused.
+  void RevealRefused(const std::string& kind, bool connect, const std::string& token,
+                     const std::string& play) {
     v1::RevealDealtGameRequest r;
-    r.set_token(game.token());
-    r.set_client_seed(seed);
-    r.set_record_text("");
+    r.set_token(token);
+    r.set_play(play);
     v1::RevealDealtGameResponse revealed;
     if (connect) {
       std::string body;
