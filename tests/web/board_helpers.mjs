@@ -234,3 +234,18 @@ export async function throwForChoice(page) {
 export async function clickPlay(page, play) {
   await page.click(`#plays button[data-play="${play}"]`);
 }
+
+// A caller of the server's Connect front at `url`: posts a method's JSON
+// request and answers its JSON reply, failing on an error.
+export function connectCaller(url) {
+  return async (method, body) => {
+    const res = await fetch(`${url}uckers.v1.Engine/${method}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const j = await res.json();
+    assert.ok(res.ok, `${method}: ${JSON.stringify(j)}`);
+    return j;
+  };
+}

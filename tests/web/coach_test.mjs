@@ -16,7 +16,7 @@ import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
 import {
   testArguments, problems, pages, step, seconds, openBoard, newContext, newGame, items, resultText, ufen,
-  waitForHumanOrEnd, playOneTurn, checkPlayersText, dumpPages, throwForChoice, judgeAll, clickPlay,
+  waitForHumanOrEnd, playOneTurn, checkPlayersText, dumpPages, throwForChoice, judgeAll, clickPlay, connectCaller,
 } from "./board_helpers.mjs";
 import { commitmentOf, dealtDice } from "../../web/dealer.js";
 import { reschedule, dueCards, dayText, parseDay } from "../../web/drill.js";
@@ -61,16 +61,7 @@ const WHY = /^(Leaves|Gives|Makes|Breaks|Knocks off|Lets|Has) .*; the best play/
 
 const server = await startHttpServer(uckers);
 const { url } = server;
-const call = async (method, body) => {
-  const res = await fetch(`${url}uckers.v1.Engine/${method}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const j = await res.json();
-  assert.ok(res.ok, `${method}: ${JSON.stringify(j)}`);
-  return j;
-};
+const call = connectCaller(url);
 
 // Item i (0-based) of the game's record, as "<throw>:<play>".
 async function itemAt(page, i) {

@@ -14,23 +14,14 @@ import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
 import {
   testArguments, problems, step, openBoard, newContext, newGame, items, ufen, checkPlayersText,
-  dumpPages, throwForChoice, judgeAll, clickPlay,
+  dumpPages, throwForChoice, judgeAll, clickPlay, connectCaller,
 } from "./board_helpers.mjs";
 import { markRank } from "../../web/words.js";
 
 const { uckers, shots, chromiumPath } = testArguments("layouts_coach_test.mjs");
 const server = await startHttpServer(uckers);
 const { url } = server;
-const call = async (method, body) => {
-  const res = await fetch(`${url}uckers.v1.Engine/${method}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const j = await res.json();
-  assert.ok(res.ok, `${method}: ${JSON.stringify(j)}`);
-  return j;
-};
+const call = connectCaller(url);
 
 const LAYOUTS = [
   { name: "six-sided", rules: "six", board: "six", sides: "partners", seats: 6 },
