@@ -634,12 +634,12 @@ TEST(Cli, TrainAverageRefusesANetOfAnyRulesBesideANetOfOne) {
 TEST(Cli, TrainRefusesSettingsItsModeWouldIgnore) {
   std::string out = Fresh("ignored.unet");
   for (const char* args :
-       {" --rules six --lookahead 0.5 --games 1", " --epochs 3 --games 1",
-        " --teacher_depth 0 --games 1", " --labels x.jsonl --lookahead 0.5",
-        " --labels x.jsonl --rules any --layers 16,8", " --labels x.jsonl --explore 0.1",
-        " --rules six --explore 0.1 --games 1", " --explore 1 --games 1",
-        " --opponent best --games 1", " --rules six --opponent random --games 1",
-        " --labels x.jsonl --opponent random", " --opponent random --lookahead 0.5 --games 1",
+       {" --epochs 3 --games 1", " --teacher_depth 0 --games 1",
+        " --labels x.jsonl --lookahead 0.5", " --labels x.jsonl --rules any --layers 16,8",
+        " --labels x.jsonl --explore 0.1", " --rules six --explore 0.1 --games 1",
+        " --explore 1 --games 1", " --opponent best --games 1",
+        " --rules six --opponent random --games 1", " --labels x.jsonl --opponent random",
+        " --opponent random --lookahead 0.5 --games 1",
         " --opponent random --explore 0.1 --games 1"}) {
     Result r = Uckers("train --out " + out + args);
     EXPECT_EQ(r.code, 2) << args << ": " << r.out;
