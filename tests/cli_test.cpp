@@ -507,6 +507,7 @@ TEST(Cli, ALadderWithAPlayerThatCannotStartFailsWithExitOne) {
 std::string Fresh(const std::string& name) {
   std::string path = ::testing::TempDir() + "uckers-cli-" + name;
   std::filesystem::remove_all(path);
+  std::filesystem::remove_all(path + ".ckpt");  // a run that failed before may have left one
   return path;
 }
 
