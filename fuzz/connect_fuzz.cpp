@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 
+#include "fuzz/fuzz_limits.h"
 #include "google/protobuf/stubs/logging.h"
 #include "server/api.h"
 #include "server/connect_server.h"
@@ -25,17 +26,7 @@ using namespace uckers;
 ConnectServer& Front() {
   static ConnectServer* front = [] {
     google::protobuf::SetLogHandler(nullptr);
-    ServiceLimits limits;
-    limits.max_searches = 2;
-    limits.max_threads = 1;
-    limits.max_hash_mb = 4;
-    limits.tree_mb = 16;
-    limits.max_depth = 2;
-    limits.max_nodes = 5000;
-    limits.max_movetime_ms = 10;
-    limits.max_analyse_ms = 20;
-    limits.deadline_margin_ms = 2;
-    static Api service(limits);
+    static Api service(FuzzServiceLimits());
     ConnectConfig config;
     config.address = "127.0.0.1:0";
     config.max_body_bytes = 64 << 10;

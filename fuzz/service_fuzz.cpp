@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "fuzz/fuzz_limits.h"
 #include "google/protobuf/stubs/logging.h"
 #include "server/api.h"
 
@@ -22,25 +23,11 @@ namespace {
 
 using namespace uckers;
 
-ServiceLimits FuzzLimits() {
-  ServiceLimits limits;
-  limits.max_searches = 2;
-  limits.max_threads = 1;
-  limits.max_hash_mb = 4;
-  limits.tree_mb = 16;
-  limits.max_depth = 2;
-  limits.max_nodes = 5000;
-  limits.max_movetime_ms = 10;
-  limits.max_analyse_ms = 20;
-  limits.deadline_margin_ms = 2;
-  return limits;
-}
-
 Api& Service() {
   static Api* service = [] {
     // Most inputs are not valid protobuf: keep its parse errors off the log.
     google::protobuf::SetLogHandler(nullptr);
-    return new Api(FuzzLimits());
+    return new Api(FuzzServiceLimits());
   }();
   return *service;
 }
