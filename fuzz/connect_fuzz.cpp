@@ -1,7 +1,10 @@
 // libFuzzer target: the Connect front's own handling of a connection's
 // bytes (ConnectServer::ServeBytes, no socket): httplib's parsing of the
 // request line, headers and bodies (Content-Length and chunked, kept-alive
-// requests one after another), then the front's refusals (Host, framing,
+// requests one after another) under the front's bounds of the request line
+// and headers (414, 431: small here, so that inputs reach them; the
+// deadline and rate need time and are not fuzzed), then the front's
+// refusals (Host, framing,
 // bodies where none is read), CORS, /metrics, the web board's files, and
 // every method of uckers.v1.Engine as JSON or binary protobuf, unary or as
 // a Connect stream, down through Api to the search. The first answer must
@@ -34,6 +37,8 @@ ConnectServer& Front() {
     config.allowed_hosts = {"uckers.example"};
     config.max_searches_per_address = 1;
     config.max_search_ms = 5;
+    config.max_line_bytes = 512;
+    config.max_headers = 16;
     return ConnectServer::Unbound(config, &service).release();
   }();
   return *front;

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 
@@ -107,14 +108,90 @@ void Linger(int sock, size_t bytes, int64_t ms) {
   }
 }
 
-void AnswerAndLinger(int sock, int status, const char* code, const std::string& message,
-                     int64_t write_timeout_ms) {
-  std::string body = EarlyErrorJson(code, message);
-  WriteAll(sock,
-           absl::StrCat("HTTP/1.1 ", status, " ", Reason(status),
-                        "\r\nContent-Type: application/json\r\nContent-Length: ", body.size(),
-                        "\r\nConnection: close\r\n\r\n", body),
-           write_timeout_ms);
+// A refusal of the stream's own: the status, the Connect code, the message.
+struct Refusal {
+  int status = 0;
+  const char* code = "";
+  std::string message;
+};
+
+// The bounds of one request's line and headers (HttpLimits), counted as
+// httplib reads them; the same for a socket's stream and for ServeBytes.
+class HeaderBudget {
+ public:
+  explicit HeaderBudget(const HttpLimits& limits) : limits_(limits) {}
+
+  // A request starts: its headers are counted from here.
+  void Begin() {
+    in_headers_ = true;
+    line_ = 0;
+    line_bytes_ = 0;
+    header_bytes_ = 0;
+  }
+  bool in_headers() const { return in_headers_; }
+
+  // Counts the header bytes about to be handed to httplib (`*n` of them,
+  // cut at the end of the headers); the refusal when past a bound.
+  std::optional<Refusal> Count(const char* p, size_t* n) {
+    for (size_t i = 0; i < *n; ++i) {
+      ++header_bytes_;
+      if (p[i] == '\n') {
+        if (line_ > 0 && line_bytes_ == 0) {  // the empty line: the body follows
+          in_headers_ = false;
+          *n = i + 1;
+          return std::nullopt;
+        }
+        ++line_;
+        line_bytes_ = 0;
+      } else if (p[i] != '\r') {
+        ++line_bytes_;
+      }
+      if (std::optional<Refusal> r = Past(); r) return r;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::optional<Refusal> Past() const {
+    if (line_ == 0 && line_bytes_ > limits_.max_line_bytes) {
+      return Refusal{414, "resource_exhausted",
+                     absl::StrCat("the request line is longer than ", limits_.max_line_bytes,
+                                  " bytes (--http_max_line_bytes)")};
+    }
+    if (line_ > 0 && line_bytes_ > limits_.max_line_bytes) {
+      return Refusal{431, "resource_exhausted",
+                     absl::StrCat("a request header is longer than ", limits_.max_line_bytes,
+                                  " bytes (--http_max_line_bytes)")};
+    }
+    if (line_ > limits_.max_headers + 1 || (line_ == limits_.max_headers + 1 && line_bytes_ > 0)) {
+      return Refusal{
+          431, "resource_exhausted",
+          absl::StrCat("more than ", limits_.max_headers, " request headers (--http_max_headers)")};
+    }
+    if (header_bytes_ > limits_.max_header_bytes) {
+      return Refusal{431, "resource_exhausted",
+                     absl::StrCat("the request line and headers are longer than ",
+                                  limits_.max_header_bytes, " bytes (--http_max_header_bytes)")};
+    }
+    return std::nullopt;
+  }
+
+  const HttpLimits limits_;
+  bool in_headers_ = true;
+  int line_ = 0;  // lines ended so far: the request line is the first
+  size_t line_bytes_ = 0, header_bytes_ = 0;
+};
+
+// The bytes of a refusal's answer (a Connect error body, closing).
+std::string RefusalAnswer(const Refusal& r) {
+  std::string body = EarlyErrorJson(r.code, r.message);
+  return absl::StrCat("HTTP/1.1 ", r.status, " ", Reason(r.status),
+                      "\r\nContent-Type: application/json\r\nContent-Length: ", body.size(),
+                      "\r\nConnection: close\r\n\r\n", body);
+}
+
+void AnswerAndLinger(int sock, const Refusal& r, int64_t write_timeout_ms) {
+  WriteAll(sock, RefusalAnswer(r), write_timeout_ms);
   Linger(sock, 256u << 10, 500);
 }
 
@@ -128,14 +205,12 @@ class GuardedStream : public httplib::Stream {
       : sock_(sock),
         limits_(limits),
         read_timeout_ms_(read_timeout_ms),
-        write_timeout_ms_(write_timeout_ms) {}
+        write_timeout_ms_(write_timeout_ms),
+        budget_(limits) {}
 
   // A request starts: its headers are counted from here, its deadline runs.
   void BeginRequest() {
-    in_headers_ = true;
-    line_ = 0;
-    line_bytes_ = 0;
-    header_bytes_ = 0;
+    budget_.Begin();
     bytes_ = 0;
     start_ = Steady::now();
     deadline_ = start_ + std::chrono::milliseconds(limits_.request_timeout_ms);
@@ -157,7 +232,9 @@ class GuardedStream : public httplib::Stream {
       if (n <= 0) return n;
     }
     size_t n = std::min(size, size_ - off_);
-    if (in_headers_ && !Count(buf_ + off_, &n)) return -1;
+    if (budget_.in_headers()) {
+      if (std::optional<Refusal> r = budget_.Count(buf_ + off_, &n); r) return Refuse(*r);
+    }
     std::memcpy(ptr, buf_ + off_, n);
     off_ += n;
     bytes_ += n;
@@ -198,10 +275,10 @@ class GuardedStream : public httplib::Stream {
   // timeout and never past the request's due time (then 408).
   ssize_t Fill() {
     auto left = std::chrono::ceil<std::chrono::milliseconds>(Due() - Steady::now());
-    if (left.count() <= 0) return Refuse(408, "deadline_exceeded", Late());
+    if (left.count() <= 0) return Refuse({408, "deadline_exceeded", Late()});
     int ready = PollFor(sock_, POLLIN, std::min<int64_t>(read_timeout_ms_, left.count()));
     if (ready == 0 && left.count() <= read_timeout_ms_) {
-      return Refuse(408, "deadline_exceeded", Late());
+      return Refuse({408, "deadline_exceeded", Late()});
     }
     if (ready <= 0) return -1;
     ssize_t n;
@@ -222,55 +299,9 @@ class GuardedStream : public httplib::Stream {
                         limits_.request_timeout_ms, " ms (--http_request_timeout_ms)");
   }
 
-  // Counts the header bytes about to be handed to httplib (`*n` of them,
-  // cut at the end of the headers); false (and the refusal answered) past
-  // a bound.
-  bool Count(const char* p, size_t* n) {
-    for (size_t i = 0; i < *n; ++i) {
-      ++header_bytes_;
-      if (p[i] == '\n') {
-        if (line_ > 0 && line_bytes_ == 0) {  // the empty line: the body follows
-          in_headers_ = false;
-          *n = i + 1;
-          return true;
-        }
-        ++line_;
-        line_bytes_ = 0;
-      } else if (p[i] != '\r') {
-        ++line_bytes_;
-      }
-      if (line_ == 0 && line_bytes_ > limits_.max_line_bytes) {
-        Refuse(414, "resource_exhausted",
-               absl::StrCat("the request line is longer than ", limits_.max_line_bytes,
-                            " bytes (--http_max_line_bytes)"));
-        return false;
-      }
-      if (line_ > 0 && line_bytes_ > limits_.max_line_bytes) {
-        Refuse(431, "resource_exhausted",
-               absl::StrCat("a request header is longer than ", limits_.max_line_bytes,
-                            " bytes (--http_max_line_bytes)"));
-        return false;
-      }
-      if (line_ > limits_.max_headers + 1 ||
-          (line_ == limits_.max_headers + 1 && line_bytes_ > 0)) {
-        Refuse(431, "resource_exhausted",
-               absl::StrCat("more than ", limits_.max_headers,
-                            " request headers (--http_max_headers)"));
-        return false;
-      }
-      if (header_bytes_ > limits_.max_header_bytes) {
-        Refuse(431, "resource_exhausted",
-               absl::StrCat("the request line and headers are longer than ",
-                            limits_.max_header_bytes, " bytes (--http_max_header_bytes)"));
-        return false;
-      }
-    }
-    return true;
-  }
-
-  ssize_t Refuse(int status, const char* code, const std::string& message) {
+  ssize_t Refuse(const Refusal& r) {
     refused_ = true;
-    AnswerAndLinger(sock_, status, code, message, write_timeout_ms_);
+    AnswerAndLinger(sock_, r, write_timeout_ms_);
     return -1;
   }
 
@@ -279,9 +310,7 @@ class GuardedStream : public httplib::Stream {
   const int64_t read_timeout_ms_, write_timeout_ms_;
   char buf_[4096];
   size_t off_ = 0, size_ = 0;
-  bool in_headers_ = true;
-  int line_ = 0;  // lines ended so far: the request line is the first
-  size_t line_bytes_ = 0, header_bytes_ = 0;
+  HeaderBudget budget_;
   Steady::time_point start_ = Steady::now();
   Steady::time_point deadline_ = Steady::time_point::max();
   uint64_t bytes_ = 0;  // handed to httplib since the request began
@@ -290,22 +319,35 @@ class GuardedStream : public httplib::Stream {
 
 // A connection's bytes in memory: reads `in` to its end, collects what is
 // written.
+// The line and header bounds apply as on a socket (HeaderBudget); time
+// does not pass, so the deadline and the rate do not.
 class MemoryStream : public httplib::Stream {
  public:
-  explicit MemoryStream(const std::string& in) : in_(in) {}
+  MemoryStream(const std::string& in, const HttpLimits& limits) : in_(in), budget_(limits) {}
   bool at_end() const { return off_ >= in_.size(); }
   const std::string& out() const { return out_; }
+  bool refused() const { return refused_; }
+  void BeginRequest() { budget_.Begin(); }
 
-  bool is_readable() const override { return !at_end(); }
+  bool is_readable() const override { return !refused_ && !at_end(); }
   bool is_writable() const override { return true; }
   ssize_t read(char* ptr, size_t size) override {
+    if (refused_) return -1;
     size_t n = std::min(size, in_.size() - off_);
+    if (budget_.in_headers()) {
+      if (std::optional<Refusal> r = budget_.Count(in_.data() + off_, &n); r) {
+        refused_ = true;
+        out_ += RefusalAnswer(*r);
+        return -1;
+      }
+    }
     std::memcpy(ptr, in_.data() + off_, n);
     off_ += n;
     return static_cast<ssize_t>(n);
   }
   ssize_t write(const char* ptr, size_t size) override {
-    out_.append(ptr, size);
+    // After a refusal the answer is written: what httplib adds is dropped.
+    if (!refused_) out_.append(ptr, size);
     return static_cast<ssize_t>(size);
   }
   void get_remote_ip_and_port(std::string& ip, int& port) const override {
@@ -322,15 +364,18 @@ class MemoryStream : public httplib::Stream {
   const std::string& in_;
   size_t off_ = 0;
   std::string out_;
+  HeaderBudget budget_;
+  bool refused_ = false;
 };
 
 }  // namespace
 
 std::string GuardedServer::ServeBytes(const std::string& bytes) {
-  MemoryStream stream(bytes);
+  MemoryStream stream(bytes, limits_);
   for (size_t left = keep_alive_max_count_; left > 0 && !stream.at_end(); --left) {
+    stream.BeginRequest();
     bool closed = false;
-    if (!process_request(stream, left == 1, closed, nullptr) || closed) break;
+    if (!process_request(stream, left == 1, closed, nullptr) || closed || stream.refused()) break;
   }
   return stream.out();
 }
@@ -376,9 +421,10 @@ bool GuardedServer::process_and_close_socket(int sock) {
   PeerOf(sock, false, &address, &port);
   bool ret = false;
   if (!TakeAddress(address)) {
-    AnswerAndLinger(sock, 429, "resource_exhausted",
-                    absl::StrCat("this address holds ", limits_.max_connections_per_address,
-                                 " connections already (--http_max_connections_per_address)"),
+    AnswerAndLinger(sock,
+                    {429, "resource_exhausted",
+                     absl::StrCat("this address holds ", limits_.max_connections_per_address,
+                                  " connections already (--http_max_connections_per_address)")},
                     write_ms);
   } else {
     GuardedStream stream(sock, limits_, read_ms, write_ms);

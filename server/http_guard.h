@@ -43,9 +43,10 @@ class GuardedServer : public httplib::Server {
 
   // Serves the requests in `bytes` one after another, as httplib serves a
   // kept-alive connection from 127.0.0.1, with no socket: what it writes
-  // back. The parsing, routing and handlers are the front's own; the
-  // bounds of the request line, headers and rate (the socket's stream) are
-  // not applied. For the fuzzer (fuzz/connect_fuzz.cpp) and tests.
+  // back. The parsing, routing and handlers are the front's own, and so
+  // are the bounds of the request line and headers (414, 431); the
+  // deadline and the rate, which need time to pass, are not applied. For
+  // the fuzzer (fuzz/connect_fuzz.cpp) and tests.
   std::string ServeBytes(const std::string& bytes);
 
  private:

@@ -673,5 +673,27 @@ TEST(ConnectBytes, ServeBytesAnswersEachRequestOfAConnectionWithoutASocket) {
   EXPECT_EQ(front->ServeBytes(""), "");
 }
 
+// The fuzzer's door bounds the request line and the headers as a socket
+// does (414, 431, and nothing handled after the refusal), so that the
+// fuzzer reaches the bounds too.
+TEST(ConnectBytes, ServeBytesBoundsTheRequestLineAndHeadersAsASocketDoes) {
+  Api api(ServiceLimits{});
+  ConnectConfig config;
+  config.max_line_bytes = 256;
+  config.max_headers = 3;
+  std::unique_ptr<ConnectServer> front = ConnectServer::Unbound(config, &api);
+  std::string out = front->ServeBytes(
+      absl::StrCat("GET /", std::string(300, 'a'), " HTTP/1.1\r\nHost: localhost\r\n\r\n"));
+  EXPECT_EQ(out.rfind("HTTP/1.1 414", 0), 0u) << out;
+  out = front->ServeBytes(
+      "GET /metrics HTTP/1.1\r\nHost: localhost\r\nA: 1\r\nB: 2\r\nC: 3\r\n\r\n"
+      "GET /metrics HTTP/1.1\r\nHost: localhost\r\n\r\n");
+  EXPECT_EQ(out.rfind("HTTP/1.1 431", 0), 0u) << out;
+  EXPECT_EQ(out.find("HTTP/1.1 ", 1), std::string::npos) << "answered after the refusal: " << out;
+  out = front->ServeBytes(absl::StrCat(
+      "GET /metrics HTTP/1.1\r\nHost: localhost\r\nX: ", std::string(300, 'x'), "\r\n\r\n"));
+  EXPECT_EQ(out.rfind("HTTP/1.1 431", 0), 0u) << out;
+}
+
 }  // namespace
 }  // namespace uckers::testing
