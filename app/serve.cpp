@@ -272,6 +272,15 @@ int LoadFiles(ServerConfig* config) {
     }
     config->limits.dealer_key = *key;
   }
+  // The key that signs the dealt records, for operators to publish.
+  absl::StatusOr<dealer::SigningKey> signer =
+      dealer::SigningKey::FromDealerKey(*config->limits.dealer_key);
+  if (!signer.ok()) {
+    std::cerr << "uckers serve: no signing key: " << signer.status().message() << "\n";
+    return 1;
+  }
+  std::cerr << "uckers serve: dealer signing key " << signer->key_id() << ", public key "
+            << signer->public_key() << std::endl;
   return 0;
 }
 

@@ -24,6 +24,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -585,7 +586,8 @@ class Client {
     bool ok = connect ? Connect(kind, "StartDealtGame", v1::StartDealtGameRequest(), &game)
                       : Check(kind, stub_->StartDealtGame(Context(5000).get(), {}, &game));
     if (!ok) return;
-    absl::StatusOr<dealer::Secret> secret = dealer::Open(server_.key, game.token());
+    absl::StatusOr<dealer::Secret> secret =
+        dealer::Open(server_.key, game.token(), std::time(nullptr));
     if (!secret.ok() || dealer::Commitment(*secret) != game.commitment()) {
       return (void)Fail(kind, "the token does not open to the commitment's secret");
     }

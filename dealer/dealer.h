@@ -76,12 +76,63 @@ absl::Status CheckClientSeed(absl::string_view client_seed);
 std::pair<int, int> DealDice(const Secret& secret, absl::string_view client_seed, int64_t index,
                              const ClientValue& client_value);
 
-// The secret sealed under `key` (AES-256-GCM, a fresh random 12-byte
-// nonce): lower-case hex of nonce ‖ ciphertext ‖ 16-byte tag (120 digits).
-absl::StatusOr<std::string> Seal(const Key& key, const Secret& secret);
-// Opens a token Seal made with `key`; an error for anything else (another
-// key, a changed byte, a malformed token), never a wrong secret.
-absl::StatusOr<Secret> Open(const Key& key, absl::string_view token);
+// A dealer key's id: the first 8 bytes of HMAC-SHA256(key, "uckers dealer
+// key id v1"), 16 lower-case hex digits. It names the key in every token
+// (so that a token of a rotated key is told apart) and shows nothing of it.
+std::string KeyIdOf(const Key& key);
+
+// The secret sealed under `key` into a token that expires at `expires`
+// (seconds since the Unix epoch): lower-case hex of key id (8 bytes) ‖
+// expiry (8 bytes, big-endian) ‖ nonce (12 random bytes) ‖ AES-256-GCM
+// ciphertext (32) ‖ tag (16), 152 digits; the key id and the expiry are
+// authenticated with the secret (GCM's additional data).
+inline constexpr size_t kTokenHexDigits = 2 * (8 + 8 + 12 + kSecretBytes + 16);
+absl::StatusOr<std::string> Seal(const Key& key, const Secret& secret, int64_t expires);
+// Opens a token Seal made with `key`, at `now` (seconds since the epoch);
+// an error for anything else, naming it (a token of another key and its
+// id, one expired and when, a changed byte, a malformed token), never a
+// wrong secret.
+absl::StatusOr<Secret> Open(const Key& key, absl::string_view token, int64_t now);
+
+// The dealer's signing key: Ed25519 (OpenSSL), derived from the dealer key
+// by HKDF-SHA256 (info "uckers dealer signing key v1"), so that the one key
+// file of a server (and of the replicas that share it) gives one signing
+// key. Its public key and id are published (`uckers serve` prints them at
+// start; every signed record carries them), and a record it signed means
+// something to anyone who trusts that public key (docs/records.md).
+class SigningKey {
+ public:
+  static absl::StatusOr<SigningKey> FromDealerKey(const Key& key);
+  // The public key, 32 bytes as 64 lower-case hex digits.
+  const std::string& public_key() const { return public_key_; }
+  // The first 8 bytes of SHA-256 of the public key's 32 bytes, hex.
+  const std::string& key_id() const { return key_id_; }
+  // The Ed25519 signature of `message`, 64 bytes as 128 lower-case hex
+  // digits; an error only when OpenSSL fails.
+  absl::StatusOr<std::string> Sign(absl::string_view message) const;
+
+ private:
+  std::array<uint8_t, 32> private_key_{};
+  std::string public_key_;
+  std::string key_id_;
+};
+
+// The id of a public key given in hex (SigningKey::key_id), or an error
+// naming what is wrong with its form.
+absl::StatusOr<std::string> PublicKeyIdOf(absl::string_view public_key_hex);
+// Checks an Ed25519 signature (hex) of `message` by the public key (hex);
+// an error names what is wrong (a form, or a signature that does not match).
+absl::Status VerifySignature(absl::string_view public_key_hex, absl::string_view message,
+                             absl::string_view signature_hex);
+
+// What the dealer signs when a game is bound (BindDealtGameResponse's
+// signature, docs/records.md "The dealer's signatures"): lines
+//   uckers dealt commitment v1 / key <id> / rules <rules> / start <UFEN> /
+//   commitment <hex> / seed <client seed>
+// each ended by "\n".
+std::string CommitmentStatement(absl::string_view key_id, absl::string_view rules,
+                                absl::string_view start_ufen, absl::string_view commitment,
+                                absl::string_view client_seed);
 
 // What a record's dealer headers say (docs/records.md): checks the seed,
 // the forms of the commitment and the secret (lower-case hex, 32 bytes) and

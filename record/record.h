@@ -45,6 +45,11 @@ struct Record {
   // ...the client's fresh value for each throw, in order (32 lower-case hex
   // digits each; docs/records.md "Dealt dice").
   std::vector<std::string> client_values;
+  // ...the dealer's signature of the record's statement (DealerStatement in
+  // record/text.h): its key's id, its public key and the signature (hex).
+  std::string dealer_key;
+  std::string dealer_public_key;
+  std::string dealer_signature;
 };
 
 // The one builder of records: `game` with its rules (the ruleset's name

@@ -53,6 +53,9 @@ absl::Status ParseHeader(absl::string_view line, int line_no, WrittenRecord* w) 
   if (key == "Commitment") r->dealer_commitment = value;
   if (key == "ClientSeed") r->client_seed = value;
   if (key == "ServerSecret") r->dealer_secret = value;
+  if (key == "DealerKey") r->dealer_key = value;
+  if (key == "DealerPublicKey") r->dealer_public_key = value;
+  if (key == "DealerSignature") r->dealer_signature = value;
   if (key == "ClientValues") {
     r->client_values = absl::StrSplit(value, ' ', absl::SkipEmpty());
   }
@@ -234,6 +237,9 @@ std::string RecordToText(const Record& r) {
   header("ClientSeed", r.client_seed);
   header("ServerSecret", r.dealer_secret);
   header("ClientValues", absl::StrJoin(r.client_values, " "));
+  header("DealerKey", r.dealer_key);
+  header("DealerPublicKey", r.dealer_public_key);
+  header("DealerSignature", r.dealer_signature);
   out += "\n";
   size_t width = 0;
   for (const PlayedThrow& item : game.items()) {
@@ -332,6 +338,47 @@ absl::Status PrepareRecordsDir(const std::string& dir) {
   return absl::OkStatus();
 }
 
+std::string DealerStatement(const Record& r) {
+  std::string out =
+      absl::StrCat("uckers dealt game v1\nkey ", r.dealer_key, "\nrules ",
+                   r.rules.empty() ? "navy" : r.rules, "\nstart ", r.start_ufen, "\ncommitment ",
+                   r.dealer_commitment, "\nseed ", r.client_seed, "\nsecret ", r.dealer_secret,
+                   "\nresult ", r.winner.empty() ? "*" : absl::StrCat(r.winner, " ", r.points),
+                   "\nitems ", r.game.items().size(), "\n");
+  for (size_t i = 0; i < r.game.items().size(); ++i) {
+    const PlayedThrow& item = r.game.items()[i];
+    absl::StrAppend(&out, ThrowToString(item.dice), ":", item.play, " ",
+                    i < r.client_values.size() ? r.client_values[i] : "", "\n");
+  }
+  return out;
+}
+
+namespace {
+
+// The dealer's signature of the record's statement, by the public key the
+// record carries, whose id it names.
+absl::Status VerifyDealerSignature(const Record& record) {
+  if (record.dealer_signature.empty()) {
+    return absl::InvalidArgumentError(
+        "no DealerSignature header: the dealer did not sign the record");
+  }
+  if (record.dealer_public_key.empty())
+    return absl::InvalidArgumentError("no DealerPublicKey header");
+  absl::StatusOr<std::string> id = dealer::PublicKeyIdOf(record.dealer_public_key);
+  if (!id.ok())
+    return absl::InvalidArgumentError(absl::StrCat("DealerPublicKey: ", id.status().message()));
+  if (*id != record.dealer_key) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "DealerKey \"", record.dealer_key, "\" is not the id of the public key (", *id, ")"));
+  }
+  absl::Status s = dealer::VerifySignature(record.dealer_public_key, DealerStatement(record),
+                                           record.dealer_signature);
+  if (!s.ok()) return absl::InvalidArgumentError(absl::StrCat("DealerSignature: ", s.message()));
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status VerifyDealtDice(const Record& record) {
   if (record.dealer_commitment.empty()) {
     return absl::InvalidArgumentError(
@@ -379,7 +426,7 @@ absl::Status VerifyDealtDice(const Record& record) {
     return absl::InvalidArgumentError(absl::StrCat("the game is not over after its ", items.size(),
                                                    " throws: only a finished game is verified"));
   }
-  return absl::OkStatus();
+  return VerifyDealerSignature(record);
 }
 
 }  // namespace uckers

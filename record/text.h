@@ -87,4 +87,14 @@ struct RecordFailures {
 // match (or the header that is missing).
 absl::Status VerifyDealtDice(const Record& record);
 
+// What the dealer signs when it reveals a game (docs/records.md, "The
+// dealer's signatures"): lines, each ended by "\n",
+//   uckers dealt game v1 / key <DealerKey> / rules <Rules> / start <Start> /
+//   commitment <hex> / seed <ClientSeed> / secret <hex> / result <Result> /
+//   items <n> / then one line per item: <throw>:<play> <client value>
+// with the headers as the record writes them (Rules "navy" when empty,
+// Start empty for the ruleset's start, Result "*" while unfinished), each
+// throw higher die first.
+std::string DealerStatement(const Record& record);
+
 }  // namespace uckers

@@ -555,6 +555,8 @@ absl::Status Api::StartDealtGame(const v1::StartDealtGameRequest&,
   if (!start.ok()) return DealtWire(start.status());
   response->set_commitment(start->commitment);
   response->set_token(start->token);
+  response->set_dealer_key(start->dealer_key);
+  response->set_dealer_public_key(start->dealer_public_key);
   return absl::OkStatus();
 }
 
@@ -570,10 +572,11 @@ absl::Status Api::BindDealtGame(const v1::BindDealtGameRequest& request,
     }
     start = *given;
   }
-  absl::StatusOr<std::string> bound =
+  absl::StatusOr<DealtGames::Bound> bound =
       dealt_games_->Bind(request.token(), request.client_seed(), *rules, start);
   if (!bound.ok()) return DealtWire(bound.status());
-  response->set_commitment(*bound);
+  response->set_commitment(bound->commitment);
+  response->set_commitment_signature(bound->signature);
   response->set_rules(rules->ToString());
   response->set_switches(rules->SwitchList());
   *response->mutable_start() = proto::PositionOut(start);

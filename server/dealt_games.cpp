@@ -1,5 +1,6 @@
 #include "server/dealt_games.h"
 
+#include <ctime>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -18,7 +19,22 @@ absl::Status Refused(absl::string_view what) { return absl::FailedPreconditionEr
 
 DealtGames::DealtGames(std::optional<dealer::Key> key, DealtGamesLimits limits,
                        std::function<Clock::time_point()> now)
-    : key_(key), limits_(limits), now_(std::move(now)) {}
+    : key_(key), limits_(limits), now_(std::move(now)) {
+  if (!key_) return;
+  absl::StatusOr<dealer::SigningKey> signer = dealer::SigningKey::FromDealerKey(*key_);
+  // Without a signing key no game is dealt (every call is refused).
+  if (signer.ok()) {
+    signer_ = *signer;
+  } else {
+    key_.reset();
+  }
+}
+
+namespace {
+
+int64_t WallSeconds() { return static_cast<int64_t>(std::time(nullptr)); }
+
+}  // namespace
 
 size_t DealtGames::size() const {
   std::lock_guard<std::mutex> lock(mu_);
@@ -36,9 +52,11 @@ absl::StatusOr<DealtGames::Entry*> DealtGames::Find(absl::string_view token) {
   if (!key_) return Refused("this server has no dealer key: it deals no game");
   if (token.empty()) return absl::InvalidArgumentError("token: missing (StartDealtGame gives it)");
   auto it = games_.find(token);
-  if (it == games_.end() || now_() - it->second.used >= limits_.expiry) {
-    // Tells a token of another key or a changed one from one forgotten.
-    absl::StatusOr<dealer::Secret> opened = dealer::Open(*key_, token);
+  if (it == games_.end() || now_() - it->second.used >= limits_.expiry ||
+      now_() - it->second.started >= limits_.lifetime) {
+    // Tells a token of another key, an expired or a changed one from one
+    // forgotten.
+    absl::StatusOr<dealer::Secret> opened = dealer::Open(*key_, token, WallSeconds());
     if (!opened.ok()) return opened.status();
     return absl::NotFoundError(
         "token: no such dealt game on this server (expired after its time unused, or held by "
@@ -51,7 +69,8 @@ absl::StatusOr<DealtGames::Started> DealtGames::Start() {
   if (!key_) return Refused("this server has no dealer key: it deals no game");
   absl::StatusOr<dealer::Secret> secret = dealer::NewSecret();
   if (!secret.ok()) return secret.status();
-  absl::StatusOr<std::string> token = dealer::Seal(*key_, *secret);
+  absl::StatusOr<std::string> token =
+      dealer::Seal(*key_, *secret, WallSeconds() + limits_.lifetime.count());
   if (!token.ok()) return token.status();
   std::lock_guard<std::mutex> lock(mu_);
   if (games_.size() >= limits_.max_games) DropExpired();
@@ -63,13 +82,14 @@ absl::StatusOr<DealtGames::Started> DealtGames::Start() {
   Entry entry;
   entry.secret = *secret;
   entry.commitment = dealer::Commitment(*secret);
-  entry.used = now_();
+  entry.used = entry.started = now_();
   games_.emplace(*token, std::move(entry));
-  return Started{dealer::Commitment(*secret), *token};
+  return Started{dealer::Commitment(*secret), *token, signer_->key_id(), signer_->public_key()};
 }
 
-absl::StatusOr<std::string> DealtGames::Bind(absl::string_view token, absl::string_view client_seed,
-                                             const Rules& rules, const Position& start) {
+absl::StatusOr<DealtGames::Bound> DealtGames::Bind(absl::string_view token,
+                                                   absl::string_view client_seed,
+                                                   const Rules& rules, const Position& start) {
   std::lock_guard<std::mutex> lock(mu_);
   absl::StatusOr<Entry*> found = Find(token);
   if (!found.ok()) return found.status();
@@ -82,12 +102,15 @@ absl::StatusOr<std::string> DealtGames::Bind(absl::string_view token, absl::stri
   if (start.IsGameOver()) {
     return absl::InvalidArgumentError("start: the game is over there already; nothing to deal");
   }
+  absl::StatusOr<std::string> signature = signer_->Sign(dealer::CommitmentStatement(
+      signer_->key_id(), rules.ToString(), ToUfen(start), e.commitment, client_seed));
+  if (!signature.ok()) return signature.status();
   e.bound = true;
   e.client_seed = std::string(client_seed);
   e.rules = rules;
   e.start = e.position = start;
   e.used = now_();
-  return e.commitment;
+  return Bound{e.commitment, *signature};
 }
 
 absl::StatusOr<std::pair<int, int>> DealtGames::Deal(absl::string_view token, int64_t index,
@@ -224,13 +247,19 @@ absl::Status DealtGames::SameItems(const Game& ours, const Game& theirs) {
   return absl::OkStatus();
 }
 
-void DealtGames::AddDealerHeaders(const Entry& e, Record* out) {
+absl::Status DealtGames::AddDealerHeaders(const Entry& e, Record* out) const {
   out->dealer_commitment = e.commitment;
   out->client_seed = e.client_seed;
   out->dealer_secret = dealer::ToHex(e.secret);
   for (const Dealt& d : e.throws) {
     out->client_values.push_back(dealer::ToHex(d.client_value.data(), d.client_value.size()));
   }
+  out->dealer_key = signer_->key_id();
+  out->dealer_public_key = signer_->public_key();
+  absl::StatusOr<std::string> signature = signer_->Sign(DealerStatement(*out));
+  if (!signature.ok()) return signature.status();
+  out->dealer_signature = *signature;
+  return absl::OkStatus();
 }
 
 absl::StatusOr<Record> DealtGames::Reveal(absl::string_view token, absl::string_view play,
@@ -267,7 +296,7 @@ absl::StatusOr<Record> DealtGames::Reveal(absl::string_view token, absl::string_
     out.side_players = client_record->side_players;
     out.date = client_record->date;
   }
-  AddDealerHeaders(e, &out);
+  if (absl::Status s = AddDealerHeaders(e, &out); !s.ok()) return s;
   if (absl::Status s = VerifyDealtDice(out); !s.ok()) {
     return absl::InternalError(absl::StrCat("dealt game: its own check failed: ", s.message()));
   }

@@ -29,22 +29,33 @@
 namespace uckers {
 
 struct DealtGamesLimits {
-  size_t max_games = 1000;                // games held at once (started, bound or revealed)
-  std::chrono::seconds expiry{6 * 3600};  // a game unused this long is forgotten
-  int64_t max_throws = 2000;              // throws one game may be dealt
+  size_t max_games = 1000;                   // games held at once (started, bound or revealed)
+  std::chrono::seconds expiry{6 * 3600};     // a game unused this long is forgotten
+  int64_t max_throws = 2000;                 // throws one game may be dealt
+  std::chrono::seconds lifetime{24 * 3600};  // a game's token expires this long after its start
 };
 
 class DealtGames {
  public:
   using Clock = std::chrono::steady_clock;
-  // `key` seals the secrets into the tokens; none (no key could be had):
-  // every call is refused. `now` is the clock of the expiry (tests set it).
+  // `key` seals the secrets into the tokens and gives the signing key
+  // (dealer::SigningKey); none (no key could be had): every call is
+  // refused. `now` is the clock of the expiry and the lifetime (tests set
+  // it); the tokens' expiry is on the wall clock.
   DealtGames(std::optional<dealer::Key> key, DealtGamesLimits limits,
              std::function<Clock::time_point()> now = Clock::now);
 
   struct Started {
     std::string commitment;  // SHA-256 of the secret, hex
     std::string token;       // names the game in every later call
+    std::string dealer_key;  // the signing key's id and public key (hex)
+    std::string dealer_public_key;
+  };
+  struct Bound {
+    std::string commitment;
+    // The dealer's signature (hex) of dealer::CommitmentStatement for the
+    // game's rules (canonical name), start (UFEN), commitment and seed.
+    std::string signature;
   };
   // A new game: a fresh secret, its commitment and the token. Refused
   // (RESOURCE_EXHAUSTED) when max_games live games are held, FAILED_PRECONDITION
@@ -53,9 +64,9 @@ class DealtGames {
 
   // Fixes the game's client seed, rules and start, once. Refused: an
   // unknown token, a game already bound, a bad seed, a start already over.
-  // Answers the commitment.
-  absl::StatusOr<std::string> Bind(absl::string_view token, absl::string_view client_seed,
-                                   const Rules& rules, const Position& start);
+  // Answers the commitment, signed with the game's seed, rules and start.
+  absl::StatusOr<Bound> Bind(absl::string_view token, absl::string_view client_seed,
+                             const Rules& rules, const Position& start);
 
   // Throw `index` of a bound game for the client's fresh `client_value`
   // (32 lower-case hex digits). `index` must be the next throw (0, 1, ...);
@@ -98,6 +109,7 @@ class DealtGames {
     Position position;          // after every play made
     std::vector<Dealt> throws;  // dealt, in order
     Clock::time_point used;
+    Clock::time_point started;
   };
   // The entry of a token, or an error naming the token.
   absl::StatusOr<Entry*> Find(absl::string_view token);
@@ -109,10 +121,11 @@ class DealtGames {
                                                const Record* client_record);
   static absl::StatusOr<Game> ServerGame(const Entry& e, absl::string_view final_play);
   static absl::Status SameItems(const Game& ours, const Game& theirs);
-  static void AddDealerHeaders(const Entry& e, Record* out);
+  absl::Status AddDealerHeaders(const Entry& e, Record* out) const;
   void DropExpired();
 
   std::optional<dealer::Key> key_;
+  std::optional<dealer::SigningKey> signer_;
   DealtGamesLimits limits_;
   std::function<Clock::time_point()> now_;
   mutable std::mutex mu_;

@@ -3,6 +3,7 @@
 // in order after the play before it, the client's value in every throw,
 // the reveal only of a game the server saw end; every refusal names what
 // was wrong and changes nothing.
+#include <ctime>
 #include <random>
 
 #include "dealer/dealer.h"
@@ -74,6 +75,52 @@ TEST(DealtApi, AWholeGameIsRevealedWithARecordThatVerifies) {
   absl::StatusOr<Record> reread = wire::ParseRecord(RecordToText(*record));
   ASSERT_TRUE(reread.ok()) << reread.status();
   EXPECT_TRUE(VerifyDealtDice(*reread).ok());
+}
+
+// The binding's signature covers the key id, rules, start, commitment and
+// seed, by the public key StartDealtGame named (docs/records.md, "The
+// dealer's signatures"); the revealed record is signed by the same key.
+TEST(DealtApi, TheCommitmentAndTheRevealedRecordAreSignedByTheKeyTheStartNames) {
+  Api api{ServiceLimits{}};
+  v1::StartDealtGameResponse start;
+  ASSERT_TRUE(api.StartDealtGame({}, &start).ok());
+  EXPECT_EQ(*dealer::PublicKeyIdOf(start.dealer_public_key()), start.dealer_key());
+  v1::BindDealtGameRequest bind;
+  bind.set_token(start.token());
+  bind.set_client_seed("signed-seed");
+  bind.set_rules("navy");
+  v1::BindDealtGameResponse bound;
+  ASSERT_TRUE(api.BindDealtGame(bind, &bound).ok());
+  const std::string statement = dealer::CommitmentStatement(
+      start.dealer_key(), bound.rules(), bound.start().ufen(), start.commitment(), "signed-seed");
+  EXPECT_TRUE(
+      dealer::VerifySignature(start.dealer_public_key(), statement, bound.commitment_signature())
+          .ok());
+  EXPECT_FALSE(dealer::VerifySignature(start.dealer_public_key(), statement + "x",
+                                       bound.commitment_signature())
+                   .ok());
+  std::mt19937_64 rng(3);
+  PlayedDealtGame g = PlayDealtGame(api, rng);
+  v1::RevealDealtGameResponse revealed;
+  ASSERT_TRUE(api.RevealDealtGame(RevealRequest(g.token, g.final_play), &revealed).ok());
+  EXPECT_EQ(revealed.record().dealer_key(), start.dealer_key());
+  EXPECT_EQ(revealed.record().dealer_public_key(), start.dealer_public_key());
+}
+
+// Two servers with one dealer key sign with one key (replicas behind a
+// balancer publish one public key).
+TEST(DealtApi, ServersOfOneDealerKeySignWithOneKey) {
+  ServiceLimits limits;
+  limits.dealer_key = *dealer::NewKey();
+  Api a{limits}, b{limits};
+  v1::StartDealtGameResponse sa, sb;
+  ASSERT_TRUE(a.StartDealtGame({}, &sa).ok());
+  ASSERT_TRUE(b.StartDealtGame({}, &sb).ok());
+  EXPECT_EQ(sa.dealer_public_key(), sb.dealer_public_key());
+  Api c{ServiceLimits{}};
+  v1::StartDealtGameResponse sc;
+  ASSERT_TRUE(c.StartDealtGame({}, &sc).ok());
+  EXPECT_NE(sa.dealer_public_key(), sc.dealer_public_key());
 }
 
 TEST(DealtApi, ARevealBeforeTheGameIsOverIsRefused) {
@@ -341,7 +388,7 @@ TEST(DealtGames, AFullStoreRefusesANewGameUntilOneExpires) {
   now += std::chrono::seconds(61);
   EXPECT_TRUE(games.Start().ok());
   EXPECT_EQ(games.size(), 1u);
-  absl::StatusOr<std::string> bound =
+  absl::StatusOr<DealtGames::Bound> bound =
       games.Bind(first->token, "s", Rules(), Position::Start(Rules()));
   EXPECT_TRUE(absl::IsNotFound(bound.status())) << bound.status();
   EXPECT_TRUE(Has(bound.status(), "expired")) << bound.status();
@@ -358,7 +405,7 @@ TEST(DealtGames, TheClientValueChangesTheThrow) {
   DealtGames games(key, DealtGamesLimits{});
   absl::StatusOr<DealtGames::Started> started = games.Start();
   ASSERT_TRUE(started.ok());
-  secret = dealer::Open(key, started->token);
+  secret = dealer::Open(key, started->token, std::time(nullptr));
   ASSERT_TRUE(secret.ok());
   for (uint64_t v = 0; v < 200; ++v) {
     seen.insert(

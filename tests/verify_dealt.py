@@ -3,14 +3,17 @@
 
 usage: verify_dealt.py RECORD   (text or JSON, docs/records.md)
 
-Written from the documented procedure ("Dealt dice") with Python's hashlib
-and hmac only, to be compared with `uckers verify` (tests/dealer_test.cpp).
-It checks the forms of the four dealer headers (lower-case hex, a 32-byte
-secret, one 16-byte client value a throw), SHA-256 of the secret against
-the commitment, every throw against the derivation, at least one throw, a
-result and no Termination. It knows no rules, so it does not replay the
-game: a record cut short with its result kept is found only by a verifier
-that replays it (`uckers verify`), and this one says so in its verdict.
+Written from the documented procedure ("Dealt dice", "The dealer's
+signatures") with Python's hashlib and hmac and the Ed25519 of Debian's
+python3-cryptography, to be compared with `uckers verify`
+(tests/dealer_test.cpp). It checks the forms of the dealer headers
+(lower-case hex, a 32-byte secret, one 16-byte client value a throw),
+SHA-256 of the secret against the commitment, every throw against the
+derivation, at least one throw, a result and no Termination, and the
+dealer's signature of the record's statement by the public key whose id the
+record names. It knows no rules, so it does not replay the game itself: the
+signature tells it that the server saw this game end with these throws and
+plays (a record cut short or extended changes the statement).
 
 Exits 0 "dice verified: ...", 1 "not verified: <the first thing wrong>",
 2 on a usage error.
@@ -20,6 +23,9 @@ import hmac
 import json
 import re
 import sys
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 HEX = re.compile(r"[0-9a-f]*")
 
@@ -33,7 +39,7 @@ def hex_bytes(text, size, what):
 
 
 def read_record(text):
-    """(headers, throws): headers by their text names, throws as 'd1d2'."""
+    """(headers, items): headers by their text names, items as ('d1d2', play)."""
     if text.lstrip().startswith("{"):
         j = json.loads(text)
 
@@ -42,16 +48,21 @@ def read_record(text):
 
         winner = j.get("winner", "")
         headers = {
+            "Rules": j.get("rules", ""),
+            "Start": field("startUfen", "start_ufen"),
             "Commitment": field("dealerCommitment", "dealer_commitment"),
             "ClientSeed": field("clientSeed", "client_seed"),
             "ServerSecret": field("dealerSecret", "dealer_secret"),
             "ClientValues": field("clientValues", "client_values") or [],
             "Result": f"{winner} {j.get('points', 0)}" if winner else "*",
             "Termination": j.get("termination", ""),
+            "DealerKey": field("dealerKey", "dealer_key"),
+            "DealerPublicKey": field("dealerPublicKey", "dealer_public_key"),
+            "DealerSignature": field("dealerSignature", "dealer_signature"),
         }
-        throws = [item.get("throw", "") for item in j.get("items", [])]
-        return headers, throws
-    headers, throws = {}, []
+        items = [(item.get("throw", ""), item.get("play", "")) for item in j.get("items", [])]
+        return headers, items
+    headers, items = {}, []
     for line in text.splitlines():
         line = line.strip()
         if not line or line.startswith("#"):
@@ -61,10 +72,11 @@ def read_record(text):
             headers[m.group(1)] = m.group(2)
             continue
         for token in line.split():
-            throws.append(token.split(":", 1)[0])
+            throw, _, play = token.partition(":")
+            items.append((throw, play))
     values = headers.get("ClientValues", "")
     headers["ClientValues"] = values.split(" ") if values else []
-    return headers, throws
+    return headers, items
 
 
 def deal(secret, seed, index, value):
@@ -82,7 +94,42 @@ def deal(secret, seed, index, value):
         block += 1
 
 
-def verify(headers, throws):
+def statement(headers, items):
+    """The text the dealer signed (docs/records.md, "The dealer's signatures")."""
+    values = headers["ClientValues"]
+    lines = [
+        "uckers dealt game v1",
+        f"key {headers.get('DealerKey', '')}",
+        f"rules {headers.get('Rules') or 'navy'}",
+        f"start {headers.get('Start', '')}",
+        f"commitment {headers['Commitment']}",
+        f"seed {headers['ClientSeed']}",
+        f"secret {headers['ServerSecret']}",
+        f"result {headers.get('Result', '*')}",
+        f"items {len(items)}",
+    ]
+    for i, (throw, play) in enumerate(items):
+        high_first = "".join(sorted(throw, reverse=True))
+        lines.append(f"{high_first}:{play} {values[i] if i < len(values) else ''}")
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def verify_signature(headers, items):
+    for name in ("DealerSignature", "DealerPublicKey", "DealerKey"):
+        if not headers.get(name):
+            raise ValueError(f"no {name} header: the dealer did not sign the record")
+    public = hex_bytes(headers["DealerPublicKey"], 32, "DealerPublicKey")
+    if hashlib.sha256(public).hexdigest()[:16] != headers["DealerKey"]:
+        raise ValueError("DealerKey is not the id of the public key")
+    signature = hex_bytes(headers["DealerSignature"], 64, "DealerSignature")
+    try:
+        Ed25519PublicKey.from_public_bytes(public).verify(signature, statement(headers, items))
+    except InvalidSignature:
+        raise ValueError("DealerSignature: not the dealer's signature of this record") from None
+
+
+def verify(headers, items):
+    throws = [throw for throw, _ in items]
     for name in ("Commitment", "ClientSeed", "ServerSecret"):
         if not headers.get(name):
             raise ValueError(f"no {name} header")
@@ -108,6 +155,7 @@ def verify(headers, throws):
         raise ValueError("Termination: a dealt game has no clocks")
     if headers.get("Result", "*") == "*":
         raise ValueError("no result: only a finished game is verified")
+    verify_signature(headers, items)
 
 
 def main(argv):
@@ -121,14 +169,15 @@ def main(argv):
         print(f"verify_dealt.py: cannot read {argv[1]}: {e.strerror}", file=sys.stderr)
         return 2
     try:
-        headers, throws = read_record(text)
-        verify(headers, throws)
+        headers, items = read_record(text)
+        verify(headers, items)
     except (ValueError, json.JSONDecodeError, AttributeError) as e:
         print(f"not verified: {e}")
         return 1
-    print(f"dice verified: {len(throws)} throws follow from the secret committed to as "
-          f"{headers['Commitment']}, the client seed and the client values "
-          "(the game's replay by its rules is not checked here)")
+    print(f"verified: {len(items)} throws follow from the secret committed to as "
+          f"{headers['Commitment']}, the client seed and the client values, in a game the "
+          f"dealer signed as ended (key {headers['DealerKey']}; its replay by the rules is "
+          "the dealer's word here)")
     return 0
 
 

@@ -389,7 +389,7 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
     // throw is dealt as the game reaches it.
     if (dealt) {
       deal = { ...(await api.startDealtGame()), clientSeed: newClientSeed(), secret: null, values: [], dice: [] };
-      await api.bindDealtGame(deal.token, deal.clientSeed, start.rules, ufen ? start.position.ufen : null);
+      deal.commitmentSignature = (await api.bindDealtGame(deal.token, deal.clientSeed, start.rules, ufen ? start.position.ufen : null)).commitmentSignature;
     } else roll = await api.rollDice(seed, 0, 100);
   } catch (e) {
     if (gen !== state.gen) return;
@@ -868,6 +868,7 @@ async function revealDealt() {
   }
   if (state.game !== g) return;
   d.secret = revealed.secret;
+  d.record = revealed.record;
   // The proof is kept in the browser, to be checked again later.
   const proofs = store.get(DEALT, []).filter((p) => p.id !== g.id);
   proofs.push(proofOf(g));
@@ -886,6 +887,9 @@ const proofOf = (g) => ({
   throws: g.items.map((it) => `${it.dice.die1}${it.dice.die2}`),
   finished: !!g.result.finished,
   loaded: g.mode === "replay",
+  // The record the server signed, and the key it named at the start (of a
+  // loaded record: the key the record names).
+  signed: g.dealt.record ? { record: g.dealt.record, publicKey: g.dealt.dealerPublicKey } : null,
 });
 
 // Checks a proof in the browser (WebCrypto): the secret against the
@@ -904,7 +908,7 @@ async function checkDealt(proof) {
     // Of a loaded record the board knows only what the file says, not when
     // the commitment was shown.
     const committed = proof.loaded ? "the record's commitment" : "the one it committed to before the first throw";
-    tellDealt(`Dice verified: the server's secret is ${committed}, and ${said} from it, the client seed and the client's value for each throw.`, { ok: true });
+    tellDealt(`Dice verified: the server's secret is ${committed}, and ${said} from it, the client seed and the client's value for each throw. The server signed the game's record with its key ${r.keyId}.`, { ok: true });
   } else if (r.index === null) {
     tellDealt(`Dice not verified: ${r.why}.`, { ok: false });
   } else {
@@ -1281,6 +1285,8 @@ function recordText() {
     headers.push(["Commitment", g.dealt.commitment], ["ClientSeed", g.dealt.clientSeed]);
     if (g.dealt.secret) headers.push(["ServerSecret", g.dealt.secret]);
     if (g.dealt.values?.length) headers.push(["ClientValues", g.dealt.values.slice(0, g.items.length).join(" ")]);
+    const signed = g.dealt.record;
+    if (signed?.dealerSignature) headers.push(["DealerKey", signed.dealerKey], ["DealerPublicKey", signed.dealerPublicKey], ["DealerSignature", signed.dealerSignature]);
   }
   headers.push(["Date", g.date]);
   if (g.startUfen) headers.push(["Start", g.startUfen]);
@@ -1337,6 +1343,8 @@ function parseRecord(text) {
       switches: h.Switches, rules: h.Rules, startUfen: h.Start, seed: h.Seed, ry: h.RY, gb: h.GB, date: h.Date, items, sidePlayers,
       dealerCommitment: h.Commitment, clientSeed: h.ClientSeed, dealerSecret: h.ServerSecret,
       clientValues: h.ClientValues ? h.ClientValues.split(" ").filter(Boolean) : [],
+      dealerKey: h.DealerKey, dealerPublicKey: h.DealerPublicKey, dealerSignature: h.DealerSignature,
+      ...(h.Result && h.Result !== "*" ? { winner: h.Result.split(" ")[0], points: Number(h.Result.split(" ")[1]) } : {}),
     };
   }
   const commitment = j.dealerCommitment || j.dealer_commitment;
@@ -1356,7 +1364,9 @@ function parseRecord(text) {
     date: j.date || "",
     items: (j.items || []).map((i) => [i.throw, i.play]),
     // A dealt game's headers (docs/records.md), once its secret is out.
-    dealt: commitment && clientSeed && secret ? { commitment, clientSeed, secret, values, token: null } : null,
+    // Of a loaded record, the key the record names signs it (compare its id
+    // with the one the operator publishes).
+    dealt: commitment && clientSeed && secret ? { commitment, clientSeed, secret, values, token: null, record: j, dealerPublicKey: j.dealerPublicKey || j.dealer_public_key } : null,
   };
 }
 

@@ -66,13 +66,62 @@ export async function dealtDice(secretHex, clientSeed, index, valueHex) {
   return deal(await hmacKey(secretHex), new TextEncoder().encode(clientSeed), index, fromHex(valueHex, 16, "the client value"));
 }
 
+// The text the dealer signed when it revealed a game (docs/records.md, "The
+// dealer's signatures"), from a record message's fields (their JSON names).
+export function dealerStatement(r) {
+  const items = r.items || [];
+  const values = r.clientValues || [];
+  const lines = [
+    "uckers dealt game v1",
+    `key ${r.dealerKey || ""}`,
+    `rules ${r.rules || "navy"}`,
+    `start ${r.startUfen || ""}`,
+    `commitment ${r.dealerCommitment || ""}`,
+    `seed ${r.clientSeed || ""}`,
+    `secret ${r.dealerSecret || ""}`,
+    `result ${r.winner ? `${r.winner} ${r.points || 0}` : "*"}`,
+    `items ${items.length}`,
+  ];
+  items.forEach((it, i) => lines.push(`${[...String(it.throw)].sort().reverse().join("")}:${it.play} ${values[i] ?? ""}`));
+  return lines.join("\n") + "\n";
+}
+
+// A public key's id: the first 8 bytes of its SHA-256, hex.
+export async function keyIdOf(publicKeyHex) {
+  return hex(await crypto.subtle.digest("SHA-256", fromHex(publicKeyHex, 32, "the public key"))).slice(0, 16);
+}
+
+// Whether `signatureHex` is the Ed25519 signature of `text` by the key.
+export async function signatureHolds(publicKeyHex, text, signatureHex) {
+  const key = await crypto.subtle.importKey("raw", fromHex(publicKeyHex, 32, "the public key"), { name: "Ed25519" }, false, ["verify"]);
+  return crypto.subtle.verify({ name: "Ed25519" }, key, fromHex(signatureHex, 64, "the signature"), new TextEncoder().encode(text));
+}
+
+// Checks the dealer's signature of the record `signed.record` by the
+// public key `signed.publicKey` (the one the server named when the game
+// started), and that the record is this game: its commitment, seed, secret
+// and throws. Answers null, or what is wrong.
+async function signatureProblem(signed, { commitment, clientSeed, secret, throws }) {
+  const r = signed?.record;
+  if (!r?.dealerSignature) return "the server did not sign the game's record";
+  if (r.dealerPublicKey !== signed.publicKey) return "the record is signed by another key than the one the server named at the start";
+  if ((await keyIdOf(signed.publicKey)) !== r.dealerKey) return "the record's key id is not its public key's";
+  if (r.dealerCommitment !== commitment || r.clientSeed !== clientSeed || r.dealerSecret !== secret) return "the signed record is of another game";
+  const sorted = (t) => [...String(t)].sort().join("");
+  const items = r.items || [];
+  if (items.length !== throws.length || items.some((it, i) => sorted(it.throw) !== sorted(throws[i].join("")))) return "the signed record's throws are not this game's";
+  if (!(await signatureHolds(signed.publicKey, dealerStatement(r), r.dealerSignature))) return "the server's signature of the record does not hold";
+  return null;
+}
+
 // Checks a dealt game: the forms (lower-case hex, a 32-byte secret, one
 // client value a throw), the secret against the commitment, then every
 // throw ([die1, die2] each, from index 0) against the derivation (the order
-// of a throw's two dice does not matter, as `uckers verify`), and that the
-// game was finished. Answers { ok: true, count } or { ok: false, index
-// (null: not a throw), why, dealt, kept }.
-export async function verifyDealt({ commitment, clientSeed, secret, values, throws, finished }) {
+// of a throw's two dice does not matter, as `uckers verify`), that the
+// game was finished, and the dealer's signature of its record (`signed`:
+// { record, publicKey }). Answers { ok: true, count, keyId } or { ok:
+// false, index (null: not a throw), why, dealt, kept }.
+export async function verifyDealt({ commitment, clientSeed, secret, values, throws, finished, signed }) {
   let made;
   try {
     made = await commitmentOf(secret);
@@ -102,5 +151,12 @@ export async function verifyDealt({ commitment, clientSeed, secret, values, thro
     }
   }
   if (!finished) return { ok: false, index: null, why: "the game is not over: only a finished game is verified" };
-  return { ok: true, count: throws.length };
+  let problem;
+  try {
+    problem = await signatureProblem(signed, { commitment, clientSeed, secret, throws });
+  } catch (e) {
+    problem = e.message;
+  }
+  if (problem) return { ok: false, index: null, why: problem };
+  return { ok: true, count: throws.length, keyId: signed.record.dealerKey };
 }

@@ -30,6 +30,9 @@ v1::GameRecord ToMessage(const Record& r) {
   m.set_client_seed(r.client_seed);
   m.set_dealer_secret(r.dealer_secret);
   for (const std::string& value : r.client_values) m.add_client_values(value);
+  m.set_dealer_key(r.dealer_key);
+  m.set_dealer_public_key(r.dealer_public_key);
+  m.set_dealer_signature(r.dealer_signature);
   for (const SidePlayer& player : r.side_players) {
     v1::SidePlayer* out = m.add_side_players();
     out->set_side(player.side);
@@ -57,6 +60,9 @@ absl::StatusOr<Record> FromMessage(const v1::GameRecord& m) {
   r.client_seed = m.client_seed();
   r.dealer_secret = m.dealer_secret();
   r.client_values.assign(m.client_values().begin(), m.client_values().end());
+  r.dealer_key = m.dealer_key();
+  r.dealer_public_key = m.dealer_public_key();
+  r.dealer_signature = m.dealer_signature();
   r.start_ufen = m.start_ufen();
   for (const v1::RecordItem& item : m.items()) {
     w.items.push_back(absl::StrCat(item.throw_(), ":", item.play()));

@@ -260,7 +260,9 @@ try {
     await page.waitForFunction(() => /^Dice (not )?verified/.test(document.querySelector("#dealt-check").textContent), null, { timeout: 20000 });
     const played = await items(page);
     const allThrows = played === 1 ? "the game's one throw follows" : `all ${played} throws follow`;
-    assert.equal(await page.textContent("#dealt-check"), `Dice verified: the server's secret is the one it committed to before the first throw, and ${allThrows} from it, the client seed and the client's value for each throw.`);
+    const keyId = (await page.textContent("#notation")).match(/\[DealerKey "([0-9a-f]{16})"\]/)?.[1];
+    assert.ok(keyId, "the record names the dealer's key");
+    assert.equal(await page.textContent("#dealt-check"), `Dice verified: the server's secret is the one it committed to before the first throw, and ${allThrows} from it, the client seed and the client's value for each throw. The server signed the game's record with its key ${keyId}.`);
     assert.equal(await page.textContent("#dealt-commitment"), commitment, "the same commitment");
     const secret = await page.textContent("#dealt-secret");
     assert.equal(createHash("sha256").update(Buffer.from(secret, "hex")).digest("hex"), commitment, "SHA-256 of the secret");
@@ -275,7 +277,7 @@ try {
     await download.saveAs(record);
     const verify = spawnSync(uckers, ["verify", record], { encoding: "utf8" });
     assert.equal(verify.status, 0, `uckers verify: ${verify.stdout}${verify.stderr}`);
-    assert.match(verify.stdout, new RegExp(`^verified: ${played} throws`));
+    assert.match(verify.stdout, new RegExp(`^verified: ${played} throws.*signed by dealer key ${keyId}`));
     step(`a dealt game of ${played} throws verified, by the browser and by uckers verify`);
     // A throw of the kept copy changed: that throw fails.
     const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("uckers.dealt")).at(-1).throws);
@@ -307,13 +309,25 @@ try {
     await page.click("#btn-dealt-check");
     await page.waitForFunction(() => /commitment/.test(document.querySelector("#dealt-check").textContent));
     assert.equal(await page.textContent("#dealt-check"), "Dice not verified: the secret's SHA-256 is not the commitment.");
-    step("tampered throws and secret caught");
+    // A changed signature of the kept record fails at the signature.
+    await page.evaluate(([i, t]) => {
+      const proofs = JSON.parse(localStorage.getItem("uckers.dealt"));
+      const p = proofs.at(-1);
+      p.throws[i] = t;
+      p.secret = p.signed.record.dealerSecret;
+      p.signed.record.dealerSignature = p.signed.record.dealerSignature.replace(/^./, (c) => (c === "0" ? "1" : "0"));
+      localStorage.setItem("uckers.dealt", JSON.stringify(proofs));
+    }, [k, real]);
+    await page.click("#btn-dealt-check");
+    await page.waitForFunction(() => /signature/.test(document.querySelector("#dealt-check").textContent));
+    assert.equal(await page.textContent("#dealt-check"), "Dice not verified: the server's signature of the record does not hold.");
+    step("tampered throws, secret and signature caught");
     // The record loaded back is checked from its own headers.
     await page.setInputFiles("#record-file", record);
     // The result line, which the engine's comment on the position shown does not replace.
     await page.waitForFunction(() => /^Loaded/.test(document.querySelector("#result").textContent));
     await page.waitForFunction(() => /^Dice (not )?verified/.test(document.querySelector("#dealt-check").textContent));
-    assert.ok((await page.textContent("#dealt-check")).endsWith(`, and ${allThrows} from it, the client seed and the client's value for each throw.`));
+    assert.ok((await page.textContent("#dealt-check")).endsWith(`, and ${allThrows} from it, the client seed and the client's value for each throw. The server signed the game's record with its key ${keyId}.`));
     step("the record loaded back verified");
     await dealtContext.close();
   }
