@@ -1681,11 +1681,25 @@ export declare type StartDealtGameResponse = Message<"uckers.v1.StartDealtGameRe
   /**
    * Names the game on the server that started it (the secret sealed under
    * its dealer key): BindDealtGame, every DealThrow and the
-   * RevealDealtGame carry it back.
+   * RevealDealtGame carry it back. It expires a day after the start.
    *
    * @generated from field: string token = 2;
    */
   token: string;
+
+  /**
+   * The dealer's signing key (docs/records.md, "The dealer's signatures"):
+   * its id (16 hex digits) and its Ed25519 public key (64 hex digits), as
+   * `uckers serve` prints them at start.
+   *
+   * @generated from field: string dealer_key = 3;
+   */
+  dealerKey: string;
+
+  /**
+   * @generated from field: string dealer_public_key = 4;
+   */
+  dealerPublicKey: string;
 };
 
 /**
@@ -1760,6 +1774,16 @@ export declare type BindDealtGameResponse = Message<"uckers.v1.BindDealtGameResp
    * @generated from field: uckers.v1.PositionOut start = 4;
    */
   start?: PositionOut | undefined;
+
+  /**
+   * The dealer's Ed25519 signature (128 hex digits) of the commitment with
+   * the game's key id, rules, start and seed (docs/records.md, "The
+   * dealer's signatures"): the client's proof of what the server committed
+   * to, before the first throw.
+   *
+   * @generated from field: string commitment_signature = 5;
+   */
+  commitmentSignature: string;
 };
 
 /**
