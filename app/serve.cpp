@@ -90,8 +90,10 @@ ABSL_FLAG(std::string, http_web, "",
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "dealer/dealer.h"
-#include "engine/facade.h"
+#include "engine/coach.h"
 #include "record/text.h"
+#include "rules/checked.h"
+#include "rules/dice_sequence.h"
 #include "server/connect_server.h"
 #include "server/server.h"
 
@@ -127,8 +129,8 @@ int GrpcConfigFromFlags(ServerConfig* out) {
       {"max_searches", config.limits.max_searches >= 1, "at least 1"},
       {"max_request_threads", config.limits.max_threads >= 1, "at least 1"},
       {"max_hash_mb", config.limits.max_hash_mb >= 1, "at least 1"},
-      {"tree_mb", config.limits.tree_mb >= 1 && config.limits.tree_mb <= facade::kMaxTreeMb,
-       absl::StrCat("1..", facade::kMaxTreeMb)},
+      {"tree_mb", config.limits.tree_mb >= 1 && config.limits.tree_mb <= kMaxTreeMb,
+       absl::StrCat("1..", kMaxTreeMb)},
       {"grace_ms", config.grace_ms >= 0, "0 or more"},
       {"max_message_bytes", config.max_message_bytes >= 1024, "at least 1024"},
       {"max_depth", config.limits.max_depth >= 1 && config.limits.max_depth <= 64, "1..64"},

@@ -4,9 +4,11 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/facade.h"
+#include "engine/coach.h"
 #include "eval/evaluate.h"
+#include "rules/checked.h"
 #include "rules/dice.h"
+#include "rules/dice_sequence.h"
 #include "rules/effects.h"
 #include "rules/position.h"
 #include "rules/rules.h"
