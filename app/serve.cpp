@@ -242,9 +242,11 @@ int HttpConfigFromFlags(const CommandLine& cl, const ServerConfig& grpc, Connect
   return 0;
 }
 
-// The endgame table and the dealer's key the flags name; 0, or the exit
-// code after saying what is wrong.
-int LoadFiles(ServerConfig* config) {
+// The endgame table and the dealer's key the flags name, and in `signing`
+// the line that names the key signing dealt records (printed once the
+// server listens, so that the first line still gives the port); 0, or the
+// exit code after saying what is wrong.
+int LoadFiles(ServerConfig* config, std::string* signing) {
   if (std::string path = absl::GetFlag(FLAGS_endgames); !path.empty()) {
     absl::StatusOr<std::shared_ptr<const EndgameTable>> table = EndgameTable::LoadShared(path);
     if (!table.ok()) {
@@ -281,8 +283,8 @@ int LoadFiles(ServerConfig* config) {
     std::cerr << "uckers serve: no signing key: " << signer.status().message() << "\n";
     return 1;
   }
-  std::cerr << "uckers serve: dealer signing key " << signer->key_id() << ", public key "
-            << signer->public_key() << std::endl;
+  *signing = absl::StrCat("uckers serve: dealer signing key ", signer->key_id(), ", public key ",
+                          signer->public_key());
   return 0;
 }
 
@@ -345,7 +347,8 @@ int RunServeCommand(const CommandLine& cl) {
   ConnectConfig http_config;
   if (int rc = GrpcConfigFromFlags(&config); rc != 0) return rc;
   if (int rc = HttpConfigFromFlags(cl, config, &http_config); rc != 0) return rc;
-  if (int rc = LoadFiles(&config); rc != 0) return rc;
+  std::string signing;
+  if (int rc = LoadFiles(&config, &signing); rc != 0) return rc;
   // Signals are taken by sigwait in this thread, never by a handler.
   sigset_t signals;
   sigemptyset(&signals);
@@ -359,6 +362,7 @@ int RunServeCommand(const CommandLine& cl) {
   }
   std::cerr << "uckers serve: listening on " << config.address << " (port " << (*server)->port()
             << ")" << std::endl;
+  std::cerr << signing << std::endl;
   std::unique_ptr<ConnectServer> http;
   if (!absl::GetFlag(FLAGS_http).empty()) {
     if (int rc = StartHttp(http_config, server->get(), &http); rc != 0) return rc;
