@@ -329,6 +329,21 @@ TEST_F(ConnectTest, MetricsCountRequestsErrorsAndSearches) {
   EXPECT_NE(r->body.find("uckers_searches_running 0"), std::string::npos) << r->body;
 }
 
+// An HTTP-only probe (a load balancer's, Kubernetes' httpGet) gets 200
+// while the front takes calls, and nothing once it has stopped.
+TEST_F(ConnectTest, HealthzAnswersWhileTheFrontTakesCallsAndNotAfter) {
+  httplib::Result r = client_->Get("/healthz");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->body, "SERVING\n");
+  EXPECT_EQ(r->get_header_value("Cache-Control"), "no-store");
+  http_->StopTaking();
+  httplib::Client after("127.0.0.1", http_->port());
+  after.set_connection_timeout(1);
+  httplib::Result gone = after.Get("/healthz");
+  EXPECT_FALSE(gone && gone->status == 200);
+}
+
 TEST_F(ConnectTest, MetricsCountTheGrpcFrontToo) {
   auto stub = v1::Engine::NewStub(grpc::CreateChannel(absl::StrCat("127.0.0.1:", grpc_->port()),
                                                       grpc::InsecureChannelCredentials()));
