@@ -812,13 +812,29 @@ function finished() {
   const g = state.game;
   const r = g.result;
   const how = r.level === "OUTCOME_LEVEL_WIN" || !OUTCOME[r.level] ? "" : ` with ${OUTCOME[r.level]}`;
-  // A side of one colour wins; partners win.
-  const one = !twoTeams(g) && sideColours(g, (r.winnerSide || 1) - 1).length === 1;
-  $("result").textContent = `Game over: ${winnerName(g)} win${one ? "s" : ""}${how} (${r.points} point${r.points === 1 ? "" : "s"}).`;
+  $("result").textContent = resultWords(g, how);
   status("Review the game, download its record, or start a new one.");
   recordStats();
   render();
   if (g.dealt && !g.dealt.secret) revealDealt();
+}
+
+// What a finished game's result says to a player: who won and what they
+// scored; with more than two sides, what each losing side gave and why
+// (RULES.md §11: 1, 2 with no piece home, 3 with every piece in base).
+function resultWords(g, how) {
+  const r = g.result;
+  const pts = (n) => `${n} point${n === 1 ? "" : "s"}`;
+  // A side of one colour wins; partners win.
+  const one = !twoTeams(g) && sideColours(g, (r.winnerSide || 1) - 1).length === 1;
+  const won = `Game over: ${winnerName(g)} win${one ? "s" : ""}`;
+  if (twoTeams(g) || !r.sidePoints?.length) return `${won}${how} (${pts(r.points)}).`;
+  const why = { 1: "had a piece home", 2: "had no piece home", 3: "had every piece in base" };
+  const losers = r.sidePoints
+    .map((p, side) => ({ side, lost: -p }))
+    .filter((l) => l.lost > 0)
+    .map((l) => `${l.lost} from ${sideName(g, l.side)} (${why[l.lost] || "lost"})`);
+  return `${won}, scoring ${pts(r.points)}: ${joinNames(losers)}.`;
 }
 
 // The winners of a finished game, named by their colours.
@@ -967,7 +983,7 @@ function showStats() {
     }
     return tr;
   };
-  const rows = [row(["month", "games", "wins", "8-piecers won", "error rate (reviewed games)"], true)];
+  const rows = [row(["month", "games", "wins", "8-piecers won", "lost a choice (reviewed games)"], true)];
   for (const [month, m] of [...months].sort()) {
     const err = m.errors.length ? (m.errors.reduce((a, b) => a + b, 0) / m.errors.length).toFixed(4) : "not reviewed";
     rows.push(row([month, m.games, m.wins, m.eight, err]));
@@ -1492,7 +1508,10 @@ async function review() {
     showPracticeDue();
     const puzzles = added ? ` ${added} new practice puzzle${added === 1 ? "" : "s"}.` : "";
     $("review-status").textContent = `${analysis.items.length} throws reviewed at ${LEVEL_NAMES(analysis.level)} strength in ${analysis.seconds.toFixed(1)} s: ${marks} marked.${puzzles}`;
-    const head = ["side", "decisions", "error rate", "rating", "?!", "?", "??", "luck", "points", "points less luck"];
+    // In a player's words: what each side lost a choice on average (in
+    // points, as the marks), its rating, its marks, its luck and its score
+    // with and without the luck.
+    const head = ["side", "choices", "lost a choice", "rating", "doubtful ?!", "bad ?", "very bad ??", "luck", "score", "score without luck"];
     const tr = document.createElement("tr");
     for (const h of head) {
       const th = document.createElement("th");

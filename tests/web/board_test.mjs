@@ -207,6 +207,11 @@ try {
     await page.waitForFunction(() => /reviewed at Beginner/.test(document.querySelector("#review-status").textContent));
     await page.click("#btn-stats");
     assert.match(await page.textContent("#stats-table tr:nth-child(2)"), /^\d{4}-\d\d1[01][01]0\.\d{4}$/);
+    // A player's words on the page, the review and statistics open: none
+    // of the program's own (its command names, its letters for variants,
+    // its statistic names).
+    const shown = await page.evaluate(() => document.body.innerText);
+    assert.doesNotMatch(shown, /error rate|points less luck|uckers drill|\(variant [A-G]\)/, "developer words on the page");
     await page.keyboard.press("Escape");
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#btn-download")]);
     const file = join(shots, "near-end-record.txt");
