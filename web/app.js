@@ -38,9 +38,20 @@ const SETTINGS = "uckers.settings";
 const DEALT = "uckers.dealt"; // the proofs of the last dealt games, to check again
 const DEALT_PENDING = "The server shows its secret when the game is over; then this page checks every throw.";
 const DEFAULTS = { autoplay: true, anim: "normal", tutor: false, tutorAt: "MARK_BAD", throwMap: false };
-const ANIM_MS = { normal: 90, fast: 35, off: 0 }; // per square
-const ENGINE_PAUSE = { normal: 700, fast: 250, off: 0 };
-const AUTOPLAY_PAUSE = { normal: 900, fast: 400, off: 60 };
+// The pace of the board (Settings): a slide's time a square and at most a
+// play (a long move goes faster), the dice's roll (frames of the faces,
+// the person's own throws only but at slow), the pause after an engine's
+// play and after a challenge's throw, and before a forced play is made. At
+// normal, an engine's turn is its search and at most about 0.3 s, so a
+// person on the six-sided board waits about two seconds between turns
+// (bench/web_pacing.mjs measures it).
+const PACE = {
+  slow: { square: 90, slide: 1500, roll: 5, engineRoll: true, pause: 700, challenge: 900, forced: 1200 },
+  normal: { square: 45, slide: 300, roll: 3, engineRoll: false, pause: 0, challenge: 500, forced: 700 },
+  fast: { square: 20, slide: 150, roll: 0, engineRoll: false, pause: 0, challenge: 250, forced: 300 },
+  off: { square: 0, slide: 0, roll: 0, engineRoll: false, pause: 0, challenge: 0, forced: 60 },
+};
+const pace = () => PACE[state.settings.anim] || PACE.normal;
 
 const state = {
   info: null,
@@ -550,7 +561,7 @@ async function advance() {
     const dice = await diceAt(g.items.length);
     if (gen !== state.gen) return;
     g.dice = dice;
-    await rollDice(dice);
+    if (pace().engineRoll) await rollDice(dice);
     render();
     const best = await api.bestMove(current().ufen, dice, g.rules, { level: g.seats[actor].level });
     if (gen !== state.gen) return;
@@ -561,13 +572,13 @@ async function advance() {
 }
 
 async function rollDice(dice) {
-  const ms = ANIM_MS[state.settings.anim];
-  if (!ms) return;
+  const frames = pace().roll;
+  if (!frames) return;
   const faces = $("dice");
   faces.classList.add("rolling");
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < frames; i++) {
     showDice({ die1: 1 + Math.floor(Math.random() * 6), die2: 1 + Math.floor(Math.random() * 6) });
-    await sleep(ms * 0.7);
+    await sleep(60);
   }
   faces.classList.remove("rolling");
   showDice(dice);
@@ -593,7 +604,7 @@ async function makePlay(play, gen) {
   const moves = movesOf(applied.play);
   const slides = moves.length ? moves : (fx.moves || []).map((m) => ({ c: colourIndex(m.colour), from: m.from, to: m.to }));
   const knocked = (fx.knockedOff || []).map((k) => ({ c: colourIndex(k.colour), from: k.from }));
-  await board.animate(slides, knocked, ANIM_MS[state.settings.anim]);
+  await board.animate(slides, knocked, pace().square, pace().slide);
   if (gen !== state.gen) return;
   const mover = toThrow(before);
   const item = { dice: g.dice, play: applied.play, mover, effects: fx };
@@ -604,9 +615,10 @@ async function makePlay(play, gen) {
   g.dice = null;
   g.last = (fx.moves || []).map((m) => place(colourIndex(m.colour), m.to, 0, board.geo).key);
   status(item.words);
-  const pause = ENGINE_PAUSE[state.settings.anim];
-  if (!isPerson(g, mover) && pause) await sleep(pause);
-  else if (fx.challenge?.event && fx.challenge.event !== "CHALLENGE_EVENT_NONE" && pause) await sleep(pause);
+  // A challenge's throw is shown a moment, whoever threw it.
+  const challenged = fx.challenge?.event && fx.challenge.event !== "CHALLENGE_EVENT_NONE";
+  const pause = challenged ? pace().challenge : isPerson(g, mover) ? 0 : pace().pause;
+  if (pause) await sleep(pause);
   if (gen !== state.gen) return;
   state.busy = false;
   advance();
@@ -658,7 +670,7 @@ async function autoPlay(gen) {
   const c = toThrow(current());
   const words = only.play === "-" ? "" : ` The only play: ${choiceText(only.play, current().structured, c, c, only.effects)}.`;
   $("status").textContent += `${words} Playing it for you…`;
-  await sleep(AUTOPLAY_PAUSE[state.settings.anim]);
+  await sleep(pace().forced);
   if (gen !== state.gen || g.plays.length !== 1 || g.plays[0] !== only) return;
   humanPlay(only.play);
 }
