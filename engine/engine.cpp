@@ -281,16 +281,15 @@ absl::StatusOr<SearchReport> Engine::Search(const SearchRequest& request,
   return SearchPosition(game_.position(), options_.rules, request, &tt_, stop, on_progress);
 }
 
-std::vector<std::vector<facade::TermDifference>> Engine::Explain(const SearchReport& report) const {
-  std::vector<std::vector<facade::TermDifference>> out(report.candidates.size());
+std::vector<std::vector<TermDifference>> Engine::Explain(const SearchReport& report) const {
+  std::vector<std::vector<TermDifference>> out(report.candidates.size());
   const Position& pos = game_.position();
   if (report.candidates.size() < 2 || !FourSidedTeams(pos)) return out;
   const Candidate& best = report.candidates[0];
-  facade::PlayTerms best_terms = facade::TermsOf(pos, {best.play, best.after}, options_.rules);
+  PlayTerms best_terms = TermsOf(pos, {best.play, best.after}, options_.rules);
   for (size_t k = 1; k < report.candidates.size(); ++k) {
     const Candidate& c = report.candidates[k];
-    out[k] =
-        facade::Differences(best_terms, facade::TermsOf(pos, {c.play, c.after}, options_.rules));
+    out[k] = Differences(best_terms, TermsOf(pos, {c.play, c.after}, options_.rules));
   }
   return out;
 }
@@ -405,10 +404,10 @@ std::string Engine::EvalText() const {
   // The classic evaluation's terms, then the evaluation the searches use,
   // whose score ends the text.
   std::string text = EvalToText(game_.position(), options_.rules);
-  // What a tutor explains a choice by (facade::PositionTerms), per team.
+  // What a tutor explains a choice by (PositionTerms), per team.
   std::string terms;
   for (int team = 0; team < 2; ++team) {
-    facade::PlayTerms t = facade::PositionTerms(game_.position(), options_.rules, team);
+    PlayTerms t = PositionTerms(game_.position(), options_.rules, team);
     absl::StrAppendFormat(&terms,
                           "\nterms %s exposed %d hit_chance %.4f challenge_chance %.4f race_pips "
                           "%.1f entered %d home %d",
@@ -484,8 +483,7 @@ absl::StatusOr<facade::Judgement> Engine::Judge(Throw t, absl::string_view play,
   j.mark = MarkFor(j.equity_lost);
   if (FourSidedTeams(pos) && !(j.played.after == j.candidates[0].after)) {
     PlayResult best{j.candidates[0].play, j.candidates[0].after};
-    j.differences = facade::Differences(facade::TermsOf(pos, best, rules),
-                                        facade::TermsOf(pos, *played, rules));
+    j.differences = Differences(TermsOf(pos, best, rules), TermsOf(pos, *played, rules));
   }
   j.time_ms = MsSince(start);
   return j;

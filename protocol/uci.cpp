@@ -616,7 +616,7 @@ void UciLoop::Judge(const Args& args) {
                           PlayToString(c.play, pos.board()), CandidatePoints(pos, c), c.eval.Win(),
                           std::max(0.0, best - CandidatePoints(pos, c))));
   }
-  for (const facade::TermDifference& d : j->differences) {
+  for (const TermDifference& d : j->differences) {
     Print(absl::StrFormat("judge differs %s best %.4g play %.4g", d.term, d.best, d.play));
   }
   Print(absl::StrFormat(
@@ -674,14 +674,14 @@ void UciLoop::ExplainCommand(const Args& args) {
   absl::StatusOr<SearchReport> report = engine_.Search(request, stop);
   if (!report.ok()) return Error(absl::StrCat("explain: ", report.status().message()));
   const Position& pos = engine_.position();
-  std::vector<std::vector<facade::TermDifference>> why = engine_.Explain(*report);
+  std::vector<std::vector<TermDifference>> why = engine_.Explain(*report);
   double best = CandidatePoints(pos, report->candidates[0]);
   for (size_t k = 0; k < report->candidates.size(); ++k) {
     const Candidate& c = report->candidates[k];
     Print(absl::StrFormat("explain candidate %d %s equity %.4f win %.4f lost %.4f", k + 1,
                           PlayToString(c.play, pos.board()), CandidatePoints(pos, c), c.eval.Win(),
                           std::max(0.0, best - CandidatePoints(pos, c))));
-    for (const facade::TermDifference& d : why[k]) {
+    for (const TermDifference& d : why[k]) {
       Print(absl::StrFormat("explain differs %d %s best %.4g play %.4g", k + 1, d.term, d.best,
                             d.play));
     }

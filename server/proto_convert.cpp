@@ -352,7 +352,7 @@ v1::Outcomes OutcomesOut(const Evaluation& e, const std::vector<double>& sides, 
   return o;
 }
 
-v1::TermDifference DifferenceOut(const facade::TermDifference& d) {
+v1::TermDifference DifferenceOut(const TermDifference& d) {
   v1::TermDifference out;
   out.set_term(d.term);
   out.set_best(d.best);

@@ -6,6 +6,7 @@
 #include "absl/status/statusor.h"
 #include "engine/facade.h"
 #include "eval/evaluate.h"
+#include "eval/terms.h"
 #include "rules/dice.h"
 #include "rules/effects.h"
 #include "rules/position.h"
@@ -33,7 +34,7 @@ v1::Outcomes OutcomesOut(const Evaluation& e);
 // With more than two sides: the outcomes of side `side` (0-based, the mover's
 // as `e` holds them) with every side's chance (`sides`, empty: as above).
 v1::Outcomes OutcomesOut(const Evaluation& e, const std::vector<double>& sides, int side);
-v1::TermDifference DifferenceOut(const facade::TermDifference& d);
+v1::TermDifference DifferenceOut(const TermDifference& d);
 v1::GameResult ResultOut(const Position& pos);
 v1::Colour ColourOut(int colour);
 v1::Team TeamOut(int team);  // 0 = RY, 1 = GB

@@ -128,7 +128,7 @@ TEST(Tutor, TermsCountWhatAPlayLeavesOnTheBoard) {
   Position start = Position::Start(rules);
   absl::StatusOr<PlayResult> blob = facade::ApplyPlay(start, rules, MakeThrow(6, 6), "rb-0,rb-0");
   ASSERT_TRUE(blob.ok()) << blob.status();
-  facade::PlayTerms t = facade::TermsOf(start, *blob, rules);
+  PlayTerms t = TermsOf(start, *blob, rules);
   EXPECT_EQ(t.blobs_made, 1);
   EXPECT_EQ(t.blobs_broken, 0);
   EXPECT_EQ(t.entered, 2);
@@ -151,13 +151,13 @@ TEST(Tutor, AJudgedPlayNamesTheTermsInWhichItDiffersFromTheBest) {
           JudgePlay(pos, rules, *t, PlayToString(p.play), "", stop);
       ASSERT_TRUE(j.ok()) << j.status();
       const Candidate& best = j->candidates[0];
-      facade::PlayTerms b = facade::TermsOf(pos, {best.play, best.after}, rules);
-      facade::PlayTerms mine = facade::TermsOf(pos, p, rules);
+      PlayTerms b = TermsOf(pos, {best.play, best.after}, rules);
+      PlayTerms mine = TermsOf(pos, p, rules);
       if (p.after == best.after) {
         EXPECT_TRUE(j->differences.empty());
         continue;
       }
-      std::vector<facade::TermDifference> d = facade::Differences(b, mine);
+      std::vector<TermDifference> d = Differences(b, mine);
       ASSERT_EQ(j->differences.size(), d.size());
       for (size_t k = 0; k < d.size(); ++k) {
         EXPECT_EQ(j->differences[k].term, d[k].term);
