@@ -289,7 +289,8 @@ std::vector<std::vector<TermDifference>> Engine::Explain(const SearchReport& rep
   PlayTerms best_terms = TermsOf(pos, {best.play, best.after}, options_.rules);
   for (size_t k = 1; k < report.candidates.size(); ++k) {
     const Candidate& c = report.candidates[k];
-    out[k] = Differences(best_terms, TermsOf(pos, {c.play, c.after}, options_.rules));
+    out[k] =
+        Differences(best_terms, TermsOf(pos, {c.play, c.after}, options_.rules), pos.layout_id());
   }
   return out;
 }
@@ -483,7 +484,8 @@ absl::StatusOr<facade::Judgement> Engine::Judge(Throw t, absl::string_view play,
   j.mark = MarkFor(j.equity_lost);
   if (FourSidedTeams(pos) && !(j.played.after == j.candidates[0].after)) {
     PlayResult best{j.candidates[0].play, j.candidates[0].after};
-    j.differences = Differences(TermsOf(pos, best, rules), TermsOf(pos, *played, rules));
+    j.differences =
+        Differences(TermsOf(pos, best, rules), TermsOf(pos, *played, rules), pos.layout_id());
   }
   j.time_ms = MsSince(start);
   return j;

@@ -617,7 +617,8 @@ void UciLoop::Judge(const Args& args) {
                           std::max(0.0, best - CandidatePoints(pos, c))));
   }
   for (const TermDifference& d : j->differences) {
-    Print(absl::StrFormat("judge differs %s best %.4g play %.4g", d.term, d.best, d.play));
+    Print(absl::StrFormat("judge differs %s best %.4g play %.4g win_chance %.4f", d.term, d.best,
+                          d.play, d.win_chance));
   }
   Print(absl::StrFormat(
       "judge play %s equity %.4f win %.4f best %s equity %.4f win %.4f lost %.4f mark %s legal %d "
@@ -682,8 +683,8 @@ void UciLoop::ExplainCommand(const Args& args) {
                           PlayToString(c.play, pos.board()), CandidatePoints(pos, c), c.eval.Win(),
                           std::max(0.0, best - CandidatePoints(pos, c))));
     for (const TermDifference& d : why[k]) {
-      Print(absl::StrFormat("explain differs %d %s best %.4g play %.4g", k + 1, d.term, d.best,
-                            d.play));
+      Print(absl::StrFormat("explain differs %d %s best %.4g play %.4g win_chance %.4f", k + 1,
+                            d.term, d.best, d.play, d.win_chance));
     }
   }
   Print(absl::StrFormat("explain done level %s depth %d time %d", request.level, report->depth,

@@ -357,6 +357,7 @@ v1::TermDifference DifferenceOut(const TermDifference& d) {
   out.set_term(d.term);
   out.set_best(d.best);
   out.set_play(d.play);
+  out.set_win_chance(d.win_chance);
   return out;
 }
 

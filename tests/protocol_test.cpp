@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/engine.h"
@@ -633,6 +634,30 @@ TEST(Protocol, ExplainGivesTheBestPlaysAndHowEachDiffersFromTheBest) {
   ASSERT_EQ(bad.size(), 2u);
   EXPECT_TRUE(absl::StartsWith(bad[0], "info string error: explain: dice")) << bad[0];
   EXPECT_TRUE(absl::StartsWith(bad[1], "info string error: explain: ")) << bad[1];
+}
+
+// docs/protocol.md: `judge differs` and `explain differs` end with the
+// reason's size, `win_chance <x>`, the change in the mover's chance to win
+// it accounts for (negative: it favours the best play).
+TEST(Protocol, JudgeAndExplainGiveEachReasonItsChangeInChanceToWin) {
+  Transcript t;
+  std::vector<std::string> lines = t.Send({"position ufen b,22,22,35/b,b,3,5/b,b,b,b/b,b,b,b r -",
+                                           "judge 2 1 r22-23,r22-24", "explain 2 1"});
+  int sized = 0;
+  for (const std::string& line : lines) {
+    if (!absl::StartsWith(line, "judge differs ") && !absl::StartsWith(line, "explain differs "))
+      continue;
+    std::vector<std::string> words = absl::StrSplit(line, ' ');
+    ASSERT_GE(words.size(), 9u) << line;
+    EXPECT_EQ(words[words.size() - 2], "win_chance") << line;
+    double size = 0;
+    ASSERT_TRUE(absl::SimpleAtod(words.back(), &size)) << line;
+    if (absl::StartsWith(line, "judge differs exposed ")) {
+      EXPECT_LT(size, 0) << line;
+      ++sized;
+    }
+  }
+  EXPECT_EQ(sized, 1) << absl::StrJoin(lines, "\n");
 }
 
 // The tutor and the throw map of the text protocol on a layout of more

@@ -2,13 +2,17 @@
 // throw's map, checked against the searches they stand for; the review's
 // dice statistics.
 #include <random>
+#include <set>
 
 #include "engine/engine.h"
 #include "engine/facade.h"
+#include "eval/terms.h"
 #include "gtest/gtest.h"
+#include "learn/term_fit.h"
 #include "review/review.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "rules/ufen.h"
 #include "search/levels.h"
 #include "tests/random_game.h"
 
@@ -157,7 +161,7 @@ TEST(Tutor, AJudgedPlayNamesTheTermsInWhichItDiffersFromTheBest) {
         EXPECT_TRUE(j->differences.empty());
         continue;
       }
-      std::vector<TermDifference> d = Differences(b, mine);
+      std::vector<TermDifference> d = Differences(b, mine, pos.layout_id());
       ASSERT_EQ(j->differences.size(), d.size());
       for (size_t k = 0; k < d.size(); ++k) {
         EXPECT_EQ(j->differences[k].term, d[k].term);
@@ -168,6 +172,87 @@ TEST(Tutor, AJudgedPlayNamesTheTermsInWhichItDiffersFromTheBest) {
     }
   }
   EXPECT_GE(explained, 10);
+}
+
+// Red's blob on 22 with Green's pieces four and six behind it (RULES.md
+// §4: a blob of one colour cannot be hit, a single piece can): with 2-1,
+// splitting it leaves two pieces to Green's next throw, moving the piece
+// on 35 leaves none.
+constexpr const char* kBlobUnderFire = "b,22,22,35/b,b,3,5/b,b,b,b/b,b,b,b r -";
+
+TEST(Tutor, AReasonAgainstAPlayThatLeavesPiecesEnPriseCostsItChanceToWin) {
+  Rules rules;
+  absl::StatusOr<Position> pos = ParseUfen(kBlobUnderFire, rules);
+  ASSERT_TRUE(pos.ok()) << pos.status();
+  std::atomic<bool> stop{false};
+  absl::StatusOr<facade::Judgement> j =
+      JudgePlay(*pos, rules, MakeThrow(2, 1), "r22-23,r22-24", "", stop);
+  ASSERT_TRUE(j.ok()) << j.status();
+  // The engine prefers a play that keeps the blob.
+  EXPECT_GT(j->equity_lost, 0.01);
+  EXPECT_GT(j->candidates[0].eval.Win(), j->played.eval.Win());
+  std::set<std::string> against;
+  double total = 0;
+  for (const TermDifference& d : j->differences) {
+    total += d.win_chance;
+    if (d.win_chance < 0) against.insert(d.term);
+  }
+  EXPECT_TRUE(against.count("exposed")) << "the pieces it leaves open";
+  EXPECT_TRUE(against.count("hit_chance"));
+  EXPECT_TRUE(against.count("blobs_broken"));
+  EXPECT_LT(total, 0);
+}
+
+TEST(Tutor, TheSafePlaysReasonsAgainstTheSplitFavourIt) {
+  // The same terms seen from the split: against it the safe play gains.
+  Rules rules;
+  absl::StatusOr<Position> pos = ParseUfen(kBlobUnderFire, rules);
+  ASSERT_TRUE(pos.ok()) << pos.status();
+  absl::StatusOr<PlayResult> split =
+      facade::ApplyPlay(*pos, rules, MakeThrow(2, 1), "r22-23,r22-24");
+  absl::StatusOr<PlayResult> safe = facade::ApplyPlay(*pos, rules, MakeThrow(2, 1), "r35-38");
+  ASSERT_TRUE(split.ok() && safe.ok());
+  std::vector<TermDifference> d =
+      Differences(TermsOf(*pos, *split, rules), TermsOf(*pos, *safe, rules), pos->layout_id());
+  ASSERT_FALSE(d.empty());
+  for (const TermDifference& t : d) {
+    if (t.term == "exposed" || t.term == "hit_chance" || t.term == "blobs_broken") {
+      EXPECT_GT(t.win_chance, 0) << t.term;
+    }
+  }
+}
+
+TEST(Tutor, AReasonsSizeIsItsChangeTimesTheLayoutsFittedChancePerUnit) {
+  PlayTerms best, play;
+  best.exposed = 0;
+  play.exposed = 3;
+  best.race_pips = 400;
+  play.race_pips = 410;
+  for (int l = 0; l < kNumLayouts; ++l) {
+    LayoutId layout = static_cast<LayoutId>(l);
+    const std::array<double, kNumTerms>& per_unit = TermWinChance(layout);
+    std::vector<TermDifference> d = Differences(best, play, layout);
+    ASSERT_EQ(d.size(), 2u);
+    EXPECT_EQ(d[0].term, "exposed");
+    EXPECT_DOUBLE_EQ(d[0].win_chance, 3 * per_unit[0]);
+    EXPECT_EQ(d[1].term, "race_pips");
+    EXPECT_DOUBLE_EQ(d[1].win_chance, 10 * per_unit[6]);
+    // Every layout's fit leaves a piece open to a hit against the mover.
+    EXPECT_LT(per_unit[1], 0) << "hit_chance, layout " << l;
+  }
+}
+
+TEST(Tutor, AShortFitFindsThatAPieceOpenToAHitCostsTheMoverChance) {
+  // The sign the shipped table has (TermWinChance), from a fit of its own.
+  absl::StatusOr<TermFit> fit = FitTermWinChance(Rules(), 30, 1, "expert");
+  ASSERT_TRUE(fit.ok()) << fit.status();
+  EXPECT_GT(fit->pairs, 1000);
+  EXPECT_GT(fit->r2, 0.1);
+  EXPECT_LT(fit->per_unit[1], 0) << "hit_chance";
+  EXPECT_LT(fit->per_unit[3], 0) << "blobs_broken";
+  EXPECT_GT(fit->per_unit[4], 0) << "knocked_off";
+  EXPECT_FALSE(FitTermWinChance(Rules(), 0, 1, "expert").ok());
+  EXPECT_FALSE(FitTermWinChance(Rules(), 1, 1, "wizard").ok());
 }
 
 TEST(Tutor, AnIllegalPlayOrUnknownLevelIsRefusedByName) {
