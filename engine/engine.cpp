@@ -284,7 +284,7 @@ absl::StatusOr<SearchReport> Engine::Search(const SearchRequest& request,
 std::vector<std::vector<TermDifference>> Engine::Explain(const SearchReport& report) const {
   std::vector<std::vector<TermDifference>> out(report.candidates.size());
   const Position& pos = game_.position();
-  if (report.candidates.size() < 2 || !FourSidedTeams(pos)) return out;
+  if (report.candidates.size() < 2) return out;
   const Candidate& best = report.candidates[0];
   PlayTerms best_terms = TermsOf(pos, {best.play, best.after}, options_.rules);
   for (size_t k = 1; k < report.candidates.size(); ++k) {
@@ -482,7 +482,7 @@ absl::StatusOr<facade::Judgement> Engine::Judge(Throw t, absl::string_view play,
   j.equity_lost =
       std::max(0.0, CandidatePoints(pos, j.candidates[0]) - CandidatePoints(pos, j.played));
   j.mark = MarkFor(j.equity_lost);
-  if (FourSidedTeams(pos) && !(j.played.after == j.candidates[0].after)) {
+  if (!(j.played.after == j.candidates[0].after)) {
     PlayResult best{j.candidates[0].play, j.candidates[0].after};
     j.differences =
         Differences(TermsOf(pos, best, rules), TermsOf(pos, *played, rules), pos.layout_id());

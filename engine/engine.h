@@ -96,9 +96,8 @@ class Engine {
 
   // The explained choices (docs/frontend.md): for each candidate of
   // `report` (a search of the engine's position), the terms in which it
-  // differs from the first, the first's list empty. The terms are the
-  // four-sided game of two teams' (PlayTerms): every list is empty
-  // on any other layout.
+  // differs from the first, the first's list empty, each with its size in
+  // chance to win (TermDifference, eval/terms.h), on every layout.
   std::vector<std::vector<TermDifference>> Explain(const SearchReport& report) const;
 
   // --- The game

@@ -255,6 +255,85 @@ TEST(Tutor, AShortFitFindsThatAPieceOpenToAHitCostsTheMoverChance) {
   EXPECT_FALSE(FitTermWinChance(Rules(), 1, 1, "wizard").ok());
 }
 
+// RULES.md §11: the terms on the six-sided board and with every colour its
+// own side. Every play of a throw with a choice is judged: each reason of
+// a play that is not the best has its size, the term's change times the
+// layout's fitted chance per unit, and the reasons of the plays the
+// engine gives up add up, on average, against them.
+void ExpectTermsOnLayout(const std::string& name) {
+  absl::StatusOr<Rules> rules = Rules::Parse(name);
+  ASSERT_TRUE(rules.ok()) << rules.status();
+  std::atomic<bool> stop{false};
+  int explained = 0, losing = 0;
+  double against = 0;
+  for (const Position& pos : SamplePositions(*rules, 16, 77)) {
+    std::optional<Throw> t = ThrowWithChoice(pos, *rules);
+    if (!t) continue;
+    std::vector<PlayResult> plays = facade::LegalPlays(pos, *rules, *t);
+    if (plays.size() > 8) plays.resize(8);
+    for (const PlayResult& p : plays) {
+      absl::StatusOr<facade::Judgement> j =
+          JudgePlay(pos, *rules, *t, PlayToString(p.play, pos.board()), "expert", stop);
+      ASSERT_TRUE(j.ok()) << name << ": " << j.status();
+      if (p.after == j->candidates[0].after) {
+        EXPECT_TRUE(j->differences.empty()) << name;
+        continue;
+      }
+      const Candidate& best = j->candidates[0];
+      std::vector<TermDifference> d = Differences(TermsOf(pos, {best.play, best.after}, *rules),
+                                                  TermsOf(pos, p, *rules), pos.layout_id());
+      ASSERT_EQ(j->differences.size(), d.size()) << name;
+      double total = 0;
+      for (size_t k = 0; k < d.size(); ++k) {
+        EXPECT_EQ(j->differences[k].term, d[k].term) << name;
+        EXPECT_DOUBLE_EQ(j->differences[k].win_chance, d[k].win_chance) << name;
+        total += d[k].win_chance;
+      }
+      explained += !d.empty();
+      if (j->equity_lost > 0.005) {
+        ++losing;
+        against += total;
+      }
+    }
+  }
+  EXPECT_GE(explained, 5) << name;
+  ASSERT_GT(losing, 0) << name;
+  EXPECT_LT(against / losing, 0) << name << ": the reasons of a worse play are against it";
+}
+
+TEST(Tutor, TermsExplainPlaysOnTheSixSidedBoard) { ExpectTermsOnLayout("six"); }
+TEST(Tutor, TermsExplainPlaysWhenEveryColourOfTheFourIsItsOwnSide) {
+  ExpectTermsOnLayout("navy+solo");
+}
+TEST(Tutor, TermsExplainPlaysWhenEveryColourOfTheSixIsItsOwnSide) {
+  ExpectTermsOnLayout("six+solo");
+}
+TEST(Tutor, TermsExplainPlaysWithTeamsOfThree) { ExpectTermsOnLayout("six+teams_of_three"); }
+
+TEST(Tutor, OnEveryLayoutPiecesLeftOpenToTheNextMoverAreCounted) {
+  // Red's blob on 22 split with 2-1, Green four and six behind (§4).
+  for (const char* name : {"navy+solo", "six", "six+solo", "six+teams_of_three"}) {
+    absl::StatusOr<Rules> rules = Rules::Parse(name);
+    ASSERT_TRUE(rules.ok());
+    std::string ufen = rules->layout().board.colours == 6
+                           ? "b,22,22,35/b,b,3,5/b,b,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -"
+                           : kBlobUnderFire;
+    absl::StatusOr<Position> pos = ParseUfen(ufen, *rules);
+    ASSERT_TRUE(pos.ok()) << name << ": " << pos.status();
+    absl::StatusOr<PlayResult> split =
+        facade::ApplyPlay(*pos, *rules, MakeThrow(2, 1), "r22-23,r22-24");
+    absl::StatusOr<PlayResult> safe = facade::ApplyPlay(*pos, *rules, MakeThrow(2, 1), "r35-38");
+    ASSERT_TRUE(split.ok() && safe.ok()) << name;
+    PlayTerms open = TermsOf(*pos, *split, *rules), kept = TermsOf(*pos, *safe, *rules);
+    EXPECT_EQ(open.exposed, 2) << name;
+    EXPECT_NEAR(open.hit_chance, 19 / 36.0, 1e-9) << name;  // 4 or 5 with one die or both
+    EXPECT_EQ(open.blobs_broken, 1) << name;
+    EXPECT_EQ(kept.exposed, 0) << name;
+    EXPECT_EQ(kept.hit_chance, 0) << name;
+    EXPECT_EQ(kept.entered, 3) << name;  // red's side: red's three out of base
+  }
+}
+
 TEST(Tutor, AnIllegalPlayOrUnknownLevelIsRefusedByName) {
   Rules rules;
   Position start = Position::Start(rules);
