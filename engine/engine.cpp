@@ -377,6 +377,15 @@ std::string Engine::MultiSideEvalText() const {
         pos.IsGameOver() ? 0.0 : ClassicSidePips(pos, side), v.win[side],
         !pos.IsGameOver() && pos.SideOf(pos.to_throw()) == side ? " (to throw)" : "");
   }
+  // What a tutor explains a choice by (PositionTerms), per side.
+  for (int side = 0; side < v.sides; ++side) {
+    PlayTerms t = PositionTerms(pos, options_.rules, side);
+    absl::StrAppendFormat(&text,
+                          "\nterms %s exposed %d hit_chance %.4f challenge_chance %.4f race_pips "
+                          "%.1f entered %d home %d",
+                          absl::AsciiStrToUpper(SideLetters(pos.layout(), side)), t.exposed,
+                          t.hit_chance, t.challenge_chance, t.race_pips, t.entered, t.home);
+  }
   const char* search = options_.paranoid ? "paranoid" : "max^n";
   EvalKind eval = Params().eval;
   if (const Net* net = MultiSideNet(options_.rules, eval)) {

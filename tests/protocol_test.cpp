@@ -660,6 +660,25 @@ TEST(Protocol, JudgeAndExplainGiveEachReasonItsChangeInChanceToWin) {
   EXPECT_EQ(sized, 1) << absl::StrJoin(lines, "\n");
 }
 
+// docs/protocol.md, "More than two sides": `eval` names each side's terms.
+TEST(Protocol, EvalNamesEachSidesTermsOnTheSixSidedBoardAndUnderSolo) {
+  for (const auto& [rules, sides] :
+       std::vector<std::pair<std::string, int>>{{"six", 3}, {"six+solo", 6}, {"navy+solo", 4}}) {
+    Transcript t;
+    std::vector<std::string> lines =
+        t.Send({"setoption name Rules value " + rules, "position startpos", "eval"});
+    int terms = 0;
+    for (const std::string& line : lines) {
+      if (!absl::StartsWith(line, "terms ")) continue;
+      ++terms;
+      EXPECT_TRUE(absl::StrContains(line, " exposed 0 hit_chance 0.0000 "))
+          << rules << ": " << line;
+      EXPECT_TRUE(absl::StrContains(line, " entered 0 home 0")) << rules << ": " << line;
+    }
+    EXPECT_EQ(terms, sides) << rules << ": " << absl::StrJoin(lines, "\n");
+  }
+}
+
 // The tutor and the throw map of the text protocol on a layout of more
 // sides: the plays spelled on that board, values in the side's points.
 TEST(Protocol, JudgeAndThrowmapAnswerOnTheSixSidedBoard) {
