@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <utility>
 
 #include "eval/evaluate.h"
 #include "rules/dice.h"
@@ -12,6 +13,35 @@
 
 namespace uckers {
 namespace {
+
+// The piece nearest behind absolute square `abs` of the colours `movers`
+// (bit mask) on the track, at most 12 squares behind: its colour and how
+// far; colour -1 when none is (the square is reached from base, if at all).
+std::pair<int, int> NearestBehind(const Position& pos, uint8_t movers, int abs) {
+  const Board& b = pos.board();
+  std::pair<int, int> nearest{-1, 0};
+  for (int colour = 0; colour < b.colours; ++colour) {
+    if (!(movers >> colour & 1)) continue;
+    int target = b.Relative(colour, abs);
+    if (target > b.last_track) continue;
+    for (Square from : pos.pieces(colour)) {
+      if (!b.OnTrack(from)) continue;
+      int d = target - from;
+      if (d >= 1 && d <= 12 && (nearest.first < 0 || d < nearest.second)) nearest = {colour, d};
+    }
+  }
+  return nearest;
+}
+
+// Sets hit_chance to `p` when it is the largest yet, with the piece behind
+// it: the nearest of `movers` behind `abs`, or `thrower` entering from base.
+void NoteThreat(const Position& pos, uint8_t movers, int thrower, int abs, double p, PlayTerms& t) {
+  if (p <= t.hit_chance) return;
+  t.hit_chance = p;
+  auto [colour, squares] = NearestBehind(pos, movers, abs);
+  t.threat_colour = colour < 0 ? thrower : colour;
+  t.threat_squares = colour < 0 ? 0 : squares;
+}
 
 // The four-sided board of two teams: blobs block a hit, a released colour
 // attacks with its partner's pieces.
@@ -43,7 +73,7 @@ PlayTerms FourSidedTerms(const Position& pos, const Rules& rules, int team) {
     double p = HitProbability(pos, attacker, abs);
     if (p <= 0) continue;
     t.exposed += count[abs];
-    t.hit_chance = std::max(t.hit_chance, p);
+    NoteThreat(pos, static_cast<uint8_t>(1u << attacker), first, abs, p, t);
   }
   return t;
 }
@@ -127,7 +157,8 @@ PlayTerms LayoutTerms(const Position& pos, int side) {
     double p = GenericHits(pos, attacker, r) / 36.0;
     if (p <= 0) continue;
     t.exposed += count[abs];
-    t.hit_chance = std::max(t.hit_chance, p);
+    uint8_t movers = pos.released(attacker) ? layout.PartnerMask(attacker) : 1u << attacker;
+    NoteThreat(pos, movers, attacker, abs, p, t);
   }
   return t;
 }
@@ -216,8 +247,12 @@ std::vector<TermDifference> Differences(const PlayTerms& best, const PlayTerms& 
   std::array<double, kNumTerms> b = TermValues(best), p = TermValues(play);
   const std::array<double, kNumTerms>& per_unit = TermWinChance(layout);
   for (int i = 0; i < kNumTerms; ++i) {
-    if (std::abs(b[i] - p[i]) > 1e-9)
-      out.push_back({kTermNames[i], b[i], p[i], (p[i] - b[i]) * per_unit[i]});
+    if (std::abs(b[i] - p[i]) <= 1e-9) continue;
+    out.push_back({kTermNames[i], b[i], p[i], (p[i] - b[i]) * per_unit[i]});
+    if (i == kHitChanceTerm) {
+      out.back().colour = play.threat_colour;
+      out.back().squares = play.threat_squares;
+    }
   }
   return out;
 }

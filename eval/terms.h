@@ -29,6 +29,11 @@ struct PlayTerms {
   double opponent_race_pips = 0;  // the other side's (with more: the fewest of any other side)
   int entered = 0;                // its side's pieces out of base
   int home = 0;                   // its side's pieces home
+  // The piece behind hit_chance: the colour that can hit it (-1: none is
+  // exposed) and how many squares in front of that colour's nearest piece
+  // it stands (0: reached only by a piece entering from base).
+  int threat_colour = -1;
+  int threat_squares = 0;
 };
 PlayTerms TermsOf(const Position& before, const PlayResult& play, const Rules& rules);
 // The board's terms of a position for `side` (Position::SideOf; on the
@@ -39,6 +44,7 @@ PlayTerms PositionTerms(const Position& pos, const Rules& rules, int side);
 
 // The terms' names, in PlayTerms' order, as TermDifference spells them.
 inline constexpr int kNumTerms = 10;
+inline constexpr int kHitChanceTerm = 1;  // kTermNames[kHitChanceTerm] == "hit_chance"
 extern const std::array<const char*, kNumTerms> kTermNames;
 // A PlayTerms' values in kTermNames' order.
 std::array<double, kNumTerms> TermValues(const PlayTerms& t);
@@ -59,6 +65,11 @@ struct TermDifference {
   // for, for the play against the best: (play - best) times the term's
   // TermWinChance. Negative when the term favours the best play.
   double win_chance = 0;
+  // hit_chance: the play's most threatened piece, as PlayTerms gives it
+  // (the colour that can hit it, -1 when none can, and how many squares in
+  // front of its nearest piece it stands; 0 from base). Unset otherwise.
+  int colour = -1;
+  int squares = 0;
 };
 std::vector<TermDifference> Differences(const PlayTerms& best, const PlayTerms& play,
                                         LayoutId layout);

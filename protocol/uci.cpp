@@ -25,6 +25,13 @@ namespace {
 
 char ColourChar(int colour) { return kColourChars[colour]; }
 
+// A hit_chance difference's most threatened piece, appended to its line
+// (docs/protocol.md): " colour <c> squares <n>", or nothing.
+std::string ThreatText(const TermDifference& d) {
+  if (d.colour < 0) return "";
+  return absl::StrCat(" colour ", std::string(1, ColourChar(d.colour)), " squares ", d.squares);
+}
+
 std::string PieceList(const std::vector<PieceChange>& changes, const Board& board) {
   if (changes.empty()) return "-";
   std::string out;
@@ -617,8 +624,9 @@ void UciLoop::Judge(const Args& args) {
                           std::max(0.0, best - CandidatePoints(pos, c))));
   }
   for (const TermDifference& d : j->differences) {
-    Print(absl::StrFormat("judge differs %s best %.4g play %.4g win_chance %.4f", d.term, d.best,
-                          d.play, d.win_chance));
+    Print(absl::StrCat(absl::StrFormat("judge differs %s best %.4g play %.4g win_chance %.4f",
+                                       d.term, d.best, d.play, d.win_chance),
+                       ThreatText(d)));
   }
   Print(absl::StrFormat(
       "judge play %s equity %.4f win %.4f best %s equity %.4f win %.4f lost %.4f mark %s legal %d "
@@ -683,8 +691,10 @@ void UciLoop::ExplainCommand(const Args& args) {
                           PlayToString(c.play, pos.board()), CandidatePoints(pos, c), c.eval.Win(),
                           std::max(0.0, best - CandidatePoints(pos, c))));
     for (const TermDifference& d : why[k]) {
-      Print(absl::StrFormat("explain differs %d %s best %.4g play %.4g win_chance %.4f", k + 1,
-                            d.term, d.best, d.play, d.win_chance));
+      Print(
+          absl::StrCat(absl::StrFormat("explain differs %d %s best %.4g play %.4g win_chance %.4f",
+                                       k + 1, d.term, d.best, d.play, d.win_chance),
+                       ThreatText(d)));
     }
   }
   Print(absl::StrFormat("explain done level %s depth %d time %d", request.level, report->depth,

@@ -358,6 +358,10 @@ v1::TermDifference DifferenceOut(const TermDifference& d) {
   out.set_best(d.best);
   out.set_play(d.play);
   out.set_win_chance(d.win_chance);
+  if (d.colour >= 0) {
+    out.set_colour(ColourOut(d.colour));
+    out.set_squares(d.squares);
+  }
   return out;
 }
 

@@ -544,6 +544,12 @@ TEST_F(GrpcTest, JudgePlayGivesEachReasonItsChangeInChanceToWin) {
       exposed = true;
       EXPECT_LT(d.win_chance(), 0);
     }
+    if (d.term() == "hit_chance") {  // the piece on 23, five in front of Green
+      EXPECT_EQ(d.colour(), v1::COLOUR_GREEN);
+      EXPECT_EQ(d.squares(), 5);
+    } else {
+      EXPECT_EQ(d.colour(), v1::COLOUR_UNSPECIFIED) << d.term();
+    }
   }
   EXPECT_TRUE(exposed);
 }

@@ -649,12 +649,17 @@ TEST(Protocol, JudgeAndExplainGiveEachReasonItsChangeInChanceToWin) {
       continue;
     std::vector<std::string> words = absl::StrSplit(line, ' ');
     ASSERT_GE(words.size(), 9u) << line;
-    EXPECT_EQ(words[words.size() - 2], "win_chance") << line;
+    // The hit chance's piece, when named, follows the size.
+    size_t at = absl::StrContains(line, " colour ") ? words.size() - 4 : words.size();
+    EXPECT_EQ(words[at - 2], "win_chance") << line;
     double size = 0;
-    ASSERT_TRUE(absl::SimpleAtod(words.back(), &size)) << line;
+    ASSERT_TRUE(absl::SimpleAtod(words[at - 1], &size)) << line;
     if (absl::StartsWith(line, "judge differs exposed ")) {
       EXPECT_LT(size, 0) << line;
       ++sized;
+    }
+    if (absl::StartsWith(line, "judge differs hit_chance ")) {
+      EXPECT_TRUE(absl::EndsWith(line, " colour g squares 5")) << line;
     }
   }
   EXPECT_EQ(sized, 1) << absl::StrJoin(lines, "\n");

@@ -201,6 +201,11 @@ TEST(Tutor, AReasonAgainstAPlayThatLeavesPiecesEnPriseCostsItChanceToWin) {
   EXPECT_TRUE(against.count("hit_chance"));
   EXPECT_TRUE(against.count("blobs_broken"));
   EXPECT_LT(total, 0);
+  // The piece most in danger: on 23, five squares in front of Green's 18.
+  for (const TermDifference& d : j->differences) {
+    EXPECT_EQ(d.colour, d.term == "hit_chance" ? 1 : -1) << d.term;
+    EXPECT_EQ(d.squares, d.term == "hit_chance" ? 5 : 0) << d.term;
+  }
 }
 
 TEST(Tutor, TheSafePlaysReasonsAgainstTheSplitFavourIt) {
@@ -328,6 +333,9 @@ TEST(Tutor, OnEveryLayoutPiecesLeftOpenToTheNextMoverAreCounted) {
     EXPECT_EQ(open.exposed, 2) << name;
     EXPECT_NEAR(open.hit_chance, 19 / 36.0, 1e-9) << name;  // 4 or 5 with one die or both
     EXPECT_EQ(open.blobs_broken, 1) << name;
+    EXPECT_EQ(open.threat_colour, 1) << name;  // Green, five squares behind
+    EXPECT_EQ(open.threat_squares, 5) << name;
+    EXPECT_EQ(kept.threat_colour, -1) << name;
     EXPECT_EQ(kept.exposed, 0) << name;
     EXPECT_EQ(kept.hit_chance, 0) << name;
     EXPECT_EQ(kept.entered, 3) << name;  // red's side: red's three out of base

@@ -246,6 +246,15 @@ const TERMS = {
   home: [pieces, (p, b) => `Has ${p} home; the best play, ${b}.`],
 };
 
+// hit_chance with the piece behind it (TermDifference `colour`, `squares`):
+// "Leaves a piece 3 squares in front of Blue: a 53% chance it is knocked
+// off next turn; the best play, 0%."
+function threatSentence(d, p, b) {
+  const who = NAMES[colourIndex(d.colour)];
+  const where = d.squares ? `${plural(d.squares, "square")} in front of ${who}` : `where ${who} can enter onto it`;
+  return `Leaves a piece ${where}: a ${p} chance it is knocked off next turn; the best play, ${b}.`;
+}
+
 // A change in the chance to win (0..1) as a signed percentage, "−6.2%",
 // "+0.4%", "+12%": one decimal under 10%, the minus sign a true one.
 export function signedChance(w) {
@@ -279,7 +288,7 @@ export function explainTerms(differences) {
     const p = say(d.play ?? 0);
     const b = say(d.best ?? 0);
     if (p === b) continue;
-    const words = sentence(p, b);
+    const words = d.term === "hit_chance" && d.colour ? threatSentence(d, p, b) : sentence(p, b);
     const size = d.winChance;
     out.push({ size: Math.abs(size ?? 0), text: size === undefined ? words : `${words.slice(0, -1)}: ${signedChance(size)}` });
   }

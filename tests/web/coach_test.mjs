@@ -69,6 +69,10 @@ const SIGNED = /: [\u2212+]\d+(\.\d)?%$/;
     "Breaks 1 blob; the best play breaks no blob: \u22122.7%",
     "Leaves 2 pieces open to a hit next turn; the best play leaves no piece: \u22120.9%",
   ]);
+  // The hit chance names the piece most in danger and whose throw it fears.
+  assert.deepEqual(explainTerms([{ term: "hit_chance", best: 0, play: 0.5278, winChance: -0.0185, colour: "COLOUR_GREEN", squares: 5 }]), [
+    "Leaves a piece 5 squares in front of Green: a 53% chance it is knocked off next turn; the best play, 0%: \u22121.8%",
+  ]);
   assert.equal(chanceLost({ winProbability: 0.52 }, { winProbability: 0.46 }), "6.0%");
   assert.equal(chanceLost({ winProbability: 0.46 }, { winProbability: 0.52 }), "0.0%", "never negative");
   step("dice derivation and schedule");

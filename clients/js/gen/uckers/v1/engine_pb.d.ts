@@ -837,7 +837,8 @@ export declare const CandidateSchema: GenMessage<Candidate>;
  * can hit), hit_chance (the largest chance one is knocked off next turn),
  * blobs_made, blobs_broken, knocked_off (opponents' pieces sent to base),
  * challenge_chance (the opponents' next throw can declare a challenge),
- * race_pips, opponent_race_pips, entered (pieces out of base), home.
+ * race_pips, opponent_race_pips, entered (pieces out of base), home; on
+ * every layout, for the side that made the play.
  *
  * @generated from message uckers.v1.TermDifference
  */
@@ -865,6 +866,21 @@ export declare type TermDifference = Message<"uckers.v1.TermDifference"> & {
    * @generated from field: double win_chance = 4;
    */
   winChance: number;
+
+  /**
+   * hit_chance: the play's most threatened piece, the colour whose next
+   * throw can hit it and how many squares in front of that colour's nearest
+   * piece it stands (0: reached only by a piece entering from base). Unset
+   * for the other terms, and when the play leaves no piece open.
+   *
+   * @generated from field: uckers.v1.Colour colour = 5;
+   */
+  colour: Colour;
+
+  /**
+   * @generated from field: int32 squares = 6;
+   */
+  squares: number;
 };
 
 /**
