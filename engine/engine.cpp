@@ -10,6 +10,7 @@
 #include "record/text.h"
 #include "review/review.h"
 #include "rules/board_text.h"
+#include "rules/checked.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
@@ -20,9 +21,6 @@
 
 namespace uckers {
 namespace {
-
-using facade::FourSidedTeams;
-using facade::kTutorLevel;
 
 constexpr int kMaxPerftDepth = 9;
 
@@ -57,7 +55,7 @@ absl::StatusOr<SearchRequest> TutorRequest(const std::string& level, const Endga
   request.objective = Objective::kPoints;
   request.multipv = kMaxMultiPv;
   request.endgames = endgames;
-  if (absl::StatusOr<SearchParams> params = ParamsFor(request); !params.ok()) {
+  if (absl::StatusOr<SearchParams> params = RequestParams(request); !params.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("level: ", params.status().message()));
   }
   return request;
@@ -79,7 +77,7 @@ Engine::Engine(EngineOptions options)
       tt_(options_.hash_mb) {}
 
 SearchParams Engine::Params() const {
-  return *ParamsFor(RequestOf(options_, GoRequest{}));  // options are valid
+  return *RequestParams(RequestOf(options_, GoRequest{}));  // options are valid
 }
 
 SearchRequest Engine::RequestFor(const GoRequest& go) const { return RequestOf(options_, go); }
@@ -157,11 +155,11 @@ void Engine::NewGame() {
 }
 
 std::vector<PlayResult> Engine::LegalPlays(Throw t) const {
-  return facade::LegalPlays(game_.position(), options_.rules, t);
+  return SortedLegalPlays(game_.position(), options_.rules, t);
 }
 
 absl::StatusOr<PlayResult> Engine::ApplyPlay(Throw t, absl::string_view play) {
-  absl::StatusOr<PlayResult> r = facade::ApplyPlay(game_.position(), options_.rules, t, play);
+  absl::StatusOr<PlayResult> r = ParsePlay(play, game_.position(), options_.rules, t);
   if (!r.ok()) return r.status();
   if (absl::Status s = game_.Play(t, play); !s.ok()) return s;
   return r;
@@ -187,7 +185,7 @@ Engine::OpponentVerdict Engine::OpponentSoFar() {
   evidence_game_ = game_;
   OpponentVerdict verdict;
   const Position& pos = game_.position();
-  if (!FourSidedTeams(pos) || pos.IsGameOver()) return verdict;
+  if (!pos.layout().IsFourSidedTeams() || pos.IsGameOver()) return verdict;
   verdict.team = 1 - TeamOf(pos.to_throw());
   const PlayerEvidence& seen_of_team = evidence_.Of(verdict.team);
   verdict.decisions = seen_of_team.decisions();
@@ -457,9 +455,8 @@ std::string Engine::EvalText() const {
   return text;
 }
 
-absl::StatusOr<facade::Judgement> Engine::Judge(Throw t, absl::string_view play,
-                                                const std::string& level,
-                                                const std::atomic<bool>& stop) const {
+absl::StatusOr<Judgement> Engine::Judge(Throw t, absl::string_view play, const std::string& level,
+                                        const std::atomic<bool>& stop) const {
   auto start = std::chrono::steady_clock::now();
   const Position& pos = game_.position();
   const Rules& rules = options_.rules;
@@ -475,7 +472,7 @@ absl::StatusOr<facade::Judgement> Engine::Judge(Throw t, absl::string_view play,
   if (!searched.ok()) return searched.status();
   if (stop) return absl::CancelledError("judging stopped");
   const SearchReport& report = *searched;
-  facade::Judgement j;
+  Judgement j;
   j.candidates = report.candidates;
   j.level = level.empty() ? kTutorLevel : level;
   j.exact = report.exact;
@@ -500,8 +497,8 @@ absl::StatusOr<facade::Judgement> Engine::Judge(Throw t, absl::string_view play,
   return j;
 }
 
-absl::StatusOr<facade::ThrowMap> Engine::MapThrows(const std::string& level,
-                                                   const std::atomic<bool>& stop) const {
+absl::StatusOr<ThrowMap> Engine::MapThrows(const std::string& level,
+                                           const std::atomic<bool>& stop) const {
   auto start = std::chrono::steady_clock::now();
   const Position& pos = game_.position();
   const Rules& rules = options_.rules;
@@ -510,7 +507,7 @@ absl::StatusOr<facade::ThrowMap> Engine::MapThrows(const std::string& level,
   absl::StatusOr<SearchRequest> request = TutorRequest(level, endgames);
   if (!request.ok()) return request.status();
   request->multipv = 1;
-  facade::ThrowMap map;
+  ThrowMap map;
   map.level = level.empty() ? kTutorLevel : level;
   map.exact = true;
   double sum[6] = {};
@@ -524,7 +521,7 @@ absl::StatusOr<facade::ThrowMap> Engine::MapThrows(const std::string& level,
     if (!searched.ok()) return searched.status();
     if (stop) return absl::CancelledError("the throw map stopped");
     const SearchReport& r = *searched;
-    facade::ThrowMapEntry e;
+    ThrowMapEntry e;
     e.dice = t;
     e.probability = t.Weight() / 36.0;
     e.best = r.candidates[0];

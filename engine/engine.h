@@ -9,7 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/facade.h"
+#include "engine/coach.h"
 #include "engine/options.h"
 #include "record/game.h"
 #include "record/record.h"
@@ -29,8 +29,9 @@
 // bench, perft and the evaluation text. The text protocol (protocol/uci.h)
 // holds one for its connection; the transport-neutral service
 // (server/api.h), under gRPC and Connect, makes one for each searching
-// call. The free functions of engine/facade.h left beside it are value-level
-// helpers (parsing, legal plays, dice, a play's terms) that search nothing.
+// call. What it answers the coach with is engine/coach.h's; a play's terms
+// (eval/terms.h), the checked inputs (rules/checked.h) and the dice
+// (rules/dice_sequence.h) are value-level helpers that search nothing.
 namespace uckers {
 
 // A `go` request: with dice, choose a play; without, analyse before the throw.
@@ -178,18 +179,17 @@ class Engine {
   absl::StatusOr<EvaluationReport> Evaluate(const SearchRequest& request, bool per_throw,
                                             const std::atomic<bool>& stop);
   // The tutor's verdict on `play` (any spelling of a legal play) for throw
-  // `t` at `level` (empty: facade::kTutorLevel): every legal play valued at
+  // `t` at `level` (empty: kTutorLevel): every legal play valued at
   // that level's depth, as the review values them, with the options'
   // endgame table. Refuses a finished game, a bad level or play, and a
   // layout other than the four-sided one of two teams; CANCELLED when
   // stopped.
-  absl::StatusOr<facade::Judgement> Judge(Throw t, absl::string_view play, const std::string& level,
-                                          const std::atomic<bool>& stop) const;
+  absl::StatusOr<Judgement> Judge(Throw t, absl::string_view play, const std::string& level,
+                                  const std::atomic<bool>& stop) const;
   // The map of the position before the throw at `level` (empty:
-  // facade::kTutorLevel): each of the 21 throws searched as Judge searches
+  // kTutorLevel): each of the 21 throws searched as Judge searches
   // it. The four-sided game of two teams only; CANCELLED when stopped.
-  absl::StatusOr<facade::ThrowMap> MapThrows(const std::string& level,
-                                             const std::atomic<bool>& stop) const;
+  absl::StatusOr<ThrowMap> MapThrows(const std::string& level, const std::atomic<bool>& stop) const;
   // Reviews a game record at `level` (empty: kAnalysisLevel) with the
   // options' endgame table; `on_item` (may be empty) hears each item.
   // An error names what in the record is wrong; CANCELLED when stopped.

@@ -125,7 +125,7 @@ absl::StatusOr<TermFit> FitTermWinChance(const Rules& rules, int games, uint64_t
   request.level = level;
   request.multipv = kMaxMultiPv;
   request.limits.depth = 1;
-  if (absl::StatusOr<SearchParams> p = ParamsFor(request); !p.ok()) return p.status();
+  if (absl::StatusOr<SearchParams> p = RequestParams(request); !p.ok()) return p.status();
   TermFit fit;
   fit.games = games;
   std::vector<Sample> samples;

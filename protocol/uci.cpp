@@ -13,10 +13,13 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "engine/facade.h"
+#include "engine/coach.h"
+#include "rules/checked.h"
+#include "rules/dice_sequence.h"
 #include "rules/effects.h"
 #include "rules/notation.h"
 #include "rules/ufen.h"
+#include "rules/version.h"
 #include "search/limits.h"
 #include "wire/safe_text.h"
 
@@ -374,7 +377,7 @@ bool UciLoop::HandleLine(absl::string_view line) {
 }
 
 void UciLoop::Uci() {
-  Print(absl::StrCat("id name ", facade::kEngineName, " ", facade::kEngineVersion));
+  Print(absl::StrCat("id name ", kEngineName, " ", kVersion));
   Print(absl::StrCat("id author ", kAuthor));
   for (const OptionDef& def : OptionDefs()) Print(OptionLine(def));
   Print("uciok");
@@ -534,8 +537,8 @@ void UciLoop::Roll(const Args& args) {
       return Error("expected: roll [seed <1..2^64-1>] [index <0..49999>] [count <1..1000>]");
     }
   }
-  if (seed == 0) seed = facade::NewDiceSeed();
-  absl::StatusOr<std::vector<std::pair<int, int>>> dice = facade::RollDice(seed, index, count);
+  if (seed == 0) seed = NewDiceSeed();
+  absl::StatusOr<std::vector<std::pair<int, int>>> dice = RollDice(seed, index, count);
   if (!dice.ok()) return Error(dice.status().message());
   for (size_t k = 0; k < dice->size(); ++k) {
     Print(absl::StrCat("roll seed ", seed, " index ", index + k, " dice ", (*dice)[k].first, " ",
@@ -612,7 +615,7 @@ void UciLoop::Judge(const Args& args) {
   }
   WaitUnlessInfinite();
   std::atomic<bool> stop{false};
-  absl::StatusOr<facade::Judgement> j = engine_.Judge(MakeThrow(d1, d2), args[3], level, stop);
+  absl::StatusOr<Judgement> j = engine_.Judge(MakeThrow(d1, d2), args[3], level, stop);
   if (!j.ok()) return Error(absl::StrCat("judge: ", j.status().message()));
   static const char* kMarks[] = {"none", "none", "doubtful", "bad", "verybad"};
   const Position& pos = engine_.position();
@@ -647,10 +650,10 @@ void UciLoop::ThrowMapCommand(const Args& args) {
   }
   WaitUnlessInfinite();
   std::atomic<bool> stop{false};
-  absl::StatusOr<facade::ThrowMap> map = engine_.MapThrows(level, stop);
+  absl::StatusOr<ThrowMap> map = engine_.MapThrows(level, stop);
   if (!map.ok()) return Error(absl::StrCat("throwmap: ", map.status().message()));
   const Position& pos = engine_.position();
-  for (const facade::ThrowMapEntry& e : map->throws) {
+  for (const ThrowMapEntry& e : map->throws) {
     Print(absl::StrFormat("throwmap throw %d%d probability %.4f best %s win %.4f equity %.4f",
                           e.dice.high, e.dice.low, e.probability,
                           PlayToString(e.best.play, pos.board()), e.best.eval.Win(),

@@ -4,17 +4,19 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/facade.h"
+#include "engine/coach.h"
 #include "eval/evaluate.h"
 #include "eval/terms.h"
+#include "rules/checked.h"
 #include "rules/dice.h"
+#include "rules/dice_sequence.h"
 #include "rules/effects.h"
 #include "rules/position.h"
 #include "rules/rules.h"
 #include "search/search.h"
 #include "uckers/v1/engine.pb.h"
 
-// Translation between the gRPC messages and the facade's types. Every error
+// Translation between the gRPC messages and the engine's value types. Every error
 // is INVALID_ARGUMENT and names the request field (`position.ufen`,
 // `throw.die1`, `options.multipv`) and the problem.
 namespace uckers::proto {

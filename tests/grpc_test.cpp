@@ -925,7 +925,7 @@ TEST(Settings, OneRangeGivesTheSameErrorAtEveryFront) {
 
   SearchRequest direct;
   direct.multipv = 70;
-  absl::Status facade_status = ParamsFor(direct).status();
+  absl::Status facade_status = RequestParams(direct).status();
   EXPECT_NE(facade_status.message().find(words), std::string::npos) << facade_status;
 }
 
@@ -936,7 +936,7 @@ TEST(Settings, ARequestReachesEveryTableSettingByItsKey) {
   (*wire.mutable_settings())["multi_side"] = "paranoid";
   SearchRequest request;
   ASSERT_TRUE(proto::SearchRequestFrom({}, wire, 1, &request).ok());
-  absl::StatusOr<SearchParams> params = ParamsFor(request);
+  absl::StatusOr<SearchParams> params = RequestParams(request);
   ASSERT_TRUE(params.ok()) << params.status();
   EXPECT_EQ(params->filter_width, 3);
   EXPECT_DOUBLE_EQ(params->noise, 0.02);

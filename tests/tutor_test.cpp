@@ -4,12 +4,14 @@
 #include <random>
 #include <set>
 
+#include "engine/coach.h"
 #include "engine/engine.h"
-#include "engine/facade.h"
 #include "eval/terms.h"
 #include "gtest/gtest.h"
 #include "learn/term_fit.h"
 #include "review/review.h"
+#include "rules/checked.h"
+#include "rules/dice_sequence.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/ufen.h"
@@ -29,15 +31,14 @@ std::unique_ptr<Engine> EngineAt(const Position& pos, const Rules& rules) {
   return engine;
 }
 
-absl::StatusOr<facade::Judgement> JudgePlay(const Position& pos, const Rules& rules, Throw t,
-                                            const std::string& play, const std::string& level,
-                                            const std::atomic<bool>& stop) {
+absl::StatusOr<Judgement> JudgePlay(const Position& pos, const Rules& rules, Throw t,
+                                    const std::string& play, const std::string& level,
+                                    const std::atomic<bool>& stop) {
   return EngineAt(pos, rules)->Judge(t, play, level, stop);
 }
 
-absl::StatusOr<facade::ThrowMap> MapThrows(const Position& pos, const Rules& rules,
-                                           const std::string& level,
-                                           const std::atomic<bool>& stop) {
+absl::StatusOr<ThrowMap> MapThrows(const Position& pos, const Rules& rules,
+                                   const std::string& level, const std::atomic<bool>& stop) {
   return EngineAt(pos, rules)->MapThrows(level, stop);
 }
 
@@ -64,7 +65,7 @@ std::vector<Position> MidGamePositions(int count) {
 // A throw with a choice of plays in `pos`, if any.
 std::optional<Throw> ThrowWithChoice(const Position& pos, const Rules& rules) {
   for (Throw t : kThrows) {
-    if (facade::LegalPlays(pos, rules, t).size() > 1) return t;
+    if (SortedLegalPlays(pos, rules, t).size() > 1) return t;
   }
   return std::nullopt;
 }
@@ -76,16 +77,16 @@ TEST(Tutor, TheBestPlayLosesNothingAndIsUnmarked) {
   for (const Position& pos : MidGamePositions(12)) {
     std::optional<Throw> t = ThrowWithChoice(pos, rules);
     if (!t) continue;
-    absl::StatusOr<facade::Judgement> first = JudgePlay(
-        pos, rules, *t, PlayToString(facade::LegalPlays(pos, rules, *t)[0].play), "", stop);
+    absl::StatusOr<Judgement> first =
+        JudgePlay(pos, rules, *t, PlayToString(SortedLegalPlays(pos, rules, *t)[0].play), "", stop);
     ASSERT_TRUE(first.ok()) << first.status();
     std::string best = PlayToString(first->candidates[0].play);
-    absl::StatusOr<facade::Judgement> j = JudgePlay(pos, rules, *t, best, "", stop);
+    absl::StatusOr<Judgement> j = JudgePlay(pos, rules, *t, best, "", stop);
     ASSERT_TRUE(j.ok()) << j.status();
     EXPECT_EQ(j->equity_lost, 0);
     EXPECT_EQ(j->mark, Mark::kNone);
     EXPECT_EQ(PlayToString(j->played.play), best);
-    EXPECT_EQ(j->level, facade::kTutorLevel);
+    EXPECT_EQ(j->level, kTutorLevel);
     ++judged;
   }
   EXPECT_GE(judged, 8);
@@ -100,10 +101,9 @@ TEST(Tutor, AJudgedPlaysEquityIsTheSearchsValueOfThePositionItLeadsTo) {
   for (const Position& pos : MidGamePositions(6)) {
     std::optional<Throw> t = ThrowWithChoice(pos, rules);
     if (!t) continue;
-    std::vector<PlayResult> plays = facade::LegalPlays(pos, rules, *t);
+    std::vector<PlayResult> plays = SortedLegalPlays(pos, rules, *t);
     for (const PlayResult& p : plays) {
-      absl::StatusOr<facade::Judgement> j =
-          JudgePlay(pos, rules, *t, PlayToString(p.play), "expert", stop);
+      absl::StatusOr<Judgement> j = JudgePlay(pos, rules, *t, PlayToString(p.play), "expert", stop);
       ASSERT_TRUE(j.ok()) << j.status();
       ASSERT_GE(j->depth, 2);
       if (p.after.IsGameOver()) continue;
@@ -130,7 +130,7 @@ TEST(Tutor, TermsCountWhatAPlayLeavesOnTheBoard) {
   // (RULES.md §2, §4): one blob made, two pieces out of base, none exposed.
   Rules rules;
   Position start = Position::Start(rules);
-  absl::StatusOr<PlayResult> blob = facade::ApplyPlay(start, rules, MakeThrow(6, 6), "rb-0,rb-0");
+  absl::StatusOr<PlayResult> blob = ParsePlay("rb-0,rb-0", start, rules, MakeThrow(6, 6));
   ASSERT_TRUE(blob.ok()) << blob.status();
   PlayTerms t = TermsOf(start, *blob, rules);
   EXPECT_EQ(t.blobs_made, 1);
@@ -150,9 +150,8 @@ TEST(Tutor, AJudgedPlayNamesTheTermsInWhichItDiffersFromTheBest) {
   for (const Position& pos : MidGamePositions(8)) {
     std::optional<Throw> t = ThrowWithChoice(pos, rules);
     if (!t) continue;
-    for (const PlayResult& p : facade::LegalPlays(pos, rules, *t)) {
-      absl::StatusOr<facade::Judgement> j =
-          JudgePlay(pos, rules, *t, PlayToString(p.play), "", stop);
+    for (const PlayResult& p : SortedLegalPlays(pos, rules, *t)) {
+      absl::StatusOr<Judgement> j = JudgePlay(pos, rules, *t, PlayToString(p.play), "", stop);
       ASSERT_TRUE(j.ok()) << j.status();
       const Candidate& best = j->candidates[0];
       PlayTerms b = TermsOf(pos, {best.play, best.after}, rules);
@@ -185,8 +184,7 @@ TEST(Tutor, AReasonAgainstAPlayThatLeavesPiecesEnPriseCostsItChanceToWin) {
   absl::StatusOr<Position> pos = ParseUfen(kBlobUnderFire, rules);
   ASSERT_TRUE(pos.ok()) << pos.status();
   std::atomic<bool> stop{false};
-  absl::StatusOr<facade::Judgement> j =
-      JudgePlay(*pos, rules, MakeThrow(2, 1), "r22-23,r22-24", "", stop);
+  absl::StatusOr<Judgement> j = JudgePlay(*pos, rules, MakeThrow(2, 1), "r22-23,r22-24", "", stop);
   ASSERT_TRUE(j.ok()) << j.status();
   // The engine prefers a play that keeps the blob.
   EXPECT_GT(j->equity_lost, 0.01);
@@ -213,9 +211,8 @@ TEST(Tutor, TheSafePlaysReasonsAgainstTheSplitFavourIt) {
   Rules rules;
   absl::StatusOr<Position> pos = ParseUfen(kBlobUnderFire, rules);
   ASSERT_TRUE(pos.ok()) << pos.status();
-  absl::StatusOr<PlayResult> split =
-      facade::ApplyPlay(*pos, rules, MakeThrow(2, 1), "r22-23,r22-24");
-  absl::StatusOr<PlayResult> safe = facade::ApplyPlay(*pos, rules, MakeThrow(2, 1), "r35-38");
+  absl::StatusOr<PlayResult> split = ParsePlay("r22-23,r22-24", *pos, rules, MakeThrow(2, 1));
+  absl::StatusOr<PlayResult> safe = ParsePlay("r35-38", *pos, rules, MakeThrow(2, 1));
   ASSERT_TRUE(split.ok() && safe.ok());
   std::vector<TermDifference> d =
       Differences(TermsOf(*pos, *split, rules), TermsOf(*pos, *safe, rules), pos->layout_id());
@@ -274,10 +271,10 @@ void ExpectTermsOnLayout(const std::string& name) {
   for (const Position& pos : SamplePositions(*rules, 16, 77)) {
     std::optional<Throw> t = ThrowWithChoice(pos, *rules);
     if (!t) continue;
-    std::vector<PlayResult> plays = facade::LegalPlays(pos, *rules, *t);
+    std::vector<PlayResult> plays = SortedLegalPlays(pos, *rules, *t);
     if (plays.size() > 8) plays.resize(8);
     for (const PlayResult& p : plays) {
-      absl::StatusOr<facade::Judgement> j =
+      absl::StatusOr<Judgement> j =
           JudgePlay(pos, *rules, *t, PlayToString(p.play, pos.board()), "expert", stop);
       ASSERT_TRUE(j.ok()) << name << ": " << j.status();
       if (p.after == j->candidates[0].after) {
@@ -325,9 +322,8 @@ TEST(Tutor, OnEveryLayoutPiecesLeftOpenToTheNextMoverAreCounted) {
                            : kBlobUnderFire;
     absl::StatusOr<Position> pos = ParseUfen(ufen, *rules);
     ASSERT_TRUE(pos.ok()) << name << ": " << pos.status();
-    absl::StatusOr<PlayResult> split =
-        facade::ApplyPlay(*pos, *rules, MakeThrow(2, 1), "r22-23,r22-24");
-    absl::StatusOr<PlayResult> safe = facade::ApplyPlay(*pos, *rules, MakeThrow(2, 1), "r35-38");
+    absl::StatusOr<PlayResult> split = ParsePlay("r22-23,r22-24", *pos, *rules, MakeThrow(2, 1));
+    absl::StatusOr<PlayResult> safe = ParsePlay("r35-38", *pos, *rules, MakeThrow(2, 1));
     ASSERT_TRUE(split.ok() && safe.ok()) << name;
     PlayTerms open = TermsOf(*pos, *split, *rules), kept = TermsOf(*pos, *safe, *rules);
     EXPECT_EQ(open.exposed, 2) << name;
@@ -359,13 +355,13 @@ TEST(ThrowMap, EachThrowIsThePerThrowSearchsBestPlayAndValue) {
   std::atomic<bool> stop{false};
   for (const Position& pos : MidGamePositions(3)) {
     for (const char* level : {"advanced", "expert"}) {
-      absl::StatusOr<facade::ThrowMap> map = MapThrows(pos, rules, level, stop);
+      absl::StatusOr<ThrowMap> map = MapThrows(pos, rules, level, stop);
       ASSERT_TRUE(map.ok()) << map.status();
       ASSERT_EQ(map->throws.size(), 21u);
       double total = 0;
       Evaluation mean;
       for (size_t k = 0; k < 21; ++k) {
-        const facade::ThrowMapEntry& e = map->throws[k];
+        const ThrowMapEntry& e = map->throws[k];
         EXPECT_EQ(e.dice, kThrows[k]);
         EXPECT_DOUBLE_EQ(e.probability, kThrows[k].Weight() / 36.0);
         total += e.probability;
@@ -390,10 +386,10 @@ TEST(ThrowMap, ItsMeanIsTheSearchsValueBeforeTheThrow) {
   Rules rules;
   std::atomic<bool> stop{false};
   for (const Position& pos : MidGamePositions(3)) {
-    absl::StatusOr<facade::ThrowMap> map = MapThrows(pos, rules, "", stop);
+    absl::StatusOr<ThrowMap> map = MapThrows(pos, rules, "", stop);
     ASSERT_TRUE(map.ok()) << map.status();
     SearchRequest request;
-    request.level = facade::kTutorLevel;
+    request.level = kTutorLevel;
     request.objective = Objective::kPoints;
     absl::StatusOr<SearchReport> r = Search(pos, rules, request, stop);
     ASSERT_TRUE(r.ok()) << r.status();

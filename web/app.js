@@ -1367,7 +1367,9 @@ function parseRecord(text) {
     // A dealt game's headers (docs/records.md), once its secret is out.
     // Of a loaded record, the key the record names signs it (compare its id
     // with the one the operator publishes).
-    dealt: commitment && clientSeed && secret ? { commitment, clientSeed, secret, values, token: null, record: j, dealerPublicKey: j.dealerPublicKey || j.dealer_public_key } : null,
+    // A record with any of a dealt game's parts is a dealt record: the
+    // check then names a part that is missing.
+    dealt: commitment || clientSeed || secret || j.dealerSignature || j.dealer_signature ? { commitment, clientSeed, secret, values, token: null, record: j, dealerPublicKey: j.dealerPublicKey || j.dealer_public_key } : null,
   };
 }
 
