@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/facade.h"
+#include "eval/terms.h"
 #include "review/analysis.h"
 #include "rules/dice.h"
 #include "search/door.h"
@@ -32,7 +32,7 @@ struct Judgement {
   bool exact = false;
   // The terms that differ between the best play and the play judged (none
   // when they are the same play).
-  std::vector<facade::TermDifference> differences;
+  std::vector<TermDifference> differences;
 };
 
 // One throw of the next throw's map.

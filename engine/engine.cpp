@@ -279,16 +279,16 @@ absl::StatusOr<SearchReport> Engine::Search(const SearchRequest& request,
   return SearchPosition(game_.position(), options_.rules, request, &tt_, stop, on_progress);
 }
 
-std::vector<std::vector<facade::TermDifference>> Engine::Explain(const SearchReport& report) const {
-  std::vector<std::vector<facade::TermDifference>> out(report.candidates.size());
+std::vector<std::vector<TermDifference>> Engine::Explain(const SearchReport& report) const {
+  std::vector<std::vector<TermDifference>> out(report.candidates.size());
   const Position& pos = game_.position();
-  if (report.candidates.size() < 2 || !pos.layout().IsFourSidedTeams()) return out;
+  if (report.candidates.size() < 2) return out;
   const Candidate& best = report.candidates[0];
-  facade::PlayTerms best_terms = facade::TermsOf(pos, {best.play, best.after}, options_.rules);
+  PlayTerms best_terms = TermsOf(pos, {best.play, best.after}, options_.rules);
   for (size_t k = 1; k < report.candidates.size(); ++k) {
     const Candidate& c = report.candidates[k];
     out[k] =
-        facade::Differences(best_terms, facade::TermsOf(pos, {c.play, c.after}, options_.rules));
+        Differences(best_terms, TermsOf(pos, {c.play, c.after}, options_.rules), pos.layout_id());
   }
   return out;
 }
@@ -375,6 +375,15 @@ std::string Engine::MultiSideEvalText() const {
         pos.IsGameOver() ? 0.0 : ClassicSidePips(pos, side), v.win[side],
         !pos.IsGameOver() && pos.SideOf(pos.to_throw()) == side ? " (to throw)" : "");
   }
+  // What a tutor explains a choice by (PositionTerms), per side.
+  for (int side = 0; side < v.sides; ++side) {
+    PlayTerms t = PositionTerms(pos, options_.rules, side);
+    absl::StrAppendFormat(&text,
+                          "\nterms %s exposed %d hit_chance %.4f challenge_chance %.4f race_pips "
+                          "%.1f entered %d home %d",
+                          absl::AsciiStrToUpper(SideLetters(pos.layout(), side)), t.exposed,
+                          t.hit_chance, t.challenge_chance, t.race_pips, t.entered, t.home);
+  }
   const char* search = options_.paranoid ? "paranoid" : "max^n";
   EvalKind eval = Params().eval;
   if (const Net* net = MultiSideNet(options_.rules, eval)) {
@@ -403,10 +412,10 @@ std::string Engine::EvalText() const {
   // The classic evaluation's terms, then the evaluation the searches use,
   // whose score ends the text.
   std::string text = EvalToText(game_.position(), options_.rules);
-  // What a tutor explains a choice by (facade::PositionTerms), per team.
+  // What a tutor explains a choice by (PositionTerms), per team.
   std::string terms;
   for (int team = 0; team < 2; ++team) {
-    facade::PlayTerms t = facade::PositionTerms(game_.position(), options_.rules, team);
+    PlayTerms t = PositionTerms(game_.position(), options_.rules, team);
     absl::StrAppendFormat(&terms,
                           "\nterms %s exposed %d hit_chance %.4f challenge_chance %.4f race_pips "
                           "%.1f entered %d home %d",
@@ -479,10 +488,10 @@ absl::StatusOr<Judgement> Engine::Judge(Throw t, absl::string_view play, const s
   j.equity_lost =
       std::max(0.0, CandidatePoints(pos, j.candidates[0]) - CandidatePoints(pos, j.played));
   j.mark = MarkFor(j.equity_lost);
-  if (pos.layout().IsFourSidedTeams() && !(j.played.after == j.candidates[0].after)) {
+  if (!(j.played.after == j.candidates[0].after)) {
     PlayResult best{j.candidates[0].play, j.candidates[0].after};
-    j.differences = facade::Differences(facade::TermsOf(pos, best, rules),
-                                        facade::TermsOf(pos, *played, rules));
+    j.differences =
+        Differences(TermsOf(pos, best, rules), TermsOf(pos, *played, rules), pos.layout_id());
   }
   j.time_ms = MsSince(start);
   return j;

@@ -29,8 +29,9 @@
 // bench, perft and the evaluation text. The text protocol (protocol/uci.h)
 // holds one for its connection; the transport-neutral service
 // (server/api.h), under gRPC and Connect, makes one for each searching
-// call. The free functions of engine/facade.h left beside it are value-level
-// helpers (parsing, legal plays, dice, a play's terms) that search nothing.
+// call. What it answers the coach with is engine/coach.h's; a play's terms
+// (eval/terms.h), the checked inputs (rules/checked.h) and the dice
+// (rules/dice_sequence.h) are value-level helpers that search nothing.
 namespace uckers {
 
 // A `go` request: with dice, choose a play; without, analyse before the throw.
@@ -96,10 +97,9 @@ class Engine {
 
   // The explained choices (docs/frontend.md): for each candidate of
   // `report` (a search of the engine's position), the terms in which it
-  // differs from the first, the first's list empty. The terms are the
-  // four-sided game of two teams' (facade::PlayTerms): every list is empty
-  // on any other layout.
-  std::vector<std::vector<facade::TermDifference>> Explain(const SearchReport& report) const;
+  // differs from the first, the first's list empty, each with its size in
+  // chance to win (TermDifference, eval/terms.h), on every layout.
+  std::vector<std::vector<TermDifference>> Explain(const SearchReport& report) const;
 
   // --- The game
 

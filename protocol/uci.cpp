@@ -28,6 +28,13 @@ namespace {
 
 char ColourChar(int colour) { return kColourChars[colour]; }
 
+// A hit_chance difference's most threatened piece, appended to its line
+// (docs/protocol.md): " colour <c> squares <n>", or nothing.
+std::string ThreatText(const TermDifference& d) {
+  if (d.colour < 0) return "";
+  return absl::StrCat(" colour ", std::string(1, ColourChar(d.colour)), " squares ", d.squares);
+}
+
 std::string PieceList(const std::vector<PieceChange>& changes, const Board& board) {
   if (changes.empty()) return "-";
   std::string out;
@@ -619,8 +626,10 @@ void UciLoop::Judge(const Args& args) {
                           PlayToString(c.play, pos.board()), CandidatePoints(pos, c), c.eval.Win(),
                           std::max(0.0, best - CandidatePoints(pos, c))));
   }
-  for (const facade::TermDifference& d : j->differences) {
-    Print(absl::StrFormat("judge differs %s best %.4g play %.4g", d.term, d.best, d.play));
+  for (const TermDifference& d : j->differences) {
+    Print(absl::StrCat(absl::StrFormat("judge differs %s best %.4g play %.4g win_chance %.4f",
+                                       d.term, d.best, d.play, d.win_chance),
+                       ThreatText(d)));
   }
   Print(absl::StrFormat(
       "judge play %s equity %.4f win %.4f best %s equity %.4f win %.4f lost %.4f mark %s legal %d "
@@ -677,16 +686,18 @@ void UciLoop::ExplainCommand(const Args& args) {
   absl::StatusOr<SearchReport> report = engine_.Search(request, stop);
   if (!report.ok()) return Error(absl::StrCat("explain: ", report.status().message()));
   const Position& pos = engine_.position();
-  std::vector<std::vector<facade::TermDifference>> why = engine_.Explain(*report);
+  std::vector<std::vector<TermDifference>> why = engine_.Explain(*report);
   double best = CandidatePoints(pos, report->candidates[0]);
   for (size_t k = 0; k < report->candidates.size(); ++k) {
     const Candidate& c = report->candidates[k];
     Print(absl::StrFormat("explain candidate %d %s equity %.4f win %.4f lost %.4f", k + 1,
                           PlayToString(c.play, pos.board()), CandidatePoints(pos, c), c.eval.Win(),
                           std::max(0.0, best - CandidatePoints(pos, c))));
-    for (const facade::TermDifference& d : why[k]) {
-      Print(absl::StrFormat("explain differs %d %s best %.4g play %.4g", k + 1, d.term, d.best,
-                            d.play));
+    for (const TermDifference& d : why[k]) {
+      Print(
+          absl::StrCat(absl::StrFormat("explain differs %d %s best %.4g play %.4g win_chance %.4f",
+                                       k + 1, d.term, d.best, d.play, d.win_chance),
+                       ThreatText(d)));
     }
   }
   Print(absl::StrFormat("explain done level %s depth %d time %d", request.level, report->depth,

@@ -306,7 +306,7 @@ absl::Status Api::BestMove(const CallControl& call, const v1::BestMoveRequest& r
   if (!slot.status().ok()) return slot.status();
   std::atomic<bool> stop{false};
   absl::StatusOr<SearchReport> report;
-  std::vector<std::vector<facade::TermDifference>> why;  // each candidate's, below the front
+  std::vector<std::vector<TermDifference>> why;  // each candidate's, below the front
   if (absl::Status s =
           RunSearch(call, OptionsFor(p->rules, p->hash_mb, limits_), p->position, &stop,
                     [&](Engine& engine) {
@@ -327,8 +327,7 @@ absl::Status Api::BestMove(const CallControl& call, const v1::BestMoveRequest& r
   for (size_t k = 0; k < report->candidates.size(); ++k) {
     v1::Candidate* out = response->add_candidates();
     *out = CandidateOut(report->candidates[k], pos);
-    for (const facade::TermDifference& d : why[k])
-      *out->add_differences() = proto::DifferenceOut(d);
+    for (const TermDifference& d : why[k]) *out->add_differences() = proto::DifferenceOut(d);
   }
   response->set_depth(report->depth);
   response->set_nodes(static_cast<int64_t>(report->nodes));
@@ -689,7 +688,7 @@ absl::Status Api::JudgePlay(const CallControl& call, const v1::JudgePlayRequest&
   response->set_level(j->level);
   response->set_time_ms(j->time_ms);
   response->set_exact(j->exact);
-  for (const facade::TermDifference& d : j->differences) {
+  for (const TermDifference& d : j->differences) {
     *response->add_differences() = proto::DifferenceOut(d);
   }
   return absl::OkStatus();

@@ -352,11 +352,16 @@ v1::Outcomes OutcomesOut(const Evaluation& e, const std::vector<double>& sides, 
   return o;
 }
 
-v1::TermDifference DifferenceOut(const facade::TermDifference& d) {
+v1::TermDifference DifferenceOut(const TermDifference& d) {
   v1::TermDifference out;
   out.set_term(d.term);
   out.set_best(d.best);
   out.set_play(d.play);
+  out.set_win_chance(d.win_chance);
+  if (d.colour >= 0) {
+    out.set_colour(ColourOut(d.colour));
+    out.set_squares(d.squares);
+  }
   return out;
 }
 

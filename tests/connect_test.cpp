@@ -557,6 +557,22 @@ TEST_F(ConnectTest, BestMoveCandidatesNameTheTermsInWhichTheyDifferFromTheBest) 
   EXPECT_GE(explained, 5);
 }
 
+// Over JSON the size of each reason is `winChance` (docs/frontend.md,
+// "Explained choices"): splitting the blob in front of Green costs chance.
+TEST_F(ConnectTest, JudgePlayGivesEachReasonsWinChance) {
+  httplib::Result r =
+      Post("JudgePlay", R"({"position":{"ufen":"b,22,22,35/b,b,3,5/b,b,b,b/b,b,b,b r -"},
+      "throw":{"die1":2,"die2":1},"play":"r22-23,r22-24"})");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  EXPECT_NE(r->body.find("\"winChance\":-"), std::string::npos) << r->body;
+  v1::JudgePlayResponse judged;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r->body, &judged).ok());
+  double total = 0;
+  for (const v1::TermDifference& d : judged.differences()) total += d.win_chance();
+  EXPECT_LT(total, 0) << r->body;
+}
+
 // RULES.md §11 over JSON: the six-sided board's evaluation names every
 // side's chance (sideWinProbabilities, side 1 first) and the side to throw.
 TEST_F(ConnectTest, EvaluateGivesEverySideAChance) {

@@ -8,7 +8,7 @@ import { Board, COLOURS, LETTERS, NAMES, FILL, colourIndex, place, geometryFor }
 import { drawChart, markOf } from "./chart.js";
 import {
   TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES, MARKS,
-  choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms,
+  choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms, chanceLost,
 } from "./words.js";
 import { canVerify, newClientSeed, newClientValue, verifyDealt } from "./dealer.js";
 import { addPuzzles, dueCards, dayNumber, loadPuzzles } from "./drill.js";
@@ -763,7 +763,7 @@ async function tutorStops(play, gen) {
   const c = toThrow(pos);
   const effects = (p) => g.plays.find((x) => x.play === p)?.effects;
   const mark = MARKS[verdict.mark];
-  $("tutor-verdict").textContent = `The tutor: that would be ${mark.words} (${mark.label}), giving away ${verdict.equityLost.toFixed(3)} points.`;
+  $("tutor-verdict").textContent = `The tutor: that would be ${mark.words} (${mark.label}), giving away ${chanceLost(verdict.bestEvaluation, verdict.evaluation)} of the chance to win.`;
   $("tutor-play").textContent = `Your play: ${lower(choiceText(play, pos.structured, c, c, effects(play)))}.`;
   $("tutor-best").textContent = `The best play: ${lower(choiceText(verdict.bestPlay, pos.structured, c, c, effects(verdict.bestPlay)))}.`;
   const why = explainTerms(verdict.differences);
@@ -1176,6 +1176,7 @@ async function hint() {
       const li = document.createElement("li");
       const effects = g.plays.find((p) => p.play === cand.play)?.effects;
       li.textContent = `${choiceText(cand.play, pos.structured, c, c, effects)}: ${sideNameOf(g, c)} win ${pct(cand.evaluation.winProbability)}`;
+      if (i > 0) li.textContent += `, ${chanceLost(best.candidates[0].evaluation, cand.evaluation)} less than the first`;
       // Why the best is better: what this one leaves against it.
       const why = explainTerms(cand.differences);
       if (i > 0 && why.length) {
@@ -1188,8 +1189,8 @@ async function hint() {
     }
     const p = document.createElement("p");
     p.textContent = best.candidates.length > 1
-      ? "The engine's best plays (the first is drawn on the board); under each other play, how it compares with the first:"
-      : "The engine's best play (drawn on the board):";
+      ? "The best plays at the expert level (the first is drawn on the board); under each other play, why it gives up chance to win against the first, each reason with its share:"
+      : "The best play at the expert level (drawn on the board):";
     out.replaceChildren(p, list);
     state.hintPlay = best.play;
     render();
@@ -1569,7 +1570,7 @@ function showMark(item) {
   const played = g.items[item.index - 1];
   const playedWords = choiceText(item.play, pos.structured, c, c, played?.effects).toLowerCase();
   const bestWords = choiceText(item.bestPlay, pos.structured, c, c, null).toLowerCase();
-  $("mark-info").textContent = `Throw ${item.index}: ${NAMES[c]} threw ${item.throw[0]}-${item.throw[1]} and played: ${playedWords} (${m.words}, costing ${item.equityLost.toFixed(3)} points). Best was: ${bestWords}.`;
+  $("mark-info").textContent = `Throw ${item.index}: ${NAMES[c]} threw ${item.throw[0]}-${item.throw[1]} and played: ${playedWords} (${m.words}). Best was: ${bestWords}.`;
   explainMark(item);
 }
 
@@ -1579,11 +1580,6 @@ async function explainMark(item) {
   const g = state.game;
   const why = $("mark-why");
   const asked = (why.dataset.item = `${g.id} ${item.index}`);
-  if (!twoTeams(g)) {
-    // The tutor judges plays of the four-sided game of two teams only.
-    why.replaceChildren(Object.assign(document.createElement("li"), { textContent: "The reasons behind a choice are worked out for the four-sided game of two teams; on this board the review gives each mark and what it cost." }));
-    return;
-  }
   why.replaceChildren(Object.assign(document.createElement("li"), { textContent: "Working out why…" }));
   const dice = { die1: Number(item.throw[0]), die2: Number(item.throw[1]) };
   try {
@@ -1591,6 +1587,7 @@ async function explainMark(item) {
     if (why.dataset.item !== asked) return;
     const lines = explainTerms(verdict.differences);
     if (!lines.length) lines.push("By what each play leaves on the board the two look alike: the difference is in how the game goes on.");
+    lines.unshift(`The play gave away ${chanceLost(verdict.bestEvaluation, verdict.evaluation)} of the chance to win against the best play.`);
     why.replaceChildren(...lines.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
   } catch (e) {
     if (why.dataset.item !== asked) return;
@@ -1651,8 +1648,8 @@ function tellView() {
   let text = `Looking back at position ${index}: next, ${it.words}`;
   const best = bestAt(index);
   const pos = g.positions[index];
-  if (best && best === it.play) text += " The engine agrees with that play.";
-  else if (best) text += ` The engine's choice: ${choiceText(best, pos.structured, it.mover, it.mover, null).toLowerCase()}.`;
+  if (best && best === it.play) text += " That is the best play.";
+  else if (best) text += ` The best play: ${choiceText(best, pos.structured, it.mover, it.mover, null).toLowerCase()}.`;
   status(text, { view: true });
 }
 

@@ -817,8 +817,7 @@ export declare type Candidate = Message<"uckers.v1.Candidate"> & {
 
   /**
    * BestMove: for each candidate after the first, the terms in which it
-   * differs from the best (TermDifference; the four-sided game of two teams
-   * only).
+   * differs from the best (TermDifference).
    *
    * @generated from field: repeated uckers.v1.TermDifference differences = 4;
    */
@@ -838,7 +837,8 @@ export declare const CandidateSchema: GenMessage<Candidate>;
  * can hit), hit_chance (the largest chance one is knocked off next turn),
  * blobs_made, blobs_broken, knocked_off (opponents' pieces sent to base),
  * challenge_chance (the opponents' next throw can declare a challenge),
- * race_pips, opponent_race_pips, entered (pieces out of base), home.
+ * race_pips, opponent_race_pips, entered (pieces out of base), home; on
+ * every layout, for the side that made the play.
  *
  * @generated from message uckers.v1.TermDifference
  */
@@ -857,6 +857,30 @@ export declare type TermDifference = Message<"uckers.v1.TermDifference"> & {
    * @generated from field: double play = 3;
    */
   play: number;
+
+  /**
+   * The change in the mover's chance to win (0..1) the term accounts for,
+   * for the play against the best: negative when it favours the best play
+   * (docs/frontend.md, "Explained choices", gives the fit it comes from).
+   *
+   * @generated from field: double win_chance = 4;
+   */
+  winChance: number;
+
+  /**
+   * hit_chance: the play's most threatened piece, the colour whose next
+   * throw can hit it and how many squares in front of that colour's nearest
+   * piece it stands (0: reached only by a piece entering from base). Unset
+   * for the other terms, and when the play leaves no piece open.
+   *
+   * @generated from field: uckers.v1.Colour colour = 5;
+   */
+  colour: Colour;
+
+  /**
+   * @generated from field: int32 squares = 6;
+   */
+  squares: number;
 };
 
 /**
