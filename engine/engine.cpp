@@ -131,6 +131,14 @@ absl::Status Engine::SetPosition(const Position& pos) {
   return absl::OkStatus();
 }
 
+void Engine::ShrinkTable(int hash_mb) {
+  if (busy_ || options_.hash_mb <= hash_mb) return;
+  // A smaller table always fits where a larger one did.
+  if (tt_.TryResize(hash_mb).ok()) options_.hash_mb = hash_mb;
+}
+
+size_t Engine::TableBytes() const { return tt_.slots() * sizeof(TtEntry); }
+
 absl::Status Engine::Reuse(EngineOptions options, const std::optional<Position>& pos) {
   if (busy_) return absl::FailedPreconditionError("a search is running on this engine");
   if (pos && pos->layout_id() != options.rules.layout_id()) {

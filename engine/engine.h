@@ -87,6 +87,12 @@ class Engine {
   // --- Options
 
   const EngineOptions& options() const { return options_; }
+  // Gives back the table's memory above `hash_mb` MiB (a table a caller
+  // asked for larger than its default), keeping its options otherwise; the
+  // next search clears the table in any case.
+  void ShrinkTable(int hash_mb);
+  // The table's memory, in bytes.
+  size_t TableBytes() const;
   // Sets one option; an error leaves everything unchanged. Changing Rules
   // resets the position to that ruleset's start position.
   absl::Status SetOption(absl::string_view name, absl::string_view value);

@@ -98,12 +98,22 @@ absl::Status EnginePool::Run(EngineOptions options, const std::optional<Position
       if (!*stop && should_stop()) *stop = true;
     }
   }
+  // A table asked larger than the pool's own goes back to that size: the
+  // pool holds at most `size` tables of `hash_mb` between calls.
+  w->engine.ShrinkTable(hash_mb_);
   {
     std::lock_guard<std::mutex> lock(mu_);
     free_.push_back(w);
   }
   free_cv_.notify_one();
   return reused;
+}
+
+size_t EnginePool::FreeTableBytes() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  size_t bytes = 0;
+  for (const Worker* w : free_) bytes += w->engine.TableBytes();
+  return bytes;
 }
 
 }  // namespace uckers

@@ -45,6 +45,10 @@ class EnginePool {
 
   // The engines made so far.
   int made() const;
+  // The memory of the free engines' tables, in bytes: each is given back to
+  // the pool's `hash_mb` after its call, so that a call that asked for a
+  // large table does not keep it held between calls.
+  size_t FreeTableBytes() const;
 
  private:
   struct Worker;

@@ -53,6 +53,28 @@ TEST(EnginePool, ConcurrentCallsGetEnginesOfTheirOwnUpToTheSize) {
   EXPECT_LE(most.load(), 2);
 }
 
+// A call that asks for a large table gets it, and the pool does not keep
+// it: between calls the pool holds its own size of table a slot.
+TEST(EnginePool, ALargeTableAskedForIsGivenBackAfterItsCall) {
+  EnginePool pool(1, 1);
+  std::atomic<bool> stop{false};
+  EngineOptions small;
+  small.hash_mb = 1;
+  ASSERT_TRUE(pool.Run(
+                      small, std::nullopt, &stop, [] { return false; }, [](Engine&) {})
+                  .ok());
+  const size_t held = pool.FreeTableBytes();
+  EngineOptions large;
+  large.hash_mb = 32;
+  size_t during = 0;
+  ASSERT_TRUE(pool.Run(
+                      large, std::nullopt, &stop, [] { return false; },
+                      [&](Engine& e) { during = e.TableBytes(); })
+                  .ok());
+  EXPECT_GT(during, 16 * held);
+  EXPECT_EQ(pool.FreeTableBytes(), held);
+}
+
 TEST(EnginePool, TheCallersStopReachesTheWork) {
   EnginePool pool(1, 1);
   std::atomic<bool> stop{false};
