@@ -742,7 +742,7 @@ function callsOf(id) {
 }
 
 // "a 3", "a 6 and a 3": the dice still to play.
-const diceWords = (values) => values.map((v) => (v === 6 || v === 8 ? `an ${v}` : `a ${v}`)).join(" and ");
+const diceWords = (values) => values.map((v) => (v === 8 ? `an ${v}` : `a ${v}`)).join(" and ");
 
 // A click on a piece chooses it (again: lets it go), or, when it stands on
 // a square the piece already chosen may go to, is a click on that square.

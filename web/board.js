@@ -237,15 +237,20 @@ export class Board {
     // least that big however small the board is drawn; where two are
     // closer than that, each keeps the side nearer to it. The keyboard's
     // Enter (an untrusted click on the element itself) is left alone.
+    // One listener a drawing: a board drawn anew on the same element (the
+    // other board shape) takes the place of the last.
+    if (svg.boardClick) svg.removeEventListener("click", svg.boardClick, { capture: true });
+    svg.boardClick = null;
     if (onPiece || onTarget) {
-      svg.addEventListener("click", (e) => {
+      svg.boardClick = (e) => {
         if (!e.isTrusted) return;
         const hit = this.hitAt(e.clientX, e.clientY);
         if (!hit) return;
         e.stopPropagation();
         e.preventDefault();
         hit.act();
-      }, { capture: true });
+      };
+      svg.addEventListener("click", svg.boardClick, { capture: true });
     }
     svg.setAttribute("viewBox", `0 0 ${this.geo.size * CELL} ${this.geo.size * CELL}`);
     svg.setAttribute("role", "group");
