@@ -133,6 +133,20 @@ async function positions() {
     for (const x of has) kinds.set(x, kinds.get(x) + 1);
     if (sixSided) six++;
   }
+  // Suck back the same way (WAFU): Red on the square in line with Green's
+  // lane, a green piece up the lane.
+  for (let k = 0; k < 8; k++) {
+    const lane = String(51 + (k % 5));
+    const cols = [["b", "b", "11", String(20 + k)], ["b", "b", String(30 + k), lane], ["b", "b", "b", "b"], ["b", "b", "b", "b"]].map((c) => c.join(","));
+    const u = (await call("GetStartPosition", { rules: "wafu", position: { ufen: `${cols.join("/")} r -` } })).position.ufen;
+    const dice = { die1: 1 + rand(6), die2: 1 + rand(6) };
+    const listed = (await call("ListLegalPlays", { position: { ufen: u }, throw: dice, rules: "wafu", structuredPositions: true })).plays || [];
+    if (!KINDS.call(listed, dice) || listed.length > 14) continue;
+    const { seed, dice: thrown } = seedOf.get(`${Math.max(dice.die1, dice.die2)}${Math.min(dice.die1, dice.die2)}`);
+    const has = Object.keys(KINDS).filter((x) => KINDS[x](listed, dice));
+    found.push({ preset: "wafu", switches: [], rules: "wafu", ufen: u, seed, dice: thrown, kinds: has });
+    for (const x of has) kinds.set(x, kinds.get(x) + 1);
+  }
   return { found, kinds, six };
 }
 
@@ -390,7 +404,7 @@ try {
     const first = page.locator("#plays button").first();
     const play = await first.getAttribute("data-play");
     await first.tap();
-    await page.waitForSelector("#board .arrow.preview");
+    await page.waitForSelector("#board .arrow.preview", { state: "attached" });
     await page.waitForTimeout(300);
     assert.equal(page.sent.length, before, "a first tap makes no play");
     assert.match(await page.textContent("#status"), /tap it again/);
@@ -412,7 +426,7 @@ try {
     watchPlays(page);
     // Red on 10 and 20, dice 6-2 (a seed whose first throw it is).
     const { seed, dice } = seedOf.get("62");
-    const u = "10,20,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -";
+    const u = "b,b,10,20/b,b,b,b/b,b,b,b/b,b,b,b r -";
     await newGame(page, { preset: "navy", ufen: u, seed });
     await throwDice(page);
     await ready(page);
@@ -432,7 +446,7 @@ try {
     assert.equal(await page.locator('#board .piece[data-piece="r:16"]').count(), 0, "U undoes the die");
     assert.equal(await page.locator("#die1.used, #die2.used").count(), 0);
     await page.focus('#plays button[data-play="r10-12,r20-26"]');
-    await page.waitForSelector("#board .arrow.preview");
+    await page.waitForSelector("#board .arrow.preview", { state: "attached" });
     let n = 0;
     for (const play of ["r10-16,r20-22", "r10-18", "r20-28", "r10-12,r20-26"]) {
       await ready(page);
@@ -499,7 +513,7 @@ try {
     const page = await openBoard(context, url);
     watchPlays(page);
     const { seed, dice } = seedOf.get("52");
-    const u = "10,20,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -";
+    const u = "b,b,10,20/b,b,b,b/b,b,b,b/b,b,b,b r -";
     await newGame(page, { preset: "navy", ufen: u, seed, seats: ["person", "beginner", "person", "beginner"] });
     for (const how of ["board", "list"]) {
       for (const ms of [0, 100, 400]) {
