@@ -186,7 +186,7 @@ async function newGame(page, { preset, switches = [], ufen: u, seed, seats = nul
   await page.click("#new-game-start");
   await page.waitForFunction(() => !document.querySelector("#new-game").open);
   await page.waitForFunction(
-    (x) => document.querySelector("#ufen").value === x && !document.querySelector("#history li") && document.querySelector("#dice").getAttribute("aria-label") === "no dice thrown",
+    (x) => (x ? document.querySelector("#ufen").value === x : !!document.querySelector("#ufen").value) && !document.querySelector("#history li") && document.querySelector("#dice").getAttribute("aria-label") === "no dice thrown",
     u,
   );
 }
@@ -327,13 +327,13 @@ async function contextWith(settings = {}, options = {}) {
 // (read to know the plays; they are made on the board).
 const listedPlays = (page) => page.$$eval("#plays button", (bs) => bs.map((b) => b.dataset.play));
 
+// HAND_PART=n runs part n alone (to work on it).
+const part = (n) => !process.env.HAND_PART || Number(process.env.HAND_PART) === n;
+
 try {
-  let found;
+  const { found, kinds, six } = await positions();
   // 1. Every legal play of the positions, by board clicks only.
-  {
-    const made = await positions();
-    found = made.found;
-    const { kinds, six } = made;
+  if (part(1)) {
     step(`${found.length} positions (${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ")}, six-sided ${six})`);
     assert.ok(found.length >= 200, `at least 200 positions (${found.length})`);
     for (const [k, n] of kinds) assert.ok(n >= 5, `at least 5 positions with ${k} (${n})`);
@@ -343,7 +343,6 @@ try {
     watchPlays(page);
     let plays = 0;
     for (const [i, p] of found.entries()) {
-      if (i < Number(process.env.HAND_FROM || 0)) continue;
       await newGame(page, p);
       await throwDice(page);
       const listed = await call("ListLegalPlays", { position: { ufen: p.ufen }, throw: p.dice, rules: p.rules });
@@ -366,7 +365,7 @@ try {
   // 2. A phone, by touch: a finger's size for every piece and lit square;
   //    plays made by taps; a listed play's first tap draws it, the second
   //    makes it.
-  {
+  if (part(2)) {
     const context = await contextWith({}, { hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
     const page = await openBoard(context, url, { viewport: { width: 390, height: 844 } });
     watchPlays(page);
@@ -420,7 +419,7 @@ try {
   // 3. The keyboard: a piece focused shows where it may go; Enter chooses
   //    it, Space a lit square; U undoes the last die; a listed play
   //    focused is drawn.
-  {
+  if (part(3)) {
     const context = await contextWith();
     const page = await openBoard(context, url);
     watchPlays(page);
@@ -470,12 +469,11 @@ try {
   }
   // 4. A whole four-sided game of four people, every decision made on the
   //    board: forced plays too (Settings), passes with the board's button.
-  {
+  if (part(4)) {
     const context = await contextWith({ autoplay: false });
     const page = await openBoard(context, url);
     watchPlays(page);
     await newGame(page, { preset: "navy", ufen: "", seed: "7" });
-    await page.waitForFunction(() => document.querySelector("#ufen").value !== "");
     let decisions = 0;
     let rng = 7;
     const listClicks = [];
@@ -506,36 +504,51 @@ try {
     await context.close();
   }
   // 5. Take back 0, 100 and 400 ms after a play made on the board and one
-  //    chosen from the list, pieces sliding and the engine to play next:
-  //    one decision back each time, and it stays there.
-  {
+  //    chosen from the list, pieces sliding and the engine to play next,
+  //    a person's decision made before it: one decision back each time
+  //    (not two), and it stays there.
+  if (part(5)) {
     const context = await contextWith({ anim: "normal" });
     const page = await openBoard(context, url);
     watchPlays(page);
-    const { seed, dice } = seedOf.get("52");
-    const u = "b,b,10,20/b,b,b,b/b,b,b,b/b,b,b,b r -";
-    await newGame(page, { preset: "navy", ufen: u, seed, seats: ["person", "beginner", "person", "beginner"] });
+    const u = "b,b,10,20/b,b,10,20/b,b,10,20/b,b,10,20 r -";
+    const seats = ["person", "beginner", "person", "beginner"];
+    const diceOf = async () => {
+      const [, a, b] = (await page.getAttribute("#dice", "aria-label")).match(/^dice (\d) and (\d)$/);
+      return { die1: Number(a), die2: Number(b) };
+    };
+    let round = 0;
     for (const how of ["board", "list"]) {
       for (const ms of [0, 100, 400]) {
+        await newGame(page, { preset: "navy", ufen: u, seed: String(11 + round++), seats });
+        // A first decision of a person, then the engine's turns, up to the
+        // next throw of a person.
         await throwDice(page);
         await ready(page);
+        await playOnBoard(page, (await listedPlays(page))[0], await diceOf(), u);
+        await page.waitForFunction(() => !document.querySelector("#btn-throw").disabled && document.querySelectorAll("#history li").length > 0);
+        await throwDice(page);
+        await ready(page);
+        const before = await items(page);
+        const shown = await ufen(page);
         const dicePlayed = await page.getAttribute("#dice", "aria-label");
-        if (how === "board") await playOnBoard(page, "r10-17", dice, u);
-        else await page.click('#plays button[data-play="r20-27"]');
+        const play = (await listedPlays(page)).at(-1);
+        if (how === "board") await playOnBoard(page, play, await diceOf(), shown);
+        else await page.click(`#plays button[data-play="${play}"]`);
         await page.waitForTimeout(ms);
         await page.click("#btn-takeback");
         await page.waitForFunction(
           ([x, d]) => document.querySelector("#ufen").value === x && document.querySelector("#dice").getAttribute("aria-label") === d && document.querySelectorAll("#plays button").length > 0,
-          [u, dicePlayed],
-        );
+          [shown, dicePlayed],
+          { timeout: 10000 },
+        ).catch(async () => {
+          throw new Error(`take back ${ms} ms after ${play} (${how}): at '${await ufen(page)}' with ${await items(page)} plays, not '${shown}' with ${before}`);
+        });
         await page.waitForTimeout(1500);
-        assert.equal(await ufen(page), u, `take back ${ms} ms after a play (${how}): the position before it, still`);
-        assert.equal(await items(page), 0, `take back ${ms} ms after a play (${how}): no play left in the game`);
+        assert.equal(await ufen(page), shown, `take back ${ms} ms after a play (${how}): the position before it, still`);
+        assert.equal(await items(page), before, `take back ${ms} ms after a play (${how}): the decision before it kept`);
         assert.equal(await page.getAttribute("#dice", "aria-label"), dicePlayed, "the same throw");
-        assert.ok((await page.locator("#plays button").count()) > 1, "the plays of the throw to choose again");
-        // Back to before the throw for the next round: nothing to take
-        // back beyond it.
-        await newGame(page, { preset: "navy", ufen: u, seed, seats: ["person", "beginner", "person", "beginner"] });
+        assert.ok((await page.locator("#plays button").count()) > 0, "the plays of the throw to choose again");
       }
     }
     step("take back at 0, 100 and 400 ms: one decision back each time");
