@@ -490,16 +490,19 @@ export class Board {
       const grow = Math.max(1, h / 0.8);
       const w = Math.max(2 * reach, ...list.map((ctl) => ((8 * ctl.text.length + 16) / CELL) * grow));
       const tall = list.length * h + (list.length - 1) * 0.1;
-      // Beside the piece, on the first side that covers no other piece or
-      // lit square a finger must reach.
+      // Beside the piece, on the first side that covers no piece or lit
+      // square a finger must reach (the piece's own above all), else the
+      // side that covers fewest.
       const sides = [
         [at.x + 0.6, at.y - tall / 2],
         [at.x - 0.6 - w, at.y - tall / 2],
         [at.x - w / 2, at.y + 0.6],
         [at.x - w / 2, at.y - 0.6 - tall],
       ].map(([x, y]) => [Math.min(Math.max(x, 0), size - w), Math.min(Math.max(y, 0), size - tall)]);
-      const covers = ([x, y]) => this.hits.some((o) => !o.box && o.id !== id && o.x > x - 0.3 && o.x < x + w + 0.3 && o.y > y - 0.3 && o.y < y + tall + 0.3);
-      const [x0, y0] = sides.find((p) => !covers(p)) || sides[0];
+      const inside = (o, [x, y]) => o.x > x - 0.3 && o.x < x + w + 0.3 && o.y > y - 0.3 && o.y < y + tall + 0.3;
+      const covered = (p) =>
+        this.hits.filter((o) => !o.box && inside(o, p)).length + (inside(at, p) ? 1000 : 0);
+      const [x0, y0] = sides.reduce((a, b) => (covered(b) < covered(a) ? b : a));
       list.forEach((ctl, i) => {
         const x = x0;
         const y = y0 + i * (h + 0.1);
