@@ -24,6 +24,7 @@ const Command& TuneCommand();         // app/tune.cpp
 const Command& EndgamesCommand();     // app/endgames.cpp
 const Command& BenchCommand();        // app/play.cpp
 const Command& PerftCommand();        // app/play.cpp
+const Command& FitTermsCommand();     // app/fitterms.cpp
 
 // `uckers ARGS...`: runs the command argv[1] names (the text protocol with
 // none) and returns its exit code: 0 done, 1 failed, 2 usage.

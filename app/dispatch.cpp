@@ -20,7 +20,7 @@ const std::vector<const Command*>& Commands() {
       &LadderTableCommand(), &AnalyseCommand(),     &VerifyCommand(),    &DrillCommand(),
       &ServeCommand(),       &TrainCommand(),       &LabelCommand(),     &LabelAddCommand(),
       &LabelWorkCommand(),   &LabelExportCommand(), &TuneCommand(),      &EndgamesCommand(),
-      &BenchCommand(),       &PerftCommand(),
+      &BenchCommand(),       &PerftCommand(),       &FitTermsCommand(),
   };
   return commands;
 }

@@ -26,11 +26,13 @@
 #include "absl/time/time.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
+#include "engine/coach.h"
 #include "engine/engine.h"
-#include "engine/facade.h"
 #include "record/text.h"
 #include "review/review.h"
 #include "rules/board_text.h"
+#include "rules/checked.h"
+#include "rules/dice_sequence.h"
 #include "rules/notation.h"
 #include "search/levels.h"
 #include "wire/record.h"
@@ -246,8 +248,8 @@ int Session(DrillStore& store, std::vector<Card> cards, const std::string& level
   int right = 0, asked = 0;
   std::atomic<bool> stop{false};
   for (Card& c : cards) {
-    absl::StatusOr<Rules> rules = facade::ParseRules(c.rules);
-    absl::StatusOr<Position> pos = rules.ok() ? facade::ParsePosition(c.ufen, *rules)
+    absl::StatusOr<Rules> rules = ParseRulesOrDefault(c.rules);
+    absl::StatusOr<Position> pos = rules.ok() ? ParsePositionOrStart(c.ufen, *rules)
                                               : absl::StatusOr<Position>(rules.status());
     absl::StatusOr<Throw> dice = ParseThrow(c.dice);
     if (!pos.ok() || !dice.ok()) {
@@ -266,12 +268,12 @@ int Session(DrillStore& store, std::vector<Card> cards, const std::string& level
       std::cerr << "uckers drill: card " << c.id << " is unreadable: " << s.message() << "\n";
       return 1;
     }
-    std::optional<facade::Judgement> verdict;
+    std::optional<Judgement> verdict;
     std::string line;
     while (!verdict && std::getline(std::cin, line)) {
       std::string play(absl::StripAsciiWhitespace(line));
       if (play == "quit") break;
-      absl::StatusOr<facade::Judgement> j = engine.Judge(*dice, play, level, stop);
+      absl::StatusOr<Judgement> j = engine.Judge(*dice, play, level, stop);
       if (j.ok()) {
         verdict = *j;
       } else {
@@ -327,7 +329,7 @@ int RunDrillCommand(const CommandLine&) {
   {
     SearchRequest probe;
     probe.level = level;
-    if (absl::StatusOr<SearchParams> p = ParamsFor(probe); !p.ok()) {
+    if (absl::StatusOr<SearchParams> p = RequestParams(probe); !p.ok()) {
       std::cerr << "uckers drill: --level: " << p.status().message() << "\n";
       return 2;
     }

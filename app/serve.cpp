@@ -90,8 +90,10 @@ ABSL_FLAG(std::string, http_web, "",
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "dealer/dealer.h"
-#include "engine/facade.h"
+#include "engine/coach.h"
 #include "record/text.h"
+#include "rules/checked.h"
+#include "rules/dice_sequence.h"
 #include "server/connect_server.h"
 #include "server/server.h"
 
@@ -127,8 +129,8 @@ int GrpcConfigFromFlags(ServerConfig* out) {
       {"max_searches", config.limits.max_searches >= 1, "at least 1"},
       {"max_request_threads", config.limits.max_threads >= 1, "at least 1"},
       {"max_hash_mb", config.limits.max_hash_mb >= 1, "at least 1"},
-      {"tree_mb", config.limits.tree_mb >= 1 && config.limits.tree_mb <= facade::kMaxTreeMb,
-       absl::StrCat("1..", facade::kMaxTreeMb)},
+      {"tree_mb", config.limits.tree_mb >= 1 && config.limits.tree_mb <= kMaxTreeMb,
+       absl::StrCat("1..", kMaxTreeMb)},
       {"grace_ms", config.grace_ms >= 0, "0 or more"},
       {"max_message_bytes", config.max_message_bytes >= 1024, "at least 1024"},
       {"max_depth", config.limits.max_depth >= 1 && config.limits.max_depth <= 64, "1..64"},
@@ -240,9 +242,11 @@ int HttpConfigFromFlags(const CommandLine& cl, const ServerConfig& grpc, Connect
   return 0;
 }
 
-// The endgame table and the dealer's key the flags name; 0, or the exit
-// code after saying what is wrong.
-int LoadFiles(ServerConfig* config) {
+// The endgame table and the dealer's key the flags name, and in `signing`
+// the line that names the key signing dealt records (printed once the
+// server listens, so that the first line still gives the port); 0, or the
+// exit code after saying what is wrong.
+int LoadFiles(ServerConfig* config, std::string* signing) {
   if (std::string path = absl::GetFlag(FLAGS_endgames); !path.empty()) {
     absl::StatusOr<std::shared_ptr<const EndgameTable>> table = EndgameTable::LoadShared(path);
     if (!table.ok()) {
@@ -279,8 +283,8 @@ int LoadFiles(ServerConfig* config) {
     std::cerr << "uckers serve: no signing key: " << signer.status().message() << "\n";
     return 1;
   }
-  std::cerr << "uckers serve: dealer signing key " << signer->key_id() << ", public key "
-            << signer->public_key() << std::endl;
+  *signing = absl::StrCat("uckers serve: dealer signing key ", signer->key_id(), ", public key ",
+                          signer->public_key());
   return 0;
 }
 
@@ -343,7 +347,8 @@ int RunServeCommand(const CommandLine& cl) {
   ConnectConfig http_config;
   if (int rc = GrpcConfigFromFlags(&config); rc != 0) return rc;
   if (int rc = HttpConfigFromFlags(cl, config, &http_config); rc != 0) return rc;
-  if (int rc = LoadFiles(&config); rc != 0) return rc;
+  std::string signing;
+  if (int rc = LoadFiles(&config, &signing); rc != 0) return rc;
   // Signals are taken by sigwait in this thread, never by a handler.
   sigset_t signals;
   sigemptyset(&signals);
@@ -357,6 +362,7 @@ int RunServeCommand(const CommandLine& cl) {
   }
   std::cerr << "uckers serve: listening on " << config.address << " (port " << (*server)->port()
             << ")" << std::endl;
+  std::cerr << signing << std::endl;
   std::unique_ptr<ConnectServer> http;
   if (!absl::GetFlag(FLAGS_http).empty()) {
     if (int rc = StartHttp(http_config, server->get(), &http); rc != 0) return rc;

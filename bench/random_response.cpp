@@ -31,7 +31,7 @@
 #include "eval/net.h"
 #include "learn/selfplay.h"
 #include "match/baselines.h"
-#include "match/game.h"
+#include "match/play_game.h"
 #include "rules/movegen.h"
 
 namespace uckers {

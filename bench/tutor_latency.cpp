@@ -16,8 +16,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/coach.h"
 #include "engine/engine.h"
-#include "engine/facade.h"
+#include "rules/checked.h"
 #include "rules/dice_sequence.h"
 #include "rules/notation.h"
 
@@ -54,7 +55,7 @@ int Run(int judgements, const std::string& level, uint64_t seed, int map_every) 
     if (map_every > 0 && positions++ % map_every == 0) {
       (void)engine.SetPosition(pos);
       auto start = Clock::now();
-      absl::StatusOr<facade::ThrowMap> map = engine.MapThrows(level, stop);
+      absl::StatusOr<ThrowMap> map = engine.MapThrows(level, stop);
       map_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
       if (!map.ok()) {
         std::fprintf(stderr, "tutor_latency: %s\n", std::string(map.status().message()).c_str());
@@ -62,12 +63,12 @@ int Run(int judgements, const std::string& level, uint64_t seed, int map_every) 
       }
     }
     Throw t = dice.Next();
-    std::vector<PlayResult> plays = facade::LegalPlays(pos, rules, t);
+    std::vector<PlayResult> plays = SortedLegalPlays(pos, rules, t);
     std::uniform_int_distribution<size_t> pick(0, plays.size() - 1);
     std::string play = PlayToString(plays[pick(rng)].play);
     (void)engine.SetPosition(pos);
     auto start = Clock::now();
-    absl::StatusOr<facade::Judgement> j = engine.Judge(t, play, level, stop);
+    absl::StatusOr<Judgement> j = engine.Judge(t, play, level, stop);
     double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     if (!j.ok()) {
       std::fprintf(stderr, "tutor_latency: %s\n", std::string(j.status().message()).c_str());
@@ -76,7 +77,7 @@ int Run(int judgements, const std::string& level, uint64_t seed, int map_every) 
     if (plays.size() > 1) judge_ms.push_back(ms);
     pos = j->candidates[0].after;
   }
-  std::printf("level %s, seed %llu, navy\n", level.empty() ? facade::kTutorLevel : level.c_str(),
+  std::printf("level %s, seed %llu, navy\n", level.empty() ? kTutorLevel : level.c_str(),
               static_cast<unsigned long long>(seed));
   Print("JudgePlay", judge_ms);
   Print("ThrowMap", map_ms);

@@ -10,6 +10,7 @@
 #include "record/text.h"
 #include "review/review.h"
 #include "rules/board_text.h"
+#include "rules/checked.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
@@ -20,9 +21,6 @@
 
 namespace uckers {
 namespace {
-
-using facade::FourSidedTeams;
-using facade::kTutorLevel;
 
 constexpr int kMaxPerftDepth = 9;
 
@@ -57,7 +55,7 @@ absl::StatusOr<SearchRequest> TutorRequest(const std::string& level, const Endga
   request.objective = Objective::kPoints;
   request.multipv = kMaxMultiPv;
   request.endgames = endgames;
-  if (absl::StatusOr<SearchParams> params = ParamsFor(request); !params.ok()) {
+  if (absl::StatusOr<SearchParams> params = RequestParams(request); !params.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("level: ", params.status().message()));
   }
   return request;
@@ -79,7 +77,7 @@ Engine::Engine(EngineOptions options)
       tt_(options_.hash_mb) {}
 
 SearchParams Engine::Params() const {
-  return *ParamsFor(RequestOf(options_, GoRequest{}));  // options are valid
+  return *RequestParams(RequestOf(options_, GoRequest{}));  // options are valid
 }
 
 SearchRequest Engine::RequestFor(const GoRequest& go) const { return RequestOf(options_, go); }
@@ -157,11 +155,11 @@ void Engine::NewGame() {
 }
 
 std::vector<PlayResult> Engine::LegalPlays(Throw t) const {
-  return facade::LegalPlays(game_.position(), options_.rules, t);
+  return SortedLegalPlays(game_.position(), options_.rules, t);
 }
 
 absl::StatusOr<PlayResult> Engine::ApplyPlay(Throw t, absl::string_view play) {
-  absl::StatusOr<PlayResult> r = facade::ApplyPlay(game_.position(), options_.rules, t, play);
+  absl::StatusOr<PlayResult> r = ParsePlay(play, game_.position(), options_.rules, t);
   if (!r.ok()) return r.status();
   if (absl::Status s = game_.Play(t, play); !s.ok()) return s;
   return r;
@@ -187,7 +185,7 @@ Engine::OpponentVerdict Engine::OpponentSoFar() {
   evidence_game_ = game_;
   OpponentVerdict verdict;
   const Position& pos = game_.position();
-  if (!FourSidedTeams(pos) || pos.IsGameOver()) return verdict;
+  if (!pos.layout().IsFourSidedTeams() || pos.IsGameOver()) return verdict;
   verdict.team = 1 - TeamOf(pos.to_throw());
   const PlayerEvidence& seen_of_team = evidence_.Of(verdict.team);
   verdict.decisions = seen_of_team.decisions();
@@ -281,16 +279,16 @@ absl::StatusOr<SearchReport> Engine::Search(const SearchRequest& request,
   return SearchPosition(game_.position(), options_.rules, request, &tt_, stop, on_progress);
 }
 
-std::vector<std::vector<facade::TermDifference>> Engine::Explain(const SearchReport& report) const {
-  std::vector<std::vector<facade::TermDifference>> out(report.candidates.size());
+std::vector<std::vector<TermDifference>> Engine::Explain(const SearchReport& report) const {
+  std::vector<std::vector<TermDifference>> out(report.candidates.size());
   const Position& pos = game_.position();
-  if (report.candidates.size() < 2 || !FourSidedTeams(pos)) return out;
+  if (report.candidates.size() < 2) return out;
   const Candidate& best = report.candidates[0];
-  facade::PlayTerms best_terms = facade::TermsOf(pos, {best.play, best.after}, options_.rules);
+  PlayTerms best_terms = TermsOf(pos, {best.play, best.after}, options_.rules);
   for (size_t k = 1; k < report.candidates.size(); ++k) {
     const Candidate& c = report.candidates[k];
     out[k] =
-        facade::Differences(best_terms, facade::TermsOf(pos, {c.play, c.after}, options_.rules));
+        Differences(best_terms, TermsOf(pos, {c.play, c.after}, options_.rules), pos.layout_id());
   }
   return out;
 }
@@ -377,6 +375,15 @@ std::string Engine::MultiSideEvalText() const {
         pos.IsGameOver() ? 0.0 : ClassicSidePips(pos, side), v.win[side],
         !pos.IsGameOver() && pos.SideOf(pos.to_throw()) == side ? " (to throw)" : "");
   }
+  // What a tutor explains a choice by (PositionTerms), per side.
+  for (int side = 0; side < v.sides; ++side) {
+    PlayTerms t = PositionTerms(pos, options_.rules, side);
+    absl::StrAppendFormat(&text,
+                          "\nterms %s exposed %d hit_chance %.4f challenge_chance %.4f race_pips "
+                          "%.1f entered %d home %d",
+                          absl::AsciiStrToUpper(SideLetters(pos.layout(), side)), t.exposed,
+                          t.hit_chance, t.challenge_chance, t.race_pips, t.entered, t.home);
+  }
   const char* search = options_.paranoid ? "paranoid" : "max^n";
   EvalKind eval = Params().eval;
   if (const Net* net = MultiSideNet(options_.rules, eval)) {
@@ -405,10 +412,10 @@ std::string Engine::EvalText() const {
   // The classic evaluation's terms, then the evaluation the searches use,
   // whose score ends the text.
   std::string text = EvalToText(game_.position(), options_.rules);
-  // What a tutor explains a choice by (facade::PositionTerms), per team.
+  // What a tutor explains a choice by (PositionTerms), per team.
   std::string terms;
   for (int team = 0; team < 2; ++team) {
-    facade::PlayTerms t = facade::PositionTerms(game_.position(), options_.rules, team);
+    PlayTerms t = PositionTerms(game_.position(), options_.rules, team);
     absl::StrAppendFormat(&terms,
                           "\nterms %s exposed %d hit_chance %.4f challenge_chance %.4f race_pips "
                           "%.1f entered %d home %d",
@@ -448,9 +455,8 @@ std::string Engine::EvalText() const {
   return text;
 }
 
-absl::StatusOr<facade::Judgement> Engine::Judge(Throw t, absl::string_view play,
-                                                const std::string& level,
-                                                const std::atomic<bool>& stop) const {
+absl::StatusOr<Judgement> Engine::Judge(Throw t, absl::string_view play, const std::string& level,
+                                        const std::atomic<bool>& stop) const {
   auto start = std::chrono::steady_clock::now();
   const Position& pos = game_.position();
   const Rules& rules = options_.rules;
@@ -466,7 +472,7 @@ absl::StatusOr<facade::Judgement> Engine::Judge(Throw t, absl::string_view play,
   if (!searched.ok()) return searched.status();
   if (stop) return absl::CancelledError("judging stopped");
   const SearchReport& report = *searched;
-  facade::Judgement j;
+  Judgement j;
   j.candidates = report.candidates;
   j.level = level.empty() ? kTutorLevel : level;
   j.exact = report.exact;
@@ -482,17 +488,17 @@ absl::StatusOr<facade::Judgement> Engine::Judge(Throw t, absl::string_view play,
   j.equity_lost =
       std::max(0.0, CandidatePoints(pos, j.candidates[0]) - CandidatePoints(pos, j.played));
   j.mark = MarkFor(j.equity_lost);
-  if (FourSidedTeams(pos) && !(j.played.after == j.candidates[0].after)) {
+  if (!(j.played.after == j.candidates[0].after)) {
     PlayResult best{j.candidates[0].play, j.candidates[0].after};
-    j.differences = facade::Differences(facade::TermsOf(pos, best, rules),
-                                        facade::TermsOf(pos, *played, rules));
+    j.differences =
+        Differences(TermsOf(pos, best, rules), TermsOf(pos, *played, rules), pos.layout_id());
   }
   j.time_ms = MsSince(start);
   return j;
 }
 
-absl::StatusOr<facade::ThrowMap> Engine::MapThrows(const std::string& level,
-                                                   const std::atomic<bool>& stop) const {
+absl::StatusOr<ThrowMap> Engine::MapThrows(const std::string& level,
+                                           const std::atomic<bool>& stop) const {
   auto start = std::chrono::steady_clock::now();
   const Position& pos = game_.position();
   const Rules& rules = options_.rules;
@@ -501,7 +507,7 @@ absl::StatusOr<facade::ThrowMap> Engine::MapThrows(const std::string& level,
   absl::StatusOr<SearchRequest> request = TutorRequest(level, endgames);
   if (!request.ok()) return request.status();
   request->multipv = 1;
-  facade::ThrowMap map;
+  ThrowMap map;
   map.level = level.empty() ? kTutorLevel : level;
   map.exact = true;
   double sum[6] = {};
@@ -515,7 +521,7 @@ absl::StatusOr<facade::ThrowMap> Engine::MapThrows(const std::string& level,
     if (!searched.ok()) return searched.status();
     if (stop) return absl::CancelledError("the throw map stopped");
     const SearchReport& r = *searched;
-    facade::ThrowMapEntry e;
+    ThrowMapEntry e;
     e.dice = t;
     e.probability = t.Weight() / 36.0;
     e.best = r.candidates[0];

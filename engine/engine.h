@@ -9,7 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/facade.h"
+#include "engine/coach.h"
 #include "engine/options.h"
 #include "record/game.h"
 #include "record/record.h"
@@ -29,8 +29,9 @@
 // bench, perft and the evaluation text. The text protocol (protocol/uci.h)
 // holds one for its connection; the transport-neutral service
 // (server/api.h), under gRPC and Connect, makes one for each searching
-// call. The free functions of engine/facade.h left beside it are value-level
-// helpers (parsing, legal plays, dice, a play's terms) that search nothing.
+// call. What it answers the coach with is engine/coach.h's; a play's terms
+// (eval/terms.h), the checked inputs (rules/checked.h) and the dice
+// (rules/dice_sequence.h) are value-level helpers that search nothing.
 namespace uckers {
 
 // A `go` request: with dice, choose a play; without, analyse before the throw.
@@ -96,10 +97,9 @@ class Engine {
 
   // The explained choices (docs/frontend.md): for each candidate of
   // `report` (a search of the engine's position), the terms in which it
-  // differs from the first, the first's list empty. The terms are the
-  // four-sided game of two teams' (facade::PlayTerms): every list is empty
-  // on any other layout.
-  std::vector<std::vector<facade::TermDifference>> Explain(const SearchReport& report) const;
+  // differs from the first, the first's list empty, each with its size in
+  // chance to win (TermDifference, eval/terms.h), on every layout.
+  std::vector<std::vector<TermDifference>> Explain(const SearchReport& report) const;
 
   // --- The game
 
@@ -179,18 +179,17 @@ class Engine {
   absl::StatusOr<EvaluationReport> Evaluate(const SearchRequest& request, bool per_throw,
                                             const std::atomic<bool>& stop);
   // The tutor's verdict on `play` (any spelling of a legal play) for throw
-  // `t` at `level` (empty: facade::kTutorLevel): every legal play valued at
+  // `t` at `level` (empty: kTutorLevel): every legal play valued at
   // that level's depth, as the review values them, with the options'
   // endgame table. Refuses a finished game, a bad level or play, and a
   // layout other than the four-sided one of two teams; CANCELLED when
   // stopped.
-  absl::StatusOr<facade::Judgement> Judge(Throw t, absl::string_view play, const std::string& level,
-                                          const std::atomic<bool>& stop) const;
+  absl::StatusOr<Judgement> Judge(Throw t, absl::string_view play, const std::string& level,
+                                  const std::atomic<bool>& stop) const;
   // The map of the position before the throw at `level` (empty:
-  // facade::kTutorLevel): each of the 21 throws searched as Judge searches
+  // kTutorLevel): each of the 21 throws searched as Judge searches
   // it. The four-sided game of two teams only; CANCELLED when stopped.
-  absl::StatusOr<facade::ThrowMap> MapThrows(const std::string& level,
-                                             const std::atomic<bool>& stop) const;
+  absl::StatusOr<ThrowMap> MapThrows(const std::string& level, const std::atomic<bool>& stop) const;
   // Reviews a game record at `level` (empty: kAnalysisLevel) with the
   // options' endgame table; `on_item` (may be empty) hears each item.
   // An error names what in the record is wrong; CANCELLED when stopped.

@@ -20,9 +20,9 @@
 #include "absl/strings/str_split.h"
 #include "ladder/ladder.h"
 #include "ladder/ratings.h"
-#include "match/game.h"
 #include "match/match.h"
 #include "match/multi_side_match.h"
+#include "match/play_game.h"
 #include "match/player.h"
 #include "record/text.h"
 #include "rules/version.h"
@@ -304,7 +304,7 @@ absl::StatusOr<std::vector<GameRow>> PlayPair(const TakenPair& pair, WorkerState
   if (!pb.ok()) return pb.status();
   std::vector<GameRow> rows;
   // A pair's two games share what each player learns of the other
-  // (PlayPair, match/game.h), and no more.
+  // (PlayPair, match/play_game.h), and no more.
   (*pa)->NewOpponent();
   (*pb)->NewOpponent();
   for (int game = 0; game < 2; ++game) {

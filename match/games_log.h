@@ -6,7 +6,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "match/game.h"
+#include "match/play_game.h"
 #include "uckers/v1/match.pb.h"
 
 namespace uckers {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "match/game.h"
 #include "match/games_log.h"
+#include "match/play_game.h"
 #include "match/progress.h"
 #include "match/stats.h"
 #include "match/workers.h"

@@ -186,7 +186,7 @@ absl::StatusOr<std::unique_ptr<Player>> MakeUntimedPlayer(
   request.limits = s.limits;
   request.endgames = s.endgames.get();
   request.weights = s.weights;
-  absl::StatusOr<SearchParams> params = ParamsFor(request);
+  absl::StatusOr<SearchParams> params = RequestParams(request);
   if (!params.ok()) return params.status();
   if (absl::Status st = CheckOpponentModel(*params, rules); !st.ok()) return st;
   return std::unique_ptr<Player>(new SearchPlayer(rules, request, request.hash_mb));

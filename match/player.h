@@ -27,7 +27,7 @@ class Player {
   // Called before the games against another opponent, or ones to judge
   // afresh: what the player learnt of its opponent's plays (Opponent=auto)
   // holds from one game to the next until then. Matches and ladders call
-  // it before each duplicate pair (PlayPair, match/game.h).
+  // it before each duplicate pair (PlayPair, match/play_game.h).
   virtual void NewOpponent() {}
   // The chosen play among the legal ones for throw `t` (never a finished
   // game, always at least two legal plays). An error forfeits the game.

@@ -13,10 +13,13 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "engine/facade.h"
+#include "engine/coach.h"
+#include "rules/checked.h"
+#include "rules/dice_sequence.h"
 #include "rules/effects.h"
 #include "rules/notation.h"
 #include "rules/ufen.h"
+#include "rules/version.h"
 #include "search/limits.h"
 #include "wire/safe_text.h"
 
@@ -24,6 +27,13 @@ namespace uckers {
 namespace {
 
 char ColourChar(int colour) { return kColourChars[colour]; }
+
+// A hit_chance difference's most threatened piece, appended to its line
+// (docs/protocol.md): " colour <c> squares <n>", or nothing.
+std::string ThreatText(const TermDifference& d) {
+  if (d.colour < 0) return "";
+  return absl::StrCat(" colour ", std::string(1, ColourChar(d.colour)), " squares ", d.squares);
+}
 
 std::string PieceList(const std::vector<PieceChange>& changes, const Board& board) {
   if (changes.empty()) return "-";
@@ -367,7 +377,7 @@ bool UciLoop::HandleLine(absl::string_view line) {
 }
 
 void UciLoop::Uci() {
-  Print(absl::StrCat("id name ", facade::kEngineName, " ", facade::kEngineVersion));
+  Print(absl::StrCat("id name ", kEngineName, " ", kVersion));
   Print(absl::StrCat("id author ", kAuthor));
   for (const OptionDef& def : OptionDefs()) Print(OptionLine(def));
   Print("uciok");
@@ -527,8 +537,8 @@ void UciLoop::Roll(const Args& args) {
       return Error("expected: roll [seed <1..2^64-1>] [index <0..49999>] [count <1..1000>]");
     }
   }
-  if (seed == 0) seed = facade::NewDiceSeed();
-  absl::StatusOr<std::vector<std::pair<int, int>>> dice = facade::RollDice(seed, index, count);
+  if (seed == 0) seed = NewDiceSeed();
+  absl::StatusOr<std::vector<std::pair<int, int>>> dice = RollDice(seed, index, count);
   if (!dice.ok()) return Error(dice.status().message());
   for (size_t k = 0; k < dice->size(); ++k) {
     Print(absl::StrCat("roll seed ", seed, " index ", index + k, " dice ", (*dice)[k].first, " ",
@@ -605,7 +615,7 @@ void UciLoop::Judge(const Args& args) {
   }
   WaitUnlessInfinite();
   std::atomic<bool> stop{false};
-  absl::StatusOr<facade::Judgement> j = engine_.Judge(MakeThrow(d1, d2), args[3], level, stop);
+  absl::StatusOr<Judgement> j = engine_.Judge(MakeThrow(d1, d2), args[3], level, stop);
   if (!j.ok()) return Error(absl::StrCat("judge: ", j.status().message()));
   static const char* kMarks[] = {"none", "none", "doubtful", "bad", "verybad"};
   const Position& pos = engine_.position();
@@ -616,8 +626,10 @@ void UciLoop::Judge(const Args& args) {
                           PlayToString(c.play, pos.board()), CandidatePoints(pos, c), c.eval.Win(),
                           std::max(0.0, best - CandidatePoints(pos, c))));
   }
-  for (const facade::TermDifference& d : j->differences) {
-    Print(absl::StrFormat("judge differs %s best %.4g play %.4g", d.term, d.best, d.play));
+  for (const TermDifference& d : j->differences) {
+    Print(absl::StrCat(absl::StrFormat("judge differs %s best %.4g play %.4g win_chance %.4f",
+                                       d.term, d.best, d.play, d.win_chance),
+                       ThreatText(d)));
   }
   Print(absl::StrFormat(
       "judge play %s equity %.4f win %.4f best %s equity %.4f win %.4f lost %.4f mark %s legal %d "
@@ -638,10 +650,10 @@ void UciLoop::ThrowMapCommand(const Args& args) {
   }
   WaitUnlessInfinite();
   std::atomic<bool> stop{false};
-  absl::StatusOr<facade::ThrowMap> map = engine_.MapThrows(level, stop);
+  absl::StatusOr<ThrowMap> map = engine_.MapThrows(level, stop);
   if (!map.ok()) return Error(absl::StrCat("throwmap: ", map.status().message()));
   const Position& pos = engine_.position();
-  for (const facade::ThrowMapEntry& e : map->throws) {
+  for (const ThrowMapEntry& e : map->throws) {
     Print(absl::StrFormat("throwmap throw %d%d probability %.4f best %s win %.4f equity %.4f",
                           e.dice.high, e.dice.low, e.probability,
                           PlayToString(e.best.play, pos.board()), e.best.eval.Win(),
@@ -674,16 +686,18 @@ void UciLoop::ExplainCommand(const Args& args) {
   absl::StatusOr<SearchReport> report = engine_.Search(request, stop);
   if (!report.ok()) return Error(absl::StrCat("explain: ", report.status().message()));
   const Position& pos = engine_.position();
-  std::vector<std::vector<facade::TermDifference>> why = engine_.Explain(*report);
+  std::vector<std::vector<TermDifference>> why = engine_.Explain(*report);
   double best = CandidatePoints(pos, report->candidates[0]);
   for (size_t k = 0; k < report->candidates.size(); ++k) {
     const Candidate& c = report->candidates[k];
     Print(absl::StrFormat("explain candidate %d %s equity %.4f win %.4f lost %.4f", k + 1,
                           PlayToString(c.play, pos.board()), CandidatePoints(pos, c), c.eval.Win(),
                           std::max(0.0, best - CandidatePoints(pos, c))));
-    for (const facade::TermDifference& d : why[k]) {
-      Print(absl::StrFormat("explain differs %d %s best %.4g play %.4g", k + 1, d.term, d.best,
-                            d.play));
+    for (const TermDifference& d : why[k]) {
+      Print(
+          absl::StrCat(absl::StrFormat("explain differs %d %s best %.4g play %.4g win_chance %.4f",
+                                       k + 1, d.term, d.best, d.play, d.win_chance),
+                       ThreatText(d)));
     }
   }
   Print(absl::StrFormat("explain done level %s depth %d time %d", request.level, report->depth,

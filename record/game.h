@@ -13,7 +13,7 @@
 // One game as every front sees it: its rules, its start position and the
 // throws and plays made from it, replayed once into the positions it
 // passes through. The text protocol's session holds one (`position ...
-// moves ...` builds it); the facade's questions (legal plays, the best
+// moves ...` builds it); the engine's questions (legal plays, the best
 // play, the evaluation, the review) are asked of it.
 namespace uckers {
 

@@ -318,7 +318,7 @@ absl::StatusOr<GameAnalysis> AnalyseMultiSide(
   SearchRequest request;  // the level as it plays these rules, every play valued
   request.level = level_name;
   request.multipv = kMaxMultiPv;
-  absl::StatusOr<SearchParams> params = ParamsFor(request);
+  absl::StatusOr<SearchParams> params = RequestParams(request);
   if (!params.ok()) return params.status();
   const Net* net = MultiSideNet(rules, params->eval);
   const int k = game.start().layout().num_sides;
@@ -441,7 +441,7 @@ absl::StatusOr<GameAnalysis> AnalyseGame(const Game& game, const std::string& le
   request.objective = Objective::kPoints;  // equities in points
   request.multipv = kMaxMultiPv;           // every play valued exactly
   request.endgames = endgames;
-  if (absl::StatusOr<SearchParams> p = ParamsFor(request); !p.ok()) return p.status();
+  if (absl::StatusOr<SearchParams> p = RequestParams(request); !p.ok()) return p.status();
   GameAnalysis out;
   out.rules = rules.ToString();
   out.level = level_name;

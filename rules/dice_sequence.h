@@ -3,7 +3,9 @@
 #include <cstdint>
 #include <random>
 #include <utility>
+#include <vector>
 
+#include "absl/status/statusor.h"
 #include "rules/dice.h"
 
 namespace uckers {
@@ -34,5 +36,16 @@ class DiceSequence {
   std::mt19937_64 rng_;
   std::uniform_int_distribution<int> die_{1, 6};
 };
+
+// The throws `index`..`index + count - 1` of `seed`'s sequence, each as
+// drawn (the RollDice call). `index` 0..kMaxDiceIndex, `count`
+// 1..kMaxDiceCount; an error names the bad one.
+inline constexpr int kMaxDiceIndex = 49999;
+inline constexpr int kMaxDiceCount = 1000;
+absl::StatusOr<std::vector<std::pair<int, int>>> RollDice(uint64_t seed, int index, int count);
+
+// A fresh dice seed from the system's entropy (never 0), for a game whose
+// client asked the server to choose.
+uint64_t NewDiceSeed();
 
 }  // namespace uckers

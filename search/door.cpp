@@ -13,7 +13,7 @@ namespace {
 
 // The throws a level looks ahead with more than two sides; a level the
 // request's checks let through always has one.
-int MultiSideDepth(const std::string& level) {
+int MultiSideDepthOrDefault(const std::string& level) {
   absl::StatusOr<int> depth = MultiSideDepthOf(level.empty() ? kDefaultLevel : level);
   return depth.ok() ? *depth : 2;
 }
@@ -52,7 +52,7 @@ absl::StatusOr<SearchReport> SearchMoreSides(const Position& pos, const Rules& r
                                              const std::atomic<bool>& stop) {
   MultiSideParams multi;
   multi.mode = request.paranoid ? MultiSideMode::kParanoid : MultiSideMode::kMaxN;
-  multi.max_depth = MultiSideDepth(request.level);
+  multi.max_depth = MultiSideDepthOrDefault(request.level);
   multi.net = MultiSideNet(rules, params.eval, params.net);
   multi.weights = params.weights;
   multi.noise = params.noise;
@@ -76,7 +76,7 @@ absl::StatusOr<SearchReport> SearchMoreSides(const Position& pos, const Rules& r
 
 }  // namespace
 
-absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request) {
+absl::StatusOr<SearchParams> RequestParams(const SearchRequest& request) {
   // The fields a caller fills directly are checked against the table here.
   if (absl::Status s = CheckIntSetting("multipv", request.multipv); !s.ok()) return s;
   if (absl::Status s = CheckIntSetting("threads", request.threads); !s.ok()) return s;
@@ -109,7 +109,7 @@ absl::StatusOr<SearchParams> CheckSearch(const Position& pos, const Rules& rules
   if (pos.IsGameOver()) {
     return absl::FailedPreconditionError("the game is over: no play to search");
   }
-  absl::StatusOr<SearchParams> params = ParamsFor(request);
+  absl::StatusOr<SearchParams> params = RequestParams(request);
   if (!params.ok()) return params.status();
   if (absl::Status s = CheckOpponentModel(*params, rules); !s.ok()) return s;
   if (absl::Status s = CheckClocksFor(request.limits.clocks, pos); !s.ok()) return s;

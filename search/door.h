@@ -56,7 +56,7 @@ struct SearchRequest : SearchSettings {
 };
 
 // The search parameters of a request; an error names a bad level or value.
-absl::StatusOr<SearchParams> ParamsFor(const SearchRequest& request);
+absl::StatusOr<SearchParams> RequestParams(const SearchRequest& request);
 
 // Team clocks (wtime/btime) belong to the four-sided game of two teams: on
 // it, the clock of the team to throw must be given when the other is; on

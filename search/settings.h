@@ -17,7 +17,7 @@
 // SearchOptions.settings and GetEngineInfo, its kind, range or choices,
 // default and help, and the field of SearchSettings it is bound to. The text
 // protocol's `uci` listing and `setoption`, the gRPC and Connect checks, the
-// facade and the match players' `key=value` settings all read this table,
+// engine controller and the match players' `key=value` settings all read this table,
 // so each range is checked in one place and the error reads the same at
 // every front.
 //

@@ -9,12 +9,16 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "engine/coach.h"
 #include "engine/engine.h"
-#include "engine/facade.h"
 #include "engine/options.h"
+#include "rules/checked.h"
+#include "rules/dice_sequence.h"
 #include "rules/effects.h"
+#include "rules/notation.h"
 #include "rules/rules.h"
 #include "rules/ufen.h"
+#include "rules/version.h"
 #include "server/engine_pool.h"
 #include "server/proto_convert.h"
 #include "wire/analysis.h"
@@ -79,7 +83,7 @@ absl::Status CheckCaps(const SearchLimits& asked, const ServiceLimits& caps) {
 struct Prepared {
   Rules rules;
   Position position;
-  facade::SearchRequest request;
+  SearchRequest request;
   int hash_mb = 2;
 };
 
@@ -108,7 +112,7 @@ absl::StatusOr<Prepared> Prepare(const Request& r, const ServiceLimits& limits,
   p.request.tree_mb = limits.tree_mb;
   p.request.endgames = limits.endgames.get();
   if (absl::Status s = CheckCaps(p.request.limits, limits); !s.ok()) return s;
-  if (absl::Status s = facade::CheckClocksFor(p.request.limits.clocks, p.position); !s.ok()) {
+  if (absl::Status s = CheckClocksFor(p.request.limits.clocks, p.position); !s.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("limits: ", s.message()));
   }
   // A clock budgets its own time, at most half of it a decision: a clock
@@ -233,8 +237,8 @@ absl::Status Api::RunSearch(const CallControl& call, EngineOptions options,
 }
 
 absl::Status Api::GetEngineInfo(const v1::GetEngineInfoRequest&, v1::EngineInfo* response) {
-  response->set_name(facade::kEngineName);
-  response->set_version(facade::kEngineVersion);
+  response->set_name(kEngineName);
+  response->set_version(kVersion);
   for (const OptionDef& def : OptionDefs()) {
     v1::OptionInfo* o = response->add_options();
     o->set_name(def.name);
@@ -245,13 +249,13 @@ absl::Status Api::GetEngineInfo(const v1::GetEngineInfoRequest&, v1::EngineInfo*
     for (const std::string& v : def.vars) o->add_values(v);
     o->set_help(def.help);
   }
-  for (const std::string& name : facade::PresetNames()) response->add_rulesets(name);
+  for (const std::string& name : PresetNames()) response->add_rulesets(name);
   for (int i = 0; i < kNumSwitches; ++i) {
     Switch s = static_cast<Switch>(i);
     response->add_switches(std::string(SwitchName(s)));
     response->add_implemented_switches(std::string(SwitchName(s)));  // all of them
   }
-  for (const std::string& name : facade::LevelNames()) response->add_levels(name);
+  for (const std::string& name : LevelNames()) response->add_levels(name);
   return absl::OkStatus();
 }
 
@@ -261,7 +265,7 @@ absl::Status Api::ListLegalPlays(const v1::ListLegalPlaysRequest& request,
   if (!in.ok()) return Wire(in.status());
   absl::StatusOr<int> players = proto::PlayersFrom(request.players(), in->position.layout());
   if (!players.ok()) return Wire(players.status());
-  for (const PlayResult& r : facade::LegalPlays(in->position, in->rules, in->dice)) {
+  for (const PlayResult& r : SortedLegalPlays(in->position, in->rules, in->dice)) {
     v1::PlayOutcome* out = response->add_plays();
     out->set_play(PlayToString(r.play, in->position.board()));
     if (request.structured_positions()) {
@@ -280,8 +284,7 @@ absl::Status Api::ApplyPlay(const v1::ApplyPlayRequest& request, v1::ApplyPlayRe
   if (!in.ok()) return Wire(in.status());
   absl::StatusOr<int> players = proto::PlayersFrom(request.players(), in->position.layout());
   if (!players.ok()) return Wire(players.status());
-  absl::StatusOr<PlayResult> r =
-      facade::ApplyPlay(in->position, in->rules, in->dice, request.play());
+  absl::StatusOr<PlayResult> r = ParsePlay(request.play(), in->position, in->rules, in->dice);
   if (!r.ok())
     return Wire(absl::InvalidArgumentError(absl::StrCat("play: ", r.status().message())));
   response->set_play(PlayToString(r->play, in->position.board()));
@@ -303,7 +306,7 @@ absl::Status Api::BestMove(const CallControl& call, const v1::BestMoveRequest& r
   if (!slot.status().ok()) return slot.status();
   std::atomic<bool> stop{false};
   absl::StatusOr<SearchReport> report;
-  std::vector<std::vector<facade::TermDifference>> why;  // each candidate's, below the front
+  std::vector<std::vector<TermDifference>> why;  // each candidate's, below the front
   if (absl::Status s =
           RunSearch(call, OptionsFor(p->rules, p->hash_mb, limits_), p->position, &stop,
                     [&](Engine& engine) {
@@ -324,8 +327,7 @@ absl::Status Api::BestMove(const CallControl& call, const v1::BestMoveRequest& r
   for (size_t k = 0; k < report->candidates.size(); ++k) {
     v1::Candidate* out = response->add_candidates();
     *out = CandidateOut(report->candidates[k], pos);
-    for (const facade::TermDifference& d : why[k])
-      *out->add_differences() = proto::DifferenceOut(d);
+    for (const TermDifference& d : why[k]) *out->add_differences() = proto::DifferenceOut(d);
   }
   response->set_depth(report->depth);
   response->set_nodes(static_cast<int64_t>(report->nodes));
@@ -454,9 +456,9 @@ absl::Status Api::AnalyseGame(const CallControl& call, const v1::AnalyseGameRequ
         limits_.max_response_bytes, " bytes (--max_message_bytes)"));
   }
   if (!request.level().empty()) {
-    facade::SearchRequest probe;
+    SearchRequest probe;
     probe.level = request.level();
-    if (absl::StatusOr<SearchParams> p = facade::ParamsFor(probe); !p.ok()) {
+    if (absl::StatusOr<SearchParams> p = RequestParams(probe); !p.ok()) {
       return Wire(absl::InvalidArgumentError(absl::StrCat("level: ", p.status().message())));
     }
   }
@@ -514,10 +516,10 @@ absl::Status Api::GetStartPosition(const v1::GetStartPositionRequest& request,
 }
 
 absl::Status Api::RollDice(const v1::RollDiceRequest& request, v1::RollDiceResponse* response) {
-  uint64_t seed = request.seed() != 0 ? request.seed() : facade::NewDiceSeed();
+  uint64_t seed = request.seed() != 0 ? request.seed() : NewDiceSeed();
   int count = request.count() == 0 ? 1 : request.count();
   absl::StatusOr<std::vector<std::pair<int, int>>> dice =
-      facade::RollDice(seed, request.index(), count);
+      uckers::RollDice(seed, request.index(), count);
   if (!dice.ok()) return Wire(dice.status());
   response->set_seed(seed);
   response->set_index(request.index());
@@ -659,7 +661,7 @@ absl::Status Api::JudgePlay(const CallControl& call, const v1::JudgePlayRequest&
   Slot slot(this);
   if (!slot.status().ok()) return slot.status();
   std::atomic<bool> stop{false};
-  absl::StatusOr<facade::Judgement> j;
+  absl::StatusOr<Judgement> j;
   if (absl::Status s =
           RunSearch(call, OptionsFor(in->rules, kDefaultHashMb, limits_), in->position, &stop,
                     [&](Engine& engine) {
@@ -686,7 +688,7 @@ absl::Status Api::JudgePlay(const CallControl& call, const v1::JudgePlayRequest&
   response->set_level(j->level);
   response->set_time_ms(j->time_ms);
   response->set_exact(j->exact);
-  for (const facade::TermDifference& d : j->differences) {
+  for (const TermDifference& d : j->differences) {
     *response->add_differences() = proto::DifferenceOut(d);
   }
   return absl::OkStatus();
@@ -705,7 +707,7 @@ absl::Status Api::ThrowMap(const CallControl& call, const v1::ThrowMapRequest& r
   Slot slot(this);
   if (!slot.status().ok()) return slot.status();
   std::atomic<bool> stop{false};
-  absl::StatusOr<facade::ThrowMap> map;
+  absl::StatusOr<uckers::ThrowMap> map;
   if (absl::Status s =
           RunSearch(call, OptionsFor(*rules, kDefaultHashMb, limits_), *pos, &stop,
                     [&](Engine& engine) { map = engine.MapThrows(request.level(), stop); });
@@ -716,7 +718,7 @@ absl::Status Api::ThrowMap(const CallControl& call, const v1::ThrowMapRequest& r
   if (absl::IsCancelled(map.status()))
     return absl::DeadlineExceededError("the deadline came first");
   if (!map.ok()) return Wire(map.status());
-  for (const facade::ThrowMapEntry& e : map->throws) {
+  for (const ThrowMapEntry& e : map->throws) {
     v1::ThrowMapEntry* out = response->add_throws();
     out->mutable_throw_()->set_die1(e.dice.high);
     out->mutable_throw_()->set_die2(e.dice.low);

@@ -23,7 +23,8 @@
 // deadline and its margin), the search slots, the caps on a request, and
 // the calls' metrics. Each searching call runs on an Engine of its own
 // (engine/engine.h, the one door to the search) at a lower priority; the calls
-// that do not search use the value-level helpers of engine/facade.h. No gRPC
+// that do not search use the value-level helpers below (rules/checked.h,
+// rules/dice_sequence.h, eval/terms.h). No gRPC
 // here: tools/check_layers keeps it so.
 namespace uckers {
 

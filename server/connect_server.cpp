@@ -852,6 +852,13 @@ void ConnectServer::RouteFiles() {
       res.set_content(MetricsText(), "text/plain; version=0.0.4");
     });
   }
+  // A probe for load balancers and orchestrators that speak HTTP only (the
+  // gRPC front has grpc.health.v1): it answers while the front takes calls;
+  // at the drain the front stops listening, so a probe then fails.
+  http_->Get("/healthz", [](const httplib::Request&, httplib::Response& res) {
+    res.set_header("Cache-Control", "no-store");
+    res.set_content("SERVING\n", "text/plain");
+  });
   // The web board: `/` is index.html; only the board's own file names (the
   // ones built in) are served, so no path leaves web/.
   http_->Get(

@@ -4,9 +4,11 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "engine/facade.h"
+#include "engine/coach.h"
 #include "record/game.h"
 #include "record/text.h"
+#include "rules/checked.h"
+#include "rules/dice_sequence.h"
 #include "rules/notation.h"
 #include "rules/ufen.h"
 
@@ -155,7 +157,7 @@ absl::StatusOr<std::pair<int, int>> DealtGames::Deal(absl::string_view token, in
                        " comes with the request for throw ", index, " (\"-\" when there is none)"));
     }
     const Dealt& last = e.throws.back();
-    absl::StatusOr<PlayResult> made = facade::ApplyPlay(e.position, e.rules, last.dice, play);
+    absl::StatusOr<PlayResult> made = ParsePlay(play, e.position, e.rules, last.dice);
     if (!made.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("play '", play, "' of throw ", index - 1, " (",
                                                      ThrowToString(last.dice),
@@ -273,7 +275,7 @@ absl::StatusOr<Record> DealtGames::Reveal(absl::string_view token, absl::string_
   if (!final_play.ok()) return final_play.status();
   const size_t dealt = e.throws.size();
   const Dealt& last = e.throws.back();
-  absl::StatusOr<PlayResult> made = facade::ApplyPlay(e.position, e.rules, last.dice, *final_play);
+  absl::StatusOr<PlayResult> made = ParsePlay(*final_play, e.position, e.rules, last.dice);
   if (!made.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("play '", *final_play, "' of throw ", dealt - 1,
                                                    " (", ThrowToString(last.dice),

@@ -113,7 +113,7 @@ absl::StatusOr<std::string> UfenFromStructured(const v1::StructuredPosition& s,
 }  // namespace
 
 absl::StatusOr<Rules> RulesFrom(const std::string& text) {
-  absl::StatusOr<Rules> rules = facade::ParseRules(text);
+  absl::StatusOr<Rules> rules = ParseRulesOrDefault(text);
   if (!rules.ok()) return Bad("rules", rules.status().message());
   return rules;
 }
@@ -135,7 +135,7 @@ absl::StatusOr<Position> PositionFrom(const v1::Position& msg, const Rules& rule
     default:
       return Bad("position", "missing: give a ufen or a structured position");
   }
-  absl::StatusOr<Position> pos = facade::ParsePosition(ufen, rules);
+  absl::StatusOr<Position> pos = ParsePositionOrStart(ufen, rules);
   if (!pos.ok()) return Bad(field, pos.status().message());
   return pos;
 }
@@ -274,7 +274,7 @@ absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchO
     }
     if (std::optional<EvalKind> eval = EvalKindByName(options.eval())) out->eval = *eval;
   }
-  if (absl::StatusOr<SearchParams> p = ParamsFor(*out); !p.ok()) {
+  if (absl::StatusOr<SearchParams> p = RequestParams(*out); !p.ok()) {
     return Bad("options.level", p.status().message());
   }
   return SettingsFrom(options, out);
@@ -352,11 +352,16 @@ v1::Outcomes OutcomesOut(const Evaluation& e, const std::vector<double>& sides, 
   return o;
 }
 
-v1::TermDifference DifferenceOut(const facade::TermDifference& d) {
+v1::TermDifference DifferenceOut(const TermDifference& d) {
   v1::TermDifference out;
   out.set_term(d.term);
   out.set_best(d.best);
   out.set_play(d.play);
+  out.set_win_chance(d.win_chance);
+  if (d.colour >= 0) {
+    out.set_colour(ColourOut(d.colour));
+    out.set_squares(d.squares);
+  }
   return out;
 }
 

@@ -4,16 +4,19 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/facade.h"
+#include "engine/coach.h"
 #include "eval/evaluate.h"
+#include "eval/terms.h"
+#include "rules/checked.h"
 #include "rules/dice.h"
+#include "rules/dice_sequence.h"
 #include "rules/effects.h"
 #include "rules/position.h"
 #include "rules/rules.h"
 #include "search/search.h"
 #include "uckers/v1/engine.pb.h"
 
-// Translation between the gRPC messages and the facade's types. Every error
+// Translation between the gRPC messages and the engine's value types. Every error
 // is INVALID_ARGUMENT and names the request field (`position.ufen`,
 // `throw.die1`, `options.multipv`) and the problem.
 namespace uckers::proto {
@@ -33,7 +36,7 @@ v1::Outcomes OutcomesOut(const Evaluation& e);
 // With more than two sides: the outcomes of side `side` (0-based, the mover's
 // as `e` holds them) with every side's chance (`sides`, empty: as above).
 v1::Outcomes OutcomesOut(const Evaluation& e, const std::vector<double>& sides, int side);
-v1::TermDifference DifferenceOut(const facade::TermDifference& d);
+v1::TermDifference DifferenceOut(const TermDifference& d);
 v1::GameResult ResultOut(const Position& pos);
 v1::Colour ColourOut(int colour);
 v1::Team TeamOut(int team);  // 0 = RY, 1 = GB

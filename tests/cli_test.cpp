@@ -117,6 +117,19 @@ TEST(Cli, HelpKnowsEveryCommandItAdvertises) {
   }
 }
 
+// docs/frontend.md, "Explained choices": the fit of the terms' sizes.
+TEST(Cli, FittermsPrintsEachTermsChanceToWinAndTheTablesRow) {
+  Result r = Uckers("fitterms --fit_games 3 --rules navy+solo");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("fitterms rules navy+solo games 3 decisions "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fitterms term hit_chance win_chance "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fitterms table {"), std::string::npos) << r.out;
+  Result bad = Uckers("fitterms --fit_games 0");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("--fit_games"), std::string::npos) << bad.out;
+  EXPECT_EQ(Uckers("fitterms --rules nonsense").code, 2);
+}
+
 TEST(Cli, HelpMatchListsTheLevelsAndPlayerSettings) {
   Result r = Uckers("help match");
   for (const char* word :

@@ -5,8 +5,8 @@
 #include <chrono>
 #include <thread>
 
-#include "match/game.h"
 #include "match/match.h"
+#include "match/play_game.h"
 #include "match/player.h"
 #include "record/text.h"
 #include "tests/test_util.h"

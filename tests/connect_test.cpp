@@ -329,6 +329,21 @@ TEST_F(ConnectTest, MetricsCountRequestsErrorsAndSearches) {
   EXPECT_NE(r->body.find("uckers_searches_running 0"), std::string::npos) << r->body;
 }
 
+// An HTTP-only probe (a load balancer's, Kubernetes' httpGet) gets 200
+// while the front takes calls, and nothing once it has stopped.
+TEST_F(ConnectTest, HealthzAnswersWhileTheFrontTakesCallsAndNotAfter) {
+  httplib::Result r = client_->Get("/healthz");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->body, "SERVING\n");
+  EXPECT_EQ(r->get_header_value("Cache-Control"), "no-store");
+  http_->StopTaking();
+  httplib::Client after("127.0.0.1", http_->port());
+  after.set_connection_timeout(1);
+  httplib::Result gone = after.Get("/healthz");
+  EXPECT_FALSE(gone && gone->status == 200);
+}
+
 TEST_F(ConnectTest, MetricsCountTheGrpcFrontToo) {
   auto stub = v1::Engine::NewStub(grpc::CreateChannel(absl::StrCat("127.0.0.1:", grpc_->port()),
                                                       grpc::InsecureChannelCredentials()));
@@ -482,7 +497,7 @@ TEST_F(ConnectTest, ADealtGameIsServedByTheServerThatStartedItOnly) {
   EXPECT_NE(s.message().find("no such dealt game"), std::string::npos) << s.message();
   s = other.BindDealtGame(request, &bound);
   EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_NE(s.message().find("not one this server sealed"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("sealed under dealer key"), std::string::npos) << s.message();
   EXPECT_TRUE(a.BindDealtGame(request, &bound).ok());
 }
 
@@ -540,6 +555,22 @@ TEST_F(ConnectTest, BestMoveCandidatesNameTheTermsInWhichTheyDifferFromTheBest) 
     explained += best.candidates(k).differences_size() > 0;
   }
   EXPECT_GE(explained, 5);
+}
+
+// Over JSON the size of each reason is `winChance` (docs/frontend.md,
+// "Explained choices"): splitting the blob in front of Green costs chance.
+TEST_F(ConnectTest, JudgePlayGivesEachReasonsWinChance) {
+  httplib::Result r =
+      Post("JudgePlay", R"({"position":{"ufen":"b,22,22,35/b,b,3,5/b,b,b,b/b,b,b,b r -"},
+      "throw":{"die1":2,"die2":1},"play":"r22-23,r22-24"})");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  EXPECT_NE(r->body.find("\"winChance\":-"), std::string::npos) << r->body;
+  v1::JudgePlayResponse judged;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r->body, &judged).ok());
+  double total = 0;
+  for (const v1::TermDifference& d : judged.differences()) total += d.win_chance();
+  EXPECT_LT(total, 0) << r->body;
 }
 
 // RULES.md §11 over JSON: the six-sided board's evaluation names every

@@ -418,6 +418,27 @@ TEST(Verify, AnIndependentVerifierInPythonAgrees) {
   EXPECT_EQ(python("/nonexistent/record.txt"), 2);
 }
 
+// The suite for the verifiers outside this program (the browser's check,
+// tests/web/tampered_test.mjs): with UCKERS_TAMPERED_DIR set, the revealed
+// record as good.json and each tampered one as <name>.json there, each
+// also checked by `uckers verify` as it is written.
+TEST(Verify, WritesTheTamperedSuiteForOtherVerifiers) {
+  const char* dir = std::getenv("UCKERS_TAMPERED_DIR");
+  if (dir == nullptr)
+    GTEST_SKIP() << "UCKERS_TAMPERED_DIR not set (tests/web/tampered_test.mjs sets it)";
+  std::filesystem::create_directories(dir);
+  auto write = [&](const std::string& name, const v1::GameRecord& record) {
+    std::string json;
+    ASSERT_TRUE(google::protobuf::util::MessageToJsonString(record, &json).ok());
+    std::string path = (std::filesystem::path(dir) / (name + ".json")).string();
+    std::ofstream(path) << json;
+    EXPECT_EQ(RunVerify(path), name == "good" ? 0 : 1) << name;
+  };
+  v1::GameRecord good = RevealedRecord();
+  write("good", good);
+  for (const auto& [name, tampered] : TamperedRecords(good)) write(name, tampered);
+}
+
 // A record re-signed by a key of the attacker's own verifies only as signed
 // by that key: --dealer_key, the operator's published key, refuses it.
 TEST(Verify, TheDealerKeyGivenMustBeTheOneThatSigned) {

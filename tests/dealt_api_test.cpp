@@ -45,7 +45,7 @@ Begun BeginGame(Api& api) {
 }
 
 std::string FirstLegalPlay(const Game& game, Throw t) {
-  return PlayToString(facade::LegalPlays(game.position(), game.rules(), t).front().play,
+  return PlayToString(SortedLegalPlays(game.position(), game.rules(), t).front().play,
                       game.position().board());
 }
 

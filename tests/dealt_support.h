@@ -9,9 +9,11 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "engine/facade.h"
+#include "engine/coach.h"
 #include "gtest/gtest.h"
 #include "record/game.h"
+#include "rules/checked.h"
+#include "rules/dice_sequence.h"
 #include "rules/notation.h"
 #include "server/api.h"
 
@@ -64,7 +66,7 @@ inline PlayedDealtGame PlayDealtGame(Api& api, std::mt19937_64& rng, uint64_t ga
     g.error = std::string(s.message());
     return g;
   }
-  g.game = *Game::FromStart(*facade::ParseRules(rules), "startpos");
+  g.game = *Game::FromStart(*ParseRulesOrDefault(rules), "startpos");
   std::string play;
   for (int i = 0; i < max_throws; ++i) {
     std::string value = TestClientValue(game_id, rng());
@@ -76,7 +78,7 @@ inline PlayedDealtGame PlayDealtGame(Api& api, std::mt19937_64& rng, uint64_t ga
     g.values.push_back(value);
     g.dealt.emplace_back(dealt.throw_().die1(), dealt.throw_().die2());
     Throw t = MakeThrow(dealt.throw_().die1(), dealt.throw_().die2());
-    std::vector<PlayResult> plays = facade::LegalPlays(g.game.position(), g.game.rules(), t);
+    std::vector<PlayResult> plays = SortedLegalPlays(g.game.position(), g.game.rules(), t);
     play = plays.empty()
                ? "-"
                : PlayToString(plays[rng() % plays.size()].play, g.game.position().board());

@@ -272,8 +272,19 @@ TEST_F(GrpcSidesTest, BestMoveGivesAsManyCandidatesAsAskedWithEverySidesChance) 
   for (const v1::Candidate& c : resp.candidates()) {
     ASSERT_EQ(c.evaluation().side_win_probabilities_size(), 4) << c.play();
     EXPECT_NEAR(Sum(c.evaluation()), 1.0, 1e-6) << c.play();
-    EXPECT_EQ(c.differences_size(), 0);  // terms are the four-sided game's
   }
+  // The terms of every layout: each candidate after the best names how it
+  // differs, each reason with its size in chance to win.
+  EXPECT_EQ(resp.candidates(0).differences_size(), 0);
+  int explained = 0;
+  for (int k = 1; k < resp.candidates_size(); ++k) {
+    for (const v1::TermDifference& d : resp.candidates(k).differences()) {
+      EXPECT_NE(d.best(), d.play()) << d.term();
+      EXPECT_NE(d.win_chance(), 0) << d.term();
+    }
+    explained += resp.candidates(k).differences_size() > 0;
+  }
+  EXPECT_GT(explained, 0);
   EXPECT_GE(resp.candidates(0).evaluation().win(), resp.candidates(2).evaluation().win());
 }
 

@@ -525,6 +525,35 @@ TEST_F(GrpcTest, BestMoveReturnsALegalPlayWithEvaluationAndCandidates) {
   EXPECT_GT(resp.nodes(), 0);
 }
 
+// docs/frontend.md, "Explained choices": each reason of a judged play has
+// its size in chance to win, negative where it favours the best play.
+// Splitting Red's blob on 22 in front of Green leaves two pieces open.
+TEST_F(GrpcTest, JudgePlayGivesEachReasonItsChangeInChanceToWin) {
+  grpc::ClientContext ctx;
+  v1::JudgePlayRequest req;
+  *req.mutable_position() = Ufen("b,22,22,35/b,b,3,5/b,b,b,b/b,b,b,b r -");
+  *req.mutable_throw_() = Dice(2, 1);
+  req.set_play("r22-23,r22-24");
+  v1::JudgePlayResponse resp;
+  ASSERT_TRUE(stub_->JudgePlay(&ctx, req, &resp).ok());
+  ASSERT_GT(resp.differences_size(), 0);
+  bool exposed = false;
+  for (const v1::TermDifference& d : resp.differences()) {
+    EXPECT_NE(d.win_chance(), 0) << d.term();
+    if (d.term() == "exposed") {
+      exposed = true;
+      EXPECT_LT(d.win_chance(), 0);
+    }
+    if (d.term() == "hit_chance") {  // the piece on 23, five in front of Green
+      EXPECT_EQ(d.colour(), v1::COLOUR_GREEN);
+      EXPECT_EQ(d.squares(), 5);
+    } else {
+      EXPECT_EQ(d.colour(), v1::COLOUR_UNSPECIFIED) << d.term();
+    }
+  }
+  EXPECT_TRUE(exposed);
+}
+
 // The server caps what one request may ask for, and says
 // which cap a request passed.
 TEST_F(GrpcTest, LimitsAboveTheServersCapsAreInvalidArgumentNamingTheCap) {
@@ -896,7 +925,7 @@ TEST(Settings, OneRangeGivesTheSameErrorAtEveryFront) {
 
   SearchRequest direct;
   direct.multipv = 70;
-  absl::Status facade_status = ParamsFor(direct).status();
+  absl::Status facade_status = RequestParams(direct).status();
   EXPECT_NE(facade_status.message().find(words), std::string::npos) << facade_status;
 }
 
@@ -907,7 +936,7 @@ TEST(Settings, ARequestReachesEveryTableSettingByItsKey) {
   (*wire.mutable_settings())["multi_side"] = "paranoid";
   SearchRequest request;
   ASSERT_TRUE(proto::SearchRequestFrom({}, wire, 1, &request).ok());
-  absl::StatusOr<SearchParams> params = ParamsFor(request);
+  absl::StatusOr<SearchParams> params = RequestParams(request);
   ASSERT_TRUE(params.ok()) << params.status();
   EXPECT_EQ(params->filter_width, 3);
   EXPECT_DOUBLE_EQ(params->noise, 0.02);

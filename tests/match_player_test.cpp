@@ -1,9 +1,9 @@
-// Match players (match/player.h, match/game.h): what a player hears of a
+// Match players (match/player.h, match/play_game.h): what a player hears of a
 // game, and a level under Opponent=auto judging its opponent by its plays.
 #include <memory>
 
 #include "match/baselines.h"
-#include "match/game.h"
+#include "match/play_game.h"
 #include "match/player.h"
 #include "rules/dice_sequence.h"
 #include "search/opponent_model.h"

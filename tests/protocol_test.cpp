@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/engine.h"
@@ -633,6 +634,54 @@ TEST(Protocol, ExplainGivesTheBestPlaysAndHowEachDiffersFromTheBest) {
   ASSERT_EQ(bad.size(), 2u);
   EXPECT_TRUE(absl::StartsWith(bad[0], "info string error: explain: dice")) << bad[0];
   EXPECT_TRUE(absl::StartsWith(bad[1], "info string error: explain: ")) << bad[1];
+}
+
+// docs/protocol.md: `judge differs` and `explain differs` end with the
+// reason's size, `win_chance <x>`, the change in the mover's chance to win
+// it accounts for (negative: it favours the best play).
+TEST(Protocol, JudgeAndExplainGiveEachReasonItsChangeInChanceToWin) {
+  Transcript t;
+  std::vector<std::string> lines = t.Send({"position ufen b,22,22,35/b,b,3,5/b,b,b,b/b,b,b,b r -",
+                                           "judge 2 1 r22-23,r22-24", "explain 2 1"});
+  int sized = 0;
+  for (const std::string& line : lines) {
+    if (!absl::StartsWith(line, "judge differs ") && !absl::StartsWith(line, "explain differs "))
+      continue;
+    std::vector<std::string> words = absl::StrSplit(line, ' ');
+    ASSERT_GE(words.size(), 9u) << line;
+    // The hit chance's piece, when named, follows the size.
+    size_t at = absl::StrContains(line, " colour ") ? words.size() - 4 : words.size();
+    EXPECT_EQ(words[at - 2], "win_chance") << line;
+    double size = 0;
+    ASSERT_TRUE(absl::SimpleAtod(words[at - 1], &size)) << line;
+    if (absl::StartsWith(line, "judge differs exposed ")) {
+      EXPECT_LT(size, 0) << line;
+      ++sized;
+    }
+    if (absl::StartsWith(line, "judge differs hit_chance ")) {
+      EXPECT_TRUE(absl::EndsWith(line, " colour g squares 5")) << line;
+    }
+  }
+  EXPECT_EQ(sized, 1) << absl::StrJoin(lines, "\n");
+}
+
+// docs/protocol.md, "More than two sides": `eval` names each side's terms.
+TEST(Protocol, EvalNamesEachSidesTermsOnTheSixSidedBoardAndUnderSolo) {
+  for (const auto& [rules, sides] :
+       std::vector<std::pair<std::string, int>>{{"six", 3}, {"six+solo", 6}, {"navy+solo", 4}}) {
+    Transcript t;
+    std::vector<std::string> lines =
+        t.Send({"setoption name Rules value " + rules, "position startpos", "eval"});
+    int terms = 0;
+    for (const std::string& line : lines) {
+      if (!absl::StartsWith(line, "terms ")) continue;
+      ++terms;
+      EXPECT_TRUE(absl::StrContains(line, " exposed 0 hit_chance 0.0000 "))
+          << rules << ": " << line;
+      EXPECT_TRUE(absl::StrContains(line, " entered 0 home 0")) << rules << ": " << line;
+    }
+    EXPECT_EQ(terms, sides) << rules << ": " << absl::StrJoin(lines, "\n");
+  }
 }
 
 // The tutor and the throw map of the text protocol on a layout of more

@@ -5,9 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/facade.h"
+#include "engine/coach.h"
 #include "engine/options.h"
 #include "match/player.h"
+#include "rules/checked.h"
+#include "rules/dice_sequence.h"
 #include "rules/rules.h"
 #include "search/levels.h"
 

@@ -22,9 +22,9 @@
 #endif
 #include "ladder/ladder.h"
 #include "ladder/ratings.h"
-#include "match/game.h"
 #include "match/match.h"
 #include "match/multi_side_match.h"
+#include "match/play_game.h"
 #include "match/stats.h"
 #include "record/text.h"
 #include "review/review.h"

@@ -8,7 +8,7 @@ import { Board, COLOURS, LETTERS, NAMES, FILL, colourIndex, place, geometryFor, 
 import { drawChart, markOf } from "./chart.js";
 import {
   TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES, MARKS,
-  choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms,
+  choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms, chanceLost,
 } from "./words.js";
 import { canVerify, newClientSeed, newClientValue, verifyDealt } from "./dealer.js";
 import { addPuzzles, dueCards, dayNumber, loadPuzzles } from "./drill.js";
@@ -39,9 +39,20 @@ const SETTINGS = "uckers.settings";
 const DEALT = "uckers.dealt"; // the proofs of the last dealt games, to check again
 const DEALT_PENDING = "The server shows its secret when the game is over; then this page checks every throw.";
 const DEFAULTS = { autoplay: true, anim: "normal", tutor: false, tutorAt: "MARK_BAD", throwMap: false };
-const ANIM_MS = { normal: 90, fast: 35, off: 0 }; // per square
-const ENGINE_PAUSE = { normal: 700, fast: 250, off: 0 };
-const AUTOPLAY_PAUSE = { normal: 900, fast: 400, off: 60 };
+// The pace of the board (Settings): a slide's time a square and at most a
+// play (a long move goes faster), the dice's roll (frames of the faces,
+// the person's own throws only but at slow), the pause after an engine's
+// play and after a challenge's throw, and before a forced play is made. At
+// normal, an engine's turn is its search and at most about 0.3 s, so a
+// person on the six-sided board waits about two seconds between turns
+// (bench/web_pacing.mjs measures it).
+const PACE = {
+  slow: { square: 90, slide: 1500, roll: 5, engineRoll: true, pause: 700, challenge: 900, forced: 1200 },
+  normal: { square: 45, slide: 300, roll: 3, engineRoll: false, pause: 0, challenge: 500, forced: 700 },
+  fast: { square: 20, slide: 150, roll: 0, engineRoll: false, pause: 0, challenge: 250, forced: 300 },
+  off: { square: 0, slide: 0, roll: 0, engineRoll: false, pause: 0, challenge: 0, forced: 60 },
+};
+const pace = () => PACE[state.settings.anim] || PACE.normal;
 
 const state = {
   info: null,
@@ -561,7 +572,7 @@ async function advance() {
     const dice = await diceAt(g.items.length);
     if (gen !== state.gen) return;
     g.dice = dice;
-    await rollDice(dice);
+    if (pace().engineRoll) await rollDice(dice);
     render();
     const best = await api.bestMove(current().ufen, dice, g.rules, { level: g.seats[actor].level });
     if (gen !== state.gen) return;
@@ -572,13 +583,13 @@ async function advance() {
 }
 
 async function rollDice(dice) {
-  const ms = ANIM_MS[state.settings.anim];
-  if (!ms) return;
+  const frames = pace().roll;
+  if (!frames) return;
   const faces = $("dice");
   faces.classList.add("rolling");
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < frames; i++) {
     showDice({ die1: 1 + Math.floor(Math.random() * 6), die2: 1 + Math.floor(Math.random() * 6) });
-    await sleep(ms * 0.7);
+    await sleep(60);
   }
   faces.classList.remove("rolling");
   showDice(dice);
@@ -608,7 +619,7 @@ async function makePlay(play, gen, { shown = false } = {}) {
     const moves = movesOf(applied.play);
     const slides = moves.length ? moves : (fx.moves || []).map((m) => ({ c: colourIndex(m.colour), from: m.from, to: m.to }));
     const knocked = (fx.knockedOff || []).map((k) => ({ c: colourIndex(k.colour), from: k.from }));
-    await board.animate(slides, knocked, ANIM_MS[state.settings.anim]);
+    await board.animate(slides, knocked, pace().square, pace().slide);
     if (gen !== state.gen) return;
   }
   g.plays = [];
@@ -627,9 +638,10 @@ async function makePlay(play, gen, { shown = false } = {}) {
   g.dice = null;
   g.last = (fx.moves || []).map((m) => place(colourIndex(m.colour), m.to, 0, board.geo).key);
   status(item.words);
-  const pause = ENGINE_PAUSE[state.settings.anim];
-  if (!isPerson(g, mover) && pause) await sleep(pause);
-  else if (fx.challenge?.event && fx.challenge.event !== "CHALLENGE_EVENT_NONE" && pause) await sleep(pause);
+  // A challenge's throw is shown a moment, whoever threw it.
+  const challenged = fx.challenge?.event && fx.challenge.event !== "CHALLENGE_EVENT_NONE";
+  const pause = challenged ? pace().challenge : isPerson(g, mover) ? 0 : pace().pause;
+  if (pause) await sleep(pause);
   if (gen !== state.gen) return;
   state.busy = false;
   advance();
@@ -683,7 +695,7 @@ async function autoPlay(gen) {
   const c = toThrow(current());
   const words = only.play === "-" ? "" : ` The only play: ${choiceText(only.play, current().structured, c, c, only.effects)}.`;
   $("status").textContent += `${words} Playing it for you…`;
-  await sleep(AUTOPLAY_PAUSE[state.settings.anim]);
+  await sleep(pace().forced);
   if (gen !== state.gen || g.plays.length !== 1 || g.plays[0] !== only) return;
   humanPlay(only.play);
 }
@@ -858,7 +870,7 @@ async function tutorStops(play, gen) {
   const c = toThrow(pos);
   const effects = (p) => g.plays.find((x) => x.play === p)?.effects;
   const mark = MARKS[verdict.mark];
-  $("tutor-verdict").textContent = `The tutor: that would be ${mark.words} (${mark.label}), giving away ${verdict.equityLost.toFixed(3)} points.`;
+  $("tutor-verdict").textContent = `The tutor: that would be ${mark.words} (${mark.label}), giving away ${chanceLost(verdict.bestEvaluation, verdict.evaluation)} of the chance to win.`;
   $("tutor-play").textContent = `Your play: ${lower(choiceText(play, pos.structured, c, c, effects(play)))}.`;
   $("tutor-best").textContent = `The best play: ${lower(choiceText(verdict.bestPlay, pos.structured, c, c, effects(verdict.bestPlay)))}.`;
   const why = explainTerms(verdict.differences);
@@ -930,13 +942,29 @@ function finished() {
   const g = state.game;
   const r = g.result;
   const how = r.level === "OUTCOME_LEVEL_WIN" || !OUTCOME[r.level] ? "" : ` with ${OUTCOME[r.level]}`;
-  // A side of one colour wins; partners win.
-  const one = !twoTeams(g) && sideColours(g, (r.winnerSide || 1) - 1).length === 1;
-  $("result").textContent = `Game over: ${winnerName(g)} win${one ? "s" : ""}${how} (${r.points} point${r.points === 1 ? "" : "s"}).`;
+  $("result").textContent = resultWords(g, how);
   status("Review the game, download its record, or start a new one.");
   recordStats();
   render();
   if (g.dealt && !g.dealt.secret) revealDealt();
+}
+
+// What a finished game's result says to a player: who won and what they
+// scored; with more than two sides, what each losing side gave and why
+// (RULES.md §11: 1, 2 with no piece home, 3 with every piece in base).
+function resultWords(g, how) {
+  const r = g.result;
+  const pts = (n) => `${n} point${n === 1 ? "" : "s"}`;
+  // A side of one colour wins; partners win.
+  const one = !twoTeams(g) && sideColours(g, (r.winnerSide || 1) - 1).length === 1;
+  const won = `Game over: ${winnerName(g)} win${one ? "s" : ""}`;
+  if (twoTeams(g) || !r.sidePoints?.length) return `${won}${how} (${pts(r.points)}).`;
+  const why = { 1: "had a piece home", 2: "had no piece home", 3: "had every piece in base" };
+  const losers = r.sidePoints
+    .map((p, side) => ({ side, lost: -p }))
+    .filter((l) => l.lost > 0)
+    .map((l) => `${l.lost} from ${sideName(g, l.side)} (${why[l.lost] || "lost"})`);
+  return `${won}, scoring ${pts(r.points)}: ${joinNames(losers)}.`;
 }
 
 // The winners of a finished game, named by their colours.
@@ -1085,7 +1113,7 @@ function showStats() {
     }
     return tr;
   };
-  const rows = [row(["month", "games", "wins", "8-piecers won", "error rate (reviewed games)"], true)];
+  const rows = [row(["month", "games", "wins", "8-piecers won", "lost a choice (reviewed games)"], true)];
   for (const [month, m] of [...months].sort()) {
     const err = m.errors.length ? (m.errors.reduce((a, b) => a + b, 0) / m.errors.length).toFixed(4) : "not reviewed";
     rows.push(row([month, m.games, m.wins, m.eight, err]));
@@ -1266,6 +1294,7 @@ async function hint() {
       const li = document.createElement("li");
       const effects = g.plays.find((p) => p.play === cand.play)?.effects;
       li.textContent = `${choiceText(cand.play, pos.structured, c, c, effects)}: ${sideNameOf(g, c)} win ${pct(cand.evaluation.winProbability)}`;
+      if (i > 0) li.textContent += `, ${chanceLost(best.candidates[0].evaluation, cand.evaluation)} less than the first`;
       // Why the best is better: what this one leaves against it.
       const why = explainTerms(cand.differences);
       if (i > 0 && why.length) {
@@ -1278,8 +1307,8 @@ async function hint() {
     }
     const p = document.createElement("p");
     p.textContent = best.candidates.length > 1
-      ? "The engine's best plays (the first is drawn on the board); under each other play, how it compares with the first:"
-      : "The engine's best play (drawn on the board):";
+      ? "The best plays at the expert level (the first is drawn on the board); under each other play, why it gives up chance to win against the first, each reason with its share:"
+      : "The best play at the expert level (drawn on the board):";
     out.replaceChildren(p, list);
     state.hintPlay = best.play;
     render();
@@ -1484,7 +1513,9 @@ function parseRecord(text) {
     // A dealt game's headers (docs/records.md), once its secret is out.
     // Of a loaded record, the key the record names signs it (compare its id
     // with the one the operator publishes).
-    dealt: commitment && clientSeed && secret ? { commitment, clientSeed, secret, values, token: null, record: j, dealerPublicKey: j.dealerPublicKey || j.dealer_public_key } : null,
+    // A record with any of a dealt game's parts is a dealt record: the
+    // check then names a part that is missing.
+    dealt: commitment || clientSeed || secret || j.dealerSignature || j.dealer_signature ? { commitment, clientSeed, secret, values, token: null, record: j, dealerPublicKey: j.dealerPublicKey || j.dealer_public_key } : null,
   };
 }
 
@@ -1608,7 +1639,10 @@ async function review() {
     showPracticeDue();
     const puzzles = added ? ` ${added} new practice puzzle${added === 1 ? "" : "s"}.` : "";
     $("review-status").textContent = `${analysis.items.length} throws reviewed at ${LEVEL_NAMES(analysis.level)} strength in ${analysis.seconds.toFixed(1)} s: ${marks} marked.${puzzles}`;
-    const head = ["side", "decisions", "error rate", "rating", "?!", "?", "??", "luck", "points", "points less luck"];
+    // In a player's words: what each side lost a choice on average (in
+    // points, as the marks), its rating, its marks, its luck and its score
+    // with and without the luck.
+    const head = ["side", "choices", "lost a choice", "rating", "doubtful ?!", "bad ?", "very bad ??", "luck", "score", "score without luck"];
     const tr = document.createElement("tr");
     for (const h of head) {
       const th = document.createElement("th");
@@ -1654,7 +1688,7 @@ function showMark(item) {
   const played = g.items[item.index - 1];
   const playedWords = choiceText(item.play, pos.structured, c, c, played?.effects).toLowerCase();
   const bestWords = choiceText(item.bestPlay, pos.structured, c, c, null).toLowerCase();
-  $("mark-info").textContent = `Throw ${item.index}: ${NAMES[c]} threw ${item.throw[0]}-${item.throw[1]} and played: ${playedWords} (${m.words}, costing ${item.equityLost.toFixed(3)} points). Best was: ${bestWords}.`;
+  $("mark-info").textContent = `Throw ${item.index}: ${NAMES[c]} threw ${item.throw[0]}-${item.throw[1]} and played: ${playedWords} (${m.words}). Best was: ${bestWords}.`;
   explainMark(item);
 }
 
@@ -1664,11 +1698,6 @@ async function explainMark(item) {
   const g = state.game;
   const why = $("mark-why");
   const asked = (why.dataset.item = `${g.id} ${item.index}`);
-  if (!twoTeams(g)) {
-    // The tutor judges plays of the four-sided game of two teams only.
-    why.replaceChildren(Object.assign(document.createElement("li"), { textContent: "The reasons behind a choice are worked out for the four-sided game of two teams; on this board the review gives each mark and what it cost." }));
-    return;
-  }
   why.replaceChildren(Object.assign(document.createElement("li"), { textContent: "Working out why…" }));
   const dice = { die1: Number(item.throw[0]), die2: Number(item.throw[1]) };
   try {
@@ -1676,6 +1705,7 @@ async function explainMark(item) {
     if (why.dataset.item !== asked) return;
     const lines = explainTerms(verdict.differences);
     if (!lines.length) lines.push("By what each play leaves on the board the two look alike: the difference is in how the game goes on.");
+    lines.unshift(`The play gave away ${chanceLost(verdict.bestEvaluation, verdict.evaluation)} of the chance to win against the best play.`);
     why.replaceChildren(...lines.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
   } catch (e) {
     if (why.dataset.item !== asked) return;
@@ -1736,8 +1766,8 @@ function tellView() {
   let text = `Looking back at position ${index}: next, ${it.words}`;
   const best = bestAt(index);
   const pos = g.positions[index];
-  if (best && best === it.play) text += " The engine agrees with that play.";
-  else if (best) text += ` The engine's choice: ${choiceText(best, pos.structured, it.mover, it.mover, null).toLowerCase()}.`;
+  if (best && best === it.play) text += " That is the best play.";
+  else if (best) text += ` The best play: ${choiceText(best, pos.structured, it.mover, it.mover, null).toLowerCase()}.`;
   status(text, { view: true });
 }
 

@@ -541,8 +541,9 @@ export class Board {
   }
 
   // Slides a piece along the track for each move (knocked-off pieces go
-  // back to their base); resolves when done. `ms` per square.
-  animate(moves, knocked, ms) {
+  // back to their base); resolves when done. `ms` per square, a slide at
+  // most `most` ms (a long move goes faster).
+  animate(moves, knocked, ms, most = Infinity) {
     if (!ms || !Element.prototype.animate) return Promise.resolve();
     const runs = [];
     const slide = (c, from, to, cls, delay) => {
@@ -552,7 +553,7 @@ export class Board {
       const ghost = el("circle", { cx: 0, cy: 0, r: 0.3 * CELL, fill: FILL[COLOURS[c]], class: `ghost ${cls}` }, this.fxLayer);
       const frames = pts.map((p) => ({ transform: `translate(${p.x * CELL}px, ${p.y * CELL}px)` }));
       // A knocked-off piece takes as long as a slide of five squares home.
-      const duration = (cls === "knocked" ? 5 : Math.max(1, pts.length - 1)) * ms;
+      const duration = Math.min(most, (cls === "knocked" ? 5 : Math.max(1, pts.length - 1)) * ms);
       const a = ghost.animate(frames, { duration, delay, easing: "ease-in-out", fill: "forwards" });
       runs.push(a.finished.catch(() => {}));
       return duration;

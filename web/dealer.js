@@ -122,6 +122,10 @@ async function signatureProblem(signed, { commitment, clientSeed, secret, throws
 // { record, publicKey }). Answers { ok: true, count, keyId } or { ok:
 // false, index (null: not a throw), why, dealt, kept }.
 export async function verifyDealt({ commitment, clientSeed, secret, values, throws, finished, signed }) {
+  // A dealt record with a part missing: named, before any arithmetic.
+  for (const [part, name] of [[commitment, "commitment"], [clientSeed, "client seed"], [secret, "server secret"]]) {
+    if (!part) return { ok: false, index: null, why: `the record has no ${name}` };
+  }
   let made;
   try {
     made = await commitmentOf(secret);

@@ -7,7 +7,7 @@
 
 import * as api from "./api.js";
 import { Board, NAMES, colourIndex } from "./board.js";
-import { choiceText, movesOf, errorText, explainTerms, diceText, MARKS, LEVEL_NAMES } from "./words.js";
+import { choiceText, movesOf, errorText, explainTerms, chanceLost, diceText, MARKS, LEVEL_NAMES } from "./words.js";
 import { RIGHT_BELOW, dayNumber, dayText, parseDay, reschedule, dueCards, loadPuzzles, savePuzzles } from "./drill.js";
 
 const $ = (id) => document.getElementById(id);
@@ -132,9 +132,9 @@ async function answer(play) {
   $("verdict").hidden = false;
   $("verdict-text").textContent = right ? "Right." : "Wrong.";
   $("verdict-text").className = `result ${right ? "right" : "wrong"}`;
-  const yours = verdict.equityLost > 0 ? `gives away ${verdict.equityLost.toFixed(3)} points${mark ? ` (${mark.words})` : ""}` : "is the best play";
+  const yours = verdict.equityLost > 0 ? `gives away ${chanceLost(verdict.bestEvaluation, verdict.evaluation)} of the chance to win${mark ? ` (${mark.words})` : ""}` : "is the best play";
   const best = verdict.play === verdict.bestPlay ? "" : ` The best: ${say(verdict.bestPlay)}.`;
-  const game = z.card.played === play ? " It is the play made in the game." : ` In the game: ${say(z.card.played)}, giving away ${z.card.lost.toFixed(3)}.`;
+  const game = z.card.played === play ? " It is the play made in the game." : ` In the game: ${say(z.card.played)}.`;
   $("verdict-detail").textContent = `Your play, ${say(play)}, ${yours}.${best}${game}`;
   $("verdict-why").replaceChildren(...explainTerms(verdict.differences).map((w) => Object.assign(document.createElement("li"), { textContent: w })));
   $("verdict-next").textContent = right

@@ -18,13 +18,13 @@ export const RULESETS = {
   selsey: ["Selsey", "Navy rules; a won challenge earns one more throw."],
 };
 export const SWITCHES = {
-  split_single_piece: ["Split a throw on one piece", "One piece may use the dice as two moves, landing in between (variant A)."],
-  mixie_can_challenge: ["Mixie blobs challenge", "A mixie blob behind an opponent blob may challenge it (variant B)."],
-  blob_on_blob: ["Blob on blob", "On a double, a blob right behind an opponent blob may move two pieces together and knock it off or jump it (variant C)."],
-  bounce_back: ["Bounce back", "A throw that overshoots home bounces back from it instead of being refused (variant D)."],
-  one_less_six: ["One less six", "A challenge needs one six fewer (variant E)."],
-  double_six_two_throws: ["Double six, two throws", "A double six earns two extra throws instead of one (variant F)."],
-  suck_back: ["Suck back and blow back", "A piece in line with an opponent's home lane may try to send a lane piece back to base, and the lane piece may try back (variant G)."],
+  split_single_piece: ["Split a throw on one piece", "One piece may use the dice as two moves, landing in between."],
+  mixie_can_challenge: ["Mixie blobs challenge", "A mixie blob behind an opponent blob may challenge it."],
+  blob_on_blob: ["Blob on blob", "On a double, a blob right behind an opponent blob may move two pieces together and knock it off or jump it."],
+  bounce_back: ["Bounce back", "A throw that overshoots home bounces back from it instead of being refused."],
+  one_less_six: ["One less six", "A challenge needs one six fewer."],
+  double_six_two_throws: ["Double six, two throws", "A double six earns two extra throws instead of one."],
+  suck_back: ["Suck back and blow back", "A piece in line with an opponent's home lane may try to send a lane piece back to base, and the lane piece may try back."],
   snake_eyes: ["Snake eyes", "A colour's very first 1-1 brings all its base pieces out; a second 1-1 right after sends them all back."],
   throw_after_challenge: ["Throw after a challenge", "A won challenge earns one more throw."],
   no_partner_pipe_moves: ["Partner's lane is private", "A colour throwing for its partner may not move the partner's pieces in the home lane."],
@@ -246,8 +246,39 @@ const TERMS = {
   home: [pieces, (p, b) => `Has ${p} home; the best play, ${b}.`],
 };
 
+// hit_chance with the piece behind it (TermDifference `colour`, `squares`):
+// "Leaves a piece 3 squares in front of Blue: a 53% chance it is knocked
+// off next turn; the best play, 0%."
+function threatSentence(d, p, b) {
+  const who = NAMES[colourIndex(d.colour)];
+  const where = d.squares ? `${plural(d.squares, "square")} in front of ${who}` : `where ${who} can enter onto it`;
+  return `Leaves a piece ${where}: a ${p} chance it is knocked off next turn; the best play, ${b}.`;
+}
+
+// A change in the chance to win (0..1) as a signed percentage, "−6.2%",
+// "+0.4%", "+12%": one decimal under 10%, the minus sign a true one.
+export function signedChance(w) {
+  const x = 100 * w;
+  const digits = Math.abs(x) < 9.95 ? 1 : 0;
+  const text = Math.abs(x).toFixed(digits);
+  if (Number(text) === 0) return "±0%";
+  return `${x < 0 ? "\u2212" : "+"}${text}%`;
+}
+
+// A play's loss against the best in percent of the mover's chance to win
+// (JudgePlay's `evaluation` and `bestEvaluation`, or two candidates'):
+// "6.1%", never negative.
+export function chanceLost(best, played) {
+  const lost = Math.max(0, (best?.winProbability ?? 0) - (played?.winProbability ?? 0));
+  const x = 100 * lost;
+  return `${x.toFixed(x < 9.95 ? 1 : 0)}%`;
+}
+
 // The explanation of a play against the best, one sentence a term (terms
-// the board does not know, and differences too small to say, left out).
+// the board does not know, and differences too small to say, left out),
+// each ending with its size, the change in the mover's chance to win the
+// term accounts for (TermDifference `winChance`: negative where it favours
+// the best play), the largest first.
 export function explainTerms(differences) {
   const out = [];
   for (const d of differences || []) {
@@ -256,7 +287,10 @@ export function explainTerms(differences) {
     const [say, sentence] = t;
     const p = say(d.play ?? 0);
     const b = say(d.best ?? 0);
-    if (p !== b) out.push(sentence(p, b));
+    if (p === b) continue;
+    const words = d.term === "hit_chance" && d.colour ? threatSentence(d, p, b) : sentence(p, b);
+    const size = d.winChance;
+    out.push({ size: Math.abs(size ?? 0), text: size === undefined ? words : `${words.slice(0, -1)}: ${signedChance(size)}` });
   }
-  return out;
+  return out.sort((a, b) => b.size - a.size).map((r) => r.text);
 }

@@ -126,8 +126,8 @@ try {
     assert.match(await page.textContent("#status"), /^Looking back at position 1: next, /);
     assert.ok((await page.locator("#board .arrow.played").count()) > 0, "the play made is drawn");
     // The engine's choice there, drawn too when it differs.
-    await page.waitForFunction(() => /The engine (agrees|'s choice: )/.test(document.querySelector("#status").textContent));
-    const agrees = /The engine agrees/.test(await page.textContent("#status"));
+    await page.waitForFunction(() => /That is the best play\.|The best play: /.test(document.querySelector("#status").textContent));
+    const agrees = /That is the best play\./.test(await page.textContent("#status"));
     assert.equal((await page.locator("#board .arrow.best").count()) > 0, !agrees, "the best play is drawn when it differs");
     await page.screenshot({ path: join(shots, "looking-back.png") });
     await page.click("#nav-live");
@@ -207,6 +207,11 @@ try {
     await page.waitForFunction(() => /reviewed at Beginner/.test(document.querySelector("#review-status").textContent));
     await page.click("#btn-stats");
     assert.match(await page.textContent("#stats-table tr:nth-child(2)"), /^\d{4}-\d\d1[01][01]0\.\d{4}$/);
+    // A player's words on the page, the review and statistics open: none
+    // of the program's own (its command names, its letters for variants,
+    // its statistic names).
+    const shown = await page.evaluate(() => document.body.innerText);
+    assert.doesNotMatch(shown, /error rate|points less luck|uckers drill|\(variant [A-G]\)/, "developer words on the page");
     await page.keyboard.press("Escape");
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#btn-download")]);
     const file = join(shots, "near-end-record.txt");

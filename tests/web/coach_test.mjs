@@ -20,7 +20,7 @@ import {
 } from "./board_helpers.mjs";
 import { commitmentOf, dealtDice } from "../../web/dealer.js";
 import { reschedule, dueCards, dayText, parseDay } from "../../web/drill.js";
-import { markRank, explainTerms } from "../../web/words.js";
+import { markRank, explainTerms, chanceLost } from "../../web/words.js";
 
 const { uckers, shots, chromiumPath } = testArguments("coach_test.mjs");
 
@@ -30,7 +30,10 @@ const TUTOR_UFEN = "b,10,13,13/b,b,16,19/1,8,8,13/6,6,16,25 r -";
 // Red and Yellow one piece from the end: a dealt game is over in a few throws.
 const NEAR_END_UFEN = "h,h,h,53/b,b,b,4/h,h,h,h/b,b,b,b r -";
 // A sentence of words.js's explanations.
-const WHY = /^(Leaves|Gives|Makes|Breaks|Knocks off|Lets|Has) .*; the best play/;
+// A reason: what the play leaves against the best, then its size, the
+// change in the mover's chance to win it accounts for, signed.
+const WHY = /^(Leaves|Gives|Makes|Breaks|Knocks off|Lets|Has) .*; the best play.*: ([\u2212+]\d+(\.\d)?|±0)%$/;
+const SIGNED = /: [\u2212+]\d+(\.\d)?%$/;
 
 // 0. Without a browser: the page's dice derivation against dealer/'s known
 //    answers (tests/dealer_test.cpp), and its schedule against the drill's.
@@ -56,6 +59,22 @@ const WHY = /^(Leaves|Gives|Makes|Breaks|Knocks off|Lets|Has) .*; the best play/
   assert.deepEqual(explainTerms([{ term: "blobs_broken", best: 0, play: 1 }, { term: "race_pips", best: 400.2, play: 400.4 }]), [
     "Breaks 1 blob; the best play breaks no blob.",
   ]);
+  // With their sizes: each signed, in percent of the chance to win, the largest first.
+  assert.deepEqual(explainTerms([
+    { term: "exposed", best: 0, play: 2, winChance: -0.0085 },
+    { term: "blobs_broken", best: 0, play: 1, winChance: -0.027 },
+    { term: "knocked_off", best: 0, play: 1, winChance: 0.124 },
+  ]), [
+    "Knocks off 1 opposing piece; the best play knocks off no opposing piece: +12%",
+    "Breaks 1 blob; the best play breaks no blob: \u22122.7%",
+    "Leaves 2 pieces open to a hit next turn; the best play leaves no piece: \u22120.9%",
+  ]);
+  // The hit chance names the piece most in danger and whose throw it fears.
+  assert.deepEqual(explainTerms([{ term: "hit_chance", best: 0, play: 0.5278, winChance: -0.0185, colour: "COLOUR_GREEN", squares: 5 }]), [
+    "Leaves a piece 5 squares in front of Green: a 53% chance it is knocked off next turn; the best play, 0%: \u22121.8%",
+  ]);
+  assert.equal(chanceLost({ winProbability: 0.52 }, { winProbability: 0.46 }), "6.0%");
+  assert.equal(chanceLost({ winProbability: 0.46 }, { winProbability: 0.52 }), "0.0%", "never negative");
   step("dice derivation and schedule");
 }
 
@@ -127,10 +146,12 @@ try {
         // The blunder is stopped: its mark, loss and the best play in words.
         await clickPlay(page, worst.play);
         await page.waitForSelector("#tutor:not([hidden])");
-        assert.match(await page.textContent("#tutor-verdict"), /^The tutor: that would be a (bad|very bad) play \(\?\??\), giving away 0\.\d{3} points\.$/);
+        assert.match(await page.textContent("#tutor-verdict"), /^The tutor: that would be a (bad|very bad) play \(\?\??\), giving away \d+(\.\d)?% of the chance to win\.$/);
         assert.match(await page.textContent("#tutor-best"), /^The best play: [a-z].+\.$/);
         assert.ok((await page.locator("#tutor-why li").count()) > 0, "the tutor says why");
-        for (const w of await page.$$eval("#tutor-why li", (ls) => ls.map((l) => l.textContent))) assert.match(w, WHY);
+        const tutorWhy = await page.$$eval("#tutor-why li", (ls) => ls.map((l) => l.textContent));
+        for (const w of tutorWhy) assert.match(w, WHY);
+        assert.ok(tutorWhy.some((w) => SIGNED.test(w)), `the tutor's reasons are signed percentages: ${tutorWhy}`);
         assert.equal(await page.locator("#plays button").count(), 0, "no play can be chosen while the tutor asks");
         assert.ok((await page.locator("#board .arrow.best").count()) > 0, "the best play is drawn");
         await checkPlayersText(page, "the tutor");
@@ -173,7 +194,9 @@ try {
       const li = document.querySelector("#mark-why li");
       return li && !/^Working out why/.test(li.textContent);
     });
-    for (const w of await page.$$eval("#mark-why li", (ls) => ls.map((l) => l.textContent))) assert.match(w, WHY);
+    const markWhy = await page.$$eval("#mark-why li", (ls) => ls.map((l) => l.textContent));
+    assert.match(markWhy[0], /^The play gave away \d+(\.\d)?% of the chance to win against the best play\.$/);
+    for (const w of markWhy.slice(1)) assert.match(w, WHY);
     assert.match(await page.textContent("#link-practice"), /^Practice \(\d+ due\)$/);
     await checkPlayersText(page, "a mark explained");
     step("the review's marks explained");

@@ -23,6 +23,9 @@ const server = await startHttpServer(uckers);
 const { url } = server;
 const call = connectCaller(url);
 
+// A reason: what the play leaves against the best, then its signed size.
+const WHY = /^(Leaves|Gives|Makes|Breaks|Knocks off|Lets|Has) .*; the best play.*: ([\u2212+]\d+(\.\d)?|±0)%$/;
+
 const LAYOUTS = [
   { name: "six-sided", rules: "six", board: "six", sides: "partners", seats: 6 },
   { name: "solo", rules: "navy+solo", board: "four", sides: "solo", seats: 4 },
@@ -63,8 +66,11 @@ try {
       await page.waitForSelector("#tutor:not([hidden])");
       assert.match(
         await page.textContent("#tutor-verdict"),
-        /^The tutor: that would be a (bad|very bad) play \(\?\??\), giving away \d\.\d{3} points\.$/,
+        /^The tutor: that would be a (bad|very bad) play \(\?\??\), giving away \d+(\.\d)?% of the chance to win\.$/,
       );
+      // Why, each reason with its signed share of the chance to win.
+      const tutorWhy = await page.$$eval("#tutor-why li", (ls) => ls.map((l) => l.textContent));
+      for (const w of tutorWhy) assert.match(w, WHY, `${layout.name}: a reason with its size`);
       assert.match(await page.textContent("#tutor-best"), /^The best play: [a-z].+\.$/);
       assert.equal(await items(page), before, `${layout.name}: the blunder is not made yet`);
       await checkPlayersText(page, `the tutor (${layout.name})`);
@@ -72,6 +78,15 @@ try {
       await page.click("#btn-rethink");
       assert.ok(await page.isHidden("#tutor"));
       assert.equal(await ufen(page), t.ufen, `${layout.name}: Rethink keeps the position`);
+      // A hint on this layout: the best plays, under the others their reasons.
+      await page.click("#btn-hint");
+      await page.waitForSelector("#hint-out ol > li");
+      await page.waitForSelector("#hint-out .why li", { timeout: 30000 });
+      const hintWhy = await page.$$eval("#hint-out .why li", (ls) => ls.map((l) => l.textContent));
+      for (const w of hintWhy) assert.match(w, WHY, `${layout.name}: a hint's reason`);
+      assert.match(await page.textContent("#hint-out ol > li:nth-child(2)"), /, \d+(\.\d)?% less than the first/);
+      await page.screenshot({ path: join(shots, `hint-${layout.rules.replace("+", "-")}.png`) });
+      step(`${layout.name}: a hint explained: ${hintWhy[0]}`);
       await page.waitForSelector(`#plays button[data-play="${best.play}"]`);
       await clickPlay(page, best.play);
       await page.waitForFunction((n) => document.querySelectorAll("#history li").length > n, before);

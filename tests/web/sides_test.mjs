@@ -22,6 +22,18 @@ import {
 
 const { uckers, shots, chromiumPath } = testArguments("sides_test.mjs");
 
+// A result with more than two sides in a player's words: the winners'
+// score, and what each losing side gave and why, summing to it (RULES.md §11).
+function checkSidesResult(text) {
+  const m = text.match(/, scoring (\d+) points?: (.*)\.$/);
+  assert.ok(m, text);
+  const parts = [...m[2].matchAll(/(\d) from [A-Za-z ,]+? \((had a piece home|had no piece home|had every piece in base)\)/g)];
+  assert.ok(parts.length >= 1, text);
+  const why = { "had a piece home": 1, "had no piece home": 2, "had every piece in base": 3 };
+  for (const p of parts) assert.equal(Number(p[1]), why[p[2]], text);
+  assert.equal(parts.reduce((a, p) => a + Number(p[1]), 0), Number(m[1]), text);
+}
+
 // The side table once it shows the chances of the position on the board:
 // [{ name, who, chance }], side 1 first.
 async function sideTable(page) {
@@ -96,6 +108,7 @@ try {
     step("six-sided board drawn");
     const turns = await playToTheEnd(page, { sides: 3, every: 10, shot: join(shots, "six-targets.png") });
     assert.match(await resultText(page), /^Game over: (Red and Blue|Green and Orange|Yellow and Purple) win/);
+    checkSidesResult(await resultText(page));
     // The winners' chance is 100% once the end is shown.
     await page.waitForFunction(() => [...document.querySelectorAll("#sides-table td.chance")].some((c) => c.textContent === "100%"));
     const end = await page.$$eval("#sides-table td.chance", (cs) => cs.map((c) => c.textContent));
@@ -161,7 +174,8 @@ try {
       assert.ok(turns < 2000, "the game ends");
     }
     assert.ok(greenPlayed, "the second person had turns");
-    assert.match(await resultText(page), /^Game over: (Red|Green|Yellow|Blue) win/);
+    assert.match(await resultText(page), /^Game over: (Red|Green|Yellow|Blue) wins, scoring/);
+    checkSidesResult(await resultText(page));
     const moved = await page.$$eval("#history button", (bs) => new Set(bs.map((b) => b.className.split(" ")[1])).size);
     assert.equal(moved, 4, "every colour played");
     await checkPlayersText(page, "the four-colour game's end");
@@ -201,6 +215,7 @@ try {
       await playOneTurn(page);
     }
     assert.match(await resultText(page), /^Game over: (Red|Green|Yellow|Blue|Orange|Purple) wins/);
+    checkSidesResult(await resultText(page));
     await page.waitForFunction(() => /^Dice (not )?verified/.test(document.querySelector("#dealt-check").textContent), null, { timeout: 20000 });
     assert.match(await page.textContent("#dealt-check"), /^Dice verified: /);
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#btn-download")]);

@@ -817,8 +817,7 @@ export declare type Candidate = Message<"uckers.v1.Candidate"> & {
 
   /**
    * BestMove: for each candidate after the first, the terms in which it
-   * differs from the best (TermDifference; the four-sided game of two teams
-   * only).
+   * differs from the best (TermDifference).
    *
    * @generated from field: repeated uckers.v1.TermDifference differences = 4;
    */
@@ -838,7 +837,8 @@ export declare const CandidateSchema: GenMessage<Candidate>;
  * can hit), hit_chance (the largest chance one is knocked off next turn),
  * blobs_made, blobs_broken, knocked_off (opponents' pieces sent to base),
  * challenge_chance (the opponents' next throw can declare a challenge),
- * race_pips, opponent_race_pips, entered (pieces out of base), home.
+ * race_pips, opponent_race_pips, entered (pieces out of base), home; on
+ * every layout, for the side that made the play.
  *
  * @generated from message uckers.v1.TermDifference
  */
@@ -857,6 +857,30 @@ export declare type TermDifference = Message<"uckers.v1.TermDifference"> & {
    * @generated from field: double play = 3;
    */
   play: number;
+
+  /**
+   * The change in the mover's chance to win (0..1) the term accounts for,
+   * for the play against the best: negative when it favours the best play
+   * (docs/frontend.md, "Explained choices", gives the fit it comes from).
+   *
+   * @generated from field: double win_chance = 4;
+   */
+  winChance: number;
+
+  /**
+   * hit_chance: the play's most threatened piece, the colour whose next
+   * throw can hit it and how many squares in front of that colour's nearest
+   * piece it stands (0: reached only by a piece entering from base). Unset
+   * for the other terms, and when the play leaves no piece open.
+   *
+   * @generated from field: uckers.v1.Colour colour = 5;
+   */
+  colour: Colour;
+
+  /**
+   * @generated from field: int32 squares = 6;
+   */
+  squares: number;
 };
 
 /**
@@ -1681,11 +1705,25 @@ export declare type StartDealtGameResponse = Message<"uckers.v1.StartDealtGameRe
   /**
    * Names the game on the server that started it (the secret sealed under
    * its dealer key): BindDealtGame, every DealThrow and the
-   * RevealDealtGame carry it back.
+   * RevealDealtGame carry it back. It expires a day after the start.
    *
    * @generated from field: string token = 2;
    */
   token: string;
+
+  /**
+   * The dealer's signing key (docs/records.md, "The dealer's signatures"):
+   * its id (16 hex digits) and its Ed25519 public key (64 hex digits), as
+   * `uckers serve` prints them at start.
+   *
+   * @generated from field: string dealer_key = 3;
+   */
+  dealerKey: string;
+
+  /**
+   * @generated from field: string dealer_public_key = 4;
+   */
+  dealerPublicKey: string;
 };
 
 /**
@@ -1760,6 +1798,16 @@ export declare type BindDealtGameResponse = Message<"uckers.v1.BindDealtGameResp
    * @generated from field: uckers.v1.PositionOut start = 4;
    */
   start?: PositionOut | undefined;
+
+  /**
+   * The dealer's Ed25519 signature (128 hex digits) of the commitment with
+   * the game's key id, rules, start and seed (docs/records.md, "The
+   * dealer's signatures"): the client's proof of what the server committed
+   * to, before the first throw.
+   *
+   * @generated from field: string commitment_signature = 5;
+   */
+  commitmentSignature: string;
 };
 
 /**

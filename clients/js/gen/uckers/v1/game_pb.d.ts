@@ -150,6 +150,26 @@ export declare type GameRecord = Message<"uckers.v1.GameRecord"> & {
    * @generated from field: repeated string client_values = 16;
    */
   clientValues: string[];
+
+  /**
+   * Verified dice: the dealer's signature (docs/records.md, "The dealer's
+   * signatures"): the id of its key (16 hex digits), its Ed25519 public key
+   * (64 hex digits) and its signature of the record's statement (128 hex
+   * digits), made when it revealed the game.
+   *
+   * @generated from field: string dealer_key = 17;
+   */
+  dealerKey: string;
+
+  /**
+   * @generated from field: string dealer_public_key = 18;
+   */
+  dealerPublicKey: string;
+
+  /**
+   * @generated from field: string dealer_signature = 19;
+   */
+  dealerSignature: string;
 };
 
 /**

@@ -1,4 +1,4 @@
-#include "match/game.h"
+#include "match/play_game.h"
 
 #include <chrono>
 #include <optional>
