@@ -4,7 +4,7 @@
 // engine; words.js says them the way a player would.
 
 import * as api from "./api.js";
-import { Board, COLOURS, LETTERS, NAMES, FILL, colourIndex, place, geometryFor } from "./board.js";
+import { Board, COLOURS, LETTERS, NAMES, FILL, colourIndex, place, geometryFor, squareName } from "./board.js";
 import { drawChart, markOf } from "./chart.js";
 import {
   TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES, MARKS,
@@ -12,6 +12,7 @@ import {
 } from "./words.js";
 import { canVerify, newClientSeed, newClientValue, verifyDealt } from "./dealer.js";
 import { addPuzzles, dueCards, dayNumber, loadPuzzles } from "./drill.js";
+import { Hand, isCall } from "./hand.js";
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -58,6 +59,9 @@ const state = {
   game: null,
   gen: 0, // bumped by whatever stops the turns in flight (new game, take back)
   selected: null, // "r:12": the piece clicked
+  hand: null, // the play being made on the board, die by die (hand.js)
+  inFlight: null, // a person's play sent and not yet in the game: { gen, index, dice }
+  armed: null, // a play of the list tapped once on a touch screen (its arrow drawn)
   preview: null, // a play shown on the board while its button has focus
   view: null, // index into game.positions being looked at, or null (the live position)
   diceCache: new Map(),
@@ -74,12 +78,13 @@ const state = {
   mapPending: new Set(),
 };
 
-let board = new Board($("board"), { onPiece: pieceClicked, onTarget: targetClicked });
+const boardInput = () => ({ onPiece: pieceClicked, onTarget: targetClicked, onControl: controlClicked, onPeek: peekAt });
+let board = new Board($("board"), boardInput());
 
 // The board drawn for a game of `colours` colours (the cross or the hexagon).
 function boardFor(colours) {
   if (board.geo.colours !== colours) {
-    board = new Board($("board"), { onPiece: pieceClicked, onTarget: targetClicked, geometry: geometryFor(colours) });
+    board = new Board($("board"), { ...boardInput(), geometry: geometryFor(colours) });
   }
   return board;
 }
@@ -209,6 +214,12 @@ async function init() {
   });
   $("btn-throw").addEventListener("click", humanThrow);
   $("btn-takeback").addEventListener("click", takeBack);
+  $("btn-undo-die").addEventListener("click", undoDie);
+  $("btn-pass").addEventListener("click", () => canChooseNow() && humanPlay("-"));
+  $("btn-play-steps").addEventListener("click", () => {
+    const done = canChooseNow() && handNow()?.complete();
+    if (done) humanPlay(done.play.play, { shown: true });
+  });
   $("btn-hint").addEventListener("click", hint);
   $("btn-review").addEventListener("click", review);
   $("btn-review-again").addEventListener("click", review);
@@ -591,21 +602,33 @@ function showDice(dice) {
   $("dice").setAttribute("aria-label", dice ? `dice ${dice.die1} and ${dice.die2}` : "no dice thrown");
 }
 
-async function makePlay(play, gen) {
+// `shown`: the play was made on the board, die by die, and is drawn
+// already (nothing slides).
+async function makePlay(play, gen, { shown = false } = {}) {
   const g = state.game;
   const before = current();
   const applied = await api.applyPlay(before.ufen, g.dice, play, g.rules, 0);
   if (gen !== state.gen) return;
+  if (!shown) {
+    g.plays = [];
+    state.hand = null;
+    state.selected = null;
+    state.preview = null;
+    render();
+    const fx = applied.effects || {};
+    const moves = movesOf(applied.play);
+    const slides = moves.length ? moves : (fx.moves || []).map((m) => ({ c: colourIndex(m.colour), from: m.from, to: m.to }));
+    const knocked = (fx.knockedOff || []).map((k) => ({ c: colourIndex(k.colour), from: k.from }));
+    await board.animate(slides, knocked, pace().square, pace().slide);
+    if (gen !== state.gen) return;
+  }
   g.plays = [];
+  state.hand = null;
   state.selected = null;
   state.preview = null;
-  render();
+  state.armed = null;
+  state.inFlight = null;
   const fx = applied.effects || {};
-  const moves = movesOf(applied.play);
-  const slides = moves.length ? moves : (fx.moves || []).map((m) => ({ c: colourIndex(m.colour), from: m.from, to: m.to }));
-  const knocked = (fx.knockedOff || []).map((k) => ({ c: colourIndex(k.colour), from: k.from }));
-  await board.animate(slides, knocked, pace().square, pace().slide);
-  if (gen !== state.gen) return;
   const mover = toThrow(before);
   const item = { dice: g.dice, play: applied.play, mover, effects: fx };
   item.words = playText({ ...item, before: before.structured, after: applied.position.structured });
@@ -651,6 +674,8 @@ async function listPlays(gen) {
   const listed = await api.legalPlays(current().ufen, g.dice, g.rules, 0);
   if (gen !== state.gen) return;
   g.plays = listed.plays;
+  state.hand = null;
+  state.armed = null;
   const pos = current().structured;
   const c = toThrow(current());
   if (pos.challenge) {
@@ -675,10 +700,7 @@ async function autoPlay(gen) {
   humanPlay(only.play);
 }
 
-// The pieces a play moves, as "r:12" keys, each with where it ends.
-function pieceMoves(play) {
-  return movesOf(play.play).map((m) => ({ id: `${LETTERS[m.c]}:${m.from}`, to: place(m.c, m.to, 0, board.geo).key }));
-}
+// ---- plays made by hand, die by die ----------------------------------------
 
 // The piece a challenge or a call belongs to, as "r:12".
 function callPiece(play) {
@@ -700,48 +722,133 @@ function callPiece(play) {
   return null;
 }
 
-function playsFor(pieceId, targetKey = null) {
-  return state.game.plays.filter((p) => {
-    if (pieceMoves(p).some((m) => m.id === pieceId && (!targetKey || m.to === targetKey))) return true;
-    return !targetKey && callPiece(p.play) === pieceId;
+// The play being made on the board (web/hand.js): the steps chosen from
+// the legal plays of this throw, kept until the play is sent.
+function handNow() {
+  const g = state.game;
+  if (!g?.plays.length || !g.dice) return null;
+  if (!state.hand || state.hand.plays !== g.plays) {
+    state.hand = new Hand(g.plays, current().structured, g.dice, boardFor(current().structured.colours.length).geo, /bounce_back/.test(g.rules));
+  }
+  return state.hand;
+}
+
+// A person may choose now: the live game, a person to play, plays listed.
+function canChooseNow() {
+  const g = state.game;
+  return !!g && state.view === null && g.mode === "play" && !!g.plays.length && !state.busy && !state.tutorAsk && !g.result.finished && isPerson(g, toThrow(current()));
+}
+
+// The calls (challenge, suck back, blow back) of the piece `id`, drawn as
+// buttons beside it while it is chosen and no die has been played.
+function callsOf(id) {
+  const hand = handNow();
+  if (!hand || hand.steps.length) return [];
+  const pos = current().structured;
+  const c = toThrow(current());
+  return state.game.plays.filter((p) => isCall(p.play) && callPiece(p.play) === id).map((p) => {
+    const lane = p.play.match(/^s[a-z](\d+)$/);
+    const text = p.play.startsWith("x") ? "Challenge" : lane ? `Suck back ${Number(lane[1]) - board.geo.lastTrack} up` : "Blow back";
+    return { id, play: p.play, text, label: choiceText(p.play, pos, c, c, p.effects) };
   });
 }
 
-// A click on a piece chooses it, or, when it stands on a target of the piece
-// already chosen, is a click on that target.
+// "a 3", "a 6 and a 3": the dice still to play.
+const diceWords = (values) => values.map((v) => (v === 8 ? `an ${v}` : `a ${v}`)).join(" and ");
+
+// A click on a piece chooses it (again: lets it go), or, when it stands on
+// a square the piece already chosen may go to, is a click on that square.
 function pieceClicked(id, cellKey) {
-  if (state.view !== null || !state.game.plays.length || state.busy) return;
-  if (state.selected && id !== state.selected && playsFor(state.selected, cellKey).length) return targetClicked(cellKey);
+  if (!canChooseNow()) return;
+  const hand = handNow();
+  if (state.selected && id !== state.selected && hand.targets(state.selected).has(cellKey)) return targetClicked(cellKey);
+  if (!hand.movable().has(id) && !callsOf(id).length) return;
   state.selected = state.selected === id ? null : id;
-  const only = state.selected ? playsFor(state.selected) : [];
-  if (only.length === 1 && !pieceMoves(only[0]).length) status(`${choiceText(only[0].play, current().structured, toThrow(current()), toThrow(current()), only[0].effects)}? Choose it from the list.`);
   render();
   // The keyboard goes on from the piece to its first lit square (Tab to the others).
-  const next = $("board").querySelector(".cell.target") || $("plays").querySelector("button");
+  const next = $("board").querySelector(".cell.target") || $("board").querySelector(".control");
   if (state.selected && next) next.focus({ preventScroll: true });
 }
 
+// A lit square: the piece chosen goes there by the die (or dice) shown,
+// at once on the board; the play is sent once the dice make up one legal
+// play.
 function targetClicked(key) {
-  const g = state.game;
-  if (!state.selected || !g.plays.length || state.view !== null || state.busy) return;
-  const matching = playsFor(state.selected, key);
-  if (matching.length === 1) return humanPlay(matching[0].play);
-  if (matching.length > 1) status(`${matching.length} plays move that piece there: choose one from the list.`);
-  render({ targetKey: key });
+  if (!canChooseNow() || !state.selected) return;
+  const hand = handNow();
+  const t = hand.targets(state.selected).get(key);
+  if (!t) return;
+  hand.choose(t.step);
+  state.selected = null;
+  afterStep();
 }
 
-async function humanPlay(play, { checked = false } = {}) {
+function afterStep() {
+  const hand = handNow();
+  const done = hand.complete();
+  if (done && !done.more) return humanPlay(done.play.play, { shown: true });
+  tellHand();
+  render();
+  $("board").querySelector(".piece.movable")?.focus({ preventScroll: true });
+}
+
+// The status line while a play is being made by hand.
+function tellHand() {
+  const hand = handNow();
+  if (!hand?.steps.length) return;
+  const c = toThrow(current());
+  const left = hand.diceLeft();
+  const done = hand.complete();
+  status(done
+    ? `${NAMES[c]}: play it as it stands, or play ${diceWords(left)} too.`
+    : `${NAMES[c]}: ${diceWords(left)} still to play: choose a piece for it.`);
+}
+
+// Undoes the last die played on the board (before the play is sent).
+function undoDie() {
+  const hand = handNow();
+  if (!canChooseNow() || !hand?.steps.length) return false;
+  hand.undo();
+  state.selected = null;
+  if (hand.steps.length) tellHand();
+  else status(`${NAMES[toThrow(current())]} throws ${diceText(state.game.dice)}: choose a piece (outlined) and a lit square, or a play from the list.`);
+  render();
+  return true;
+}
+
+// A call drawn beside its piece (a challenge, suck back, blow back).
+function controlClicked(play) {
+  if (!canChooseNow() || !state.game.plays.some((p) => p.play === play)) return;
+  humanPlay(play);
+}
+
+// The squares a focused piece could go to, lit faintly.
+function peekAt(id) {
+  if (!id || !canChooseNow() || state.selected) return null;
+  return [...(handNow()?.targets(id).keys() || [])];
+}
+
+async function humanPlay(play, { checked = false, shown = false } = {}) {
   if (state.busy || state.tutorAsk) return;
   state.busy = true;
+  const g = state.game;
+  // The decision in flight, for Take back until the play is in the game.
+  state.inFlight = { gen: state.gen, index: g.items.length, dice: g.dice };
   render();
   $("hint-out").replaceChildren();
   const gen = state.gen;
   try {
-    if (!checked && (await tutorStops(play, gen))) return;
+    if (!checked && (await tutorStops(play, gen))) {
+      state.inFlight = null;
+      return;
+    }
     if (gen !== state.gen) return;
-    await makePlay(play, gen);
+    await makePlay(play, gen, { shown });
   } catch (e) {
-    if (gen === state.gen) fail(e, () => humanPlay(play, { checked }));
+    if (gen === state.gen) {
+      state.inFlight = null;
+      fail(e, () => humanPlay(play, { checked, shown }));
+    }
     return;
   }
   state.busy = false;
@@ -779,6 +886,7 @@ async function tutorStops(play, gen) {
 function rethink() {
   if (!state.tutorAsk) return;
   state.tutorAsk = null;
+  state.hand = null;
   const pos = current();
   status(`${NAMES[toThrow(pos)]} throws ${diceText(state.game.dice)}: choose again.`);
   render();
@@ -792,19 +900,29 @@ function playAnyway() {
   humanPlay(ask.play, { checked: true });
 }
 
-// Back to the last throw a person played, its dice still thrown (the dice
+// Back exactly one decision of a person: a die played on the board and not
+// yet sent, else the last throw a person played (the play in flight, when
+// one was just sent and is still sliding), its dice still thrown (the dice
 // come from the game's seed, so a throw is never thrown again). Not in a
 // dealt game: the server keeps every play it was sent.
 async function takeBack() {
   const g = state.game;
+  if (!g || g.mode !== "play" || g.dealt) return;
+  if (state.view === null && undoDie()) return;
+  const flying = state.inFlight?.gen === state.gen ? state.inFlight : null;
   let k = g.items.length - 1;
   while (k >= 0 && !isPerson(g, g.items[k].mover)) k--;
-  if (k < 0 || g.mode !== "play" || g.dealt) return;
+  if (flying) k = flying.index;
+  if (k < 0) return;
   state.gen++;
   state.busy = false;
   state.view = null;
   state.selected = null;
-  const dice = g.items[k].dice;
+  state.hand = null;
+  state.inFlight = null;
+  state.tutorAsk = null;
+  const dice = flying ? flying.dice : g.items[k].dice;
+  g.plays = [];
   g.items.length = k;
   g.positions.length = k + 1;
   g.result = { finished: false };
@@ -1689,6 +1807,9 @@ function keyPressed(e) {
     viewAt(shownIndex() - 1);
   } else if (e.key === "ArrowRight" && state.game) {
     viewAt(shownIndex() + 1);
+  } else if ((e.key === "u" || e.key === "U" || e.key === "Backspace") && handNow()?.steps.length) {
+    e.preventDefault();
+    undoDie();
   } else if (e.key === "Escape" && state.tutorAsk) {
     rethink();
   } else if (e.key === "Escape" && state.selected) {
@@ -1722,7 +1843,7 @@ function movingColour(g, pos, actor) {
   return actor;
 }
 
-function render({ targetKey = null } = {}) {
+function render() {
   const g = state.game;
   if (!g) return;
   const last = g.positions.length - 1;
@@ -1735,18 +1856,27 @@ function render({ targetKey = null } = {}) {
   if (state.tutorAsk && (state.tutorAsk.gen !== state.gen || viewing)) state.tutorAsk = null;
   const asking = humanTurn && !!state.tutorAsk;
   const canChoose = humanTurn && g.plays.length && !state.busy && !asking;
-  const movable = new Set();
+  let movable = new Set();
   const targets = new Set();
-  if (canChoose) {
-    for (const p of g.plays) for (const m of pieceMoves(p)) movable.add(m.id);
-    for (const p of g.plays) {
-      const id = callPiece(p.play);
-      if (id) movable.add(id);
-    }
+  const targetLabels = new Map();
+  let controls = [];
+  // The play being made on the board: its steps drawn, while it is chosen
+  // and while it is sent.
+  const hand = humanTurn && !asking && g.dice ? handNow() : null;
+  const drawn = hand?.steps.length ? hand.shown() : pos.structured;
+  if (canChoose && hand) {
+    movable = hand.movable();
+    if (!hand.steps.length) for (const p of g.plays) if (isCall(p.play) && callPiece(p.play)) movable.add(callPiece(p.play));
+    if (state.selected && !movable.has(state.selected)) state.selected = null;
     if (state.selected) {
-      for (const p of playsFor(state.selected)) for (const m of pieceMoves(p)) if (m.id === state.selected) targets.add(m.to);
+      for (const [key, t] of hand.targets(state.selected)) {
+        targets.add(key);
+        const by = t.step.dice.length === 2 ? (t.step.pieces === 2 ? `the blob, ${t.step.dice[0]} each` : `both dice, ${t.step.dice[0] + t.step.dice[1]}`) : `${t.step.dice[0]}`;
+        targetLabels.set(key, `move ${by} to ${squareName(key, board.geo)}`);
+      }
+      controls = callsOf(state.selected);
     }
-  }
+  } else if (!canChoose) state.selected = null;
   // Plays drawn on the board: the one previewed, the hint, or when looking
   // back the play made from here and (reviewed) the best one.
   const arrows = [];
@@ -1776,7 +1906,27 @@ function render({ targetKey = null } = {}) {
     const need = index === last ? challengeNeed() : null;
     badges.push({ id: `${LETTERS[moving]}:${ch.from}`, text: `${ch.sixes} of ${need ?? "?"} sixes`, cls: "challenge" });
   }
-  boardFor(pos.structured.colours.length).render(pos.structured, { movable, selected: state.selected, targets, last: viewing ? [] : g.last, badges, arrows });
+  const drawBoard = (shownArrows) =>
+    boardFor(pos.structured.colours.length).render(drawn, { movable, selected: state.selected, targets, targetLabels, controls, last: viewing ? [] : g.last, badges, arrows: shownArrows });
+  drawBoard(arrows);
+  // The dice still to play, while a play is made on the board.
+  const left = hand?.steps.length ? [...hand.diceLeft()] : null;
+  for (const id of ["die1", "die2"]) {
+    const v = g.dice?.[id === "die1" ? "die1" : "die2"];
+    const i = left ? left.indexOf(v) : 0;
+    $(id).classList.toggle("used", !!left && i < 0);
+    if (left && i >= 0) left.splice(i, 1);
+  }
+  const complete = hand?.complete();
+  $("hand").hidden = !(canChoose && hand && (hand.steps.length || g.plays.some((p) => p.play === "-")));
+  $("hand-left").textContent = hand?.steps.length ? (hand.diceLeft().length ? `Still to play: ${diceWords(hand.diceLeft())}` : "Both dice played") : "";
+  $("btn-undo-die").hidden = !hand?.steps.length;
+  $("btn-play-steps").hidden = !complete?.more;
+  // A pass (or a throw that moves nothing: a challenge's, a release's) is
+  // a button of its own too; the board makes it itself when it is the only
+  // play (Settings).
+  $("btn-pass").hidden = !(canChoose && !hand?.steps.length && g.plays.some((p) => p.play === "-"));
+  $("btn-pass").textContent = g.plays.length > 1 ? "Pass" : "Go on";
   // The dice, whose turn, the position's place in the game.
   const dice = live ? g.dice : viewing && g.items[index] ? g.items[index].dice : null;
   if (!$("dice").classList.contains("rolling")) showDice(dice);
@@ -1792,8 +1942,11 @@ function render({ targetKey = null } = {}) {
   const list = $("plays");
   list.replaceChildren();
   if (canChoose) {
-    let shown = g.plays;
-    if (state.selected) shown = playsFor(state.selected, targetKey);
+    let shown = hand?.steps.length ? hand.consistent() : g.plays;
+    if (state.selected) {
+      const next = hand.nextSteps().filter((n) => `${LETTERS[n.step.c]}:${n.step.from}` === state.selected);
+      shown = shown.filter((p) => next.some((n) => n.plays.has(p)) || (isCall(p.play) && callPiece(p.play) === state.selected && !hand.steps.length));
+    }
     shown.forEach((p, i) => {
       const li = document.createElement("li");
       const b = document.createElement("button");
@@ -1802,11 +1955,25 @@ function render({ targetKey = null } = {}) {
       b.dataset.play = p.play;
       b.textContent = choiceText(p.play, pos.structured, actor, actor, p.effects);
       if (i < 9) b.setAttribute("aria-keyshortcuts", String(i + 1));
-      b.addEventListener("click", () => humanPlay(p.play));
       const show = () => {
         state.preview = p.play;
-        board.render(pos.structured, { movable, selected: state.selected, targets, last: g.last, badges, arrows: [arrowOf(p.play, "preview")] });
+        drawBoard([arrowOf(p.play, "preview")]);
       };
+      // On a touch screen the first tap draws the play, the second makes it.
+      b.addEventListener("pointerdown", (e) => {
+        state.touchTap = e.pointerType === "touch" ? p.play : null;
+      });
+      b.addEventListener("click", () => {
+        const touched = state.touchTap === p.play;
+        state.touchTap = null;
+        if (touched && state.armed !== p.play) {
+          state.armed = p.play;
+          show();
+          status(`${b.textContent}: tap it again to play it.`);
+          return;
+        }
+        humanPlay(p.play);
+      });
       b.addEventListener("mouseenter", show);
       b.addEventListener("focus", show);
       li.append(b);
@@ -1852,7 +2019,7 @@ function render({ targetKey = null } = {}) {
   const humanItems = g.items.some((it) => isPerson(g, it.mover));
   $("btn-throw").disabled = !humanTurn || !!g.dice || state.busy;
   // A dealt game's server keeps every play it was sent: no taking back.
-  $("btn-takeback").disabled = g.mode !== "play" || !humanItems || !!g.dealt;
+  $("btn-takeback").disabled = g.mode !== "play" || !(humanItems || state.inFlight || hand?.steps.length) || !!g.dealt;
   $("btn-hint").disabled = !canChoose;
   $("btn-review").disabled = !g.items.length;
   $("btn-download").disabled = !g.items.length;

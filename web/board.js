@@ -216,14 +216,42 @@ function el(name, attrs = {}, parent = null) {
   return e;
 }
 
+// The smallest target a finger can hit, in screen pixels.
+export const TOUCH_PX = 44;
+
 export class Board {
-  // `onPiece(id, cellKey)` and `onTarget(cellKey)` get clicks (or Enter);
-  // a board without them (a diagram) is only drawn.
-  constructor(svg, { onPiece = null, onTarget = null, geometry = CROSS, label = "the Uckers board" } = {}) {
+  // `onPiece(id, cellKey)`, `onTarget(cellKey)` and `onControl(play)` get
+  // clicks (or Enter); `onPeek(id)` is told when a movable piece has the
+  // focus (null when it loses it) and answers the cell keys it may go to. A
+  // board without them (a diagram) is only drawn.
+  constructor(svg, { onPiece = null, onTarget = null, onControl = null, onPeek = null, geometry = CROSS, label = "the Uckers board" } = {}) {
     this.svg = svg;
     this.geo = geometry;
     this.onPiece = onPiece;
     this.onTarget = onTarget;
+    this.onControl = onControl;
+    this.onPeek = onPeek;
+    this.hits = [];
+    // A pointer's click goes to the nearest piece, lit square or control
+    // within half a finger's width (TOUCH_PX) of it, so that each is at
+    // least that big however small the board is drawn; where two are
+    // closer than that, each keeps the side nearer to it. The keyboard's
+    // Enter (an untrusted click on the element itself) is left alone.
+    // One listener a drawing: a board drawn anew on the same element (the
+    // other board shape) takes the place of the last.
+    if (svg.boardClick) svg.removeEventListener("click", svg.boardClick, { capture: true });
+    svg.boardClick = null;
+    if (onPiece || onTarget) {
+      svg.boardClick = (e) => {
+        if (!e.isTrusted) return;
+        const hit = this.hitAt(e.clientX, e.clientY);
+        if (!hit) return;
+        e.stopPropagation();
+        e.preventDefault();
+        hit.act();
+      };
+      svg.addEventListener("click", svg.boardClick, { capture: true });
+    }
     svg.setAttribute("viewBox", `0 0 ${this.geo.size * CELL} ${this.geo.size * CELL}`);
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", label);
@@ -303,18 +331,59 @@ export class Board {
     });
   }
 
+  // Board units per screen pixel (1 when the board is not laid out).
+  unitsPerPx() {
+    const w = this.svg.getBoundingClientRect().width;
+    return w ? (this.geo.size * CELL) / w : 1;
+  }
+
+  // The piece, lit square or control a click at (clientX, clientY) is for:
+  // a control it falls in (grown to a finger's size), else the nearest
+  // target within reach (a lit square before a piece at the same spot).
+  hitAt(clientX, clientY) {
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm || !this.hits.length) return null;
+    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    const x = pt.x / CELL;
+    const y = pt.y / CELL;
+    for (const h of this.hits) {
+      if (h.box && Math.abs(x - h.x) <= h.box.w / 2 && Math.abs(y - h.y) <= h.box.h / 2) return h;
+    }
+    let best = null;
+    let bestD = Infinity;
+    for (const h of this.hits) {
+      if (h.box) continue;
+      const d = Math.hypot(x - h.x, y - h.y) - (h.kind === "target" ? 1e-6 : 0);
+      if (d <= h.r && d < bestD) {
+        best = h;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  // Marks the cells `keys` as where the focused piece could go (`peek`).
+  peek(keys) {
+    for (const node of this.svg.querySelectorAll(".cell.peek")) node.classList.remove("peek");
+    for (const key of keys || []) this.cells.get(key)?.node?.classList.add("peek");
+  }
+
   // Draws a structured position (uckers.v1.StructuredPosition as JSON).
   // `movable`: "r:12" keys of pieces that can move; `selected`: one of them;
   // `targets`: cell keys lit; `last`: cell keys outlined; `badges`: text
   // beside a piece ({ id: "r:12", text }); `arrows`: plays drawn
-  // ({ moves: [{ c, from, to }], kind: "played" | "best" | "preview" }).
-  render(structured, { movable = new Set(), selected = null, targets = new Set(), last = [], badges = [], arrows = [] } = {}) {
+  // ({ moves: [{ c, from, to }], kind: "played" | "best" | "preview" });
+  // `targetLabels`: a lit square's words ("move 3 to …"); `controls`:
+  // buttons drawn beside a piece ({ id: "r:12", play, text, label }).
+  render(structured, { movable = new Set(), selected = null, targets = new Set(), last = [], badges = [], arrows = [], targetLabels = new Map(), controls = [] } = {}) {
     this.pieceLayer.replaceChildren();
     this.fxLayer.replaceChildren();
     this.arrowLayer.replaceChildren();
     this.pieceAt = new Map();
+    this.hits = [];
+    const reach = Math.max(0.5, (TOUCH_PX / 2) * this.unitsPerPx() / CELL);
     for (const node of this.svg.querySelectorAll(".cell")) {
-      node.classList.remove("target", "last");
+      node.classList.remove("target", "last", "peek");
       node.removeAttribute("tabindex");
       node.removeAttribute("role");
       node.setAttribute("aria-label", squareName(node.dataset.cell, this.geo));
@@ -326,7 +395,9 @@ export class Board {
       n.classList.add("target");
       n.setAttribute("tabindex", "0");
       n.setAttribute("role", "button");
-      n.setAttribute("aria-label", `move to ${squareName(key, this.geo)}`);
+      n.setAttribute("aria-label", targetLabels.get(key) || `move to ${squareName(key, this.geo)}`);
+      const at = this.cells.get(key);
+      this.hits.push({ kind: "target", x: at.x, y: at.y, r: reach, key, act: () => this.onTarget?.(key) });
     }
     // Group the pieces by the cell they stand on.
     const groups = new Map();
@@ -348,7 +419,12 @@ export class Board {
     for (const [key, g] of groups) {
       let pieces = g.pieces;
       const order = stackOrder.get(key);
-      if (order) pieces = order.map((c) => pieces.find((p) => p.c === c && !p.used && (p.used = true)));
+      if (order) {
+        const stacked = order.map((c) => pieces.find((p) => p.c === c && !p.used && (p.used = true)));
+        // An order that does not fit the pieces there is not drawn.
+        if (stacked.every(Boolean) && stacked.length === pieces.length) pieces = stacked;
+        else pieces.forEach((p) => delete p.used);
+      }
       const n = pieces.length;
       const offsets = n === 1 ? [[0, 0]] : [[-0.2, -0.2], [0.2, -0.2], [-0.2, 0.2], [0.2, 0.2]];
       const r = n === 1 ? 0.34 : 0.22;
@@ -372,7 +448,11 @@ export class Board {
           circle.setAttribute("tabindex", "0");
           circle.setAttribute("role", "button");
           label += ": can move";
-          circle.addEventListener("click", () => this.onPiece?.(id, key.startsWith("b") ? `b${LETTERS[piece.c]}` : key));
+          const cellKey = key.startsWith("b") ? `b${LETTERS[piece.c]}` : key;
+          circle.addEventListener("click", () => this.onPiece?.(id, cellKey));
+          circle.addEventListener("focus", () => this.peek(this.onPeek?.(id)));
+          circle.addEventListener("blur", () => this.peek(null));
+          this.hits.push({ kind: "piece", x: g.x + dx, y: g.y + dy, r: Math.max(r, reach), id, act: () => this.onPiece?.(id, cellKey) });
         }
         circle.setAttribute("aria-label", label);
         if (id === selected) circle.classList.add("selected");
@@ -386,6 +466,54 @@ export class Board {
     }
     for (const a of arrows) this.drawArrow(a);
     for (const b of badges) this.drawBadge(b);
+    this.drawControls(controls, reach);
+    // Each target's reach, drawn unseen (the tests measure it).
+    for (const h of this.hits) {
+      if (h.box) continue;
+      el("circle", { cx: h.x * CELL, cy: h.y * CELL, r: h.r * CELL, class: "hit", "data-hit": h.key || h.id }, this.fxLayer);
+    }
+  }
+
+  // Buttons beside a piece (a challenge, suck back, blow back): at least a
+  // finger's size, stacked beside the piece, inside the board.
+  drawControls(controls, reach) {
+    const byPiece = new Map();
+    for (const ctl of controls) {
+      if (!byPiece.has(ctl.id)) byPiece.set(ctl.id, []);
+      byPiece.get(ctl.id).push(ctl);
+    }
+    const size = this.geo.size;
+    for (const [id, list] of byPiece) {
+      const at = this.pieceAt.get(id);
+      if (!at) continue;
+      const h = Math.max(0.8, 2 * reach);
+      const grow = Math.max(1, h / 0.8);
+      const w = Math.max(2 * reach, ...list.map((ctl) => ((8 * ctl.text.length + 16) / CELL) * grow));
+      const tall = list.length * h + (list.length - 1) * 0.1;
+      // Beside the piece, on the first side that covers no piece or lit
+      // square a finger must reach (the piece's own above all), else the
+      // side that covers fewest.
+      const sides = [
+        [at.x + 0.6, at.y - tall / 2],
+        [at.x - 0.6 - w, at.y - tall / 2],
+        [at.x - w / 2, at.y + 0.6],
+        [at.x - w / 2, at.y - 0.6 - tall],
+      ].map(([x, y]) => [Math.min(Math.max(x, 0), size - w), Math.min(Math.max(y, 0), size - tall)]);
+      const inside = (o, [x, y]) => o.x > x - 0.3 && o.x < x + w + 0.3 && o.y > y - 0.3 && o.y < y + tall + 0.3;
+      const covered = (p) =>
+        this.hits.filter((o) => !o.box && inside(o, p)).length + (inside(at, p) ? 1000 : 0);
+      const [x0, y0] = sides.reduce((a, b) => (covered(b) < covered(a) ? b : a));
+      list.forEach((ctl, i) => {
+        const x = x0;
+        const y = y0 + i * (h + 0.1);
+        const g = el("g", { class: "control", "data-call": ctl.play, role: "button", tabindex: "0", "aria-label": ctl.label }, this.fxLayer);
+        el("rect", { x: x * CELL, y: y * CELL, width: w * CELL, height: h * CELL, rx: 8 }, g);
+        const t = el("text", { x: (x + w / 2) * CELL, y: (y + h / 2) * CELL + 5 * grow, "font-size": `${14 * grow}px` }, g);
+        t.textContent = ctl.text;
+        g.addEventListener("click", () => this.onControl?.(ctl.play));
+        this.hits.unshift({ kind: "control", x: x + w / 2, y: y + h / 2, box: { w, h }, play: ctl.play, act: () => this.onControl?.(ctl.play) });
+      });
+    }
   }
 
   drawArrow({ moves, kind, ring = null }) {

@@ -120,9 +120,10 @@ async function clickOnBoard(page, selector) {
   }
 }
 
-// One person's turn through the board: the T key throws, then a piece and
-// its target, or the first play listed; a forced play makes itself. `shot`:
-// a screenshot's path, taken with the targets lit.
+// One person's turn through the board: the T key throws, then die by die a
+// piece and its first lit square until the play is made (a call drawn
+// beside a piece when no piece moves), or the first play listed; a forced
+// play makes itself. `shot`: a screenshot's path, taken with the targets lit.
 export async function playOneTurn(page, { shot } = {}) {
   const before = await items(page);
   if (await page.isEnabled("#btn-throw")) await page.keyboard.press("t");
@@ -130,27 +131,45 @@ export async function playOneTurn(page, { shot } = {}) {
     (n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n,
     before,
   );
+  const done = () =>
+    page.evaluate(
+      (n) => document.querySelectorAll("#history li").length > n || !!document.querySelector("#result").textContent || !!document.querySelector("#tutor:not([hidden])"),
+      before,
+    );
   if ((await items(page)) === before && (await page.locator("#plays button").count()) > 1) {
-    const movable = await page.$$eval(".piece.movable", (ps) => ps.map((p) => p.dataset.piece));
-    let played = false;
-    for (const id of movable) {
-      await clickOnBoard(page, `.piece.movable[data-piece="${id}"]`);
-      const targets = await page.$$eval(".cell.target", (cs) => cs.map((c) => c.dataset.cell));
-      if (!targets.length) continue;
-      if (shot) await page.screenshot({ path: shot });
-      await clickOnBoard(page, `.cell.target[data-cell="${targets[0]}"]`);
-      await page.waitForFunction(
-        (n) =>
-          document.querySelectorAll("#history li").length > n ||
-          document.querySelector("#result").textContent ||
-          /plays move that piece there/.test(document.querySelector("#status").textContent),
-        before,
-      );
-      if (/plays move that piece there/.test(await page.textContent("#status"))) await page.click("#plays button >> nth=0");
-      played = true;
-      break;
+    for (let die = 0; die < 4 && !(await done()); die++) {
+      const movable = await page.$$eval("#board .piece.movable", (ps) => ps.map((p) => p.dataset.piece));
+      let moved = false;
+      for (const id of movable) {
+        await clickOnBoard(page, `#board .piece.movable[data-piece="${id}"]`);
+        const targets = await page.$$eval("#board .cell.target", (cs) => cs.map((c) => c.dataset.cell));
+        if (!targets.length) {
+          // A piece whose only play is a call: leave it.
+          if (await page.locator("#board .piece.selected").count()) await clickOnBoard(page, `#board .piece.movable[data-piece="${id}"]`);
+          continue;
+        }
+        if (shot && die === 0) await page.screenshot({ path: shot });
+        await clickOnBoard(page, `#board .cell.target[data-cell="${targets[0]}"]`);
+        // The play is sent, or the other die waits for a piece.
+        await page.waitForFunction(
+          (n) =>
+            document.querySelectorAll("#history li").length > n ||
+            document.querySelector("#result").textContent ||
+            document.querySelector("#tutor:not([hidden])") ||
+            document.querySelector("#board .piece.movable") ||
+            document.querySelector("#btn-play-steps:not([hidden])"),
+          before,
+        );
+        moved = true;
+        break;
+      }
+      if (!moved) {
+        if (await page.locator("#btn-play-steps:visible").count()) await page.click("#btn-play-steps");
+        else if (await page.locator("#btn-pass:visible").count()) await page.click("#btn-pass");
+        else await page.keyboard.press("1");
+        break;
+      }
     }
-    if (!played) await page.keyboard.press("1");
   }
   await page.waitForFunction(
     (n) => document.querySelectorAll("#history li").length > n || document.querySelector("#result").textContent,
