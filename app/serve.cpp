@@ -77,6 +77,7 @@ ABSL_FLAG(std::string, http_web, "",
 
 #ifdef UCKERS_HAVE_GRPC
 #include <grpc/support/log.h>
+#include <malloc.h>
 #include <signal.h>
 
 #include <chrono>
@@ -343,6 +344,12 @@ int DrainOnSignal(const ServerConfig& config, sigset_t* signals, Server* server,
 
 int RunServeCommand(const CommandLine& cl) {
   if (std::getenv("GRPC_VERBOSITY") == nullptr) gpr_set_log_function(QuietGrpcLog);
+  // The searches' tables and trees (a MiB and more) are mapped and given
+  // back to the system when their call ends, not kept in the allocator's
+  // arenas, where glibc's rising mmap threshold would leave them: in the
+  // soak, RSS after the warm-up 158.6 MiB with this, 430.1 MiB without
+  // (docs/deploy.md).
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
   ServerConfig config;
   ConnectConfig http_config;
   if (int rc = GrpcConfigFromFlags(&config); rc != 0) return rc;
