@@ -10,19 +10,24 @@ import { join } from "node:path";
 
 // The test's arguments (the uckers program, a folder for screenshots) and
 // Debian's chromium; exits 2 on missing arguments, 1 without chromium.
-export function testArguments(program) {
-  const [uckers, shots] = process.argv.slice(2);
+// The test's arguments: the uckers binary, then the paths named in `more`
+// (returned under those names), then the screenshot folder.
+export function testArguments(program, more = []) {
+  const args = process.argv.slice(2);
+  const uckers = args[0];
+  const shots = args[1 + more.length];
   if (!uckers || !shots) {
-    console.error(`usage: node ${program} <uckers> <screenshot folder>`);
+    console.error(`usage: node ${program} <uckers> ${more.map((m) => `<${m}> `).join("")}<screenshot folder>`);
     process.exit(2);
   }
+  const named = Object.fromEntries(more.map((m, i) => [m, args[1 + i]]));
   mkdirSync(shots, { recursive: true });
   const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
   if (!existsSync(chromiumPath)) {
     console.error(`no chromium at ${chromiumPath} (tools/setup installs Debian's)`);
     process.exit(1);
   }
-  return { uckers, shots, chromiumPath };
+  return { uckers, shots, chromiumPath, ...named };
 }
 
 // Errors seen in any page, and the pages opened (for the dump on failure).

@@ -8,24 +8,14 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
-import { problems, step, seconds, openBoard, newContext, dumpPages } from "./board_helpers.mjs";
+import { testArguments, problems, step, seconds, openBoard, newContext, dumpPages } from "./board_helpers.mjs";
 
-const [uckers, dealerTest, shots] = process.argv.slice(2);
-if (!uckers || !dealerTest || !shots) {
-  console.error("usage: node tampered_test.mjs <uckers> <dealer_test> <screenshot folder>");
-  process.exit(2);
-}
-mkdirSync(shots, { recursive: true });
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
-if (!existsSync(chromiumPath)) {
-  console.error(`no chromium at ${chromiumPath} (tools/setup installs Debian's)`);
-  process.exit(1);
-}
+const { uckers, shots, chromiumPath, dealer_test: dealerTest } = testArguments("tampered_test.mjs", ["dealer_test"]);
 
 // The suite, written by the C++ test (which checks each with uckers verify).
 const dir = mkdtempSync(join(tmpdir(), "uckers-tampered-"));
