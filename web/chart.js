@@ -44,17 +44,15 @@ export function drawChart(svg, analysis, onMark, sides = null) {
   const y = (p) => top + (h - top - bottom) * (1 - p);
   el("rect", { x: left, y: top, width: w - left - right, height: h - top - bottom, class: "chart-frame" }, svg);
   el("line", { x1: left, x2: w - right, y1: y(0.5), y2: y(0.5), class: "chart-half" }, svg);
-  const labels = sides
-    ? [
-        [1, "100%"],
-        [0.5, "50%"],
-        [0, "0%"],
-      ]
-    : [
-        [1, "RY 100%"],
-        [0.5, "50%"],
-        [0, "GB 100%"],
-      ];
+  const labels = [
+    [1, "100%"],
+    [0.5, "50%"],
+    [0, "0%"],
+  ];
+  // What the line is, in words: with two teams, the first team's chance
+  // (the other's is what is left); otherwise each side's line its colour.
+  const caption = el("text", { x: left + 6, y: top + 14, class: "chart-label" }, svg);
+  caption.textContent = sides ? "each side's chance to win" : `${SIDE.RY}'s chance to win`;
   for (const [p, text] of labels) {
     const t = el("text", { x: left - 4, y: y(p) + 4, class: "chart-label", "text-anchor": "end" }, svg);
     t.textContent = text;

@@ -212,6 +212,8 @@ try {
     // its statistic names).
     const shown = await page.evaluate(() => document.body.innerText);
     assert.doesNotMatch(shown, /error rate|points less luck|uckers drill|\(variant [A-G]\)/, "developer words on the page");
+    assert.doesNotMatch(await page.textContent("#chart"), /RY 100%|GB 100%/, "the chart's axis in team letters");
+    assert.match(await page.textContent("#chart"), /Red and Yellow's chance to win/);
     await page.keyboard.press("Escape");
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#btn-download")]);
     const file = join(shots, "near-end-record.txt");
