@@ -72,7 +72,7 @@ int64_t MsSince(std::chrono::steady_clock::time_point start) {
 Engine::Engine(EngineOptions options)
     : options_(std::move(options)),
       game_(options_.rules),
-      evidence_(options_.rules),
+      judge_(options_.rules),
       evidence_game_(options_.rules),
       tt_(options_.hash_mb) {}
 
@@ -151,7 +151,7 @@ absl::Status Engine::Reuse(EngineOptions options, const std::optional<Position>&
   }
   tt_.Clear();
   options_ = std::move(options);
-  evidence_ = OpponentEvidence(options_.rules);
+  judge_ = OpponentJudge(options_.rules);
   evidence_game_ = Game(options_.rules);
   game_ = pos ? Game::At(options_.rules, *pos) : Game(options_.rules);
   return absl::OkStatus();
@@ -183,19 +183,19 @@ Engine::OpponentVerdict Engine::OpponentSoFar() {
   }
   size_t from = seen.size();
   if (!extends) {
-    evidence_ = OpponentEvidence(game_.rules());
+    judge_ = OpponentJudge(game_.rules());
     from = 0;
   }
   for (size_t i = from; i < items.size(); ++i) {
-    evidence_.Observe(items[i].before, items[i].dice,
-                      i + 1 < items.size() ? items[i + 1].before : game_.position());
+    judge_.Observe(items[i].before, items[i].dice,
+                   i + 1 < items.size() ? items[i + 1].before : game_.position());
   }
   evidence_game_ = game_;
   OpponentVerdict verdict;
-  const Position& pos = game_.position();
-  if (!pos.layout().IsFourSidedTeams() || pos.IsGameOver()) return verdict;
-  verdict.team = 1 - TeamOf(pos.to_throw());
-  const PlayerEvidence& seen_of_team = evidence_.Of(verdict.team);
+  OpponentJudge::Verdict judged = judge_.Against(game_.position());
+  if (judged.team < 0) return verdict;
+  verdict.team = judged.team;
+  const PlayerEvidence& seen_of_team = judged.evidence;
   verdict.decisions = seen_of_team.decisions();
   verdict.log_odds = seen_of_team.LogOdds();
   SearchParams params = Params();

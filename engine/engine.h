@@ -222,7 +222,7 @@ class Engine {
   Game game_;
   // The evidence on the plays of game_ (OpponentSoFar), and the game it
   // was taken from.
-  OpponentEvidence evidence_;
+  OpponentJudge judge_;
   Game evidence_game_;
   TranspositionTable tt_;
   std::thread worker_;

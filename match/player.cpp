@@ -32,31 +32,22 @@ namespace {
 class SearchPlayer : public Player {
  public:
   SearchPlayer(const Rules& rules, const SearchRequest& request, size_t hash_mb)
-      : rules_(rules), request_(request), tt_(hash_mb), evidence_(rules) {}
+      : rules_(rules), request_(request), tt_(hash_mb), judge_(rules) {}
 
   absl::Status NewGame(uint64_t) override {
     tt_.Clear();
     // What the opponent's plays told in the last game holds in this one.
-    if (team_ >= 0) past_.Add(evidence_.Of(1 - team_));
-    evidence_.Clear();
-    team_ = -1;
+    judge_.NewGame();
     return absl::OkStatus();
   }
 
-  void NewOpponent() override {
-    past_ = PlayerEvidence();
-    evidence_.Clear();
-    team_ = -1;
-  }
+  void NewOpponent() override { judge_.NewOpponent(); }
 
   absl::StatusOr<PlayResult> Choose(const Position& pos, Throw t) override {
     if (Judges(pos)) {
-      team_ = TeamOf(pos.to_throw());
       // Opponent=auto: the other team's plays in this game and the ones
       // before against the same opponent.
-      PlayerEvidence opponent = past_;
-      opponent.Add(evidence_.Of(1 - team_));
-      request_.opponent_looks_random = opponent.LooksRandom();
+      request_.opponent_looks_random = judge_.Against(pos).evidence.LooksRandom();
     }
     request_.dice = t;
     absl::StatusOr<SearchReport> r = SearchPosition(pos, rules_, request_, &tt_, never_);
@@ -65,7 +56,7 @@ class SearchPlayer : public Player {
   }
 
   void Observe(const Position& before, Throw t, const PlayResult& chosen) override {
-    if (Judges(before)) evidence_.Observe(before, t, chosen.after);
+    if (Judges(before)) judge_.Observe(before, t, chosen.after);
   }
 
   void SetClocks(const Clocks& clocks) override { request_.limits.clocks = clocks; }
@@ -74,15 +65,13 @@ class SearchPlayer : public Player {
   // Whether the other team is judged by its plays (Opponent=auto): the
   // four-sided game of two teams, the one the model knows.
   bool Judges(const Position& pos) const {
-    return request_.opponent == OpponentModel::kAuto && pos.layout().IsFourSidedTeams();
+    return request_.opponent == OpponentModel::kAuto && OpponentJudge::Judges(pos);
   }
 
   Rules rules_;
   SearchRequest request_;
   TranspositionTable tt_;
-  OpponentEvidence evidence_;  // this game's plays
-  PlayerEvidence past_;        // the opponent's plays in the games before
-  int team_ = -1;              // the team played in this game, once known
+  OpponentJudge judge_;  // the opponent's plays, this game's and the ones before
   std::atomic<bool> never_{false};
 };
 

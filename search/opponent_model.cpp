@@ -63,4 +63,26 @@ void OpponentEvidence::Observe(const Position& before, Throw t, const Position& 
   if (chosen >= 0) teams_[TeamOf(before.to_throw())].Add(PlayValues(before, plays), chosen);
 }
 
+void OpponentJudge::NewGame() {
+  if (team_ >= 0) past_.Add(game_.Of(1 - team_));
+  game_.Clear();
+  team_ = -1;
+}
+
+void OpponentJudge::NewOpponent() {
+  past_ = PlayerEvidence();
+  game_.Clear();
+  team_ = -1;
+}
+
+OpponentJudge::Verdict OpponentJudge::Against(const Position& pos) {
+  Verdict verdict;
+  if (!Judges(pos) || pos.IsGameOver()) return verdict;
+  team_ = TeamOf(pos.to_throw());
+  verdict.team = 1 - team_;
+  verdict.evidence = past_;
+  verdict.evidence.Add(game_.Of(verdict.team));
+  return verdict;
+}
+
 }  // namespace uckers

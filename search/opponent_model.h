@@ -86,4 +86,45 @@ class OpponentEvidence {
   std::array<PlayerEvidence, 2> teams_{};
 };
 
+// The one keeper of the evidence behind Opponent=auto, for a player of
+// games against the same opponent (the Engine controller over its game, a
+// match player over its games): this game's decisions of both teams, and
+// the decisions the other team made in the games before.
+class OpponentJudge {
+ public:
+  explicit OpponentJudge(const Rules& rules) : game_(rules) {}
+
+  // Whether the model judges a side by its plays at `pos`: the four-sided
+  // layout of two teams, the one it knows.
+  static bool Judges(const Position& pos) { return pos.layout().IsFourSidedTeams(); }
+
+  // One decision of this game (OpponentEvidence::Observe).
+  void Observe(const Position& before, Throw t, const Position& after) {
+    game_.Observe(before, t, after);
+  }
+  // A new game against the same opponent: the decisions this game's other
+  // team made (the team not of the player, as Against last learned it) join
+  // the games before; this game's are forgotten.
+  void NewGame();
+  // Another opponent: every decision forgotten.
+  void NewOpponent();
+
+  // What is known of the team that does not throw at `pos`, whose
+  // thrower's team is the player's: the team (-1 where the model does not
+  // judge, or at a finished game) and its decisions, this game's and the
+  // games' before.
+  struct Verdict {
+    int team = -1;
+    PlayerEvidence evidence;
+  };
+  Verdict Against(const Position& pos);
+
+  const OpponentEvidence& game() const { return game_; }
+
+ private:
+  OpponentEvidence game_;  // this game's decisions
+  PlayerEvidence past_;    // the other team's in the games before
+  int team_ = -1;          // the player's team in this game, once known
+};
+
 }  // namespace uckers

@@ -1116,6 +1116,64 @@ TEST(OpponentEvidence, EachTeamsDecisionsAreWeighedApart) {
   EXPECT_EQ(evidence.Of(team).decisions(), 0);
 }
 
+// A decision of the team that throws at `pos` (Throw{5, 4}, not a double:
+// the turn then passes to the other team), and the position it leads to.
+Position OneDecision(OpponentJudge* judge, const Position& pos, const Rules& rules) {
+  PlayList plays;
+  GenerateLegalPlays(pos, rules, Throw{5, 4}, &plays);
+  EXPECT_GT(plays.size(), 1);
+  judge->Observe(pos, Throw{5, 4}, plays[1].after);
+  return plays[1].after;
+}
+
+TEST(OpponentJudge, TheVerdictIsOnTheTeamNotToThrow) {
+  Rules rules;
+  OpponentJudge judge(rules);
+  Position pos = P(kMidgame);
+  const int opponent = TeamOf(pos.to_throw());
+  Position mine = OneDecision(&judge, pos, rules);
+  ASSERT_NE(TeamOf(mine.to_throw()), opponent);
+  OpponentJudge::Verdict verdict = judge.Against(mine);
+  EXPECT_EQ(verdict.team, opponent);
+  EXPECT_EQ(verdict.evidence.decisions(), 1);
+  EXPECT_EQ(judge.Against(pos).evidence.decisions(), 0);
+}
+
+TEST(OpponentJudge, ANewGameKeepsTheOpponentsDecisionsNotThePlayers) {
+  Rules rules;
+  OpponentJudge judge(rules);
+  Position pos = P(kMidgame);
+  Position mine = OneDecision(&judge, pos, rules);  // the opponent's
+  ASSERT_GT(judge.Against(mine).evidence.decisions(), 0);
+  OneDecision(&judge, mine, rules);  // the player's own
+  judge.NewGame();
+  EXPECT_EQ(judge.game().Of(0).decisions() + judge.game().Of(1).decisions(), 0);
+  // The opponent's one decision holds in the next game, whatever seat the
+  // player then takes; the player's own does not count against it.
+  EXPECT_EQ(judge.Against(mine).evidence.decisions(), 1);
+  EXPECT_EQ(judge.Against(pos).evidence.decisions(), 1);
+}
+
+TEST(OpponentJudge, AnotherOpponentForgetsEveryDecision) {
+  Rules rules;
+  OpponentJudge judge(rules);
+  Position pos = P(kMidgame);
+  Position mine = OneDecision(&judge, pos, rules);
+  judge.Against(mine);
+  judge.NewGame();
+  OneDecision(&judge, pos, rules);
+  judge.NewOpponent();
+  EXPECT_EQ(judge.Against(mine).evidence.decisions(), 0);
+}
+
+TEST(OpponentJudge, NoSideIsJudgedOnALayoutOfMoreSides) {
+  Rules rules = *Rules::Parse("navy+solo");
+  OpponentJudge judge(rules);
+  Position start = Position::Start(rules);
+  EXPECT_FALSE(OpponentJudge::Judges(start));
+  EXPECT_EQ(judge.Against(start).team, -1);
+}
+
 }  // namespace
 }  // namespace uckers::testing
 
