@@ -9,50 +9,62 @@
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "search/search.h"
+#include "server/config.h"
 
 // The flags are the command's in every build, so that a build without gRPC
 // reads them and says why it cannot serve (exit 1), rather than calling
-// them unknown.
-ABSL_FLAG(std::string, address, "127.0.0.1:50051", "address to listen on (host:port)");
-ABSL_FLAG(int, max_searches, 8, "concurrent searches before RESOURCE_EXHAUSTED");
-ABSL_FLAG(int, max_request_threads, 2, "search threads one request may ask for");
-ABSL_FLAG(int, max_hash_mb, 64, "transposition table MiB one request may ask for");
-ABSL_FLAG(int, tree_mb, uckers::kDefaultTreeMb, "MCTS tree MiB of each search (1..65536)");
-ABSL_FLAG(int64_t, grace_ms, 5000,
+// them unknown. Their defaults are the settings' own (server/config.h).
+namespace {
+const uckers::ServerConfig kGrpcDefaults;
+const uckers::ConnectConfig kHttpDefaults;
+}  // namespace
+
+ABSL_FLAG(std::string, address, kGrpcDefaults.address, "address to listen on (host:port)");
+ABSL_FLAG(int, max_searches, kGrpcDefaults.limits.max_searches,
+          "concurrent searches before RESOURCE_EXHAUSTED");
+ABSL_FLAG(int, max_request_threads, kGrpcDefaults.limits.max_threads,
+          "search threads one request may ask for");
+ABSL_FLAG(int, max_hash_mb, kGrpcDefaults.limits.max_hash_mb,
+          "transposition table MiB one request may ask for");
+ABSL_FLAG(int, tree_mb, kGrpcDefaults.limits.tree_mb, "MCTS tree MiB of each search (1..65536)");
+ABSL_FLAG(int64_t, grace_ms, kGrpcDefaults.grace_ms,
           "on SIGTERM/SIGINT: health NOT_SERVING and no new calls at once; searches in flight "
           "answer their best so far within this long, then the process exits 0");
-ABSL_FLAG(int, max_message_bytes, 4 << 20,
+ABSL_FLAG(int, max_message_bytes, kGrpcDefaults.max_message_bytes,
           "largest request or response (HTTP: a larger body, chunked or not, gets 413)");
-ABSL_FLAG(int, max_depth, 12, "the deepest limits.depth one request may ask for");
-ABSL_FLAG(int64_t, max_nodes, 1'000'000'000, "the most limits.nodes one request may ask for");
-ABSL_FLAG(int64_t, max_movetime_ms, 600'000,
+ABSL_FLAG(int, max_depth, kGrpcDefaults.limits.max_depth,
+          "the deepest limits.depth one request may ask for");
+ABSL_FLAG(int64_t, max_nodes, kGrpcDefaults.limits.max_nodes,
+          "the most limits.nodes one request may ask for");
+ABSL_FLAG(int64_t, max_movetime_ms, kGrpcDefaults.limits.max_movetime_ms,
           "the longest limits.movetime_ms one request may ask for");
 ABSL_FLAG(std::string, http, "",
           "also serve the Connect protocol (HTTP/JSON) on host:port (empty: no HTTP)");
-ABSL_FLAG(int, http_threads, 16,
+ABSL_FLAG(int, http_threads, kHttpDefaults.threads,
           "HTTP threads started at once (1..1024); more are added as connections come");
-ABSL_FLAG(int, http_max_connections, 1024,
+ABSL_FLAG(int, http_max_connections, kHttpDefaults.max_connections,
           "HTTP connections served at once, a thread each (--http_threads..65536); more wait");
-ABSL_FLAG(int64_t, http_idle_timeout_ms, 10000,
+ABSL_FLAG(int64_t, http_idle_timeout_ms, kHttpDefaults.idle_timeout_ms,
           "close an HTTP connection that has not served a request for this long (slow request "
           "headers, idle keep-alive; at least 100)");
-ABSL_FLAG(int, http_max_line_bytes, 8192,
+ABSL_FLAG(int, http_max_line_bytes, static_cast<int>(kHttpDefaults.max_line_bytes),
           "the longest HTTP request line (else 414) and request header (else 431), in bytes "
           "(256..1048576)");
-ABSL_FLAG(int, http_max_headers, 100, "the most header lines of an HTTP request (else 431)");
-ABSL_FLAG(int, http_max_header_bytes, 65536,
+ABSL_FLAG(int, http_max_headers, kHttpDefaults.max_headers,
+          "the most header lines of an HTTP request (else 431)");
+ABSL_FLAG(int, http_max_header_bytes, static_cast<int>(kHttpDefaults.max_header_bytes),
           "the most bytes of an HTTP request line and headers together (else 431)");
-ABSL_FLAG(int64_t, http_request_timeout_ms, 30000,
+ABSL_FLAG(int64_t, http_request_timeout_ms, kHttpDefaults.request_timeout_ms,
           "the longest an HTTP request may take from its first byte to the end of its body "
           "(else 408 and the connection closed; at least 100)");
-ABSL_FLAG(int, http_min_request_rate, 1024,
+ABSL_FLAG(int, http_min_request_rate, kHttpDefaults.min_request_rate,
           "after its first 2 s, an HTTP request (headers and body) must have come at this many "
           "bytes a second on average, else 408 and the connection closed (0: no minimum)");
-ABSL_FLAG(int, http_max_connections_per_address, 0,
+ABSL_FLAG(int, http_max_connections_per_address, kHttpDefaults.max_connections_per_address,
           "HTTP connections one client address may hold at once (else 429; 0: no limit)");
-ABSL_FLAG(int, http_max_searches_per_address, 0,
+ABSL_FLAG(int, http_max_searches_per_address, kHttpDefaults.max_searches_per_address,
           "searching HTTP calls one client address may run at once (else 429; 0: no limit)");
-ABSL_FLAG(int64_t, http_max_search_ms, 0,
+ABSL_FLAG(int64_t, http_max_search_ms, kHttpDefaults.max_search_ms,
           "the longest a searching HTTP call may run: its deadline is cut to this (a search "
           "answers its best so far by then; 0: no cap)");
 ABSL_FLAG(std::string, http_search_token_file, "",
@@ -64,7 +76,7 @@ ABSL_FLAG(std::string, http_allowed_hosts, "",
           "(* for any); another Host gets 421");
 ABSL_FLAG(std::string, http_metrics, "on",
           "GET /metrics: on (on the --http port), off, or host:port (a listener of its own)");
-ABSL_FLAG(bool, grpc_reflection, true,
+ABSL_FLAG(bool, grpc_reflection, kGrpcDefaults.reflection,
           "serve gRPC server reflection (any client may list and describe the services)");
 ABSL_FLAG(std::string, http_cors_origins, "",
           "origins allowed to call over HTTP from a browser, comma-separated (none)");
@@ -122,44 +134,8 @@ int GrpcConfigFromFlags(ServerConfig* out) {
   config.limits.max_nodes = absl::GetFlag(FLAGS_max_nodes);
   config.limits.max_movetime_ms = absl::GetFlag(FLAGS_max_movetime_ms);
   config.reflection = absl::GetFlag(FLAGS_grpc_reflection);
-  const struct {
-    const char* flag;
-    bool ok;
-    std::string range;
-  } limits[] = {
-      {"max_searches", config.limits.max_searches >= 1, "at least 1"},
-      {"max_request_threads", config.limits.max_threads >= 1, "at least 1"},
-      {"max_hash_mb", config.limits.max_hash_mb >= 1, "at least 1"},
-      {"tree_mb", config.limits.tree_mb >= 1 && config.limits.tree_mb <= kMaxTreeMb,
-       absl::StrCat("1..", kMaxTreeMb)},
-      {"grace_ms", config.grace_ms >= 0, "0 or more"},
-      {"max_message_bytes", config.max_message_bytes >= 1024, "at least 1024"},
-      {"max_depth", config.limits.max_depth >= 1 && config.limits.max_depth <= 64, "1..64"},
-      {"max_nodes", config.limits.max_nodes >= 1, "at least 1"},
-      {"max_movetime_ms", config.limits.max_movetime_ms >= 1, "at least 1"},
-      {"http_max_line_bytes",
-       absl::GetFlag(FLAGS_http_max_line_bytes) >= 256 &&
-           absl::GetFlag(FLAGS_http_max_line_bytes) <= (1 << 20),
-       "256..1048576"},
-      {"http_max_header_bytes", absl::GetFlag(FLAGS_http_max_header_bytes) >= 256, "at least 256"},
-  };
-  for (const auto& limit : limits) {
-    if (!limit.ok) {
-      std::cerr << "uckers serve: --" << limit.flag << ": must be " << limit.range << "\n";
-      return 2;
-    }
-  }
-  // The gRPC address: host:port, the port 0 (any free one) to 65535 (a
-  // unix: socket path as gRPC takes it).
-  const std::string& address = config.address;
-  size_t colon = address.rfind(':');
-  int port = -1;
-  if (absl::StartsWith(address, "unix:")) {
-    port = 0;
-  } else if (colon == std::string::npos || colon == 0 ||
-             !absl::SimpleAtoi(address.substr(colon + 1), &port) || port < 0 || port > 65535) {
-    std::cerr << "uckers serve: --address '" << address
-              << "': expected host:port, the port 0..65535\n";
+  if (absl::Status s = CheckServerConfig(config); !s.ok()) {
+    std::cerr << "uckers serve: " << s.message() << "\n";
     return 2;
   }
   return 0;

@@ -520,61 +520,6 @@ std::string ConnectServer::ServeBytes(const std::string& bytes) {
   return static_cast<GuardedServer&>(*http_).ServeBytes(bytes);
 }
 
-absl::Status CheckConnectConfig(const ConnectConfig& config) {
-  std::vector<std::string> parts = absl::StrSplit(config.address, absl::MaxSplits(':', 1));
-  int port = 0;
-  if (parts.size() != 2 || !absl::SimpleAtoi(parts[1], &port) || port < 0 || port > 65535) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--http '", config.address, "': expected host:port"));
-  }
-  if (config.threads < 1 || config.threads > 1024) {
-    return absl::InvalidArgumentError("--http_threads: must be 1..1024");
-  }
-  if (config.max_connections < config.threads || config.max_connections > 65536) {
-    return absl::InvalidArgumentError(
-        "--http_max_connections: must be at least --http_threads and at most 65536");
-  }
-  if (config.idle_timeout_ms < 100) {
-    return absl::InvalidArgumentError("--http_idle_timeout_ms: must be at least 100");
-  }
-  if (config.max_line_bytes < 256 || config.max_line_bytes > (1 << 20)) {
-    return absl::InvalidArgumentError("--http_max_line_bytes: must be 256..1048576");
-  }
-  if (config.max_headers < 1 || config.max_headers > 10000) {
-    return absl::InvalidArgumentError("--http_max_headers: must be 1..10000");
-  }
-  if (config.max_header_bytes < config.max_line_bytes || config.max_header_bytes > (16 << 20)) {
-    return absl::InvalidArgumentError(
-        "--http_max_header_bytes: must be at least --http_max_line_bytes and at most 16777216");
-  }
-  if (config.request_timeout_ms < 100) {
-    return absl::InvalidArgumentError("--http_request_timeout_ms: must be at least 100");
-  }
-  if (!config.metrics_address.empty()) {
-    std::vector<std::string> m = absl::StrSplit(config.metrics_address, absl::MaxSplits(':', 1));
-    int mport = 0;
-    if (m.size() != 2 || !absl::SimpleAtoi(m[1], &mport) || mport < 0 || mport > 65535) {
-      return absl::InvalidArgumentError(absl::StrCat("--http_metrics '", config.metrics_address,
-                                                     "': expected on, off or host:port"));
-    }
-  }
-  if (config.min_request_rate < 0) {
-    return absl::InvalidArgumentError("--http_min_request_rate: must be 0 (none) or more");
-  }
-  if (config.max_searches_per_address < 0) {
-    return absl::InvalidArgumentError(
-        "--http_max_searches_per_address: must be 0 (no limit) or more");
-  }
-  if (config.max_search_ms < 0) {
-    return absl::InvalidArgumentError("--http_max_search_ms: must be 0 (no cap) or more");
-  }
-  if (config.max_connections_per_address < 0) {
-    return absl::InvalidArgumentError(
-        "--http_max_connections_per_address: must be 0 (no limit) or more");
-  }
-  return absl::OkStatus();
-}
-
 absl::StatusOr<std::unique_ptr<ConnectServer>> ConnectServer::Start(const ConnectConfig& config,
                                                                     Api* service) {
   if (absl::Status s = CheckConnectConfig(config); !s.ok()) return s;

@@ -10,6 +10,7 @@
 #include "grpcpp/support/server_interceptor.h"
 #include "server/api.h"
 #include "server/call_metrics.h"
+#include "server/config.h"
 #include "server/grpc_service.h"
 
 namespace uckers {
@@ -34,16 +35,6 @@ class MetricsInterceptorFactory : public grpc::experimental::ServerInterceptorFa
 
  private:
   CallMetrics* metrics_;
-};
-
-struct ServerConfig {
-  std::string address = "127.0.0.1:50051";
-  ServiceLimits limits;
-  int max_message_bytes = 4 << 20;  // requests and responses
-  int64_t grace_ms = 5000;          // in-flight calls may finish in this long
-  // Server reflection (grpc.reflection.v1alpha): lets any client list and
-  // describe the services; off on a public port.
-  bool reflection = true;
 };
 
 // A running gRPC server: the Engine service (GrpcService over the server's
