@@ -38,6 +38,9 @@ ABSL_FLAG(int64_t, max_nodes, kGrpcDefaults.limits.max_nodes,
           "the most limits.nodes one request may ask for");
 ABSL_FLAG(int64_t, max_movetime_ms, kGrpcDefaults.limits.max_movetime_ms,
           "the longest limits.movetime_ms one request may ask for");
+ABSL_FLAG(int, max_dealt_games_per_address, kGrpcDefaults.limits.dealt_games.max_games_per_client,
+          "dealt games one client address may hold at once, over both fronts (else "
+          "RESOURCE_EXHAUSTED; 0: no limit)");
 ABSL_FLAG(std::string, http, "",
           "also serve the Connect protocol (HTTP/JSON) on host:port (empty: no HTTP)");
 ABSL_FLAG(int, http_threads, kHttpDefaults.threads,
@@ -134,6 +137,7 @@ int GrpcConfigFromFlags(ServerConfig* out) {
   config.limits.max_nodes = absl::GetFlag(FLAGS_max_nodes);
   config.limits.max_movetime_ms = absl::GetFlag(FLAGS_max_movetime_ms);
   config.reflection = absl::GetFlag(FLAGS_grpc_reflection);
+  config.limits.dealt_games.max_games_per_client = absl::GetFlag(FLAGS_max_dealt_games_per_address);
   if (absl::Status s = CheckServerConfig(config); !s.ok()) {
     std::cerr << "uckers serve: " << s.message() << "\n";
     return 2;

@@ -36,7 +36,7 @@ Api& Service() {
 const std::string& RealToken() {
   static const std::string token = [] {
     v1::StartDealtGameResponse response;
-    if (!Service().StartDealtGame(v1::StartDealtGameRequest(), &response).ok()) std::abort();
+    if (!Service().StartDealtGame({}, v1::StartDealtGameRequest(), &response).ok()) std::abort();
     return response.token();
   }();
   return token;
@@ -60,7 +60,8 @@ void CallCheap(absl::Status (Api::*method)(const Request&, Response*), const std
   if (Parse(bytes, &request)) (void)(Service().*method)(request, &response);
 }
 
-// The same for a searching call; `shape` may shrink the request first.
+// The same for a call that takes the call's control (a search, a dealt
+// game's start); `shape` may shrink the request first.
 template <typename Request, typename Response, typename Shape>
 void CallSearching(absl::Status (Api::*method)(const CallControl&, const Request&, Response*),
                    const std::string& bytes, const CallControl& call, Shape shape) {
@@ -129,7 +130,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       CallCheap(&Api::GetEngineInfo, body);
       break;
     case 9:
-      CallCheap(&Api::StartDealtGame, body);
+      CallSearching(&Api::StartDealtGame, body, call, any);
       break;
     case 10:
       CallCheap(&Api::DealThrow, body);

@@ -551,9 +551,9 @@ absl::Status NoSeedAfterBinding(const std::string& client_seed) {
 
 }  // namespace
 
-absl::Status Api::StartDealtGame(const v1::StartDealtGameRequest&,
+absl::Status Api::StartDealtGame(const CallControl& call, const v1::StartDealtGameRequest&,
                                  v1::StartDealtGameResponse* response) {
-  absl::StatusOr<DealtGames::Started> start = dealt_games_->Start();
+  absl::StatusOr<DealtGames::Started> start = dealt_games_->Start(call.client);
   if (!start.ok()) return DealtWire(start.status());
   response->set_commitment(start->commitment);
   response->set_token(start->token);

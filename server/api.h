@@ -74,6 +74,9 @@ std::chrono::milliseconds DeadlineMargin(std::chrono::milliseconds time_left,
 struct CallControl {
   std::chrono::system_clock::time_point deadline = std::chrono::system_clock::time_point::max();
   std::function<bool()> cancelled;
+  // Who called: the client's address without its port (empty: unknown),
+  // for the limits kept per client (DealtGamesLimits::max_games_per_client).
+  std::string client;
 };
 
 // Writes one message of a server stream; false when the client has gone.
@@ -97,7 +100,7 @@ class Api {
   absl::Status GetStartPosition(const v1::GetStartPositionRequest& request,
                                 v1::GetStartPositionResponse* response);
   absl::Status RollDice(const v1::RollDiceRequest& request, v1::RollDiceResponse* response);
-  absl::Status StartDealtGame(const v1::StartDealtGameRequest& request,
+  absl::Status StartDealtGame(const CallControl& call, const v1::StartDealtGameRequest& request,
                               v1::StartDealtGameResponse* response);
   absl::Status BindDealtGame(const v1::BindDealtGameRequest& request,
                              v1::BindDealtGameResponse* response);

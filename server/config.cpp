@@ -41,6 +41,8 @@ absl::Status CheckServerConfig(const ServerConfig& config) {
       {"max_depth", limits.max_depth >= 1 && limits.max_depth <= 64, "1..64"},
       {"max_nodes", limits.max_nodes >= 1, "at least 1"},
       {"max_movetime_ms", limits.max_movetime_ms >= 1, "at least 1"},
+      {"max_dealt_games_per_address", limits.dealt_games.max_games_per_client >= 0,
+       "0 (no limit) or more"},
   };
   for (const auto& check : checks) {
     if (!check.ok) {

@@ -140,8 +140,10 @@ Unary Cheap(Api* service, absl::Status (Api::*method)(const Req&, Resp*)) {
   });
 }
 
+// A call that takes the call's control: its deadline, its cancellation and
+// who called (a search, or a dealt game counted per client).
 template <typename Req, typename Resp>
-Unary Searching(Api* service, absl::Status (Api::*method)(const CallControl&, const Req&, Resp*)) {
+Unary Called(Api* service, absl::Status (Api::*method)(const CallControl&, const Req&, Resp*)) {
   return MakeUnary<Req, Resp>([service, method](const CallControl& c, const Req& r, Resp* out) {
     return (service->*method)(c, r, out);
   });
@@ -156,15 +158,15 @@ std::map<std::string, Unary> UnaryMethods(Api* s) {
       {"ApplyPlay", Cheap(s, &E::ApplyPlay)},
       {"GetStartPosition", Cheap(s, &E::GetStartPosition)},
       {"RollDice", Cheap(s, &E::RollDice)},
-      {"StartDealtGame", Cheap(s, &E::StartDealtGame)},
+      {"StartDealtGame", Called(s, &E::StartDealtGame)},
       {"BindDealtGame", Cheap(s, &E::BindDealtGame)},
       {"DealThrow", Cheap(s, &E::DealThrow)},
       {"RevealDealtGame", Cheap(s, &E::RevealDealtGame)},
-      {"JudgePlay", Searching<v1::JudgePlayRequest, v1::JudgePlayResponse>(s, &E::JudgePlay)},
-      {"ThrowMap", Searching<v1::ThrowMapRequest, v1::ThrowMapResponse>(s, &E::ThrowMap)},
-      {"BestMove", Searching<v1::BestMoveRequest, v1::BestMoveResponse>(s, &E::BestMove)},
-      {"Evaluate", Searching<v1::EvaluateRequest, v1::EvaluateResponse>(s, &E::Evaluate)},
-      {"AnalyseGame", Searching<v1::AnalyseGameRequest, v1::GameAnalysis>(s, &E::AnalyseGame)},
+      {"JudgePlay", Called<v1::JudgePlayRequest, v1::JudgePlayResponse>(s, &E::JudgePlay)},
+      {"ThrowMap", Called<v1::ThrowMapRequest, v1::ThrowMapResponse>(s, &E::ThrowMap)},
+      {"BestMove", Called<v1::BestMoveRequest, v1::BestMoveResponse>(s, &E::BestMove)},
+      {"Evaluate", Called<v1::EvaluateRequest, v1::EvaluateResponse>(s, &E::Evaluate)},
+      {"AnalyseGame", Called<v1::AnalyseGameRequest, v1::GameAnalysis>(s, &E::AnalyseGame)},
   };
 }
 
@@ -921,6 +923,7 @@ void ConnectServer::ServeMethod(const httplib::Request& req, httplib::Response& 
     Count(method, StatusCodeName(s.code()), 0);
   };
   CallControl call;
+  call.client = req.remote_addr;
   if (absl::Status s = DeadlineOf(req, &call.deadline); !s.ok()) return fail(s, 400);
   call.cancelled = [watch = std::make_shared<HangUpWatch>(req)] { return (*watch)(); };
   std::shared_ptr<void> slot;

@@ -1,5 +1,6 @@
 #include "server/dealt_games.h"
 
+#include <algorithm>
 #include <ctime>
 #include <utility>
 
@@ -43,10 +44,17 @@ size_t DealtGames::size() const {
   return games_.size();
 }
 
+bool DealtGames::Expired(const Entry& e, Clock::time_point now) const {
+  std::chrono::seconds unused = e.revealed ? limits_.revealed_expiry
+                                : e.bound  ? limits_.expiry
+                                           : limits_.unbound_expiry;
+  return now - e.used >= unused || now - e.started >= limits_.lifetime;
+}
+
 void DealtGames::DropExpired() {
   Clock::time_point now = now_();
   for (auto it = games_.begin(); it != games_.end();) {
-    it = now - it->second.used >= limits_.expiry ? games_.erase(it) : std::next(it);
+    it = Expired(it->second, now) ? games_.erase(it) : std::next(it);
   }
 }
 
@@ -54,8 +62,7 @@ absl::StatusOr<DealtGames::Entry*> DealtGames::Find(absl::string_view token) {
   if (!key_) return Refused("this server has no dealer key: it deals no game");
   if (token.empty()) return absl::InvalidArgumentError("token: missing (StartDealtGame gives it)");
   auto it = games_.find(token);
-  if (it == games_.end() || now_() - it->second.used >= limits_.expiry ||
-      now_() - it->second.started >= limits_.lifetime) {
+  if (it == games_.end() || Expired(it->second, now_())) {
     // Tells a token of another key, an expired or a changed one from one
     // forgotten.
     absl::StatusOr<dealer::Secret> opened = dealer::Open(*key_, token, WallSeconds());
@@ -67,7 +74,33 @@ absl::StatusOr<DealtGames::Entry*> DealtGames::Find(absl::string_view token) {
   return &it->second;
 }
 
-absl::StatusOr<DealtGames::Started> DealtGames::Start() {
+size_t DealtGames::HeldBy(absl::string_view client) const {
+  size_t held = 0;
+  for (const auto& [token, e] : games_) held += e.client == client;
+  return held;
+}
+
+absl::Status DealtGames::Room(absl::string_view client) {
+  const size_t per_client =
+      client.empty() ? 0 : static_cast<size_t>(std::max(0, limits_.max_games_per_client));
+  if (games_.size() >= limits_.max_games || (per_client > 0 && HeldBy(client) >= per_client)) {
+    DropExpired();
+  }
+  if (games_.size() >= limits_.max_games) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("dealt games: ", limits_.max_games,
+                     " games are held already; try again when one has expired"));
+  }
+  if (per_client > 0 && HeldBy(client) >= per_client) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "dealt games: this client holds ", per_client,
+        " games already, the most one may hold at once; finish one, or try again when one has "
+        "expired"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<DealtGames::Started> DealtGames::Start(absl::string_view client) {
   if (!key_) return Refused("this server has no dealer key: it deals no game");
   absl::StatusOr<dealer::Secret> secret = dealer::NewSecret();
   if (!secret.ok()) return secret.status();
@@ -75,13 +108,9 @@ absl::StatusOr<DealtGames::Started> DealtGames::Start() {
       dealer::Seal(*key_, *secret, WallSeconds() + limits_.lifetime.count());
   if (!token.ok()) return token.status();
   std::lock_guard<std::mutex> lock(mu_);
-  if (games_.size() >= limits_.max_games) DropExpired();
-  if (games_.size() >= limits_.max_games) {
-    return absl::ResourceExhaustedError(
-        absl::StrCat("dealt games: ", limits_.max_games,
-                     " games are held already; try again when one has expired"));
-  }
+  if (absl::Status room = Room(client); !room.ok()) return room;
   Entry entry;
+  entry.client = std::string(client);
   entry.secret = *secret;
   entry.commitment = dealer::Commitment(*secret);
   entry.used = entry.started = now_();

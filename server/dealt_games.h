@@ -29,8 +29,15 @@
 namespace uckers {
 
 struct DealtGamesLimits {
-  size_t max_games = 1000;                   // games held at once (started, bound or revealed)
-  std::chrono::seconds expiry{6 * 3600};     // a game unused this long is forgotten
+  size_t max_games = 1000;                // games held at once (started, bound or revealed)
+  std::chrono::seconds expiry{6 * 3600};  // a bound game unused this long is forgotten
+  // A game never bound, or revealed, is forgotten sooner: neither is in
+  // play, and a stranger's cheap calls must not hold the store for hours.
+  std::chrono::seconds unbound_expiry{600};
+  std::chrono::seconds revealed_expiry{600};
+  // Games one client (its address, CallControl::client) may hold at once;
+  // 0: no limit (behind a proxy every client may share one address).
+  int max_games_per_client = 0;
   int64_t max_throws = 2000;                 // throws one game may be dealt
   std::chrono::seconds lifetime{24 * 3600};  // a game's token expires this long after its start
 };
@@ -57,10 +64,12 @@ class DealtGames {
     // game's rules (canonical name), start (UFEN), commitment and seed.
     std::string signature;
   };
-  // A new game: a fresh secret, its commitment and the token. Refused
-  // (RESOURCE_EXHAUSTED) when max_games live games are held, FAILED_PRECONDITION
-  // without a dealer key, INTERNAL when the random generator fails.
-  absl::StatusOr<Started> Start();
+  // A new game for `client` (an address; empty: unknown): a fresh secret,
+  // its commitment and the token. Refused (RESOURCE_EXHAUSTED) when
+  // max_games live games are held, or the client holds
+  // max_games_per_client; FAILED_PRECONDITION without a dealer key,
+  // INTERNAL when the random generator fails.
+  absl::StatusOr<Started> Start(absl::string_view client = "");
 
   // Fixes the game's client seed, rules and start, once. Refused: an
   // unknown token, a game already bound, a bad seed, a start already over.
@@ -110,7 +119,10 @@ class DealtGames {
     std::vector<Dealt> throws;  // dealt, in order
     Clock::time_point used;
     Clock::time_point started;
+    std::string client;  // who started it
   };
+  // Whether `e` is past its time unused (by its state) or its lifetime.
+  bool Expired(const Entry& e, Clock::time_point now) const;
   // The entry of a token, or an error naming the token.
   absl::StatusOr<Entry*> Find(absl::string_view token);
   // Reveal's steps: whether `e` may be revealed at all (with the client's
@@ -123,6 +135,10 @@ class DealtGames {
   static absl::Status SameItems(const Game& ours, const Game& theirs);
   absl::Status AddDealerHeaders(const Entry& e, Record* out) const;
   void DropExpired();
+  // The games `client` holds; OK when the store and the client have room
+  // for one more (after dropping the expired when either is full).
+  size_t HeldBy(absl::string_view client) const;
+  absl::Status Room(absl::string_view client);
 
   std::optional<dealer::Key> key_;
   std::optional<dealer::SigningKey> signer_;

@@ -7,10 +7,29 @@ grpc::Status ToGrpcStatus(const absl::Status& status) {
   return grpc::Status(static_cast<grpc::StatusCode>(status.code()), std::string(status.message()));
 }
 
+std::string PeerAddress(const std::string& peer) {
+  size_t colon = peer.find(':');
+  if (colon == std::string::npos) return peer;
+  std::string scheme = peer.substr(0, colon);
+  std::string rest = peer.substr(colon + 1);
+  if (scheme != "ipv4" && scheme != "ipv6") return peer;
+  // ipv6:[::1]:443, or with the brackets escaped (%5B, %5D) as URIs are.
+  for (const auto& [escaped, bracket] : {std::pair{"%5B", "["}, std::pair{"%5D", "]"}}) {
+    for (size_t at; (at = rest.find(escaped)) != std::string::npos;) rest.replace(at, 3, bracket);
+  }
+  size_t port = rest.rfind(':');
+  std::string host = port == std::string::npos ? rest : rest.substr(0, port);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  return host;
+}
+
 namespace {
 
 CallControl ControlOf(grpc::ServerContext* context) {
-  return {context->deadline(), [context] { return context->IsCancelled(); }};
+  return {context->deadline(), [context] { return context->IsCancelled(); },
+          PeerAddress(context->peer())};
 }
 
 }  // namespace
@@ -66,10 +85,10 @@ grpc::Status GrpcService::RollDice(grpc::ServerContext*, const v1::RollDiceReque
   return ToGrpcStatus(api_->RollDice(*request, response));
 }
 
-grpc::Status GrpcService::StartDealtGame(grpc::ServerContext*,
+grpc::Status GrpcService::StartDealtGame(grpc::ServerContext* context,
                                          const v1::StartDealtGameRequest* request,
                                          v1::StartDealtGameResponse* response) {
-  return ToGrpcStatus(api_->StartDealtGame(*request, response));
+  return ToGrpcStatus(api_->StartDealtGame(ControlOf(context), *request, response));
 }
 
 grpc::Status GrpcService::BindDealtGame(grpc::ServerContext*,

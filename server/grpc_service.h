@@ -9,6 +9,11 @@ namespace uckers {
 // codes are the same numbers.
 grpc::Status ToGrpcStatus(const absl::Status& status);
 
+// The client's address of a gRPC peer ("ipv4:10.0.0.7:51234" gives
+// "10.0.0.7", "ipv6:[::1]:51234" gives "::1", as the Connect front names
+// them); another kind of peer (unix:...) whole.
+std::string PeerAddress(const std::string& peer);
+
 // The gRPC service `uckers.v1.Engine`: a thin adapter over the
 // transport-neutral service (server/api.h), which does all the work.
 // It turns gRPC's ServerContext into a CallControl (deadline, cancelled)

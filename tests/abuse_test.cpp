@@ -1084,6 +1084,36 @@ TEST(PerAddress, ConnectionsPastTheAddressCapGet429) {
   EXPECT_EQ(r->status, 200);
 }
 
+// One address cannot fill the dealt games' store: past its share, over
+// either front, StartDealtGame is refused (429 over HTTP); the games it
+// holds are counted over both fronts alike.
+TEST(PerAddress, DealtGamesPastTheAddressCapAreRefusedOnBothFronts) {
+  ServiceLimits limits;
+  limits.dealt_games.max_games_per_client = 3;
+  Fronts fronts(limits, ConnectConfig{});
+  auto client = fronts.Client();
+  for (int i = 0; i < 2; ++i) {
+    httplib::Result r = client->Post("/uckers.v1.Engine/StartDealtGame", "{}", "application/json");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+  }
+  auto stub = v1::Engine::NewStub(fronts.Channel());
+  v1::StartDealtGameResponse started;
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(stub->StartDealtGame(&context, {}, &started).ok());
+  }
+  grpc::ClientContext context;
+  grpc::Status refused = stub->StartDealtGame(&context, {}, &started);
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_NE(refused.error_message().find("this client holds 3 games already"), std::string::npos)
+      << refused.error_message();
+  httplib::Result r = client->Post("/uckers.v1.Engine/StartDealtGame", "{}", "application/json");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 429) << r->body;
+  EXPECT_NE(r->body.find("this client holds 3 games already"), std::string::npos) << r->body;
+}
+
 constexpr char kSearchFor800Ms[] = R"({"position":{"ufen":"startpos"},"throw":{"die1":6,"die2":3},)"
                                    R"("limits":{"depth":12,"movetimeMs":800}})";
 

@@ -487,7 +487,7 @@ TEST_F(ConnectTest, ADealtGameIsServedByTheServerThatStartedItOnly) {
   limits.dealer_key = *dealer::NewKey();
   Api a(limits), b(limits), other(ServiceLimits{});
   v1::StartDealtGameResponse start;
-  ASSERT_TRUE(a.StartDealtGame(v1::StartDealtGameRequest(), &start).ok());
+  ASSERT_TRUE(a.StartDealtGame({}, v1::StartDealtGameRequest(), &start).ok());
   v1::BindDealtGameRequest request;
   request.set_token(start.token());
   request.set_client_seed("seed");

@@ -30,7 +30,7 @@ struct Begun {
 Begun BeginGame(Api& api) {
   Begun b;
   v1::StartDealtGameResponse start;
-  EXPECT_TRUE(api.StartDealtGame({}, &start).ok());
+  EXPECT_TRUE(api.StartDealtGame({}, {}, &start).ok());
   b.token = start.token();
   v1::BindDealtGameRequest bind;
   bind.set_token(b.token);
@@ -83,7 +83,7 @@ TEST(DealtApi, AWholeGameIsRevealedWithARecordThatVerifies) {
 TEST(DealtApi, TheCommitmentAndTheRevealedRecordAreSignedByTheKeyTheStartNames) {
   Api api{ServiceLimits{}};
   v1::StartDealtGameResponse start;
-  ASSERT_TRUE(api.StartDealtGame({}, &start).ok());
+  ASSERT_TRUE(api.StartDealtGame({}, {}, &start).ok());
   EXPECT_EQ(*dealer::PublicKeyIdOf(start.dealer_public_key()), start.dealer_key());
   v1::BindDealtGameRequest bind;
   bind.set_token(start.token());
@@ -114,12 +114,12 @@ TEST(DealtApi, ServersOfOneDealerKeySignWithOneKey) {
   limits.dealer_key = *dealer::NewKey();
   Api a{limits}, b{limits};
   v1::StartDealtGameResponse sa, sb;
-  ASSERT_TRUE(a.StartDealtGame({}, &sa).ok());
-  ASSERT_TRUE(b.StartDealtGame({}, &sb).ok());
+  ASSERT_TRUE(a.StartDealtGame({}, {}, &sa).ok());
+  ASSERT_TRUE(b.StartDealtGame({}, {}, &sb).ok());
   EXPECT_EQ(sa.dealer_public_key(), sb.dealer_public_key());
   Api c{ServiceLimits{}};
   v1::StartDealtGameResponse sc;
-  ASSERT_TRUE(c.StartDealtGame({}, &sc).ok());
+  ASSERT_TRUE(c.StartDealtGame({}, {}, &sc).ok());
   EXPECT_NE(sa.dealer_public_key(), sc.dealer_public_key());
 }
 
@@ -142,7 +142,7 @@ TEST(DealtApi, ARevealBeforeTheGameIsOverIsRefused) {
 TEST(DealtApi, ARevealWithNoThrowIsRefused) {
   Api api{ServiceLimits{}};
   v1::StartDealtGameResponse start;
-  ASSERT_TRUE(api.StartDealtGame({}, &start).ok());
+  ASSERT_TRUE(api.StartDealtGame({}, {}, &start).ok());
   v1::RevealDealtGameResponse r;
   v1::RevealDealtGameRequest request = RevealRequest(start.token(), "");
   request.set_record_text("[Rules \"navy\"]\n[Result \"GB 1\"]\n[Termination \"time\"]\n\n");
@@ -231,7 +231,7 @@ TEST(DealtApi, ARevealOfARecordThatIsNotTheServersGameIsRefusedAndChangesNothing
 TEST(DealtApi, ABindingWithAStartAlreadyOverIsRefused) {
   Api api{ServiceLimits{}};
   v1::StartDealtGameResponse start;
-  ASSERT_TRUE(api.StartDealtGame({}, &start).ok());
+  ASSERT_TRUE(api.StartDealtGame({}, {}, &start).ok());
   v1::BindDealtGameRequest bind;
   bind.set_token(start.token());
   bind.set_client_seed("s");
@@ -330,7 +330,7 @@ TEST(DealtApi, NothingIsDealtAfterTheReveal) {
 TEST(DealtApi, ASecondGameOnOneTokenIsRefused) {
   Api api{ServiceLimits{}};
   v1::StartDealtGameResponse start;
-  ASSERT_TRUE(api.StartDealtGame({}, &start).ok());
+  ASSERT_TRUE(api.StartDealtGame({}, {}, &start).ok());
   v1::BindDealtGameRequest bind;
   bind.set_token(start.token());
   bind.set_client_seed("first");
@@ -345,7 +345,7 @@ TEST(DealtApi, ASecondGameOnOneTokenIsRefused) {
 TEST(DealtApi, AThrowBeforeTheBindingIsRefused) {
   Api api{ServiceLimits{}};
   v1::StartDealtGameResponse start;
-  ASSERT_TRUE(api.StartDealtGame({}, &start).ok());
+  ASSERT_TRUE(api.StartDealtGame({}, {}, &start).ok());
   v1::DealThrowResponse d;
   absl::Status s = api.DealThrow(DealRequest(start.token(), 0, TestClientValue(0, 0), ""), &d);
   EXPECT_TRUE(absl::IsFailedPrecondition(s)) << s;
@@ -355,7 +355,7 @@ TEST(DealtApi, AThrowBeforeTheBindingIsRefused) {
 TEST(DealtApi, ATokenOfAnotherServerIsRefusedByName) {
   Api a{ServiceLimits{}}, b{ServiceLimits{}};
   v1::StartDealtGameResponse start;
-  ASSERT_TRUE(a.StartDealtGame({}, &start).ok());
+  ASSERT_TRUE(a.StartDealtGame({}, {}, &start).ok());
   v1::BindDealtGameRequest bind;
   bind.set_token(start.token());
   bind.set_client_seed("s");
@@ -378,7 +378,7 @@ TEST(DealtGames, AFullStoreRefusesANewGameUntilOneExpires) {
   DealtGames::Clock::time_point now{};
   DealtGamesLimits limits;
   limits.max_games = 2;
-  limits.expiry = std::chrono::seconds(60);
+  limits.unbound_expiry = std::chrono::seconds(60);
   DealtGames games(*dealer::NewKey(), limits, [&now] { return now; });
   absl::StatusOr<DealtGames::Started> first = games.Start();
   ASSERT_TRUE(first.ok());
@@ -392,6 +392,69 @@ TEST(DealtGames, AFullStoreRefusesANewGameUntilOneExpires) {
       games.Bind(first->token, "s", Rules(), Position::Start(Rules()));
   EXPECT_TRUE(absl::IsNotFound(bound.status())) << bound.status();
   EXPECT_TRUE(Has(bound.status(), "expired")) << bound.status();
+}
+
+TEST(DealtGames, OneClientHoldsAtMostItsShareOfTheStore) {
+  DealtGamesLimits limits;
+  limits.max_games_per_client = 2;
+  DealtGames games(*dealer::NewKey(), limits);
+  ASSERT_TRUE(games.Start("10.0.0.7").ok());
+  ASSERT_TRUE(games.Start("10.0.0.7").ok());
+  absl::StatusOr<DealtGames::Started> third = games.Start("10.0.0.7");
+  EXPECT_TRUE(absl::IsResourceExhausted(third.status())) << third.status();
+  EXPECT_TRUE(Has(third.status(), "this client holds 2 games already")) << third.status();
+  EXPECT_EQ(games.size(), 2u);
+  // Another client, and a caller of no known address, are not counted
+  // against it.
+  EXPECT_TRUE(games.Start("10.0.0.8").ok());
+  EXPECT_TRUE(games.Start("").ok());
+}
+
+// A stranger's cheap calls cannot hold the store for hours: a game never
+// bound is forgotten after ten minutes unused, a bound one only after six
+// hours.
+TEST(DealtGames, AGameNeverBoundIsForgottenAfterTenMinutes) {
+  DealtGames::Clock::time_point now{};
+  DealtGames games(*dealer::NewKey(), DealtGamesLimits{}, [&now] { return now; });
+  absl::StatusOr<DealtGames::Started> idle = games.Start();
+  absl::StatusOr<DealtGames::Started> played = games.Start();
+  ASSERT_TRUE(idle.ok() && played.ok());
+  ASSERT_TRUE(games.Bind(played->token, "s", Rules(), Position::Start(Rules())).ok());
+  now += std::chrono::seconds(601);
+  absl::StatusOr<DealtGames::Bound> late =
+      games.Bind(idle->token, "s", Rules(), Position::Start(Rules()));
+  EXPECT_TRUE(absl::IsNotFound(late.status())) << late.status();
+  EXPECT_TRUE(games.Deal(played->token, 0, TestClientValue(0, 0), "").ok());
+}
+
+// A revealed game is in play no more: it is forgotten after ten minutes
+// unused, so that finished games do not fill the store.
+TEST(DealtGames, ARevealedGameIsForgottenAfterTenMinutes) {
+  DealtGames::Clock::time_point now{};
+  DealtGames games(*dealer::NewKey(), DealtGamesLimits{}, [&now] { return now; });
+  absl::StatusOr<DealtGames::Started> started = games.Start();
+  ASSERT_TRUE(started.ok());
+  ASSERT_TRUE(games.Bind(started->token, "s", Rules(), Position::Start(Rules())).ok());
+  Game game;
+  std::string play;
+  for (int64_t i = 0; !game.IsOver() && i < 2000; ++i) {
+    absl::StatusOr<std::pair<int, int>> dice =
+        games.Deal(started->token, i, TestClientValue(0, i), play);
+    ASSERT_TRUE(dice.ok()) << dice.status();
+    Throw t = MakeThrow(dice->first, dice->second);
+    play = FirstLegalPlay(game, t);
+    ASSERT_TRUE(game.Play(t, play).ok());
+  }
+  ASSERT_TRUE(game.IsOver());
+  ASSERT_TRUE(games.Reveal(started->token, play, nullptr).ok());
+  now += std::chrono::seconds(599);
+  absl::StatusOr<Record> again = games.Reveal(started->token, play, nullptr);
+  EXPECT_TRUE(absl::IsFailedPrecondition(again.status())) << again.status();
+  now += std::chrono::seconds(2);
+  EXPECT_EQ(games.size(), 1u);
+  ASSERT_TRUE(games.Start().ok());
+  again = games.Reveal(started->token, play, nullptr);
+  EXPECT_TRUE(absl::IsNotFound(again.status())) << again.status();
 }
 
 // The client's value enters the throw: the same game state asked with

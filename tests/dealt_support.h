@@ -51,7 +51,7 @@ inline PlayedDealtGame PlayDealtGame(Api& api, std::mt19937_64& rng, uint64_t ga
   PlayedDealtGame g;
   g.seed = absl::StrCat("seed-", game_id);
   v1::StartDealtGameResponse start;
-  if (absl::Status s = api.StartDealtGame({}, &start); !s.ok()) {
+  if (absl::Status s = api.StartDealtGame({}, {}, &start); !s.ok()) {
     g.error = std::string(s.message());
     return g;
   }

@@ -31,6 +31,8 @@ TEST(ServeConfig, EachGrpcSettingOutOfRangeIsRefusedByItsFlag) {
       {[](ServerConfig& c) { c.limits.max_nodes = 0; }, "--max_nodes: must be at least 1"},
       {[](ServerConfig& c) { c.limits.max_movetime_ms = 0; },
        "--max_movetime_ms: must be at least 1"},
+      {[](ServerConfig& c) { c.limits.dealt_games.max_games_per_client = -1; },
+       "--max_dealt_games_per_address: must be 0 (no limit) or more"},
   };
   for (const auto& [change, words] : cases) {
     ServerConfig config;
