@@ -116,6 +116,12 @@ SettingDef Choice(std::string option, std::string key, std::vector<std::string> 
 
 std::string Number(double x) { return absl::StrCat(x); }
 
+// `def`, carried on the wire by SearchOptions' own field `field`.
+SettingDef WireField(std::string field, SettingDef def) {
+  def.wire_field = std::move(field);
+  return def;
+}
+
 std::vector<SettingDef> MakeDefs() {
   const Params defaults;
   std::vector<SettingDef> defs;
@@ -128,53 +134,63 @@ std::vector<SettingDef> MakeDefs() {
   SettingDef threads = Int("Threads", "threads", 1, 64, "1", "search threads", &Settings::threads,
                            [](const Settings& s, Params& p) { p.threads = s.threads; });
   threads.remote = false;  // SearchOptions.threads, capped by the server
+  threads.wire_field = "threads";
   defs.push_back(std::move(threads));
   SettingDef hash = Int("Hash", "hash_mb", 1, 4096, Number(kDefaultHashMb),
                         "transposition table size in MiB", &Settings::hash_mb, nullptr);
   hash.remote = false;  // SearchOptions.hash_mb, capped by the server
+  hash.wire_field = "hash_mb";
   defs.push_back(std::move(hash));
-  defs.push_back(Choice(
-      "Objective", "objective", {"win", "points"}, "win",
-      "maximise the win probability or the expected points",
-      [](Settings& s, absl::string_view v) {
-        s.objective = v == "win" ? Objective::kWin : Objective::kPoints;
-      },
-      [](const Settings& s, Params& p) {
-        if (s.objective) p.objective = *s.objective;
-      }));
-  defs.push_back(Int("MultiPV", "multipv", 1, 64, "1", "number of candidate plays reported",
-                     &Settings::multipv,
-                     [](const Settings& s, Params& p) { p.multipv = s.multipv; }));
-  defs.push_back(Int("Seed", "seed", 0, 2147483647, "0", "seed for random choices", &Settings::seed,
-                     [](const Settings& s, Params& p) { p.seed = s.seed; }));
-  defs.push_back(Choice(
-      "Search", "search", {"expectimax", "mcts", "rollout"}, "expectimax", "search algorithm",
-      [](Settings& s, absl::string_view v) {
-        s.algorithm = AlgorithmByName(std::string_view(v.data(), v.size()));
-      },
-      [](const Settings& s, Params& p) {
-        if (s.algorithm) p.algorithm = *s.algorithm;
-      }));
+  defs.push_back(WireField("objective", Choice(
+                                            "Objective", "objective", {"win", "points"}, "win",
+                                            "maximise the win probability or the expected points",
+                                            [](Settings& s, absl::string_view v) {
+                                              s.objective =
+                                                  v == "win" ? Objective::kWin : Objective::kPoints;
+                                            },
+                                            [](const Settings& s, Params& p) {
+                                              if (s.objective) p.objective = *s.objective;
+                                            })));
+  defs.push_back(WireField(
+      "multipv",
+      Int("MultiPV", "multipv", 1, 64, "1", "number of candidate plays reported",
+          &Settings::multipv, [](const Settings& s, Params& p) { p.multipv = s.multipv; })));
+  defs.push_back(WireField(
+      "seed", Int("Seed", "seed", 0, 2147483647, "0", "seed for random choices", &Settings::seed,
+                  [](const Settings& s, Params& p) { p.seed = s.seed; })));
+  defs.push_back(WireField(
+      "algorithm",
+      Choice(
+          "Search", "search", {"expectimax", "mcts", "rollout"}, "expectimax", "search algorithm",
+          [](Settings& s, absl::string_view v) {
+            s.algorithm = AlgorithmByName(std::string_view(v.data(), v.size()));
+          },
+          [](const Settings& s, Params& p) {
+            if (s.algorithm) p.algorithm = *s.algorithm;
+          })));
   SettingDef tree =
       Int("TreeMemory", "tree_mb", 1, kMaxTreeMb, Number(kDefaultTreeMb),
           "MCTS tree size in MiB: when full, the tree stops growing", &Settings::tree_mb,
           [](const Settings& s, Params& p) { p.mcts_tree_mb = s.tree_mb; });
   tree.remote = false;  // the server's --tree_mb
   defs.push_back(std::move(tree));
-  defs.push_back(Choice(
-      "Level", "level", LevelNames(), std::string(kDefaultLevel),
-      "playing strength: depth, filter width and evaluation noise",
-      [](Settings& s, absl::string_view v) { s.level = std::string(v); }, nullptr));
-  defs.push_back(Choice(
-      "Eval", "eval", {"level", "net", "classic"}, "level",
-      "static evaluation: the level's, the learned net (where one is trained for the rules) "
-      "or the classic hand-made one",
-      [](Settings& s, absl::string_view v) {
-        s.eval = EvalKindByName(std::string_view(v.data(), v.size()));
-      },
-      [](const Settings& s, Params& p) {
-        if (s.eval) p.eval = *s.eval;
-      }));
+  defs.push_back(WireField(
+      "level", Choice(
+                   "Level", "level", LevelNames(), std::string(kDefaultLevel),
+                   "playing strength: depth, filter width and evaluation noise",
+                   [](Settings& s, absl::string_view v) { s.level = std::string(v); }, nullptr)));
+  defs.push_back(WireField(
+      "eval",
+      Choice(
+          "Eval", "eval", {"level", "net", "classic"}, "level",
+          "static evaluation: the level's, the learned net (where one is trained for the rules) "
+          "or the classic hand-made one",
+          [](Settings& s, absl::string_view v) {
+            s.eval = EvalKindByName(std::string_view(v.data(), v.size()));
+          },
+          [](const Settings& s, Params& p) {
+            if (s.eval) p.eval = *s.eval;
+          })));
   defs.push_back(Choice(
       "MultiSide", "multi_side", {"maxn", "paranoid"}, "maxn",
       "with more than two sides: each side maximises its own chance (maxn), or every other side "

@@ -76,6 +76,12 @@ struct SettingDef {
   // settings that name a file on the server or take the server's resources
   // (threads and memory have their own capped fields).
   bool remote = true;
+  // The field of a request's SearchOptions (gRPC, Connect) that carries it,
+  // where it has one of its own ("multipv", "algorithm"): the typed field
+  // is read through this entry, and the setting given in
+  // SearchOptions.settings is refused naming the field. Empty: a remote
+  // setting goes in SearchOptions.settings.
+  std::string wire_field;
   // Reads a checked value into its field; null for the settings their owner
   // keeps itself (Rules, EndgamePath: they need the rules played).
   std::function<absl::Status(SearchSettings&, absl::string_view)> set;

@@ -182,36 +182,24 @@ absl::Status LimitsFrom(const v1::SearchLimits& limits, SearchRequest* out) {
   return absl::OkStatus();
 }
 
-// Checks the options' multipv and threads (0: the default), threads at
-// most `max_threads`.
-absl::Status CheckCounts(const v1::SearchOptions& options, int max_threads) {
-  if (options.multipv() != 0) {  // 0: the default
-    if (absl::Status s = CheckIntSetting("multipv", options.multipv()); !s.ok()) {
-      return Bad("options.multipv", s.message());
-    }
-  }
-  if (options.threads() != 0) {
-    if (absl::Status s = CheckIntSetting("threads", options.threads()); !s.ok()) {
-      return Bad("options.threads", s.message());
-    }
-    if (options.threads() > max_threads) {
-      return Bad("options.threads",
-                 absl::StrCat("this server allows 1..", max_threads, ", not ", options.threads()));
-    }
-  }
-  return absl::OkStatus();
-}
-
-// The options' objective and algorithm into `out` (unspecified: kept).
-absl::Status ChoicesFrom(const v1::SearchOptions& options, SearchRequest* out) {
+// The text of the setting each typed field of `options` carries, by the
+// field's name ("multipv": "3"), for the fields given (0, empty or
+// unspecified: not given); an error for an enum value it does not know.
+absl::StatusOr<std::vector<std::pair<std::string, std::string>>> TypedFields(
+    const v1::SearchOptions& options) {
+  std::vector<std::pair<std::string, std::string>> given;
+  if (options.multipv() != 0) given.emplace_back("multipv", absl::StrCat(options.multipv()));
+  if (options.threads() != 0) given.emplace_back("threads", absl::StrCat(options.threads()));
+  if (!options.level().empty()) given.emplace_back("level", options.level());
+  if (!options.eval().empty()) given.emplace_back("eval", options.eval());
   switch (options.objective()) {
     case v1::OBJECTIVE_UNSPECIFIED:
       break;
     case v1::OBJECTIVE_WIN:
-      out->objective = Objective::kWin;
+      given.emplace_back("objective", "win");
       break;
     case v1::OBJECTIVE_POINTS:
-      out->objective = Objective::kPoints;
+      given.emplace_back("objective", "points");
       break;
     default:
       return Bad("options.objective", "unknown value");
@@ -220,17 +208,47 @@ absl::Status ChoicesFrom(const v1::SearchOptions& options, SearchRequest* out) {
     case v1::ALGORITHM_UNSPECIFIED:
       break;
     case v1::ALGORITHM_EXPECTIMAX:
-      out->algorithm = Algorithm::kExpectimax;
+      given.emplace_back("algorithm", "expectimax");
       break;
     case v1::ALGORITHM_MCTS:
-      out->algorithm = Algorithm::kMcts;
+      given.emplace_back("algorithm", "mcts");
       break;
     case v1::ALGORITHM_ROLLOUT:
-      out->algorithm = Algorithm::kRollout;
+      given.emplace_back("algorithm", "rollout");
       break;
     default:
       return Bad("options.algorithm", "unknown value");
   }
+  return given;
+}
+
+// The setting SearchOptions' field `field` carries, or nullptr.
+const SettingDef* SettingOfField(absl::string_view field) {
+  for (const SettingDef& def : SettingDefs()) {
+    if (def.wire_field == field) return &def;
+  }
+  return nullptr;
+}
+
+// The typed fields of `options` into `out`, each read through the settings
+// table's entry that names it (its range or choices, its words); threads
+// at most `max_threads`. The seed, 64 bits on the wire, is taken whole.
+absl::Status TypedFieldsFrom(const v1::SearchOptions& options, int max_threads,
+                             SearchRequest* out) {
+  absl::StatusOr<std::vector<std::pair<std::string, std::string>>> given = TypedFields(options);
+  if (!given.ok()) return given.status();
+  for (const auto& [field, text] : *given) {
+    const SettingDef* def = SettingOfField(field);
+    if (def == nullptr) return absl::InternalError(absl::StrCat("no setting of options.", field));
+    if (absl::Status s = SetSetting(*out, def->key, text); !s.ok()) {
+      return Bad(absl::StrCat("options.", field), s.message());
+    }
+  }
+  if (out->threads > max_threads) {
+    return Bad("options.threads",
+               absl::StrCat("this server allows 1..", max_threads, ", not ", out->threads));
+  }
+  out->seed = options.seed();
   return absl::OkStatus();
 }
 
@@ -243,14 +261,14 @@ absl::Status SettingsFrom(const v1::SearchOptions& options, SearchRequest* out) 
     std::string field = absl::StrCat("options.settings[", key, "]");
     const SettingDef* def = FindSetting(key);
     if (def == nullptr || def->key != key) return Bad(field, "unknown setting");
+    if (!def->wire_field.empty()) {
+      return Bad(field,
+                 absl::StrCat("give it as SearchOptions' own field, options.", def->wire_field));
+    }
     if (!def->remote) {
       return Bad(field,
-                 "not a setting a request may give (a field of SearchOptions, or a file "
-                 "on the server)");
-    }
-    if (key == "level" || key == "objective" || key == "search" || key == "seed" ||
-        key == "multipv" || key == "eval") {
-      return Bad(field, "give it as SearchOptions' own field");
+                 "not a setting a request may give (a file on the server, or a resource the "
+                 "server sets)");
     }
     if (absl::Status s = SetSetting(*out, key, value); !s.ok()) return Bad(field, s.message());
   }
@@ -262,18 +280,7 @@ absl::Status SettingsFrom(const v1::SearchOptions& options, SearchRequest* out) 
 absl::Status SearchRequestFrom(const v1::SearchLimits& limits, const v1::SearchOptions& options,
                                int max_threads, SearchRequest* out) {
   if (absl::Status s = LimitsFrom(limits, out); !s.ok()) return s;
-  if (absl::Status s = CheckCounts(options, max_threads); !s.ok()) return s;
-  if (absl::Status s = ChoicesFrom(options, out); !s.ok()) return s;
-  out->multipv = options.multipv() ? options.multipv() : 1;
-  out->threads = options.threads() ? options.threads() : 1;
-  out->seed = options.seed();
-  out->level = options.level();
-  if (!options.eval().empty()) {
-    if (absl::Status s = CheckChoiceSetting("eval", options.eval()); !s.ok()) {
-      return Bad("options.eval", s.message());
-    }
-    if (std::optional<EvalKind> eval = EvalKindByName(options.eval())) out->eval = *eval;
-  }
+  if (absl::Status s = TypedFieldsFrom(options, max_threads, out); !s.ok()) return s;
   if (absl::StatusOr<SearchParams> p = RequestParams(*out); !p.ok()) {
     return Bad("options.level", p.status().message());
   }

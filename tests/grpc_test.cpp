@@ -947,8 +947,10 @@ TEST(Settings, ARequestMayNotNameAServerFileOrAnUnknownSetting) {
   for (const auto& [key, words] : std::vector<std::pair<std::string, std::string>>{
            {"netfile", "not a setting a request may give"},
            {"endgames", "not a setting a request may give"},
-           {"threads", "not a setting a request may give"},
-           {"level", "give it as SearchOptions' own field"},
+           {"tree_mb", "not a setting a request may give"},
+           {"threads", "give it as SearchOptions' own field, options.threads"},
+           {"level", "give it as SearchOptions' own field, options.level"},
+           {"search", "give it as SearchOptions' own field, options.algorithm"},
            {"bogus", "unknown setting"},
            {"filter", "filter must be 0..1000, not 1001"}}) {
     v1::SearchOptions wire;
@@ -958,6 +960,34 @@ TEST(Settings, ARequestMayNotNameAServerFileOrAnUnknownSetting) {
     EXPECT_NE(s.message().find("options.settings[" + key + "]: " + words), std::string::npos)
         << key << ": " << s;
   }
+}
+
+// Each typed field of SearchOptions is read through the settings table's
+// entry that names it: its range or choices, in the table's words.
+TEST(Settings, EveryTypedFieldOfARequestIsReadThroughItsTableEntry) {
+  std::set<std::string> fields;
+  for (const SettingDef& def : SettingDefs()) {
+    if (def.wire_field.empty()) continue;
+    fields.insert(def.wire_field);
+    EXPECT_NE(v1::SearchOptions::descriptor()->FindFieldByName(def.wire_field), nullptr)
+        << def.key << ": no field " << def.wire_field;
+  }
+  EXPECT_EQ(fields, (std::set<std::string>{"algorithm", "eval", "hash_mb", "level", "multipv",
+                                           "objective", "seed", "threads"}));
+  v1::SearchOptions wire;
+  wire.set_eval("bogus");
+  SearchRequest request;
+  absl::Status s = proto::SearchRequestFrom({}, wire, 1, &request);
+  EXPECT_NE(s.message().find("options.eval: eval must be one of level, net, classic, not 'bogus'"),
+            std::string::npos)
+      << s;
+  wire.set_eval("classic");
+  wire.set_algorithm(v1::ALGORITHM_MCTS);
+  wire.set_multipv(3);
+  ASSERT_TRUE(proto::SearchRequestFrom({}, wire, 1, &request).ok());
+  EXPECT_EQ(request.eval, EvalKind::kClassic);
+  EXPECT_EQ(request.algorithm, Algorithm::kMcts);
+  EXPECT_EQ(request.multipv, 3);
 }
 
 TEST(Settings, TheUciListingComesFromTheTable) {
