@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -86,7 +87,13 @@ Replica StartReplica(const std::string& uckers) {
   std::string line;
   char c;
   while (read(err[0], &c, 1) == 1 && c != '\n') line += c;
-  close(err[0]);
+  // The replica's later lines are read and dropped till it exits.
+  std::thread([fd = err[0]] {
+    char buffer[4096];
+    while (read(fd, buffer, sizeof buffer) > 0) {
+    }
+    close(fd);
+  }).detach();
   size_t at = line.find("(port ");
   int port = 0;
   if (at == std::string::npos ||
@@ -124,6 +131,8 @@ RunResult Run(const std::string& target, const std::string& rpc, int clients, do
   std::vector<std::vector<double>> latencies(clients + searchers);
   std::atomic<long> errors{0};
   std::atomic<long> searcher_errors{0};
+  std::mutex first_error_mu;
+  std::string first_error;
   auto end = Clock::now() + std::chrono::duration<double>(seconds);
   std::vector<std::thread> threads;
   for (int i = 0; i < clients + searchers; ++i) {
@@ -155,14 +164,16 @@ RunResult Run(const std::string& target, const std::string& rpc, int clients, do
           if (!s.ok()) ++searcher_errors;
         } else if (s.ok()) {
           latencies[i].push_back(ms);
-        } else {
-          ++errors;
+        } else if (errors++ == 0) {
+          std::lock_guard<std::mutex> lock(first_error_mu);
+          if (first_error.empty()) first_error = s.error_message();
         }
       }
     });
   }
   for (std::thread& t : threads) t.join();
   if (search_errors) *search_errors = searcher_errors;
+  if (!first_error.empty()) std::cerr << "grpc_load: " << rpc << ": " << first_error << "\n";
   std::vector<double> all;
   for (auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
   std::sort(all.begin(), all.end());

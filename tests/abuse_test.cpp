@@ -635,6 +635,41 @@ namespace {
 
 // Requests with invalid UTF-8 in a string field: each is refused, and the
 // log gets at most ten lines a minute about them, not one each.
+// A server whose log reader has gone (stderr a pipe closed after the first
+// line, as a supervisor that died leaves it) keeps serving, and drains and
+// exits 0 on SIGTERM, though it writes a line then: no SIGPIPE kills it.
+TEST(Log, AServerWhoseLogReaderHasGoneServesOnAndExitsCleanly) {
+  int err[2];
+  ASSERT_EQ(pipe(err), 0);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(err[1], 2);
+    close(err[0]);
+    close(err[1]);
+    execl(UCKERS_BINARY, UCKERS_BINARY, "serve", "--address", "127.0.0.1:0", "--grace_ms", "200",
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(err[1]);
+  std::string line;
+  for (char c; read(err[0], &c, 1) == 1 && c != '\n';) line += c;
+  close(err[0]);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(line, m, std::regex(R"(\(port (\d+)\))"))) << line;
+  auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", m[1].str()),
+                                     grpc::InsecureChannelCredentials());
+  auto stub = v1::Engine::NewStub(channel);
+  v1::EngineInfo info;
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+  EXPECT_TRUE(stub->GetEngineInfo(&context, {}, &info).ok());
+  kill(pid, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0);
+}
+
 TEST(Log, LinesAboutBadClientInputAreRateLimited) {
   Fronts fronts;
   grpc::GenericStub stub(fronts.Channel());
