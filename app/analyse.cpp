@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "endgame/table.h"
@@ -17,53 +18,42 @@ namespace uckers {
 
 namespace {
 
-int RunAnalyseCommand(const CommandLine& cl) {
+absl::Status RunAnalyseCommand(const CommandLine& cl) {
   std::string path = cl.args()[0];
   std::string level = cl.Given("level") ? absl::GetFlag(FLAGS_level) : std::string(kAnalysisLevel);
   if (absl::Status s = CheckChoiceSetting("level", level); !s.ok()) {
-    std::cerr << "uckers analyse: --level: " << s.message() << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--level: ", s.message()));
   }
   std::string svg_path = absl::GetFlag(FLAGS_svg);
   if (absl::Status s = svg_path.empty() ? absl::OkStatus() : CheckWritable(svg_path); !s.ok()) {
-    std::cerr << "uckers analyse: --svg: " << s.message() << "\n";
-    return 1;
+    return Failed(absl::StrCat("--svg: ", s.message()));
   }
   absl::StatusOr<std::string> text = ReadTextFile(path, kMaxRecordBytes);
-  if (!text.ok()) {
-    std::cerr << "uckers analyse: " << text.status().message() << "\n";
-    return absl::IsInvalidArgument(text.status()) ? 2 : 1;
-  }
+  if (!text.ok()) return text.status();
   absl::StatusOr<Record> record = wire::ParseRecord(*text);
   if (!record.ok()) {
-    std::cerr << "uckers analyse: " << path << ": " << record.status().message() << "\n";
-    return 1;
+    return Failed(absl::StrCat(path, ": ", record.status().message()));
   }
   std::shared_ptr<const EndgameTable> endgames;
   if (std::string table_path = absl::GetFlag(FLAGS_endgames); !table_path.empty()) {
     absl::StatusOr<EndgameTable> table = EndgameTable::Load(table_path, record->game.rules());
     if (!table.ok()) {
-      std::cerr << "uckers analyse: --endgames: " << table.status().message() << "\n";
-      return 1;
+      return Failed(absl::StrCat("--endgames: ", table.status().message()));
     }
     endgames = std::make_shared<const EndgameTable>(*std::move(table));
   }
   std::atomic<bool> stop{false};
   absl::StatusOr<GameAnalysis> analysis =
       AnalyseGame(*record, level, stop, nullptr, endgames.get());
-  if (!analysis.ok()) {
-    std::cerr << "uckers analyse: " << analysis.status().message() << "\n";
-    return 1;
-  }
+  if (!analysis.ok()) return Failed(analysis.status().message());
   std::cout << (absl::GetFlag(FLAGS_json) ? wire::AnalysisToJson(*analysis)
                                           : AnalysisToText(*analysis));
   if (!svg_path.empty()) {
     if (absl::Status s = WriteTextFile(svg_path, AnalysisToSvg(*analysis)); !s.ok()) {
-      std::cerr << "uckers analyse: " << s.message() << "\n";
-      return 1;
+      return Failed(s.message());
     }
   }
-  return 0;
+  return absl::OkStatus();
 }
 
 }  // namespace

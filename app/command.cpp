@@ -7,7 +7,9 @@
 #include <optional>
 
 #include "absl/flags/reflection.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/cord.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 
@@ -61,41 +63,18 @@ std::string ValueWords(const absl::CommandLineFlag& flag) {
   return "a value";
 }
 
-int Usage(const Command& c, const std::string& message) {
-  std::cerr << "uckers " << c.name << ": " << message << " (uckers help " << c.name << ")\n";
-  return 2;
+absl::Status Usage(const Command& c, const std::string& message) {
+  return UsageError(absl::StrCat(message, " (uckers help ", c.name, ")"));
 }
 
-}  // namespace
+// The payloads of a status that StatusExitCode reads: the name it is said
+// under (WithName), and that it is not said at all (QuietFailure).
+constexpr char kNamePayload[] = "uckers/command-name";
+constexpr char kQuietPayload[] = "uckers/quiet";
 
-void PrintCommandHelp(const Command& c, std::ostream& out) {
-  out << "usage: " << c.usage << "\n\n" << c.summary << "\n";
-  std::map<std::string, absl::CommandLineFlag*> flags = FlagsOf(c);
-  if (!flags.empty()) out << "\nflags:\n";
-  for (const auto& [name, flag] : flags) {
-    const SharedFlag* shared = SharedOf(c, name);
-    std::string help = shared && !shared->help.empty() ? shared->help : flag->Help();
-    std::string def =
-        shared && !shared->default_text.empty() ? shared->default_text : flag->DefaultValue();
-    out << "  --" << name << "  " << help << " (default: " << (def.empty() ? "none" : def) << ")\n";
-  }
-  if (c.more_help) {
-    out << "\n";
-    c.more_help(out);
-  }
-}
-
-int CheckStdout(const std::string& who, int code) {
-  std::cout.flush();
-  std::fflush(stdout);
-  if (!std::cout.good() || std::ferror(stdout)) {
-    std::cerr << who << ": could not write to standard output (disk full or pipe closed)\n";
-    return 1;
-  }
-  return code;
-}
-
-int RunCommand(const Command& c, int argc, char** argv) {
+// `c`'s command line from argv[1..], or the usage error; nullopt when
+// --help asks for the command's help instead.
+absl::StatusOr<std::optional<CommandLine>> ParseArguments(const Command& c, int argc, char** argv) {
   std::map<std::string, absl::CommandLineFlag*> flags = FlagsOf(c);
   std::vector<std::string> positional;
   std::set<std::string> given;
@@ -113,10 +92,7 @@ int RunCommand(const Command& c, int argc, char** argv) {
       only_positional = true;
       continue;
     }
-    if (arg == "-h" || arg == "--help" || arg == "--helpfull") {
-      PrintCommandHelp(c, std::cout);
-      return CheckStdout("uckers " + c.name, 0);
-    }
+    if (arg == "-h" || arg == "--help" || arg == "--helpfull") return std::nullopt;
     std::string name = arg.substr(arg[1] == '-' ? 2 : 1);
     std::optional<std::string> value;
     if (size_t eq = name.find('='); eq != std::string::npos) {
@@ -166,7 +142,71 @@ int RunCommand(const Command& c, int argc, char** argv) {
     return Usage(c,
                  absl::StrCat("needs ", c.arguments_text.empty() ? "arguments" : c.arguments_text));
   }
-  int code = c.run(CommandLine(std::move(positional), std::move(given)));
+  return CommandLine(std::move(positional), std::move(given));
+}
+
+}  // namespace
+
+absl::Status UsageError(absl::string_view message) { return absl::InvalidArgumentError(message); }
+
+absl::Status Failed(absl::string_view message) { return absl::UnknownError(message); }
+
+absl::Status QuietFailure() {
+  absl::Status status = absl::UnknownError("");
+  status.SetPayload(kQuietPayload, absl::Cord());
+  return status;
+}
+
+absl::Status WithName(absl::Status status, absl::string_view name) {
+  status.SetPayload(kNamePayload, absl::Cord(name));
+  return status;
+}
+
+int StatusExitCode(const absl::Status& status, absl::string_view name) {
+  if (status.ok()) return 0;
+  if (!status.GetPayload(kQuietPayload)) {
+    auto named = status.GetPayload(kNamePayload);  // absl::optional<absl::Cord>
+    std::string who = named ? std::string(*named) : std::string(name);
+    std::cerr << "uckers" << (who.empty() ? "" : " ") << who << ": " << status.message() << "\n";
+  }
+  return absl::IsInvalidArgument(status) ? 2 : 1;
+}
+
+void PrintCommandHelp(const Command& c, std::ostream& out) {
+  out << "usage: " << c.usage << "\n\n" << c.summary << "\n";
+  std::map<std::string, absl::CommandLineFlag*> flags = FlagsOf(c);
+  if (!flags.empty()) out << "\nflags:\n";
+  for (const auto& [name, flag] : flags) {
+    const SharedFlag* shared = SharedOf(c, name);
+    std::string help = shared && !shared->help.empty() ? shared->help : flag->Help();
+    std::string def =
+        shared && !shared->default_text.empty() ? shared->default_text : flag->DefaultValue();
+    out << "  --" << name << "  " << help << " (default: " << (def.empty() ? "none" : def) << ")\n";
+  }
+  if (c.more_help) {
+    out << "\n";
+    c.more_help(out);
+  }
+}
+
+int CheckStdout(const std::string& who, int code) {
+  std::cout.flush();
+  std::fflush(stdout);
+  if (!std::cout.good() || std::ferror(stdout)) {
+    std::cerr << who << ": could not write to standard output (disk full or pipe closed)\n";
+    return 1;
+  }
+  return code;
+}
+
+int RunCommand(const Command& c, int argc, char** argv) {
+  absl::StatusOr<std::optional<CommandLine>> cl = ParseArguments(c, argc, argv);
+  if (!cl.ok()) return StatusExitCode(cl.status(), c.name);
+  if (!*cl) {
+    PrintCommandHelp(c, std::cout);
+    return CheckStdout("uckers " + c.name, 0);
+  }
+  int code = StatusExitCode(c.run(**cl), c.name);
   return CheckStdout("uckers " + c.name, code);
 }
 

@@ -195,29 +195,23 @@ void Reschedule(bool right, int64_t today, Card* c) {
 
 // Reads and reviews the record before the database is opened, so that a
 // record that cannot be read or reviewed leaves no database behind.
-int AddRecord(const std::string& db, const std::string& path, const std::string& level,
-              int64_t today) {
+absl::Status AddRecord(const std::string& db, const std::string& path, const std::string& level,
+                       int64_t today) {
   absl::StatusOr<std::string> text = ReadTextFile(path, kMaxRecordBytes);
   if (!text.ok()) {
-    std::cerr << "uckers drill: --add: " << text.status().message() << "\n";
-    return absl::IsInvalidArgument(text.status()) ? 2 : 1;
+    return absl::Status(text.status().code(), absl::StrCat("--add: ", text.status().message()));
   }
   absl::StatusOr<Record> record = wire::ParseRecord(*text);
   if (!record.ok()) {
-    std::cerr << "uckers drill: " << path << ": " << record.status().message() << "\n";
-    return 1;
+    return Failed(absl::StrCat(path, ": ", record.status().message()));
   }
   std::atomic<bool> stop{false};
   absl::StatusOr<GameAnalysis> analysis = AnalyseGame(*record, level, stop);
   if (!analysis.ok()) {
-    std::cerr << "uckers drill: " << path << ": " << analysis.status().message() << "\n";
-    return 1;
+    return Failed(absl::StrCat(path, ": ", analysis.status().message()));
   }
   absl::StatusOr<DrillStore> opened = DrillStore::Open(db);
-  if (!opened.ok()) {
-    std::cerr << "uckers drill: " << opened.status().message() << "\n";
-    return 1;
-  }
+  if (!opened.ok()) return Failed(opened.status().message());
   DrillStore& store = *opened;
   int marked = 0, added = 0;
   for (const AnalysedItem& item : analysis->items) {
@@ -233,18 +227,16 @@ int AddRecord(const std::string& db, const std::string& path, const std::string&
     c.source = absl::StrCat(path, " #", item.index);
     c.due = today;
     absl::StatusOr<bool> a = store.Add(c);
-    if (!a.ok()) {
-      std::cerr << "uckers drill: " << a.status().message() << "\n";
-      return 1;
-    }
+    if (!a.ok()) return Failed(a.status().message());
     added += *a;
   }
   std::cout << absl::StrFormat("drill: %s reviewed at %s: %d marked decisions, %d new cards\n",
                                path, analysis->level, marked, added);
-  return 0;
+  return absl::OkStatus();
 }
 
-int Session(DrillStore& store, std::vector<Card> cards, const std::string& level, int64_t today) {
+absl::Status Session(DrillStore& store, std::vector<Card> cards, const std::string& level,
+                     int64_t today) {
   int right = 0, asked = 0;
   std::atomic<bool> stop{false};
   for (Card& c : cards) {
@@ -253,10 +245,8 @@ int Session(DrillStore& store, std::vector<Card> cards, const std::string& level
                                               : absl::StatusOr<Position>(rules.status());
     absl::StatusOr<Throw> dice = ParseThrow(c.dice);
     if (!pos.ok() || !dice.ok()) {
-      std::cerr << "uckers drill: card " << c.id
-                << " is unreadable: " << (pos.ok() ? dice.status() : pos.status()).message()
-                << "\n";
-      return 1;
+      return Failed(absl::StrCat(
+          "card ", c.id, " is unreadable: ", (pos.ok() ? dice.status() : pos.status()).message()));
     }
     std::cout << "\ncard " << c.id << " (" << c.source << ")\n" << DrawBoard(*pos);
     std::cout << ColourName(pos->to_throw()) << " threw " << c.dice << ": your play? "
@@ -265,8 +255,7 @@ int Session(DrillStore& store, std::vector<Card> cards, const std::string& level
     options.rules = *rules;
     Engine engine(options);
     if (absl::Status s = engine.SetPosition(*pos); !s.ok()) {
-      std::cerr << "uckers drill: card " << c.id << " is unreadable: " << s.message() << "\n";
-      return 1;
+      return Failed(absl::StrCat("card ", c.id, " is unreadable: ", s.message()));
     }
     std::optional<Judgement> verdict;
     std::string line;
@@ -289,10 +278,7 @@ int Session(DrillStore& store, std::vector<Card> cards, const std::string& level
         ok ? "right" : "wrong", PlayToString(verdict->played.play), verdict->equity_lost,
         PlayToString(verdict->candidates[0].play), c.played, c.lost);
     Reschedule(ok, today, &c);
-    if (absl::Status s = store.Schedule(c); !s.ok()) {
-      std::cerr << "uckers drill: " << s.message() << "\n";
-      return 1;
-    }
+    if (absl::Status s = store.Schedule(c); !s.ok()) return Failed(s.message());
     std::cout << "next on " << DayText(c.due) << "\n";
   }
   absl::StatusOr<int64_t> next = store.NextDue();
@@ -300,25 +286,20 @@ int Session(DrillStore& store, std::vector<Card> cards, const std::string& level
                                next.ok() && *next >= 0
                                    ? absl::StrCat("next card due ", DayText(*next))
                                    : std::string("no cards"));
-  return 0;
+  return absl::OkStatus();
 }
 
-int RunDrillCommand(const CommandLine&) {
+absl::Status RunDrillCommand(const CommandLine&) {
   std::string db = absl::GetFlag(FLAGS_db);
-  if (db.empty()) {
-    std::cerr << "uckers drill: give --db FILE\n";
-    return 2;
-  }
+  if (db.empty()) return UsageError("give --db FILE");
   int count = absl::GetFlag(FLAGS_count);
   if (count < 1 || count > 1000) {
-    std::cerr << "uckers drill: --count " << count << ": must be 1..1000\n";
-    return 2;
+    return UsageError(absl::StrCat("--count ", count, ": must be 1..1000"));
   }
   absl::CivilDay day = absl::ToCivilDay(absl::Now(), absl::UTCTimeZone());
   if (std::string text = absl::GetFlag(FLAGS_today); !text.empty()) {
     if (!absl::ParseCivilTime(text, &day)) {
-      std::cerr << "uckers drill: --today '" << text << "': expected YYYY-MM-DD\n";
-      return 2;
+      return UsageError(absl::StrCat("--today '", text, "': expected YYYY-MM-DD"));
     }
   }
   int64_t today = day - kEpoch;
@@ -330,23 +311,16 @@ int RunDrillCommand(const CommandLine&) {
     SearchRequest probe;
     probe.level = level;
     if (absl::StatusOr<SearchParams> p = RequestParams(probe); !p.ok()) {
-      std::cerr << "uckers drill: --level: " << p.status().message() << "\n";
-      return 2;
+      return UsageError(absl::StrCat("--level: ", p.status().message()));
     }
   }
   if (std::string add = absl::GetFlag(FLAGS_add); !add.empty()) {
     return AddRecord(db, add, level, today);
   }
   absl::StatusOr<DrillStore> store = DrillStore::Open(db);
-  if (!store.ok()) {
-    std::cerr << "uckers drill: " << store.status().message() << "\n";
-    return 1;
-  }
+  if (!store.ok()) return Failed(store.status().message());
   absl::StatusOr<std::vector<Card>> due = store->Due(today, count);
-  if (!due.ok()) {
-    std::cerr << "uckers drill: " << due.status().message() << "\n";
-    return 1;
-  }
+  if (!due.ok()) return Failed(due.status().message());
   if (absl::GetFlag(FLAGS_list)) {
     for (const Card& c : *due) {
       std::cout << absl::StrFormat(
@@ -354,7 +328,7 @@ int RunDrillCommand(const CommandLine&) {
           DayText(c.due), c.rules, c.ufen, c.dice, c.best, c.played, c.lost);
     }
     std::cout << "cards due " << due->size() << "\n";
-    return 0;
+    return absl::OkStatus();
   }
   return Session(*store, *due, level, today);
 }

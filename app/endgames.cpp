@@ -8,6 +8,7 @@
 #include <string>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
@@ -21,45 +22,30 @@ namespace uckers {
 
 namespace {
 
-int RunEndgamesCommand(const CommandLine& cl) {
-  if (cl.args()[0] != "build") {
-    std::cerr << "uckers endgames: unknown action '" << cl.args()[0]
-              << "': say what to do: build\n";
-    return 2;
-  }
+// `uckers endgames build`: its errors are said as `uckers endgames build: ...`.
+absl::Status Build() {
   absl::StatusOr<EndgameClass> cls = ClassByName(absl::GetFlag(FLAGS_class));
   if (!cls.ok()) {
-    std::cerr << "uckers endgames build: --class: " << cls.status().message() << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--class: ", cls.status().message()));
   }
   absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
   if (!rules.ok()) {
-    std::cerr << "uckers endgames build: --rules: " << rules.status().message() << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--rules: ", rules.status().message()));
   }
   if (absl::Status s = rules->RequireFourSidedTeams("uckers endgames build"); !s.ok()) {
-    std::cerr << "uckers endgames build: --rules: " << s.message() << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--rules: ", s.message()));
   }
   if (absl::Status s = CheckEndgameRules(*rules); !s.ok()) {
-    std::cerr << "uckers endgames build: --rules: " << s.message() << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--rules: ", s.message()));
   }
   std::string out = absl::GetFlag(FLAGS_out);
   int check = absl::GetFlag(FLAGS_check);
-  if (out.empty()) {
-    std::cerr << "uckers endgames build: --out: give the table file to write\n";
-    return 2;
-  }
-  if (check < 0) {
-    std::cerr << "uckers endgames build: --check: a count of positions, 0 or more\n";
-    return 2;
-  }
+  if (out.empty()) return UsageError("--out: give the table file to write");
+  if (check < 0) return UsageError("--check: a count of positions, 0 or more");
   // A build takes minutes: an output that cannot be written is found first.
   bool existed = std::filesystem::exists(out);
   if (!std::ofstream(out, std::ios::app)) {
-    std::cerr << "uckers endgames build: --out: cannot write " << out << "\n";
-    return 1;
+    return Failed(absl::StrCat("--out: cannot write ", out));
   }
   EndgameBuildOptions options;
   options.progress = [](const std::string& line) { std::cerr << line << std::endl; };
@@ -70,9 +56,8 @@ int RunEndgamesCommand(const CommandLine& cl) {
       status.ok() ? EndgameTable::Load(out, *rules) : absl::StatusOr<EndgameTable>(status);
   std::error_code ec;
   if (!reread.ok()) {
-    std::cerr << "uckers endgames build: " << reread.status().message() << "\n";
     if (!existed) std::filesystem::remove(out, ec);
-    return 1;
+    return Failed(reread.status().message());
   }
   std::cout << absl::StrFormat(
       "class %s rules %s: %d positions, %.1f s, peak memory %.1f MiB, file %d bytes (%s)\n",
@@ -85,14 +70,18 @@ int RunEndgamesCommand(const CommandLine& cl) {
   }
   if (check > 0) {
     absl::StatusOr<BellmanCheck> result = CheckBellman(*reread, check, /*seed=*/1);
-    if (!result.ok()) {
-      std::cerr << "uckers endgames build: " << result.status().message() << "\n";
-      return 1;
-    }
+    if (!result.ok()) return Failed(result.status().message());
     std::cout << absl::StrFormat("Bellman check: %d positions, largest error %.2g (%s)\n",
                                  result->positions, result->max_error, result->worst);
   }
-  return 0;
+  return absl::OkStatus();
+}
+
+absl::Status RunEndgamesCommand(const CommandLine& cl) {
+  if (cl.args()[0] != "build") {
+    return UsageError(absl::StrCat("unknown action '", cl.args()[0], "': say what to do: build"));
+  }
+  return WithName(Build(), "endgames build");
 }
 
 }  // namespace

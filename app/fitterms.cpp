@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
@@ -16,23 +17,18 @@ namespace uckers {
 
 namespace {
 
-int RunFitTermsCommand(const CommandLine& cl) {
+absl::Status RunFitTermsCommand(const CommandLine& cl) {
   absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
   if (!rules.ok()) {
-    std::cerr << "uckers fitterms: --rules: " << rules.status().message() << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--rules: ", rules.status().message()));
   }
   int games = absl::GetFlag(FLAGS_fit_games);
   if (games < 1 || games > 100000) {
-    std::cerr << "uckers fitterms: --fit_games must be 1..100000, not " << games << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--fit_games must be 1..100000, not ", games));
   }
   std::string level = cl.Given("level") ? absl::GetFlag(FLAGS_level) : "expert";
   absl::StatusOr<TermFit> fit = FitTermWinChance(*rules, games, absl::GetFlag(FLAGS_seed), level);
-  if (!fit.ok()) {
-    std::cerr << "uckers fitterms: " << fit.status().message() << "\n";
-    return absl::IsInvalidArgument(fit.status()) ? 2 : 1;
-  }
+  if (!fit.ok()) return fit.status();
   std::cout << absl::StrFormat("fitterms rules %s games %d decisions %d pairs %d r2 %.4f\n",
                                rules->ToString(), fit->games, fit->decisions, fit->pairs, fit->r2);
   std::string table;
@@ -42,7 +38,7 @@ int RunFitTermsCommand(const CommandLine& cl) {
     absl::StrAppendFormat(&table, "%s%.4g", i ? ", " : "", fit->per_unit[i]);
   }
   std::cout << "fitterms table {" << table << "}\n";
-  return 0;
+  return absl::OkStatus();
 }
 
 }  // namespace

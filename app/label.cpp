@@ -34,23 +34,18 @@ namespace uckers {
 
 namespace {
 
-// The run the flags describe (the table not loaded); an error is printed and
-// nullopt returned, `*exit_code` set to 2 for a usage error, 1 for a net file
-// that cannot be read.
-std::optional<LabelConfig> RunOfFlags(const std::string& command, int* exit_code) {
-  *exit_code = 2;
+// The run the flags describe (the table not loaded), `command` the one
+// reading them ("uckers label add"); a usage error, or a failure for a net
+// file that cannot be read.
+absl::StatusOr<LabelConfig> RunOfFlags(const std::string& command) {
   absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
-  if (!rules.ok()) {
-    std::cerr << command << ": --rules: " << rules.status().message() << "\n";
-    return std::nullopt;
-  }
+  if (!rules.ok()) return UsageError(absl::StrCat("--rules: ", rules.status().message()));
   LabelConfig c;
   c.rules = *rules;
   c.level = absl::GetFlag(FLAGS_level).empty() ? std::string(kReferenceLevel)
                                                : absl::GetFlag(FLAGS_level);
   if (absl::Status s = ApplyLevel(c.level, &c.params); !s.ok()) {
-    std::cerr << command << ": --level: " << s.message() << "\n";
-    return std::nullopt;
+    return UsageError(absl::StrCat("--level: ", s.message()));
   }
   c.positions = absl::GetFlag(FLAGS_positions);
   c.seed = absl::GetFlag(FLAGS_seed);
@@ -58,19 +53,13 @@ std::optional<LabelConfig> RunOfFlags(const std::string& command, int* exit_code
   c.plies = absl::GetFlag(FLAGS_plies);
   c.depth = absl::GetFlag(FLAGS_depth);
   c.threads = absl::GetFlag(FLAGS_concurrency);
-  if (absl::Status s = CheckLabelCounts(c); !s.ok()) {
-    std::cerr << command << ": " << s.message() << "\n";
-    return std::nullopt;
-  }
+  if (absl::Status s = CheckLabelCounts(c); !s.ok()) return UsageError(s.message());
   if (absl::Status s = c.rules.RequireFourSidedTeams(command); !s.ok()) {
-    std::cerr << command << ": --rules: " << s.message() << "\n";
-    return std::nullopt;
+    return UsageError(absl::StrCat("--rules: ", s.message()));
   }
   c.netfile = absl::GetFlag(FLAGS_netfile);
   if (absl::Status s = UseLabelNet(&c); !s.ok()) {
-    std::cerr << command << ": --netfile: " << s.message() << "\n";
-    if (!absl::IsInvalidArgument(s)) *exit_code = 1;
-    return std::nullopt;
+    return absl::Status(s.code(), absl::StrCat("--netfile: ", s.message()));
   }
   return c;
 }
@@ -89,62 +78,52 @@ absl::StatusOr<std::unique_ptr<LadderStore>> OpenDb(bool existing = false) {
   return OpenLadderStore(db);
 }
 
-int Fail(const std::string& command, const absl::Status& s) {
-  std::cerr << command << ": " << s.message() << "\n";
-  return absl::IsInvalidArgument(s) ? 2 : 1;
-}
-
 // `uckers label add`: schedules a run as jobs in the database.
-int RunLabelAddCommand(const CommandLine&) {
-  const std::string command = "uckers label add";
-  int exit_code = 0;
-  std::optional<LabelConfig> c = RunOfFlags(command, &exit_code);
-  if (!c) return exit_code;
+absl::Status RunLabelAddCommand(const CommandLine&) {
+  absl::StatusOr<LabelConfig> c = RunOfFlags("uckers label add");
+  if (!c.ok()) return c.status();
   const int64_t chunk = absl::GetFlag(FLAGS_chunk);
-  if (chunk < 1) return Fail(command, absl::InvalidArgumentError("--chunk must be at least 1"));
+  if (chunk < 1) return UsageError("--chunk must be at least 1");
   absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb();
-  if (!store.ok()) return Fail(command, store.status());
+  if (!store.ok()) return store.status();
   absl::StatusOr<int64_t> added = (*store)->AddLabelJobs(LabelSettings(*c), c->positions, chunk);
-  if (!added.ok()) return Fail(command, added.status());
+  if (!added.ok()) return added.status();
   std::cout << "scheduled " << *added << " jobs of " << chunk << " positions: " << LabelSettings(*c)
             << "\n";
-  return 0;
+  return absl::OkStatus();
 }
 
 // `uckers label work`: takes jobs until every job is done, waiting while
 // others hold the rest (a killed worker's job comes back when its lease runs
 // out); SIGTERM hands the job held back.
-int RunLabelWorkCommand(const CommandLine& cl) {
-  const std::string command = "uckers label work";
+absl::Status RunLabelWorkCommand(const CommandLine& cl) {
   // The run's settings are the jobs' own, set by `label add`.
   for (const char* flag :
        {"positions", "trials", "plies", "depth", "chunk", "netfile", "level", "rules", "seed"}) {
     if (cl.Given(flag)) {
-      return Fail(command, absl::InvalidArgumentError(
-                               absl::StrCat("--", flag,
-                                            ": a setting of the run, which `label add` gave its "
-                                            "jobs; a worker takes it from them")));
+      return UsageError(absl::StrCat("--", flag,
+                                     ": a setting of the run, which `label add` gave its "
+                                     "jobs; a worker takes it from them"));
     }
   }
   const double lease = absl::GetFlag(FLAGS_lease_seconds);
   const int threads = absl::GetFlag(FLAGS_concurrency);
   if (!(lease > 0 && lease <= 7 * 86400) || threads < 1 || threads > kMaxLabelThreads) {
-    return Fail(command, absl::InvalidArgumentError(absl::StrCat(
-                             "--lease_seconds must be in (0, 604800] and --concurrency 1 to ",
-                             kMaxLabelThreads)));
+    return UsageError(absl::StrCat("--lease_seconds must be in (0, 604800] and --concurrency 1 to ",
+                                   kMaxLabelThreads));
   }
   absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb(/*existing=*/true);
-  if (!store.ok()) return Fail(command, store.status());
+  if (!store.ok()) return store.status();
   InterruptFlag interrupt;
   const std::atomic<bool>& stop = *interrupt.flag();
   const std::string token = WorkerToken();
   int64_t done = 0;
   while (!stop) {
     absl::StatusOr<std::optional<LabelJob>> job = (*store)->TakeLabelJob(token, lease);
-    if (!job.ok()) return Fail(command, job.status());
+    if (!job.ok()) return job.status();
     if (!*job) {
       absl::StatusOr<PairCounts> counts = (*store)->CountLabelJobs();
-      if (!counts.ok()) return Fail(command, counts.status());
+      if (!counts.ok()) return counts.status();
       if (counts->queued + counts->taken == 0) break;
       auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
       while (!stop && std::chrono::steady_clock::now() < until) {
@@ -163,67 +142,59 @@ int RunLabelWorkCommand(const CommandLine& cl) {
     }
     if (!c.ok() || !lines.ok()) {
       (void)(*store)->ReleaseLabelJob((*job)->id, token);
-      if (!c.ok()) return Fail(command, c.status());
+      if (!c.ok()) return c.status();
       break;  // stopped: the job is queued again
     }
     absl::StatusOr<bool> kept = (*store)->FinishLabelJob((*job)->id, token, *lines, token);
-    if (!kept.ok()) return Fail(command, kept.status());
+    if (!kept.ok()) return kept.status();
     std::cout << "job " << (*job)->id
               << (*kept ? " done" : " lost: its lease ran out and another worker took it")
               << std::endl;
     done += *kept;
   }
   std::cout << (stop ? "stopped" : "no job left") << " after " << done << " jobs\n";
-  return 0;
+  return absl::OkStatus();
 }
 
 // `uckers label export`: a run's labels from the database, as a file.
-int RunLabelExportCommand(const CommandLine&) {
-  const std::string command = "uckers label export";
+absl::Status RunLabelExportCommand(const CommandLine&) {
   if (absl::GetFlag(FLAGS_out).empty()) {
-    return Fail(command, absl::InvalidArgumentError("--out: give the JSON Lines file to write"));
+    return UsageError("--out: give the JSON Lines file to write");
   }
-  int exit_code = 0;
-  std::optional<LabelConfig> c = RunOfFlags(command, &exit_code);
-  if (!c) return exit_code;
+  absl::StatusOr<LabelConfig> c = RunOfFlags("uckers label export");
+  if (!c.ok()) return c.status();
   absl::StatusOr<std::unique_ptr<LadderStore>> store = OpenDb(/*existing=*/true);
-  if (!store.ok()) return Fail(command, store.status());
+  if (!store.ok()) return store.status();
   int64_t pending = 0;
   absl::StatusOr<std::string> lines = (*store)->LabelLines(LabelSettings(*c), &pending);
-  if (!lines.ok()) return Fail(command, lines.status());
+  if (!lines.ok()) return lines.status();
   if (lines->empty() && pending == 0) {
-    std::cerr << command << ": " << absl::GetFlag(FLAGS_db)
-              << " holds no labelling run of these settings (" << LabelSettings(*c)
-              << "); give those `label add` scheduled\n";
-    return 1;
+    return Failed(absl::StrCat(absl::GetFlag(FLAGS_db),
+                               " holds no labelling run of these settings (", LabelSettings(*c),
+                               "); give those `label add` scheduled"));
   }
-  if (absl::Status s = WriteTextFile(absl::GetFlag(FLAGS_out), *lines); !s.ok()) {
-    return Fail(command, s);
-  }
+  if (absl::Status s = WriteTextFile(absl::GetFlag(FLAGS_out), *lines); !s.ok()) return s;
   const int64_t n = std::count(lines->begin(), lines->end(), '\n');
   std::cout << "exported " << n << " positions to " << absl::GetFlag(FLAGS_out);
   if (pending > 0)
     std::cout << " (" << pending
               << " jobs not done yet; the positions after the first are left out)";
   std::cout << "\n";
-  return 0;
+  return absl::OkStatus();
 }
 
-int RunLabelCommand(const CommandLine&) {
+absl::Status RunLabelCommand(const CommandLine&) {
   if (absl::GetFlag(FLAGS_out).empty()) {
-    std::cerr << "uckers label: --out: give the JSON Lines file to write (uckers help label)\n";
-    return 2;
+    return UsageError("--out: give the JSON Lines file to write (uckers help label)");
   }
-  int exit_code = 0;
-  std::optional<LabelConfig> run = RunOfFlags("uckers label", &exit_code);
-  if (!run) return exit_code;
+  absl::StatusOr<LabelConfig> run = RunOfFlags("uckers label");
+  if (!run.ok()) return run.status();
   LabelConfig& c = *run;
   std::unique_ptr<EndgameTable> table;
   if (std::string path = absl::GetFlag(FLAGS_endgames); !path.empty()) {
     absl::StatusOr<EndgameTable> loaded = EndgameTable::Load(path, c.rules);
     if (!loaded.ok()) {
-      std::cerr << "uckers label: --endgames: " << loaded.status().message() << "\n";
-      return 1;
+      return Failed(absl::StrCat("--endgames: ", loaded.status().message()));
     }
     table = std::make_unique<EndgameTable>(*std::move(loaded));
     c.params.endgame = table.get();
@@ -231,12 +202,7 @@ int RunLabelCommand(const CommandLine&) {
   c.out = absl::GetFlag(FLAGS_out);
   c.progress_every = absl::GetFlag(FLAGS_progress) ? 100 : 0;
   InterruptFlag interrupt;
-  absl::Status s = Label(c, std::cout, *interrupt.flag());
-  if (!s.ok()) {
-    std::cerr << "uckers label: " << s.message() << "\n";
-    return absl::IsInvalidArgument(s) ? 2 : 1;
-  }
-  return 0;
+  return Label(c, std::cout, *interrupt.flag());
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
@@ -26,15 +27,14 @@ namespace uckers {
 
 namespace {
 
-// Reads the ladder's settings from the flags into `config`: 0, or the exit
-// code after saying on stderr what is wrong.
-int ReadLadderFlags(LadderConfig* config) {
+// Reads the ladder's settings from the flags into `config`, or says what is
+// wrong.
+absl::Status ReadLadderFlags(LadderConfig* config) {
   config->players = absl::StrSplit(absl::GetFlag(FLAGS_players), ';', absl::SkipEmpty());
   config->gauntlet = absl::GetFlag(FLAGS_gauntlet);
   absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
   if (!rules.ok()) {
-    std::cerr << "uckers ladder: --rules: " << rules.status().message() << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--rules: ", rules.status().message()));
   }
   config->rules = *rules;
   config->pairs = absl::GetFlag(FLAGS_ladder_pairs);
@@ -44,66 +44,56 @@ int ReadLadderFlags(LadderConfig* config) {
   config->luck = absl::GetFlag(FLAGS_luck);
   config->luck_depth = absl::GetFlag(FLAGS_luck_depth);
   absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
-  if (!outputs.ok()) {
-    std::cerr << "uckers ladder: " << outputs.status().message() << "\n";
-    return absl::IsInvalidArgument(outputs.status()) ? 2 : 1;
-  }
+  if (!outputs.ok()) return outputs.status();
   config->records_dir = outputs->records_dir;
   config->resume = outputs->resume;
   config->games_out = outputs->games_out;
   if (!absl::GetFlag(FLAGS_sprt).empty()) {
     absl::StatusOr<SprtConfig> sprt = ParseSprt(absl::GetFlag(FLAGS_sprt));
     if (!sprt.ok()) {
-      std::cerr << "uckers ladder: --sprt: " << sprt.status().message() << "\n";
-      return 2;
+      return UsageError(absl::StrCat("--sprt: ", sprt.status().message()));
     }
     config->sprt = *sprt;
   }
-  return 0;
+  return absl::OkStatus();
 }
 
 // More sides (docs/ladder.md, "More sides"): players are levels, greedy or
-// random, and the four-sided game's extras are refused. 0, or the exit code
-// after saying why on stderr.
-int CheckMultiSideLadderCommand(const LadderConfig& config) {
+// random, and the four-sided game's extras are refused (a usage error).
+absl::Status CheckMultiSideLadderCommand(const LadderConfig& config) {
   if (config.sprt || config.resume || !config.games_out.empty()) {
-    std::cerr << "uckers ladder: --sprt, --resume and --games_out are for the four-sided game "
-                 "of two teams\n";
-    return 2;
+    return UsageError("--sprt, --resume and --games_out are for the four-sided game of two teams");
   }
   for (const std::string& spec : config.players) {
     if (absl::Status s = CheckMultiSidePlayer(spec, config.rules); !s.ok()) {
-      std::cerr << "uckers ladder: " << s.message() << "\n";
-      return 2;
+      return UsageError(s.message());
     }
   }
-  return 0;
+  return absl::OkStatus();
 }
 
 // The checks of the command before any player starts, `chart_path` the
-// chart to write (or empty): 0, or the exit code after saying why on stderr.
-int CheckLadderCommand(const LadderConfig& config, const std::string& chart_path) {
+// chart to write (or empty).
+absl::Status CheckLadderCommand(const LadderConfig& config, const std::string& chart_path) {
   if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
-    std::cerr << "uckers ladder: " << s.message() << " (--ladder_pairs, --concurrency)\n";
-    return 2;
+    return UsageError(absl::StrCat(s.message(), " (--ladder_pairs, --concurrency)"));
   }
   if (absl::Status s = chart_path.empty() ? absl::OkStatus() : CheckWritable(chart_path); !s.ok()) {
-    std::cerr << "uckers ladder: --chart: " << s.message() << "\n";
-    return 1;
+    return Failed(absl::StrCat("--chart: ", s.message()));
   }
   if (config.resume && config.sprt) {
-    std::cerr << "uckers ladder: --resume cannot continue a GSPRT (--sprt): its decision depends "
-                 "on the order the pairs finished in\n";
-    return 2;
+    return UsageError(
+        "--resume cannot continue a GSPRT (--sprt): its decision depends on the order the pairs "
+        "finished in");
   }
   if (!config.rules.layout().IsFourSidedTeams()) return CheckMultiSideLadderCommand(config);
-  return 0;
+  return absl::OkStatus();
 }
 
 // Prints the report (--json or text) and writes the chart (with
-// `chart_path`); the command's exit code.
-int ReportLadder(const LadderConfig& config, const v1::LadderReport& report,
-                 const std::string& chart_path) {
+// `chart_path`); the command's status.
+absl::Status ReportLadder(const LadderConfig& config, const v1::LadderReport& report,
+                          const std::string& chart_path) {
   if (absl::GetFlag(FLAGS_json)) {
     std::cout << ToJson(report);
   } else {
@@ -111,37 +101,31 @@ int ReportLadder(const LadderConfig& config, const v1::LadderReport& report,
   }
   if (!chart_path.empty()) {
     if (absl::Status s = WriteTextFile(chart_path, LadderReportSvg(report)); !s.ok()) {
-      std::cerr << "uckers ladder: " << s.message() << "\n";
-      return 1;
+      return Failed(s.message());
     }
   }
   if (report.interrupted()) {
-    std::cerr << "uckers ladder: interrupted after " << report.pairs_done() << " of "
-              << report.pairs_scheduled() << " pairs"
-              << (config.records_dir.empty()
-                      ? ""
-                      : "; the same command with --resume finishes it from the records")
-              << "\n";
-    return 1;
+    return Failed(absl::StrCat(
+        "interrupted after ", report.pairs_done(), " of ", report.pairs_scheduled(), " pairs",
+        config.records_dir.empty() ? ""
+                                   : "; the same command with --resume finishes it from the "
+                                     "records"));
   }
-  return 0;
+  return absl::OkStatus();
 }
 
-int RunLadderCommand(const CommandLine&) {
+absl::Status RunLadderCommand(const CommandLine&) {
   LadderConfig config;
-  if (int code = ReadLadderFlags(&config); code != 0) return code;
+  if (absl::Status s = ReadLadderFlags(&config); !s.ok()) return s;
   std::string chart_path = absl::GetFlag(FLAGS_chart);
-  if (int code = CheckLadderCommand(config, chart_path); code != 0) return code;
+  if (absl::Status s = CheckLadderCommand(config, chart_path); !s.ok()) return s;
   absl::StatusOr<v1::LadderReport> report;
   {
     InterruptFlag interrupt;
     config.interrupted = interrupt.flag();
     report = RunLadder(config);
   }
-  if (!report.ok()) {
-    std::cerr << "uckers ladder: " << report.status().message() << "\n";
-    return absl::IsInvalidArgument(report.status()) ? 2 : 1;
-  }
+  if (!report.ok()) return report.status();
   return ReportLadder(config, *report, chart_path);
 }
 

@@ -27,13 +27,12 @@ ABSL_FLAG(int64_t, max_pairs, 0, "stop after this many pairs (0: no limit)");
 namespace uckers {
 namespace {
 
-int NeedsDb(const std::string& command) {
-  std::cerr << "uckers ladder " << command
-            << ": --db: give the ladder's database (uckers help ladder " << command << ")\n";
-  return 2;
+absl::Status NeedsDb(const std::string& command) {
+  return UsageError(
+      absl::StrCat("--db: give the ladder's database (uckers help ladder ", command, ")"));
 }
 
-int RunAddCommand(const CommandLine& cl) {
+absl::Status RunAddCommand(const CommandLine& cl) {
   if (absl::GetFlag(FLAGS_db).empty()) return NeedsDb("add");
   LadderAddConfig config;
   config.db = absl::GetFlag(FLAGS_db);
@@ -43,36 +42,30 @@ int RunAddCommand(const CommandLine& cl) {
   config.nearest = absl::GetFlag(FLAGS_nearest);
   config.seed = absl::GetFlag(FLAGS_seed);
   if (config.pairs < 1 || config.nearest < 0) {
-    std::cerr << "uckers ladder add: --pairs must be 1 or more and --nearest 0 or more\n";
-    return 2;
+    return UsageError("--pairs must be 1 or more and --nearest 0 or more");
   }
   if (std::string near = absl::GetFlag(FLAGS_near_elo); !near.empty()) {
     double elo = 0;
     if (!absl::SimpleAtod(near, &elo) || !std::isfinite(elo)) {
-      std::cerr << "uckers ladder add: --near_elo: '" << near << "' is not a number\n";
-      return 2;
+      return UsageError(absl::StrCat("--near_elo: '", near, "' is not a number"));
     }
     config.near_elo = elo;
   }
   absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
   if (!rules.ok()) {
-    std::cerr << "uckers ladder add: --rules: " << rules.status().message() << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--rules: ", rules.status().message()));
   }
   config.rules = *rules;
   absl::StatusOr<LadderAddResult> added = AddToLadder(config);
-  if (!added.ok()) {
-    std::cerr << "uckers ladder add: " << added.status().message() << "\n";
-    return absl::IsInvalidArgument(added.status()) ? 2 : 1;
-  }
+  if (!added.ok()) return added.status();
   std::cout << "entrant " << added->entrant << " '" << config.name << "': " << added->pairs
             << (added->pairs == 1 ? " pair" : " pairs") << " scheduled against "
             << added->opponents.size() << (added->opponents.size() == 1 ? " entrant" : " entrants")
             << "\n";
-  return 0;
+  return absl::OkStatus();
 }
 
-int RunWorkCommand(const CommandLine&) {
+absl::Status RunWorkCommand(const CommandLine&) {
   if (absl::GetFlag(FLAGS_db).empty()) return NeedsDb("work");
   LadderWorkConfig config;
   config.db = absl::GetFlag(FLAGS_db);
@@ -83,47 +76,36 @@ int RunWorkCommand(const CommandLine&) {
   config.lease_seconds = absl::GetFlag(FLAGS_lease_seconds);
   config.max_pairs = absl::GetFlag(FLAGS_max_pairs);
   if (!(config.lease_seconds > 0 && config.lease_seconds <= 7 * 86400) || config.max_pairs < 0) {
-    std::cerr << "uckers ladder work: --lease_seconds must be in (0, 604800] and --max_pairs 0 "
-                 "or more\n";
-    return 2;
+    return UsageError("--lease_seconds must be in (0, 604800] and --max_pairs 0 or more");
   }
   if (absl::Status s = RequireExistingDb(config.db); !s.ok()) {
-    std::cerr << "uckers ladder work: --db: " << s.message() << "\n";
-    return 1;
+    return Failed(absl::StrCat("--db: ", s.message()));
   }
   absl::StatusOr<int64_t> played = WorkLadder(config);
-  if (!played.ok()) {
-    std::cerr << "uckers ladder work: " << played.status().message() << "\n";
-    return 1;
-  }
+  if (!played.ok()) return Failed(played.status().message());
   std::cerr << "uckers ladder work: " << *played << (*played == 1 ? " pair" : " pairs") << " played"
             << (*interrupt.flag() ? " (stopped by a signal)" : "") << "\n";
-  return 0;
+  return absl::OkStatus();
 }
 
-int RunTableCommand(const CommandLine&) {
+absl::Status RunTableCommand(const CommandLine&) {
   if (absl::GetFlag(FLAGS_db).empty()) return NeedsDb("table");
   std::string chart = absl::GetFlag(FLAGS_chart);
   if (absl::Status s = chart.empty() ? absl::OkStatus() : CheckWritable(chart); !s.ok()) {
-    std::cerr << "uckers ladder table: --chart: " << s.message() << "\n";
-    return 1;
+    return Failed(absl::StrCat("--chart: ", s.message()));
   }
   absl::StatusOr<std::unique_ptr<LadderStore>> store =
       OpenLadderStore(absl::GetFlag(FLAGS_db), /*read_only=*/true);
   absl::StatusOr<v1::LadderReport> table =
       store.ok() ? LadderTable(**store) : absl::StatusOr<v1::LadderReport>(store.status());
-  if (!table.ok()) {
-    std::cerr << "uckers ladder table: " << table.status().message() << "\n";
-    return 1;
-  }
+  if (!table.ok()) return Failed(table.status().message());
   std::cout << (absl::GetFlag(FLAGS_json) ? ToJson(*table) : LadderTableText(*table));
   if (!chart.empty() && table->players_size() > 0) {
     if (absl::Status s = WriteTextFile(chart, LadderReportSvg(*table)); !s.ok()) {
-      std::cerr << "uckers ladder table: " << s.message() << "\n";
-      return 1;
+      return Failed(s.message());
     }
   }
-  return 0;
+  return absl::OkStatus();
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
 #include "app/interrupt.h"
@@ -24,7 +25,7 @@ namespace {
 // A layout of more than two sides or the six-sided board: A in one seat, B
 // in the others, every seat in turn on each dice sequence
 // (match/multi_side_match.h).
-int RunMultiSide(const Rules& rules) {
+absl::Status RunMultiSide(const Rules& rules) {
   MultiSideMatchConfig config;
   config.player_a = absl::GetFlag(FLAGS_a);
   config.player_b = absl::GetFlag(FLAGS_b);
@@ -36,25 +37,18 @@ int RunMultiSide(const Rules& rules) {
   config.luck = absl::GetFlag(FLAGS_luck);
   config.luck_depth = absl::GetFlag(FLAGS_luck_depth);
   for (const std::string& spec : {config.player_a, config.player_b}) {
-    if (absl::Status s = CheckMultiSidePlayer(spec, rules); !s.ok()) {
-      std::cerr << "uckers match: " << s.message() << "\n";
-      return absl::IsInvalidArgument(s) ? 2 : 1;
-    }
+    if (absl::Status s = CheckMultiSidePlayer(spec, rules); !s.ok()) return s;
   }
   if (!absl::GetFlag(FLAGS_games_out).empty() || absl::GetFlag(FLAGS_resume)) {
-    std::cerr << "uckers match: --resume and --games_out are for the four-sided game of two "
-                 "teams (--records keeps every game under any rules)\n";
-    return 2;
+    return UsageError(
+        "--resume and --games_out are for the four-sided game of two teams (--records keeps "
+        "every game under any rules)");
   }
   absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
-  if (!outputs.ok()) {
-    std::cerr << "uckers match: " << outputs.status().message() << "\n";
-    return absl::IsInvalidArgument(outputs.status()) ? 2 : 1;
-  }
+  if (!outputs.ok()) return outputs.status();
   config.records_dir = outputs->records_dir;
   if (absl::Status s = CheckPairsAndConcurrency(config.sequences, config.concurrency); !s.ok()) {
-    std::cerr << "uckers match: " << s.message() << "\n";
-    return 2;
+    return UsageError(s.message());
   }
   absl::StatusOr<v1::MatchReport> report;
   {
@@ -62,19 +56,15 @@ int RunMultiSide(const Rules& rules) {
     config.interrupted = interrupt.flag();
     report = RunMultiSideMatch(config);
   }
-  if (!report.ok()) {
-    std::cerr << "uckers match: " << report.status().message() << "\n";
-    return absl::IsInvalidArgument(report.status()) ? 2 : 1;
-  }
+  if (!report.ok()) return report.status();
   std::cout << (absl::GetFlag(FLAGS_json) ? ToJson(*report) : MultiSideMatchReportText(*report));
-  return report->interrupted() ? 1 : 0;
+  return report->interrupted() ? QuietFailure() : absl::OkStatus();
 }
 
-int RunMatchCommand(const CommandLine&) {
+absl::Status RunMatchCommand(const CommandLine&) {
   absl::StatusOr<Rules> rules = Rules::Parse(absl::GetFlag(FLAGS_rules));
   if (!rules.ok()) {
-    std::cerr << "uckers match: --rules: " << rules.status().message() << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--rules: ", rules.status().message()));
   }
   if (!rules->layout().IsFourSidedTeams()) return RunMultiSide(*rules);
   for (const std::string& spec : {absl::GetFlag(FLAGS_a), absl::GetFlag(FLAGS_b)}) {
@@ -82,8 +72,7 @@ int RunMatchCommand(const CommandLine&) {
     // names that cannot be read, a failure.
     if (absl::StartsWith(spec, "cmd:") || absl::StartsWith(spec, "grpc:")) continue;
     if (absl::StatusOr<std::unique_ptr<Player>> p = MakePlayer(spec, *rules, 0); !p.ok()) {
-      std::cerr << "uckers match: " << p.status().message() << "\n";
-      return absl::IsInvalidArgument(p.status()) ? 2 : 1;
+      return p.status();
     }
   }
   MatchConfig config;
@@ -97,16 +86,12 @@ int RunMatchCommand(const CommandLine&) {
   config.luck = absl::GetFlag(FLAGS_luck);
   config.luck_depth = absl::GetFlag(FLAGS_luck_depth);
   absl::StatusOr<RunOutputs> outputs = ReadRunOutputs();
-  if (!outputs.ok()) {
-    std::cerr << "uckers match: " << outputs.status().message() << "\n";
-    return absl::IsInvalidArgument(outputs.status()) ? 2 : 1;
-  }
+  if (!outputs.ok()) return outputs.status();
   config.records_dir = outputs->records_dir;
   config.resume = outputs->resume;
   config.games_out = outputs->games_out;
   if (absl::Status s = CheckPairsAndConcurrency(config.pairs, config.concurrency); !s.ok()) {
-    std::cerr << "uckers match: " << s.message() << "\n";
-    return 2;
+    return UsageError(s.message());
   }
   absl::StatusOr<v1::MatchReport> report;
   {
@@ -114,25 +99,20 @@ int RunMatchCommand(const CommandLine&) {
     config.interrupted = interrupt.flag();
     report = RunMatch(config);
   }
-  if (!report.ok()) {
-    std::cerr << "uckers match: " << report.status().message() << "\n";
-    return absl::IsInvalidArgument(report.status()) ? 2 : 1;
-  }
+  if (!report.ok()) return report.status();
   if (absl::GetFlag(FLAGS_json)) {
     std::cout << ToJson(*report);
   } else {
     std::cout << MatchReportText(*report);
   }
   if (report->interrupted()) {
-    std::cerr << "uckers match: interrupted after " << report->pairs_done() << " of "
-              << report->pairs() << " pairs"
-              << (config.records_dir.empty()
-                      ? ""
-                      : "; the same command with --resume finishes it from the records")
-              << "\n";
-    return 1;
+    return Failed(absl::StrCat(
+        "interrupted after ", report->pairs_done(), " of ", report->pairs(), " pairs",
+        config.records_dir.empty() ? ""
+                                   : "; the same command with --resume finishes it from the "
+                                     "records"));
   }
-  return 0;
+  return absl::OkStatus();
 }
 
 }  // namespace

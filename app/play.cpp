@@ -18,9 +18,10 @@ ABSL_FLAG(std::string, ufen, "", "the position to count from, a UFEN (default: t
 namespace uckers {
 namespace {
 
-// Runs protocol lines in one session; 2 if any was refused (a usage error:
-// the lines come from the command line), else 0.
-int RunLines(const std::vector<std::string>& lines) {
+// Runs protocol lines in one session; a usage error if any was refused (the
+// lines come from the command line), said as `uckers: <error>` whichever
+// command ran them.
+absl::Status RunLines(const std::vector<std::string>& lines) {
   Engine engine;
   UciLoop loop(engine, std::cout);
   for (const std::string& line : lines) {
@@ -29,19 +30,17 @@ int RunLines(const std::vector<std::string>& lines) {
     if (loop.errors() > 0) {
       // One command from the command line: its error on stderr too, where a
       // script looks for it.
-      std::cerr << "uckers: " << loop.last_error() << "\n";
-      return 2;
+      return WithName(UsageError(loop.last_error()), "");
     }
   }
-  return 0;
+  return absl::OkStatus();
 }
 
-int RunPerftCommand(const CommandLine& cl) {
+absl::Status RunPerftCommand(const CommandLine& cl) {
   int depth = 0;
   if (!absl::SimpleAtoi(cl.args()[0], &depth) || depth < 1) {
-    std::cerr << "uckers perft: the depth must be a positive whole number, not '" << cl.args()[0]
-              << "'\n";
-    return 2;
+    return UsageError(
+        absl::StrCat("the depth must be a positive whole number, not '", cl.args()[0], "'"));
   }
   std::string ufen = absl::GetFlag(FLAGS_ufen);
   return RunLines({absl::StrCat("setoption name Rules value ", absl::GetFlag(FLAGS_rules)),
@@ -49,7 +48,7 @@ int RunPerftCommand(const CommandLine& cl) {
                    absl::StrCat("perft ", depth)});
 }
 
-int RunBenchCommand(const CommandLine&) { return RunLines({"bench"}); }
+absl::Status RunBenchCommand(const CommandLine&) { return RunLines({"bench"}); }
 
 }  // namespace
 
@@ -62,7 +61,7 @@ int PlayMain(int argc, char** argv) {
   }
   std::string line;
   for (int i = 1; i < argc; ++i) line += std::string(i > 1 ? " " : "") + argv[i];
-  return CheckStdout("uckers", RunLines({line}));
+  return CheckStdout("uckers", StatusExitCode(RunLines({line}), ""));
 }
 
 const Command& PerftCommand() {

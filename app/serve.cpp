@@ -122,9 +122,9 @@ namespace {
 // unless GRPC_VERBOSITY asks for them.
 void QuietGrpcLog(gpr_log_func_args*) {}
 
-// The gRPC server's settings from the flags, checked; 0, or the exit code
-// (2) after saying what is wrong.
-int GrpcConfigFromFlags(ServerConfig* out) {
+// The gRPC server's settings from the flags, checked: a usage error says
+// what is wrong.
+absl::Status GrpcConfigFromFlags(ServerConfig* out) {
   ServerConfig& config = *out;
   config.address = absl::GetFlag(FLAGS_address);
   config.limits.max_searches = absl::GetFlag(FLAGS_max_searches);
@@ -138,11 +138,8 @@ int GrpcConfigFromFlags(ServerConfig* out) {
   config.limits.max_movetime_ms = absl::GetFlag(FLAGS_max_movetime_ms);
   config.reflection = absl::GetFlag(FLAGS_grpc_reflection);
   config.limits.dealt_games.max_games_per_client = absl::GetFlag(FLAGS_max_dealt_games_per_address);
-  if (absl::Status s = CheckServerConfig(config); !s.ok()) {
-    std::cerr << "uckers serve: " << s.message() << "\n";
-    return 2;
-  }
-  return 0;
+  if (absl::Status s = CheckServerConfig(config); !s.ok()) return UsageError(s.message());
+  return absl::OkStatus();
 }
 
 // The flags of the HTTP front, refused without --http.
@@ -164,16 +161,16 @@ constexpr const char* kHttpFlags[] = {"http_threads",
                                       "http_web"};
 
 // The HTTP front's settings from the flags, checked before anything
-// listens; 0, or the exit code after saying what is wrong.
-int HttpConfigFromFlags(const CommandLine& cl, const ServerConfig& grpc, ConnectConfig* out) {
+// listens, or what is wrong.
+absl::Status HttpConfigFromFlags(const CommandLine& cl, const ServerConfig& grpc,
+                                 ConnectConfig* out) {
   if (absl::GetFlag(FLAGS_http).empty()) {
     for (const char* flag : kHttpFlags) {
       if (cl.Given(flag)) {
-        std::cerr << "uckers serve: --" << flag << ": a setting of the HTTP front; give --http\n";
-        return 2;
+        return UsageError(absl::StrCat("--", flag, ": a setting of the HTTP front; give --http"));
       }
     }
-    return 0;
+    return absl::OkStatus();
   }
   ConnectConfig& http = *out;
   http.address = absl::GetFlag(FLAGS_http);
@@ -197,42 +194,34 @@ int HttpConfigFromFlags(const CommandLine& cl, const ServerConfig& grpc, Connect
   std::string metrics = absl::GetFlag(FLAGS_http_metrics);
   http.metrics_on_front = metrics == "on";
   if (metrics != "on" && metrics != "off") http.metrics_address = metrics;
-  if (absl::Status s = CheckConnectConfig(http); !s.ok()) {
-    std::cerr << "uckers serve: " << s.message() << "\n";
-    return 2;
-  }
+  if (absl::Status s = CheckConnectConfig(http); !s.ok()) return UsageError(s.message());
   if (!http.web_dir.empty() && !std::filesystem::is_regular_file(http.web_dir + "/index.html")) {
-    std::cerr << "uckers serve: --http_web '" << http.web_dir << "': no index.html there\n";
-    return 2;
+    return UsageError(absl::StrCat("--http_web '", http.web_dir, "': no index.html there"));
   }
   if (std::string path = absl::GetFlag(FLAGS_http_search_token_file); !path.empty()) {
     absl::StatusOr<std::string> text = ReadTextFile(path, 4096);
     if (!text.ok()) {
-      std::cerr << "uckers serve: --http_search_token_file " << path << ": "
-                << text.status().message() << "\n";
-      return 1;
+      return Failed(absl::StrCat("--http_search_token_file ", path, ": ", text.status().message()));
     }
     http.search_token = std::string(absl::StripAsciiWhitespace(*text));
     if (http.search_token.size() < 16 ||
         http.search_token.find_first_of(" \t\r\n") != std::string::npos) {
-      std::cerr << "uckers serve: --http_search_token_file " << path
-                << ": the token must be one word of at least 16 characters\n";
-      return 2;
+      return UsageError(absl::StrCat("--http_search_token_file ", path,
+                                     ": the token must be one word of at least 16 characters"));
     }
   }
-  return 0;
+  return absl::OkStatus();
 }
 
 // The endgame table and the dealer's key the flags name, and in `signing`
 // the line that names the key signing dealt records (printed once the
-// server listens, so that the first line still gives the port); 0, or the
-// exit code after saying what is wrong.
-int LoadFiles(ServerConfig* config, std::string* signing) {
+// server listens, so that the first line still gives the port), or what is
+// wrong.
+absl::Status LoadFiles(ServerConfig* config, std::string* signing) {
   if (std::string path = absl::GetFlag(FLAGS_endgames); !path.empty()) {
     absl::StatusOr<std::shared_ptr<const EndgameTable>> table = EndgameTable::LoadShared(path);
     if (!table.ok()) {
-      std::cerr << "uckers serve: --endgames: " << table.status().message() << "\n";
-      return 1;
+      return Failed(absl::StrCat("--endgames: ", table.status().message()));
     }
     config->limits.endgames = *table;
     std::cerr << "uckers serve: endgame table " << path << ": class "
@@ -243,17 +232,17 @@ int LoadFiles(ServerConfig* config, std::string* signing) {
     // Refused, as ssh refuses a private key, when others may read it.
     absl::StatusOr<dealer::Key> key = dealer::ReadKeyFile(path);
     if (!key.ok()) {
-      std::cerr << "uckers serve: --dealer_key_file: " << key.status().message() << "\n";
-      return absl::IsInvalidArgument(key.status()) ? 2 : 1;  // malformed, or not to be used
+      // Malformed (a usage error), or not to be used.
+      return absl::Status(key.status().code(),
+                          absl::StrCat("--dealer_key_file: ", key.status().message()));
     }
     config->limits.dealer_key = *key;
   } else {
     // No game is dealt without a key: never one of zeros.
     absl::StatusOr<dealer::Key> key = dealer::NewKey();
     if (!key.ok()) {
-      std::cerr << "uckers serve: no dealer key: " << key.status().message()
-                << " (give --dealer_key_file)\n";
-      return 1;
+      return Failed(
+          absl::StrCat("no dealer key: ", key.status().message(), " (give --dealer_key_file)"));
     }
     config->limits.dealer_key = *key;
   }
@@ -261,23 +250,22 @@ int LoadFiles(ServerConfig* config, std::string* signing) {
   absl::StatusOr<dealer::SigningKey> signer =
       dealer::SigningKey::FromDealerKey(*config->limits.dealer_key);
   if (!signer.ok()) {
-    std::cerr << "uckers serve: no signing key: " << signer.status().message() << "\n";
-    return 1;
+    return Failed(absl::StrCat("no signing key: ", signer.status().message()));
   }
   *signing = absl::StrCat("uckers serve: dealer signing key ", signer->key_id(), ", public key ",
                           signer->public_key());
-  return 0;
+  return absl::OkStatus();
 }
 
-// Starts the HTTP front beside `server`; 0, or the exit code.
-int StartHttp(const ConnectConfig& http_config, Server* server,
-              std::unique_ptr<ConnectServer>* http) {
+// Starts the HTTP front beside `server`, or says why it cannot.
+absl::Status StartHttp(const ConnectConfig& http_config, Server* server,
+                       std::unique_ptr<ConnectServer>* http) {
   absl::StatusOr<std::unique_ptr<ConnectServer>> started =
       ConnectServer::Start(http_config, &server->api());
   if (!started.ok()) {
-    std::cerr << "uckers serve: --http: " << started.status().message() << "\n";
     server->Shutdown();
-    return absl::IsInvalidArgument(started.status()) ? 2 : 1;
+    return absl::Status(started.status().code(),
+                        absl::StrCat("--http: ", started.status().message()));
   }
   *http = *std::move(started);
   std::cerr << "uckers serve: Connect (HTTP/JSON) on " << http_config.address << " (port "
@@ -290,13 +278,13 @@ int StartHttp(const ConnectConfig& http_config, Server* server,
   if (host.empty() || host == "0.0.0.0" || host == "[::]") host = "127.0.0.1";
   std::cerr << "uckers serve: web board at http://" << host << ":" << (*http)->port() << "/"
             << std::endl;
-  return 0;
+  return absl::OkStatus();
 }
 
 // Waits for SIGTERM or SIGINT (blocked in `signals`), then drains both
-// fronts; the exit code.
-int DrainOnSignal(const ServerConfig& config, sigset_t* signals, Server* server,
-                  ConnectServer* http) {
+// fronts.
+absl::Status DrainOnSignal(const ServerConfig& config, sigset_t* signals, Server* server,
+                           ConnectServer* http) {
   int received = 0;
   sigwait(signals, &received);
   std::cerr << "uckers serve: signal " << received << ", shutting down (grace " << config.grace_ms
@@ -319,10 +307,10 @@ int DrainOnSignal(const ServerConfig& config, sigset_t* signals, Server* server,
               << std::endl;
     std::_Exit(0);
   }
-  return 0;
+  return absl::OkStatus();
 }
 
-int RunServeCommand(const CommandLine& cl) {
+absl::Status RunServeCommand(const CommandLine& cl) {
   if (std::getenv("GRPC_VERBOSITY") == nullptr) gpr_set_log_function(QuietGrpcLog);
   // The searches' tables and trees (a MiB and more) are mapped and given
   // back to the system when their call ends, not kept in the allocator's
@@ -335,10 +323,10 @@ int RunServeCommand(const CommandLine& cl) {
   signal(SIGPIPE, SIG_IGN);
   ServerConfig config;
   ConnectConfig http_config;
-  if (int rc = GrpcConfigFromFlags(&config); rc != 0) return rc;
-  if (int rc = HttpConfigFromFlags(cl, config, &http_config); rc != 0) return rc;
+  if (absl::Status s = GrpcConfigFromFlags(&config); !s.ok()) return s;
+  if (absl::Status s = HttpConfigFromFlags(cl, config, &http_config); !s.ok()) return s;
   std::string signing;
-  if (int rc = LoadFiles(&config, &signing); rc != 0) return rc;
+  if (absl::Status s = LoadFiles(&config, &signing); !s.ok()) return s;
   // Signals are taken by sigwait in this thread, never by a handler.
   sigset_t signals;
   sigemptyset(&signals);
@@ -346,16 +334,13 @@ int RunServeCommand(const CommandLine& cl) {
   sigaddset(&signals, SIGINT);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   absl::StatusOr<std::unique_ptr<Server>> server = Server::Start(config);
-  if (!server.ok()) {
-    std::cerr << "uckers serve: " << server.status().message() << "\n";
-    return 1;
-  }
+  if (!server.ok()) return Failed(server.status().message());
   std::cerr << "uckers serve: listening on " << config.address << " (port " << (*server)->port()
             << ")" << std::endl;
   std::cerr << signing << std::endl;
   std::unique_ptr<ConnectServer> http;
   if (!absl::GetFlag(FLAGS_http).empty()) {
-    if (int rc = StartHttp(http_config, server->get(), &http); rc != 0) return rc;
+    if (absl::Status s = StartHttp(http_config, server->get(), &http); !s.ok()) return s;
   }
   return DrainOnSignal(config, &signals, server->get(), http.get());
 }
@@ -368,9 +353,8 @@ int RunServeCommand(const CommandLine& cl) {
 namespace uckers {
 namespace {
 
-int RunServeCommand(const CommandLine&) {
-  std::cerr << "uckers serve: this build has no gRPC (configured with UCKERS_GRPC=OFF)\n";
-  return 1;
+absl::Status RunServeCommand(const CommandLine&) {
+  return Failed("this build has no gRPC (configured with UCKERS_GRPC=OFF)");
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
@@ -56,109 +57,100 @@ namespace uckers {
 
 namespace {
 
-// Flags that another mode would leave unused are refused, not ignored: 0
-// when none of `flags` is given, else 2 after saying `why` on stderr.
-int Refuse(const CommandLine& cl, std::initializer_list<const char*> flags, const char* why) {
+// Flags that another mode would leave unused are refused, not ignored: OK
+// when none of `flags` is given, else a usage error naming it and `why`.
+absl::Status Refuse(const CommandLine& cl, std::initializer_list<const char*> flags,
+                    const char* why) {
   for (const char* flag : flags) {
-    if (cl.Given(flag)) {
-      std::cerr << "uckers train: --" << flag << ": " << why << "\n";
-      return 2;
-    }
+    if (cl.Given(flag)) return UsageError(absl::StrCat("--", flag, ": ", why));
   }
-  return 0;
+  return absl::OkStatus();
 }
 
 // `uckers train --average`: writes --out as the mean of the nets in `files`
-// (comma-separated); the exit code.
-int RunAverage(const CommandLine& cl, const std::string& files) {
-  if (int code = Refuse(cl, {"rules",
-                             "seed",
-                             "endgames",
-                             "hidden",
-                             "layers",
-                             "hit_inputs",
-                             "block_inputs",
-                             "games",
-                             "lambda",
-                             "lookahead",
-                             "explore",
-                             "opponent",
-                             "teacher",
-                             "teacher_depth",
-                             "lr",
-                             "batch_games",
-                             "checkpoint_every",
-                             "eval_every",
-                             "eval_pairs",
-                             "checkpoint",
-                             "curve",
-                             "init",
-                             "init_other_rules",
-                             "labels",
-                             "epochs"},
-                        "--average writes the mean of nets and trains nothing");
-      code != 0) {
-    return code;
+// (comma-separated).
+absl::Status RunAverage(const CommandLine& cl, const std::string& files) {
+  if (absl::Status s = Refuse(cl, {"rules",
+                                   "seed",
+                                   "endgames",
+                                   "hidden",
+                                   "layers",
+                                   "hit_inputs",
+                                   "block_inputs",
+                                   "games",
+                                   "lambda",
+                                   "lookahead",
+                                   "explore",
+                                   "opponent",
+                                   "teacher",
+                                   "teacher_depth",
+                                   "lr",
+                                   "batch_games",
+                                   "checkpoint_every",
+                                   "eval_every",
+                                   "eval_pairs",
+                                   "checkpoint",
+                                   "curve",
+                                   "init",
+                                   "init_other_rules",
+                                   "labels",
+                                   "epochs"},
+                              "--average writes the mean of nets and trains nothing");
+      !s.ok()) {
+    return s;
   }
   std::vector<std::string> names = absl::StrSplit(files, ',', absl::SkipEmpty());
   std::vector<Net> nets;
   for (const std::string& name : names) {
     absl::StatusOr<Net> net = Net::Load(name);
     if (!net.ok()) {
-      std::cerr << "uckers train: --average: " << net.status().message() << "\n";
-      return 1;
+      return Failed(absl::StrCat("--average: ", net.status().message()));
     }
     nets.push_back(*std::move(net));
   }
   absl::StatusOr<Net> mean = AverageNets(nets, names);
   if (!mean.ok()) {
-    std::cerr << "uckers train: --average: " << mean.status().message() << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--average: ", mean.status().message()));
   }
   if (absl::Status s = mean->Save(absl::GetFlag(FLAGS_out)); !s.ok()) {
-    std::cerr << "uckers train: --out: " << s.message() << "\n";
-    return 1;
+    return Failed(absl::StrCat("--out: ", s.message()));
   }
   std::cout << "wrote " << absl::GetFlag(FLAGS_out) << ": the mean of " << nets.size() << " nets, "
             << mean->Describe() << "\n";
-  return 0;
+  return absl::OkStatus();
 }
 
 // The shape of a new net from the flags (--hidden, --layers and the deep
-// net's extra inputs) into `c`: 0, or 2 after saying what is wrong.
-int ReadNetShape(TrainConfig* c) {
+// net's extra inputs) into `c`, or a usage error saying what is wrong.
+absl::Status ReadNetShape(TrainConfig* c) {
   c->hidden = absl::GetFlag(FLAGS_hidden);
   if (std::string layers = absl::GetFlag(FLAGS_layers); !layers.empty()) {
     for (absl::string_view part : absl::StrSplit(layers, ',')) {
       int units = 0;
       if (!absl::SimpleAtoi(part, &units)) {
-        std::cerr << "uckers train: --layers: '" << part
-                  << "' is not a number of units (give e.g. 256,32,32)\n";
-        return 2;
+        return UsageError(
+            absl::StrCat("--layers: '", part, "' is not a number of units (give e.g. 256,32,32)"));
       }
       c->layers.push_back(units);
     }
   }
   c->hit_inputs = absl::GetFlag(FLAGS_hit_inputs);
   if (c->hit_inputs && c->layers.empty() && absl::GetFlag(FLAGS_init).empty()) {
-    std::cerr << "uckers train: --hit_inputs: for a deep net (give --layers or --init)\n";
-    return 2;
+    return UsageError("--hit_inputs: for a deep net (give --layers or --init)");
   }
   c->block_inputs = absl::GetFlag(FLAGS_block_inputs);
   if (c->block_inputs && c->hit_inputs) {
-    std::cerr << "uckers train: --block_inputs and --hit_inputs: give one (encodings 6 and 5)\n";
-    return 2;
+    return UsageError("--block_inputs and --hit_inputs: give one (encodings 6 and 5)");
   }
   if (c->block_inputs && c->layers.empty() && absl::GetFlag(FLAGS_init).empty()) {
-    std::cerr << "uckers train: --block_inputs: for a deep net (give --layers or --init)\n";
-    return 2;
+    return UsageError("--block_inputs: for a deep net (give --layers or --init)");
   }
-  return 0;
+  return absl::OkStatus();
 }
 
-// The training's settings from the flags into `c`: 0, or 2 after saying
+// The training's settings from the flags into `c`, or a usage error saying
 // what is wrong.
-int ReadTrainSettings(TrainConfig* c) {
+absl::Status ReadTrainSettings(TrainConfig* c) {
   c->seed = absl::GetFlag(FLAGS_seed);
   c->games = absl::GetFlag(FLAGS_games);
   c->lambda = absl::GetFlag(FLAGS_lambda);
@@ -169,8 +161,7 @@ int ReadTrainSettings(TrainConfig* c) {
       opponent == "random" || opponent == "self") {
     c->random_opponent = opponent == "random";
   } else {
-    std::cerr << "uckers train: --opponent: '" << opponent << "' is not self or random\n";
-    return 2;
+    return UsageError(absl::StrCat("--opponent: '", opponent, "' is not self or random"));
   }
   c->teacher = absl::GetFlag(FLAGS_teacher);
   c->teacher_depth = absl::GetFlag(FLAGS_teacher_depth);
@@ -186,52 +177,34 @@ int ReadTrainSettings(TrainConfig* c) {
   c->labels = absl::GetFlag(FLAGS_labels);
   c->epochs = absl::GetFlag(FLAGS_epochs);
   c->endgames = absl::GetFlag(FLAGS_endgames);
-  return 0;
+  return absl::OkStatus();
 }
 
 // Refuses the flags of the other mode (self-play or --labels) than `c`'s:
-// 0, or 2 after saying which.
-int CheckTrainMode(const CommandLine& cl, const TrainConfig& c) {
-  if (int code = c.labels.empty()
-                     ? Refuse(cl, {"epochs"}, "passes over --labels: give --labels")
-                     : Refuse(cl,
-                              {"games", "lambda", "lookahead", "explore", "opponent", "teacher",
-                               "teacher_depth", "batch_games", "checkpoint_every", "eval_every",
-                               "eval_pairs", "curve"},
-                              "self-play training only, not training on --labels");
-      code != 0) {
-    return code;
+// a usage error saying which.
+absl::Status CheckTrainMode(const CommandLine& cl, const TrainConfig& c) {
+  if (absl::Status s = c.labels.empty()
+                           ? Refuse(cl, {"epochs"}, "passes over --labels: give --labels")
+                           : Refuse(cl,
+                                    {"games", "lambda", "lookahead", "explore", "opponent",
+                                     "teacher", "teacher_depth", "batch_games", "checkpoint_every",
+                                     "eval_every", "eval_pairs", "curve"},
+                                    "self-play training only, not training on --labels");
+      !s.ok()) {
+    return s;
   }
   if (cl.Given("teacher_depth") && c.teacher.empty()) {
-    std::cerr << "uckers train: --teacher_depth: says how --teacher values; give --teacher\n";
-    return 2;
+    return UsageError("--teacher_depth: says how --teacher values; give --teacher");
   }
   if (!c.endgames.empty() && !c.labels.empty()) {
-    std::cerr << "uckers train: --endgames: self-play training only (label with --endgames "
-                 "instead)\n";
-    return 2;
+    return UsageError("--endgames: self-play training only (label with --endgames instead)");
   }
-  return 0;
+  return absl::OkStatus();
 }
 
-// Trains by self-play or on --labels as `c` says; the exit code.
-int RunTraining(const TrainConfig& c) {
-  absl::Status s = c.labels.empty() ? Train(c, std::cout) : TrainOnLabels(c, std::cout);
-  if (absl::IsInvalidArgument(s)) {
-    std::cerr << "uckers train: " << s.message() << "\n";
-    return 2;
-  }
-  if (!s.ok()) {
-    std::cerr << "uckers train: " << s.message() << "\n";
-    return 1;
-  }
-  return 0;
-}
-
-int RunTrainCommand(const CommandLine& cl) {
+absl::Status RunTrainCommand(const CommandLine& cl) {
   if (absl::GetFlag(FLAGS_out).empty()) {
-    std::cerr << "uckers train: --out: give the weights file to write (uckers help train)\n";
-    return 2;
+    return UsageError("--out: give the weights file to write (uckers help train)");
   }
   // `any`: a net of every four-sided ruleset of two teams; `any:<layout>`
   // one of every ruleset of that layout (learn/td.h).
@@ -241,8 +214,7 @@ int RunTrainCommand(const CommandLine& cl) {
                                 : any_rules         ? Rules::Parse(rules_flag.substr(4))
                                                     : Rules::Parse(rules_flag);
   if (!rules.ok()) {
-    std::cerr << "uckers train: --rules: " << rules.status().message() << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--rules: ", rules.status().message()));
   }
   if (std::string files = absl::GetFlag(FLAGS_average); !files.empty()) {
     return RunAverage(cl, files);
@@ -252,10 +224,11 @@ int RunTrainCommand(const CommandLine& cl) {
   TrainConfig c;
   c.rules = *rules;
   c.any_rules = any_rules;
-  if (int code = ReadNetShape(&c); code != 0) return code;
-  if (int code = ReadTrainSettings(&c); code != 0) return code;
-  if (int code = CheckTrainMode(cl, c); code != 0) return code;
-  return RunTraining(c);
+  if (absl::Status s = ReadNetShape(&c); !s.ok()) return s;
+  if (absl::Status s = ReadTrainSettings(&c); !s.ok()) return s;
+  if (absl::Status s = CheckTrainMode(cl, c); !s.ok()) return s;
+  // Trains by self-play or on --labels.
+  return c.labels.empty() ? Train(c, std::cout) : TrainOnLabels(c, std::cout);
 }
 
 }  // namespace

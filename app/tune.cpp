@@ -3,11 +3,11 @@
 // fishtest does; tune/spsa.h). The settings it prints must then be
 // checked by matches against the defaults on other seeds (docs/evaluation.md).
 #include <cstdio>
-#include <iostream>
 #include <string>
 #include <vector>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "app/cli_flags.h"
 #include "app/commands.h"
@@ -23,19 +23,17 @@ ABSL_FLAG(std::string, weights, "",
 namespace uckers {
 namespace {
 
-int RunTuneCommand(const CommandLine& cl) {
+absl::Status RunTuneCommand(const CommandLine& cl) {
   SpsaConfig config;
   config.iterations = absl::GetFlag(FLAGS_iterations);
   config.pairs = cl.Given("pairs") ? absl::GetFlag(FLAGS_pairs) : 20;
   config.level = cl.Given("level") ? absl::GetFlag(FLAGS_level) : "advanced";
   config.seed = cl.Given("seed") ? absl::GetFlag(FLAGS_seed) : 100000000;
   if (config.iterations < 1 || config.pairs < 1) {
-    std::cerr << "uckers tune: --iterations and --pairs must be 1 or more\n";
-    return 2;
+    return UsageError("--iterations and --pairs must be 1 or more");
   }
   if (absl::Status s = CheckChoiceSetting("level", config.level); !s.ok()) {
-    std::cerr << "uckers tune: --level: " << s.message() << "\n";
-    return 2;
+    return UsageError(absl::StrCat("--level: ", s.message()));
   }
   std::vector<std::string> items;
   if (std::string weights = absl::GetFlag(FLAGS_weights); !weights.empty()) {
@@ -48,23 +46,18 @@ int RunTuneCommand(const CommandLine& cl) {
   for (const std::string& item : items) {
     absl::StatusOr<SpsaWeight> w = ParseSpsaWeight(item);
     if (!w.ok()) {
-      std::cerr << "uckers tune: --weights: " << w.status().message() << "\n";
-      return 2;
+      return UsageError(absl::StrCat("--weights: ", w.status().message()));
     }
     for (const SpsaWeight& seen : config.theta) {
       if (seen.name == w->name) {
-        std::cerr << "uckers tune: --weights: weight '" << w->name << "' is given twice\n";
-        return 2;
+        return UsageError(absl::StrCat("--weights: weight '", w->name, "' is given twice"));
       }
     }
     config.theta.push_back(*w);
   }
   absl::StatusOr<std::vector<SpsaWeight>> tuned = RunSpsa(config, stdout);
-  if (!tuned.ok()) {
-    std::cerr << "uckers tune: " << tuned.status().message() << "\n";
-    return 1;
-  }
-  return 0;
+  if (!tuned.ok()) return Failed(tuned.status().message());
+  return absl::OkStatus();
 }
 
 }  // namespace

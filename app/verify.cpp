@@ -27,37 +27,31 @@ absl::Status CheckDealerKey(const Record& record, const std::string& wanted) {
                                                  ", not the key given (", wanted, ")"));
 }
 
-int RunVerifyCommand(const CommandLine& cl) {
+absl::Status RunVerifyCommand(const CommandLine& cl) {
   std::string path = cl.args()[0];
   absl::StatusOr<std::string> text = ReadTextFile(path, kMaxRecordBytes);
-  if (!text.ok()) {
-    std::cerr << "uckers verify: " << text.status().message() << "\n";
-    return absl::IsInvalidArgument(text.status()) ? 2 : 1;
-  }
+  if (!text.ok()) return text.status();
   absl::StatusOr<Record> record = wire::ParseRecord(*text);
   if (!record.ok()) {
-    std::cerr << "uckers verify: " << path << ": not verified: " << record.status().message()
-              << "\n";
-    return 1;
+    return Failed(absl::StrCat(path, ": not verified: ", record.status().message()));
   }
   const std::string wanted = absl::GetFlag(FLAGS_dealer_key);
   if (!wanted.empty() && wanted.size() != 16 && wanted.size() != 64) {
-    std::cerr << "uckers verify: --dealer_key '" << wanted
-              << "': a key id (16 hex digits) or a public key (64) expected\n";
-    return 2;
+    return UsageError(absl::StrCat("--dealer_key '", wanted,
+                                   "': a key id (16 hex digits) or a public key (64) expected"));
   }
   absl::Status s = VerifyDealtDice(*record);
   if (s.ok()) s = CheckDealerKey(*record, wanted);
   if (!s.ok()) {
     std::cout << "not verified: " << s.message() << "\n";
-    return 1;
+    return QuietFailure();
   }
   std::cout << "verified: " << record->game.items().size()
             << " throws dealt by the secret committed to as " << record->dealer_commitment
             << " and the client seed " << record->client_seed
             << ", the game replayed to its end, signed by dealer key " << record->dealer_key
             << " (public key " << record->dealer_public_key << ")\n";
-  return 0;
+  return absl::OkStatus();
 }
 
 }  // namespace
