@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <set>
 #include <thread>
 
@@ -679,6 +681,32 @@ TEST_F(ConnectTest, EveryMethodOfTheServiceHasARouteAndAMetricsName) {
         << m->name() << " has no Connect route (server/connect_server.cpp): " << r->body;
     EXPECT_NE(r->status, 404) << m->name() << ": " << r->body;
     EXPECT_EQ(MetricsMethodName(m->name()), m->name()) << m->name() << " has no metrics name";
+  }
+}
+
+// A new method is fuzzed through both fronts: it has a case of its own in
+// service_fuzz (one case a method, the first byte picking it) and a seed
+// request in connect_fuzz's corpus (docs/architecture.md, "A new RPC").
+TEST(Fuzz, EveryMethodOfTheServiceHasACaseInEachFrontsFuzzer) {
+  const google::protobuf::ServiceDescriptor* engine =
+      v1::EngineInfo::descriptor()->file()->FindServiceByName("Engine");
+  ASSERT_NE(engine, nullptr);
+  std::ifstream in(std::string(UCKERS_SOURCE_DIR) + "/fuzz/service_fuzz.cpp");
+  std::string fuzzer((std::istreambuf_iterator<char>(in)), {});
+  ASSERT_FALSE(fuzzer.empty());
+  EXPECT_NE(fuzzer.find(absl::StrCat("data[0] % ", engine->method_count(), ")")), std::string::npos)
+      << "service_fuzz's switch should have one case for each of the " << engine->method_count()
+      << " methods";
+  const std::string corpus = std::string(UCKERS_SOURCE_DIR) + "/fuzz/corpus/connect_fuzz/";
+  for (int i = 0; i < engine->method_count(); ++i) {
+    const std::string name = engine->method(i)->name();
+    EXPECT_TRUE(fuzzer.find("&Api::" + name + ",") != std::string::npos ||
+                fuzzer.find("s." + name + "(") != std::string::npos)
+        << name << " has no case in fuzz/service_fuzz.cpp";
+    const std::string seed =
+        (engine->method(i)->server_streaming() ? "stream_json_" : "json_") + name;
+    EXPECT_TRUE(std::ifstream(corpus + seed).good())
+        << name << " has no seed request in fuzz/corpus/connect_fuzz/ (" << seed << ")";
   }
 }
 
