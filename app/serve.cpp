@@ -112,6 +112,8 @@ ABSL_FLAG(std::string, http_web, "",
 #include "rules/dice_sequence.h"
 #include "server/connect_server.h"
 #include "server/server.h"
+#include "server/web_assets.h"
+#include "server/web_integrity.h"
 
 namespace uckers {
 
@@ -278,6 +280,14 @@ absl::Status StartHttp(const ConnectConfig& http_config, Server* server,
   if (host.empty() || host == "0.0.0.0" || host == "[::]") host = "127.0.0.1";
   std::cerr << "uckers serve: web board at http://" << host << ":" << (*http)->port() << "/"
             << std::endl;
+  // The integrity its pages pin the dealer check by, for operators to
+  // publish (docs/records.md, "Checking the board's dealer check").
+  for (const WebAsset& a : WebAssets()) {
+    if (http_config.web_dir.empty() && a.name == "dealer.js") {
+      std::cerr << "uckers serve: the board's dealer check, dealer.js, "
+                << IntegrityOf(std::string_view(a.data, a.size)) << std::endl;
+    }
+  }
   return absl::OkStatus();
 }
 

@@ -32,6 +32,7 @@
 #include "server/call_metrics.h"
 #include "server/http_guard.h"
 #include "server/web_assets.h"
+#include "server/web_integrity.h"
 #include "wire/compact_json.h"
 #include "wire/safe_text.h"
 
@@ -813,6 +814,51 @@ void ConnectServer::RouteFiles() {
       [this](const httplib::Request& req, httplib::Response& res) { ServeWebFile(req, res); });
 }
 
+namespace {
+
+bool IsPage(std::string_view name) { return name.ends_with(".html"); }
+bool IsScript(std::string_view name) { return name.ends_with(".js"); }
+
+// The built-in pages with their scripts pinned (server/web_integrity.h),
+// made once.
+const std::map<std::string, PinnedPage, std::less<>>& BuiltInPages() {
+  static const auto* pages = [] {
+    std::vector<std::pair<std::string, std::string_view>> scripts;
+    for (const WebAsset& a : WebAssets()) {
+      if (IsScript(a.name))
+        scripts.emplace_back(std::string(a.name), std::string_view(a.data, a.size));
+    }
+    auto* made = new std::map<std::string, PinnedPage, std::less<>>;
+    for (const WebAsset& a : WebAssets()) {
+      if (IsPage(a.name)) {
+        made->emplace(std::string(a.name),
+                      PinScripts(std::string_view(a.data, a.size), scripts, kBoardPolicy));
+      }
+    }
+    return made;
+  }();
+  return *pages;
+}
+
+// A page of the --http_web folder with the folder's scripts, as they are
+// now, pinned.
+PinnedPage PinnedFromFolder(const std::string& dir, const std::string& html) {
+  std::vector<std::string> bodies;
+  std::vector<std::string> names;
+  for (const WebAsset& a : WebAssets()) {
+    std::string body;
+    if (IsScript(a.name) && ReadWebFile(dir, std::string(a.name), &body)) {
+      names.emplace_back(a.name);
+      bodies.push_back(std::move(body));
+    }
+  }
+  std::vector<std::pair<std::string, std::string_view>> scripts;
+  for (size_t i = 0; i < names.size(); ++i) scripts.emplace_back(names[i], bodies[i]);
+  return PinScripts(html, scripts, kBoardPolicy);
+}
+
+}  // namespace
+
 void ConnectServer::ServeWebFile(const httplib::Request& req, httplib::Response& res) const {
   std::string name = req.matches[1];
   if (name.empty()) name = "index.html";
@@ -826,11 +872,23 @@ void ConnectServer::ServeWebFile(const httplib::Request& req, httplib::Response&
   for (const WebAsset& a : WebAssets()) {
     if (a.name != name) continue;
     if (config_.web_dir.empty()) {
-      res.set_content(a.data, a.size, WebType(name).c_str());
+      if (auto page = BuiltInPages().find(name); page != BuiltInPages().end()) {
+        res.headers.erase("Content-Security-Policy");
+        res.set_header("Content-Security-Policy", page->second.policy);
+        res.set_content(page->second.html, WebType(name));
+      } else {
+        res.set_content(a.data, a.size, WebType(name).c_str());
+      }
       return;
     }
     std::string body;
     if (ReadWebFile(config_.web_dir, name, &body)) {
+      if (IsPage(name)) {
+        PinnedPage page = PinnedFromFolder(config_.web_dir, body);
+        res.headers.erase("Content-Security-Policy");
+        res.set_header("Content-Security-Policy", page.policy);
+        body = std::move(page.html);
+      }
       res.set_content(body, WebType(name));
       return;
     }

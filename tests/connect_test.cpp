@@ -3,6 +3,7 @@
 // limit, CORS and metrics; answers equal to gRPC's for the same requests.
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <openssl/evp.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -27,6 +28,7 @@
 #include "server/call_metrics.h"
 #include "server/connect_server.h"
 #include "server/server.h"
+#include "server/web_integrity.h"
 #include "tests/test_util.h"
 #include "uckers/v1/engine.grpc.pb.h"
 #include "wire/record.h"
@@ -384,13 +386,49 @@ TEST_F(ConnectTest, TheWebBoardIsServedAtTheRoot) {
   ASSERT_TRUE(root);
   EXPECT_EQ(root->status, 200);
   EXPECT_EQ(root->get_header_value("Content-Type"), "text/html; charset=utf-8");
-  EXPECT_NE(root->body.find("<script type=\"module\" src=\"app.js\">"), std::string::npos);
+  EXPECT_NE(root->body.find("<script type=\"module\" src=\"app.js\""), std::string::npos);
   httplib::Result app = client_->Get("/app.js");
   ASSERT_TRUE(app);
   EXPECT_EQ(app->status, 200);
   EXPECT_EQ(app->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
   // Every call the board makes is a method of the public API.
   EXPECT_NE(app->body.find("api.legalPlays"), std::string::npos);
+}
+
+// Every page pins the board's scripts (server/web_integrity.h): its import
+// map gives each script's SHA-384 as served, its module script carries its
+// own, and its policy allows that one inline script by its hash.
+TEST_F(ConnectTest, TheBoardsScriptsArePinnedByTheirIntegrity) {
+  for (const char* path : {"/", "/practice.html", "/rules.html"}) {
+    httplib::Result page = client_->Get(path);
+    ASSERT_TRUE(page) << path;
+    size_t open = page->body.find("<script type=\"importmap\">");
+    ASSERT_NE(open, std::string::npos) << path;
+    open += std::string("<script type=\"importmap\">").size();
+    std::string map = page->body.substr(open, page->body.find("</script>", open) - open);
+    for (const char* script : {"dealer.js", "app.js", "board.js", "words.js"}) {
+      httplib::Result js = client_->Get(absl::StrCat("/", script));
+      ASSERT_TRUE(js);
+      EXPECT_NE(map.find(absl::StrCat("\"./", script, "\":\"", IntegrityOf(js->body), "\"")),
+                std::string::npos)
+          << path << ": " << script << " not pinned as served: " << map;
+    }
+    unsigned char md[32];
+    unsigned int size = 0;
+    ASSERT_EQ(EVP_Digest(map.data(), map.size(), md, &size, EVP_sha256(), nullptr), 1);
+    std::string b64(44, '\0');
+    EVP_EncodeBlock(reinterpret_cast<unsigned char*>(b64.data()), md, size);
+    EXPECT_NE(page->get_header_value("Content-Security-Policy")
+                  .find(absl::StrCat("script-src 'self' 'sha256-", b64, "'")),
+              std::string::npos)
+        << path << ": " << page->get_header_value("Content-Security-Policy");
+    EXPECT_EQ(page->get_header_value_count("Content-Security-Policy"), 1u) << path;
+  }
+  httplib::Result root = client_->Get("/");
+  httplib::Result app = client_->Get("/app.js");
+  ASSERT_TRUE(root && app);
+  EXPECT_NE(root->body.find(absl::StrCat("src=\"app.js\" integrity=\"", IntegrityOf(app->body))),
+            std::string::npos);
 }
 
 TEST_F(ConnectTest, NoPathLeavesTheWebBoardsFiles) {
