@@ -550,11 +550,13 @@ export class Board {
       const pts = pathOf(c, from, to, this.geo);
       const still = this.pieceLayer.querySelector(`.piece[data-piece="${LETTERS[c]}:${from}"]:not(.moving)`);
       still?.classList.add("moving");
-      const ghost = el("circle", { cx: 0, cy: 0, r: 0.3 * CELL, fill: FILL[COLOURS[c]], class: `ghost ${cls}` }, this.fxLayer);
+      // The ghost stands on its first square from the start: a knocked-off
+      // piece waits there (its delay) until the slide that hits it ends.
+      const ghost = el("circle", { cx: 0, cy: 0, r: 0.3 * CELL, fill: FILL[COLOURS[c]], class: `ghost ${cls}`, transform: `translate(${pts[0].x * CELL}, ${pts[0].y * CELL})` }, this.fxLayer);
       const frames = pts.map((p) => ({ transform: `translate(${p.x * CELL}px, ${p.y * CELL}px)` }));
       // A knocked-off piece takes as long as a slide of five squares home.
       const duration = Math.min(most, (cls === "knocked" ? 5 : Math.max(1, pts.length - 1)) * ms);
-      const a = ghost.animate(frames, { duration, delay, easing: "ease-in-out", fill: "forwards" });
+      const a = ghost.animate(frames, { duration, delay, easing: "ease-in-out", fill: "both" });
       runs.push(a.finished.catch(() => {}));
       return duration;
     };
