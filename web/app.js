@@ -132,8 +132,43 @@ const teamOf = (c) => (c % 2 === 0 ? "RY" : "GB"); // the four-sided game of two
 const pct = (p) => `${Math.round(100 * p)}%`;
 const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 const isPerson = (g, c) => g.seats[c].person;
-const seatName = (g, c) => (g.seats[c].person ? "a person" : `the engine, ${LEVEL_NAMES(g.seats[c].level)}`);
-const sameSeat = (a, b) => a.person === b.person && a.level === b.level;
+// Who plays a seat, in words: a person, the engine at a level, or (a
+// loaded record's) the player the record names.
+const seatWords = (st) => st.recorded ?? (st.person ? "a person" : `the engine, ${LEVEL_NAMES(st.level)}`);
+const seatName = (g, c) => seatWords(g.seats[c]);
+const sameSeat = (a, b) => a.person === b.person && a.level === b.level && a.recorded === b.recorded;
+
+// A player as a record names one (docs/records.md: a level with its
+// settings, "person", another player of the tools, or any name), in words;
+// a record that names none gets a neutral name.
+function recordedPlayer(name) {
+  const n = (name || "").trim();
+  if (!n || n === "?") return "a player the record does not name";
+  if (n === "person") return "a person";
+  const spec = n.split(",")[0];
+  if (state.info?.levels?.includes(spec)) return `the engine, ${LEVEL_NAMES(spec)}`;
+  if (spec === "greedy") return "a greedy player (each throw's most forward play)";
+  if (spec === "random") return "a player making random plays";
+  if (spec === "mcts") return "the engine, by tree search";
+  if (/^(cmd|grpc):/.test(n)) return "another program";
+  return n;
+}
+
+// A loaded record's seats, colour by colour: each side's player as the
+// record names it; a side named colour by colour ("person and beginner",
+// as the board writes a side whose seats differ) a name a colour.
+function recordedSeats(g, names) {
+  const seats = [];
+  for (let side = 0; side < layout(g).sides; side++) {
+    const colours = sideColours(g, side);
+    const name = names?.[sideKey(g, side)];
+    const parts = (name || "").split(/, | and /);
+    colours.forEach((c, i) => {
+      seats[c] = { recorded: recordedPlayer(parts.length === colours.length ? parts[i] : name) };
+    });
+  }
+  return seats;
+}
 
 // The status line belongs to the position shown: while one looks back, the
 // game's own news waits (state.liveStatus) until one comes back.
@@ -1145,10 +1180,9 @@ function showSides(chances, pos) {
     th.append(sideName(g, side));
     const who = document.createElement("td");
     const seats = sideColours(g, side).map((c) => g.seats[c]);
-    const one = (st) => (st.person ? "a person" : `the engine, ${LEVEL_NAMES(st.level)}`);
     who.textContent = seats.every((st) => sameSeat(st, seats[0]))
-      ? one(seats[0])
-      : sideColours(g, side).map((c) => `${NAMES[c]}: ${one(g.seats[c])}`).join("; ");
+      ? seatWords(seats[0])
+      : sideColours(g, side).map((c) => `${NAMES[c]}: ${seatWords(g.seats[c])}`).join("; ");
     const chance = document.createElement("td");
     chance.className = "chance";
     const p = chances ? chances[side] : null;
@@ -1259,7 +1293,8 @@ async function evaluateNow() {
   }
   $("eval-title").textContent = `${label}: working them out…`;
   delete $("evalbar").dataset.ufen;
-  const level = g.seats.find((s) => !s.person)?.level || "intermediate";
+  // A loaded record's chances at expert; a game's at its engine's level.
+  const level = g.mode === "replay" ? "expert" : g.seats.find((s) => !s.person)?.level || "intermediate";
   try {
     if (!state.evalPending.has(key)) {
       const asked = api.evaluate(pos.ufen, g.rules, { level }, { movetimeMs: 300 });
@@ -1416,7 +1451,7 @@ function recordText() {
   // Each side's players: one name when its seats are alike.
   const seatsOf = (side) => {
     const seats = sideColours(g, side).map((c) => g.seats[c]);
-    const one = (s) => (s.person ? "person" : s.level);
+    const one = (s) => (s.person ? "person" : s.level ?? "?");
     return seats.every((s) => sameSeat(s, seats[0])) ? one(seats[0]) : joinNames(seats.map(one));
   };
   const headers = [
@@ -1531,7 +1566,6 @@ async function loadRecord(e) {
   try {
     const rec = parseRecord(await file.text());
     const start = await api.startPosition(rec.rules, rec.ufen);
-    const engineSeat = { level: "expert" };
     const lay = layoutOf(start);
     const g = {
       version: 1,
@@ -1539,7 +1573,7 @@ async function loadRecord(e) {
       rules: start.rules,
       switches: start.switches,
       layout: lay,
-      seats: Array.from({ length: lay.colours }, () => engineSeat),
+      seats: [],
       seed: rec.seed,
       dealt: rec.dealt,
       startUfen: rec.ufen,
@@ -1554,6 +1588,7 @@ async function loadRecord(e) {
       mode: "replay",
       analysis: null,
     };
+    g.seats = recordedSeats(g, rec.names);
     for (const [i, [t, play]] of rec.items.entries()) {
       const dice = { die1: Number(t[0]), die2: Number(t[1]) };
       const pos = g.positions[g.positions.length - 1];
