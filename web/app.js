@@ -906,8 +906,8 @@ async function tutorStops(play, gen) {
   const effects = (p) => g.plays.find((x) => x.play === p)?.effects;
   const mark = MARKS[verdict.mark];
   $("tutor-verdict").textContent = `The tutor: that would be ${mark.words} (${mark.label}), giving away ${chanceLost(verdict.bestEvaluation, verdict.evaluation)} of the chance to win.`;
-  $("tutor-play").textContent = `Your play: ${lower(choiceText(play, pos.structured, c, c, effects(play)))}.`;
-  $("tutor-best").textContent = `The best play: ${lower(choiceText(verdict.bestPlay, pos.structured, c, c, effects(verdict.bestPlay)))}.`;
+  $("tutor-play").textContent = `Your play: ${lower(choiceText(play, pos.structured, c, c, effects(play), g.plays))}.`;
+  $("tutor-best").textContent = `The best play: ${lower(choiceText(verdict.bestPlay, pos.structured, c, c, effects(verdict.bestPlay), g.plays))}.`;
   const why = explainTerms(verdict.differences);
   $("tutor-why").replaceChildren(...why.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
   $("tutor-why-title").hidden = !why.length;
@@ -1328,7 +1328,7 @@ async function hint() {
     for (const [i, cand] of best.candidates.entries()) {
       const li = document.createElement("li");
       const effects = g.plays.find((p) => p.play === cand.play)?.effects;
-      li.textContent = `${choiceText(cand.play, pos.structured, c, c, effects)}: ${sideNameOf(g, c)} win ${pct(cand.evaluation.winProbability)}`;
+      li.textContent = `${choiceText(cand.play, pos.structured, c, c, effects, g.plays)}: ${sideNameOf(g, c)} win ${pct(cand.evaluation.winProbability)}`;
       if (i > 0) li.textContent += `, ${chanceLost(best.candidates[0].evaluation, cand.evaluation)} less than the first`;
       // Why the best is better: what this one leaves against it.
       const why = explainTerms(cand.differences);
@@ -1988,7 +1988,7 @@ function render() {
       b.type = "button";
       b.className = "play";
       b.dataset.play = p.play;
-      b.textContent = choiceText(p.play, pos.structured, actor, actor, p.effects);
+      b.textContent = choiceText(p.play, pos.structured, actor, actor, p.effects, g.plays);
       if (i < 9) b.setAttribute("aria-keyshortcuts", String(i + 1));
       const show = () => {
         state.preview = p.play;

@@ -81,7 +81,7 @@ async function next() {
     b.type = "button";
     b.className = "play";
     b.dataset.play = p.play;
-    b.textContent = choiceText(p.play, pos, c, c, p.effects);
+    b.textContent = choiceText(p.play, pos, c, c, p.effects, listed.plays);
     if (i < 9) b.setAttribute("aria-keyshortcuts", String(i + 1));
     b.addEventListener("click", () => answer(p.play));
     const show = () => {

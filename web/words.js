@@ -118,9 +118,16 @@ function knockedWords(effects) {
 }
 
 // A legal play as a choice for the player about to make it ("Challenge the
-// Green blob on 14 (needs 3 sixes)").
-export function choiceText(play, before, mover, moving, effects) {
-  if (play === "-") return "Pass (no play is possible)";
+// Green blob on 14 (needs 3 sixes)"). `plays`: the throw's legal plays,
+// when the choice stands among them (a pass beside a challenge).
+export function choiceText(play, before, mover, moving, effects, plays = null) {
+  if (play === "-") {
+    // A challenge's throw moves nothing: it counts its sixes, no pass.
+    if (before?.challenge) return "Go on with the challenge (this throw's sixes count)";
+    // No piece can move, but a challenge may be taken (RULES.md §4).
+    if ((plays || []).some((p) => /^x/.test(p.play ?? p))) return "Pass: no piece can move, and the challenge is not taken";
+    return "Pass (no play is possible)";
+  }
   const t = play.match(/^([xsw])([a-z])(b|\d+)$/);
   if (t) {
     const c = LETTERS.indexOf(t[2]);
