@@ -1918,7 +1918,8 @@ function render() {
   const arrowOf = (play, kind) => {
     const moves = movesOf(play);
     const call = play?.match(/^[xsw]([a-z])(b|\d+)$/);
-    return { moves, kind, ring: call ? { c: LETTERS.indexOf(call[1]), sq: call[2] } : null };
+    // A preview in the colour whose pieces the mover moves.
+    return { moves, kind, ring: call ? { c: LETTERS.indexOf(call[1]), sq: call[2] } : null, colour: movingColour(g, pos, actor) };
   };
   if (asking) {
     // The play the tutor stopped, and the best play.
