@@ -265,6 +265,10 @@ async function init() {
     again?.();
   });
   $("btn-stats").addEventListener("click", showStats);
+  // The plays and the tutor's warning are fitted to the screen anew.
+  window.addEventListener("resize", () => {
+    if (state.game) for (const id of ["plays", "tutor"]) fitToScreen($(id));
+  });
   $("btn-settings").addEventListener("click", () => {
     $("set-autoplay").checked = state.settings.autoplay;
     $("set-anim").value = state.settings.anim;
@@ -1964,7 +1968,8 @@ function render() {
   $("btn-pass").hidden = !(canChoose && !hand?.steps.length && g.plays.some((p) => p.play === "-"));
   $("btn-pass").textContent = g.plays.length > 1 ? "Pass" : "Go on";
   // The dice, whose turn, the position's place in the game.
-  const dice = live ? g.dice : viewing && g.items[index] ? g.items[index].dice : null;
+  // At the end, the throw that ended the game stays shown.
+  const dice = live && g.result.finished ? g.items.at(-1)?.dice || null : live ? g.dice : viewing && g.items[index] ? g.items[index].dice : null;
   if (!$("dice").classList.contains("rolling")) showDice(dice);
   $("to-throw").textContent = g.result.finished && !viewing ? "" : `${NAMES[actor]} to throw${isPerson(g, actor) ? "" : ` (${seatName(g, actor)})`}`;
   $("to-throw").className = `to-throw ${COLOURS[actor]}`;
@@ -2064,7 +2069,18 @@ function render() {
   $("nav-next").disabled = index === last;
   $("nav-live").disabled = !viewing || g.mode !== "play";
   if (!canChoose) state.hintPlay = null;
+  for (const id of ["plays", "tutor"]) fitToScreen($(id));
   evaluateShown();
+}
+
+// A long list of plays, or the tutor's warning, ends on the screen: it is
+// as tall as the viewport leaves below its top (the page unscrolled), at
+// least a few lines, and scrolls inside itself.
+function fitToScreen(el) {
+  el.style.maxHeight = "";
+  if (el.hidden || !el.offsetParent) return;
+  const room = window.innerHeight - (el.getBoundingClientRect().top + window.scrollY) - 8;
+  if (el.scrollHeight > room) el.style.maxHeight = `${Math.max(room, 150)}px`;
 }
 
 init();
