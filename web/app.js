@@ -8,7 +8,7 @@ import { Board, COLOURS, LETTERS, NAMES, FILL, colourIndex, place, geometryFor, 
 import { drawChart, markOf } from "./chart.js";
 import {
   TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES, MARKS,
-  choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms, chanceLost,
+  choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms, chanceLost, challengedBlob,
 } from "./words.js";
 import { canVerify, newClientSeed, newClientValue, verifyDealt } from "./dealer.js";
 import { addPuzzles, dueCards, dayNumber, loadPuzzles } from "./drill.js";
@@ -38,7 +38,7 @@ const STATS = "uckers.stats";
 const SETTINGS = "uckers.settings";
 const DEALT = "uckers.dealt"; // the proofs of the last dealt games, to check again
 const DEALT_PENDING = "The server shows its secret when the game is over; then this page checks every throw.";
-const DEFAULTS = { autoplay: true, anim: "normal", tutor: false, tutorAt: "MARK_BAD", throwMap: false };
+const DEFAULTS = { autoplay: true, anim: "normal", tutor: false, tutorAt: "MARK_BAD", throwMap: false, guide: false };
 // The pace of the board (Settings): a slide's time a square and at most a
 // play (a long move goes faster), the dice's roll (frames of the faces,
 // the person's own throws only but at slow), the pause after an engine's
@@ -72,7 +72,6 @@ const state = {
   busy: false,
   retry: null,
   settings: { ...DEFAULTS, ...store.get(SETTINGS, {}) },
-  guided: false,
   tutorAsk: null, // the play the tutor stopped: { play, gen, verdict }
   maps: new Map(), // ufen -> the next throw's map (ThrowMap)
   mapPending: new Set(),
@@ -244,7 +243,7 @@ async function init() {
   $("btn-new").addEventListener("click", () => leaveAsk() && $("new-game").showModal());
   $("btn-guided").addEventListener("click", () => leaveAsk() && guidedGame());
   $("btn-guide-close").addEventListener("click", () => {
-    state.guided = false;
+    if (state.game?.guide) state.game.guide.hidden = true;
     render();
   });
   $("btn-throw").addEventListener("click", humanThrow);
@@ -275,16 +274,25 @@ async function init() {
     $("set-tutor").checked = state.settings.tutor;
     $("set-tutor-at").value = state.settings.tutorAt;
     $("set-throwmap").checked = state.settings.throwMap;
+    $("set-guide").checked = state.settings.guide;
     $("settings").showModal();
   });
   $("settings").addEventListener("close", () => {
+    const guideWas = state.settings.guide;
     state.settings = {
       autoplay: $("set-autoplay").checked,
       anim: $("set-anim").value,
       tutor: $("set-tutor").checked,
       tutorAt: $("set-tutor-at").value,
       throwMap: $("set-throwmap").checked,
+      guide: $("set-guide").checked,
     };
+    // The guide switched on or off goes for the game in progress too.
+    const g = state.game;
+    if (g && g.mode === "play" && state.settings.guide !== guideWas) {
+      if (state.settings.guide && !g.guide) g.guide = newGuide();
+      else if (g.guide) g.guide.hidden = !state.settings.guide;
+    }
     store.set(SETTINGS, state.settings);
     if (state.game) render();
   });
@@ -427,11 +435,12 @@ function newGameFromForm() {
 }
 
 function guidedGame() {
-  state.guided = true;
-  newGame({ rules: "navy", seats: [{ person: true }, { level: "beginner" }, { person: true }, { level: "beginner" }] });
+  newGame({ rules: "navy", seats: [{ person: true }, { level: "beginner" }, { person: true }, { level: "beginner" }], guided: true });
 }
 
-async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, fromForm = false }) {
+// `guided`: the guided first game, whose guide is on whatever the settings
+// say; any other game has the guide when the settings ask for it.
+async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, fromForm = false, guided = false }) {
   const gen = ++state.gen;
   state.busy = false;
   let start;
@@ -461,7 +470,7 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
         : e.player || errorText(e);
       return;
     }
-    return fail(e, () => newGame({ rules, seats, ufen, seed, dealt }));
+    return fail(e, () => newGame({ rules, seats, ufen, seed, dealt, guided }));
   }
   // Another game started (or a record loaded) meanwhile: that one stands.
   if (gen !== state.gen) return;
@@ -494,6 +503,7 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
     last: [],
     mode: "play",
     analysis: null,
+    guide: guided || state.settings.guide ? { ...newGuide(), guided } : null,
   };
   roll?.throws.forEach((t, i) => state.diceCache.set(i, t));
   save();
@@ -1857,16 +1867,128 @@ function keyPressed(e) {
   }
 }
 
-function guideText(g, humanTurn, pos) {
-  if (g.result.finished) return "The game is over. Review shows where each side lost ground; How to play has the full rules.";
-  if (!humanTurn) return `${NAMES[toThrow(pos)]} is played by the engine: watch its pieces move. Your side is Red and Yellow, partners sitting opposite; you win when all eight of your pieces are home.`;
-  if (pos.structured.challenge) return "You are challenging a blob: keep throwing. Each six counts (a double six counts two); a throw without a six ends the challenge.";
-  if (!g.dice) return `It is ${NAMES[toThrow(pos)]}'s turn. Press Throw (or the T key) to throw the two dice. A six earns another throw.`;
-  const plays = g.plays.map((p) => p.play);
-  if (plays.length === 1 && plays[0] === "-") return "No piece can move with this throw, so the turn passes. The board plays a forced pass for you.";
-  if (plays.some((p) => p.startsWith("x"))) return "An enemy blob stands right in front of your piece: you may challenge it. The six you threw counts; you need one more six than the blob has pieces. Or just move.";
-  if (plays.some((p) => p.includes("b-0"))) return "A six lets a piece leave base onto your doorstep (the coloured square), and the other die can then move it or another piece.";
-  return "The pieces that can move have a thick outline. Click one, then one of the lit squares; or pick a play from the list (keys 1 to 9). Landing on a single enemy piece sends it home to base.";
+// ---- the guide -----------------------------------------------------------
+
+// The guide of a game: the lessons given (each once a game), the items
+// already looked at, and the lessons shown now.
+const newGuide = () => ({ seen: [], checked: 0, shown: [], hidden: false });
+
+// What a lesson says: each rule as it first comes up in the game. `at`: the
+// play or item it came up in, for the words that depend on it.
+function lessonText(key, g, pos, at) {
+  const c = toThrow(pos);
+  const side = sideNameOf(g, c);
+  switch (key) {
+    case "throw":
+      return `It is ${NAMES[c]}'s turn. Press Throw (or the T key) to throw the two dice; a six earns another throw. ${side} win when all their pieces are home.`;
+    case "engine":
+      return `${NAMES[c]} is played by the engine: watch its pieces move; each play is told under the board and in the move list.`;
+    case "choose":
+      return "The pieces that can move glow. Click one, then one of the lit squares, die by die; or pick a play from the list (keys 1 to 9).";
+    case "pass":
+      return `No piece can move with this throw, so the turn passes: ${state.settings.autoplay ? "the board plays the pass for you" : "press Go on under the board"}.`;
+    case "enter":
+      return "A six lets a piece leave base onto its doorstep (the square of its colour by the base); the other die can then move it or another piece.";
+    case "knock":
+      return "Landing on a single opposing piece knocks it off: it goes back to its base and must enter again with a six. Your pieces are safe in the home lane.";
+    case "blob":
+      return "Two or more pieces of one colour on a square make a blob: opposing pieces can neither pass it nor land on it, and it can only be taken by a challenge.";
+    case "lane":
+      return "After going round the track a piece turns into its home lane, the five squares of its colour towards the middle; it needs the exact throw to get home.";
+    case "partner":
+      return "Once all four of a colour's pieces are home, it throws once a turn for a six: a six releases it, and from then on its turns move its partner's pieces, with all the usual rules.";
+    case "challenge": {
+      const blob = challengedBlob(at.play, at.before);
+      const need = at.effects?.challenge?.sixesNeeded;
+      const more = (g.switches || "").includes("one_less_six") ? (blob?.fromBase ? 1 : 0) : blob?.fromBase ? 2 : 1;
+      const whose = blob && blob.c !== null ? `The ${NAMES[blob.c]} blob of ${blob.size}` : "The blob";
+      const rule = blob?.fromBase ? "from base, the blob's pieces and two more" : "the blob's pieces and one more";
+      const switched = (g.switches || "").includes("one_less_six") ? ", one fewer by the house rules" : "";
+      const who = at.mover === undefined || isPerson(g, at.mover) ? "" : `${NAMES[at.mover]} challenges. `;
+      return `${who}A blob right in front of a piece can be challenged on a throw with a six. ${whose} needs ${need ?? (blob ? blob.size + more : "?")} sixes (${rule}${switched}); the six thrown counts as the first, and the challenger keeps throwing: every six counts, a throw without a six fails.${who ? "" : " Or just move."}`;
+    }
+    case "challenging":
+      return "A challenge goes on: keep throwing. Each six counts (a double six counts two); a throw without a six ends the challenge. The count stands beside the challenger.";
+    case "suck":
+      return "Suck back: a piece standing in line with an opposing colour's home lane may, instead of playing, try to send a piece in that lane back to base: it needs as many as the lane piece is squares up the lane, on either die or their sum, and a hit moves the caller on one square. Blow back is the same the other way, by the lane piece's owner.";
+    case "over":
+      return "The game is over. Review shows where each side lost ground; How to play has the full rules.";
+    default:
+      return "";
+  }
+}
+
+// The rules a play brings up: entering, a knock-off, a blob, the home lane,
+// a challenge, suck back or blow back, a release.
+function rulesOfPlay(g, play, effects) {
+  const keys = [];
+  const last = 13 * layout(g).colours - 2;
+  const moves = movesOf(play);
+  if (moves.some((m) => m.from === "b")) keys.push("enter");
+  if ((effects?.knockedOff || []).length && !/^[sw]/.test(play)) keys.push("knock");
+  if ((effects?.blobsFormed || []).some((b) => !b.mixie)) keys.push("blob");
+  if (moves.some((m) => m.to === "h" || Number(m.to) > last)) keys.push("lane");
+  if (/^x/.test(play)) keys.push("challenge");
+  if (/^[sw]/.test(play)) keys.push("suck");
+  if ((effects?.released || []).length) keys.push("partner");
+  return keys;
+}
+
+// The lessons that come up now, in the live game: what happened since the
+// guide last looked (the plays made, by anyone), then what the person to
+// play can do; each lesson once a game.
+function guideLessons(g, humanTurn, pos) {
+  const guide = g.guide;
+  const found = [];
+  const add = (key, at = null) => {
+    if (!guide.seen.includes(key) && !found.some((f) => f.key === key)) found.push({ key, at });
+  };
+  const allHome = (p, c) => p.structured.colours[c].squares.every((sq) => sq === "h");
+  for (let i = guide.checked; i < g.items.length; i++) {
+    const it = g.items[i];
+    for (const key of rulesOfPlay(g, it.play, it.effects)) add(key, { ...it, before: g.positions[i].structured });
+    // A colour's last piece home: from now on it throws for a partner.
+    if (colourList(g).some((c) => allHome(g.positions[i + 1], c) && !allHome(g.positions[i], c))) add("partner", it);
+  }
+  guide.checked = g.items.length;
+  const c = toThrow(pos);
+  if (g.result.finished) add("over");
+  else if (!humanTurn) add("engine");
+  else if (pos.structured.challenge) add("challenging");
+  else if (!g.dice) {
+    add("throw");
+    if (allHome(pos, c)) add("partner");
+  } else {
+    const plays = g.plays;
+    if (plays.length === 1 && plays[0].play === "-") add("pass");
+    else if (plays.length) add("choose");
+    for (const p of plays) for (const key of rulesOfPlay(g, p.play, p.effects)) add(key, { ...p, before: pos.structured, mover: c });
+  }
+  return found;
+}
+
+// The guide's panel: the lessons that came up last, until others come up.
+function showGuide(g, humanTurn, pos, viewing) {
+  const guide = g.guide;
+  $("guide").hidden = !guide || guide.hidden;
+  if (!guide) return;
+  if (!viewing && g.mode === "play") {
+    const found = guideLessons(g, humanTurn, pos);
+    if (found.length) {
+      guide.seen.push(...found.map((f) => f.key));
+      guide.shown = found.map((f) => ({ key: f.key, text: lessonText(f.key, g, pos, f.at) }));
+    }
+  }
+  const box = $("guide-text");
+  const keys = guide.shown.map((l) => l.key).join(" ");
+  if (box.dataset.lessons === keys) return;
+  box.dataset.lessons = keys;
+  box.replaceChildren(...guide.shown.map((l) => {
+    const p = document.createElement("p");
+    p.dataset.lesson = l.key;
+    p.textContent = l.text;
+    return p;
+  }));
 }
 
 // The colour whose pieces `actor` moves in `pos`: its own, or once it is
@@ -2055,8 +2177,7 @@ function render() {
   drawThrowMap(live && humanTurn, pos);
   showDealt();
   // The guide.
-  $("guide").hidden = !state.guided;
-  if (state.guided) $("guide-text").textContent = guideText(g, humanTurn, pos);
+  showGuide(g, humanTurn, pos, viewing);
   const humanItems = g.items.some((it) => isPerson(g, it.mover));
   $("btn-throw").disabled = !humanTurn || !!g.dice || state.busy;
   // A dealt game's server keeps every play it was sent: no taking back.

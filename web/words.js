@@ -117,6 +117,17 @@ function knockedWords(effects) {
   return [...by].map(([c, n]) => (n === 1 ? `a ${NAMES[c]} piece` : `${n} ${NAMES[c]} pieces`)).join(" and ");
 }
 
+// The blob a challenge play ("xr10", "xgb") takes on: its colour, its
+// pieces, and whether the challenger comes from base; null for another play.
+export function challengedBlob(play, before) {
+  const t = play?.match(/^x([a-z])(b|\d+)$/);
+  if (!t) return null;
+  const c = LETTERS.indexOf(t[1]);
+  const ahead = t[2] === "b" ? 0 : Number(t[2]) + 1;
+  const owners = piecesOn(before, (13 * c + ahead) % boardOf(before).track).filter((p) => p.c !== c);
+  return { c: owners[0]?.c ?? null, size: owners.reduce((n, p) => n + p.n, 0), fromBase: t[2] === "b" };
+}
+
 // A legal play as a choice for the player about to make it ("Challenge the
 // Green blob on 14 (needs 3 sixes)"). `plays`: the throw's legal plays,
 // when the choice stands among them (a pass beside a challenge).
