@@ -8,7 +8,7 @@ import { Board, COLOURS, LETTERS, NAMES, FILL, colourIndex, place, geometryFor, 
 import { drawChart, markOf } from "./chart.js";
 import {
   TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES, MARKS,
-  choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms, chanceLost,
+  choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms, chanceLost, challengedBlob,
 } from "./words.js";
 import { canVerify, newClientSeed, newClientValue, verifyDealt } from "./dealer.js";
 import { addPuzzles, dueCards, dayNumber, loadPuzzles } from "./drill.js";
@@ -38,7 +38,7 @@ const STATS = "uckers.stats";
 const SETTINGS = "uckers.settings";
 const DEALT = "uckers.dealt"; // the proofs of the last dealt games, to check again
 const DEALT_PENDING = "The server shows its secret when the game is over; then this page checks every throw.";
-const DEFAULTS = { autoplay: true, anim: "normal", tutor: false, tutorAt: "MARK_BAD", throwMap: false };
+const DEFAULTS = { autoplay: true, anim: "normal", tutor: false, tutorAt: "MARK_BAD", throwMap: false, guide: false };
 // The pace of the board (Settings): a slide's time a square and at most a
 // play (a long move goes faster), the dice's roll (frames of the faces,
 // the person's own throws only but at slow), the pause after an engine's
@@ -72,7 +72,6 @@ const state = {
   busy: false,
   retry: null,
   settings: { ...DEFAULTS, ...store.get(SETTINGS, {}) },
-  guided: false,
   tutorAsk: null, // the play the tutor stopped: { play, gen, verdict }
   maps: new Map(), // ufen -> the next throw's map (ThrowMap)
   mapPending: new Set(),
@@ -132,8 +131,43 @@ const teamOf = (c) => (c % 2 === 0 ? "RY" : "GB"); // the four-sided game of two
 const pct = (p) => `${Math.round(100 * p)}%`;
 const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 const isPerson = (g, c) => g.seats[c].person;
-const seatName = (g, c) => (g.seats[c].person ? "a person" : `the engine, ${LEVEL_NAMES(g.seats[c].level)}`);
-const sameSeat = (a, b) => a.person === b.person && a.level === b.level;
+// Who plays a seat, in words: a person, the engine at a level, or (a
+// loaded record's) the player the record names.
+const seatWords = (st) => st.recorded ?? (st.person ? "a person" : `the engine, ${LEVEL_NAMES(st.level)}`);
+const seatName = (g, c) => seatWords(g.seats[c]);
+const sameSeat = (a, b) => a.person === b.person && a.level === b.level && a.recorded === b.recorded;
+
+// A player as a record names one (docs/records.md: a level with its
+// settings, "person", another player of the tools, or any name), in words;
+// a record that names none gets a neutral name.
+function recordedPlayer(name) {
+  const n = (name || "").trim();
+  if (!n || n === "?") return "a player the record does not name";
+  if (n === "person") return "a person";
+  const spec = n.split(",")[0];
+  if (state.info?.levels?.includes(spec)) return `the engine, ${LEVEL_NAMES(spec)}`;
+  if (spec === "greedy") return "a greedy player (each throw's most forward play)";
+  if (spec === "random") return "a player making random plays";
+  if (spec === "mcts") return "the engine, by tree search";
+  if (/^(cmd|grpc):/.test(n)) return "another program";
+  return n;
+}
+
+// A loaded record's seats, colour by colour: each side's player as the
+// record names it; a side named colour by colour ("person and beginner",
+// as the board writes a side whose seats differ) a name a colour.
+function recordedSeats(g, names) {
+  const seats = [];
+  for (let side = 0; side < layout(g).sides; side++) {
+    const colours = sideColours(g, side);
+    const name = names?.[sideKey(g, side)];
+    const parts = (name || "").split(/, | and /);
+    colours.forEach((c, i) => {
+      seats[c] = { recorded: recordedPlayer(parts.length === colours.length ? parts[i] : name) };
+    });
+  }
+  return seats;
+}
 
 // The status line belongs to the position shown: while one looks back, the
 // game's own news waits (state.liveStatus) until one comes back.
@@ -209,7 +243,7 @@ async function init() {
   $("btn-new").addEventListener("click", () => leaveAsk() && $("new-game").showModal());
   $("btn-guided").addEventListener("click", () => leaveAsk() && guidedGame());
   $("btn-guide-close").addEventListener("click", () => {
-    state.guided = false;
+    if (state.game?.guide) state.game.guide.hidden = true;
     render();
   });
   $("btn-throw").addEventListener("click", humanThrow);
@@ -230,22 +264,35 @@ async function init() {
     again?.();
   });
   $("btn-stats").addEventListener("click", showStats);
+  // The plays and the tutor's warning are fitted to the screen anew.
+  window.addEventListener("resize", () => {
+    if (state.game) for (const id of ["plays", "tutor"]) fitToScreen($(id));
+  });
   $("btn-settings").addEventListener("click", () => {
     $("set-autoplay").checked = state.settings.autoplay;
     $("set-anim").value = state.settings.anim;
     $("set-tutor").checked = state.settings.tutor;
     $("set-tutor-at").value = state.settings.tutorAt;
     $("set-throwmap").checked = state.settings.throwMap;
+    $("set-guide").checked = state.settings.guide;
     $("settings").showModal();
   });
   $("settings").addEventListener("close", () => {
+    const guideWas = state.settings.guide;
     state.settings = {
       autoplay: $("set-autoplay").checked,
       anim: $("set-anim").value,
       tutor: $("set-tutor").checked,
       tutorAt: $("set-tutor-at").value,
       throwMap: $("set-throwmap").checked,
+      guide: $("set-guide").checked,
     };
+    // The guide switched on or off goes for the game in progress too.
+    const g = state.game;
+    if (g && g.mode === "play" && state.settings.guide !== guideWas) {
+      if (state.settings.guide && !g.guide) g.guide = newGuide();
+      else if (g.guide) g.guide.hidden = !state.settings.guide;
+    }
     store.set(SETTINGS, state.settings);
     if (state.game) render();
   });
@@ -388,11 +435,12 @@ function newGameFromForm() {
 }
 
 function guidedGame() {
-  state.guided = true;
-  newGame({ rules: "navy", seats: [{ person: true }, { level: "beginner" }, { person: true }, { level: "beginner" }] });
+  newGame({ rules: "navy", seats: [{ person: true }, { level: "beginner" }, { person: true }, { level: "beginner" }], guided: true });
 }
 
-async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, fromForm = false }) {
+// `guided`: the guided first game, whose guide is on whatever the settings
+// say; any other game has the guide when the settings ask for it.
+async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, fromForm = false, guided = false }) {
   const gen = ++state.gen;
   state.busy = false;
   let start;
@@ -422,7 +470,7 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
         : e.player || errorText(e);
       return;
     }
-    return fail(e, () => newGame({ rules, seats, ufen, seed, dealt }));
+    return fail(e, () => newGame({ rules, seats, ufen, seed, dealt, guided }));
   }
   // Another game started (or a record loaded) meanwhile: that one stands.
   if (gen !== state.gen) return;
@@ -455,6 +503,7 @@ async function newGame({ rules, seats, ufen = null, seed = "0", dealt = false, f
     last: [],
     mode: "play",
     analysis: null,
+    guide: guided || state.settings.guide ? { ...newGuide(), guided } : null,
   };
   roll?.throws.forEach((t, i) => state.diceCache.set(i, t));
   save();
@@ -871,8 +920,8 @@ async function tutorStops(play, gen) {
   const effects = (p) => g.plays.find((x) => x.play === p)?.effects;
   const mark = MARKS[verdict.mark];
   $("tutor-verdict").textContent = `The tutor: that would be ${mark.words} (${mark.label}), giving away ${chanceLost(verdict.bestEvaluation, verdict.evaluation)} of the chance to win.`;
-  $("tutor-play").textContent = `Your play: ${lower(choiceText(play, pos.structured, c, c, effects(play)))}.`;
-  $("tutor-best").textContent = `The best play: ${lower(choiceText(verdict.bestPlay, pos.structured, c, c, effects(verdict.bestPlay)))}.`;
+  $("tutor-play").textContent = `Your play: ${lower(choiceText(play, pos.structured, c, c, effects(play), g.plays))}.`;
+  $("tutor-best").textContent = `The best play: ${lower(choiceText(verdict.bestPlay, pos.structured, c, c, effects(verdict.bestPlay), g.plays))}.`;
   const why = explainTerms(verdict.differences);
   $("tutor-why").replaceChildren(...why.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
   $("tutor-why-title").hidden = !why.length;
@@ -1145,10 +1194,9 @@ function showSides(chances, pos) {
     th.append(sideName(g, side));
     const who = document.createElement("td");
     const seats = sideColours(g, side).map((c) => g.seats[c]);
-    const one = (st) => (st.person ? "a person" : `the engine, ${LEVEL_NAMES(st.level)}`);
     who.textContent = seats.every((st) => sameSeat(st, seats[0]))
-      ? one(seats[0])
-      : sideColours(g, side).map((c) => `${NAMES[c]}: ${one(g.seats[c])}`).join("; ");
+      ? seatWords(seats[0])
+      : sideColours(g, side).map((c) => `${NAMES[c]}: ${seatWords(g.seats[c])}`).join("; ");
     const chance = document.createElement("td");
     chance.className = "chance";
     const p = chances ? chances[side] : null;
@@ -1259,7 +1307,8 @@ async function evaluateNow() {
   }
   $("eval-title").textContent = `${label}: working them out…`;
   delete $("evalbar").dataset.ufen;
-  const level = g.seats.find((s) => !s.person)?.level || "intermediate";
+  // A loaded record's chances at expert; a game's at its engine's level.
+  const level = g.mode === "replay" ? "expert" : g.seats.find((s) => !s.person)?.level || "intermediate";
   try {
     if (!state.evalPending.has(key)) {
       const asked = api.evaluate(pos.ufen, g.rules, { level }, { movetimeMs: 300 });
@@ -1293,7 +1342,7 @@ async function hint() {
     for (const [i, cand] of best.candidates.entries()) {
       const li = document.createElement("li");
       const effects = g.plays.find((p) => p.play === cand.play)?.effects;
-      li.textContent = `${choiceText(cand.play, pos.structured, c, c, effects)}: ${sideNameOf(g, c)} win ${pct(cand.evaluation.winProbability)}`;
+      li.textContent = `${choiceText(cand.play, pos.structured, c, c, effects, g.plays)}: ${sideNameOf(g, c)} win ${pct(cand.evaluation.winProbability)}`;
       if (i > 0) li.textContent += `, ${chanceLost(best.candidates[0].evaluation, cand.evaluation)} less than the first`;
       // Why the best is better: what this one leaves against it.
       const why = explainTerms(cand.differences);
@@ -1416,7 +1465,7 @@ function recordText() {
   // Each side's players: one name when its seats are alike.
   const seatsOf = (side) => {
     const seats = sideColours(g, side).map((c) => g.seats[c]);
-    const one = (s) => (s.person ? "person" : s.level);
+    const one = (s) => (s.person ? "person" : s.level ?? "?");
     return seats.every((s) => sameSeat(s, seats[0])) ? one(seats[0]) : joinNames(seats.map(one));
   };
   const headers = [
@@ -1531,7 +1580,6 @@ async function loadRecord(e) {
   try {
     const rec = parseRecord(await file.text());
     const start = await api.startPosition(rec.rules, rec.ufen);
-    const engineSeat = { level: "expert" };
     const lay = layoutOf(start);
     const g = {
       version: 1,
@@ -1539,7 +1587,7 @@ async function loadRecord(e) {
       rules: start.rules,
       switches: start.switches,
       layout: lay,
-      seats: Array.from({ length: lay.colours }, () => engineSeat),
+      seats: [],
       seed: rec.seed,
       dealt: rec.dealt,
       startUfen: rec.ufen,
@@ -1554,6 +1602,7 @@ async function loadRecord(e) {
       mode: "replay",
       analysis: null,
     };
+    g.seats = recordedSeats(g, rec.names);
     for (const [i, [t, play]] of rec.items.entries()) {
       const dice = { die1: Number(t[0]), die2: Number(t[1]) };
       const pos = g.positions[g.positions.length - 1];
@@ -1818,16 +1867,128 @@ function keyPressed(e) {
   }
 }
 
-function guideText(g, humanTurn, pos) {
-  if (g.result.finished) return "The game is over. Review shows where each side lost ground; How to play has the full rules.";
-  if (!humanTurn) return `${NAMES[toThrow(pos)]} is played by the engine: watch its pieces move. Your side is Red and Yellow, partners sitting opposite; you win when all eight of your pieces are home.`;
-  if (pos.structured.challenge) return "You are challenging a blob: keep throwing. Each six counts (a double six counts two); a throw without a six ends the challenge.";
-  if (!g.dice) return `It is ${NAMES[toThrow(pos)]}'s turn. Press Throw (or the T key) to throw the two dice. A six earns another throw.`;
-  const plays = g.plays.map((p) => p.play);
-  if (plays.length === 1 && plays[0] === "-") return "No piece can move with this throw, so the turn passes. The board plays a forced pass for you.";
-  if (plays.some((p) => p.startsWith("x"))) return "An enemy blob stands right in front of your piece: you may challenge it. The six you threw counts; you need one more six than the blob has pieces. Or just move.";
-  if (plays.some((p) => p.includes("b-0"))) return "A six lets a piece leave base onto your doorstep (the coloured square), and the other die can then move it or another piece.";
-  return "The pieces that can move have a thick outline. Click one, then one of the lit squares; or pick a play from the list (keys 1 to 9). Landing on a single enemy piece sends it home to base.";
+// ---- the guide -----------------------------------------------------------
+
+// The guide of a game: the lessons given (each once a game), the items
+// already looked at, and the lessons shown now.
+const newGuide = () => ({ seen: [], checked: 0, shown: [], hidden: false });
+
+// What a lesson says: each rule as it first comes up in the game. `at`: the
+// play or item it came up in, for the words that depend on it.
+function lessonText(key, g, pos, at) {
+  const c = toThrow(pos);
+  const side = sideNameOf(g, c);
+  switch (key) {
+    case "throw":
+      return `It is ${NAMES[c]}'s turn. Press Throw (or the T key) to throw the two dice; a six earns another throw. ${side} win when all their pieces are home.`;
+    case "engine":
+      return `${NAMES[c]} is played by the engine: watch its pieces move; each play is told under the board and in the move list.`;
+    case "choose":
+      return "The pieces that can move glow. Click one, then one of the lit squares, die by die; or pick a play from the list (keys 1 to 9).";
+    case "pass":
+      return `No piece can move with this throw, so the turn passes: ${state.settings.autoplay ? "the board plays the pass for you" : "press Go on under the board"}.`;
+    case "enter":
+      return "A six lets a piece leave base onto its doorstep (the square of its colour by the base); the other die can then move it or another piece.";
+    case "knock":
+      return "Landing on a single opposing piece knocks it off: it goes back to its base and must enter again with a six. Your pieces are safe in the home lane.";
+    case "blob":
+      return "Two or more pieces of one colour on a square make a blob: opposing pieces can neither pass it nor land on it, and it can only be taken by a challenge.";
+    case "lane":
+      return "After going round the track a piece turns into its home lane, the five squares of its colour towards the middle; it needs the exact throw to get home.";
+    case "partner":
+      return "Once all four of a colour's pieces are home, it throws once a turn for a six: a six releases it, and from then on its turns move its partner's pieces, with all the usual rules.";
+    case "challenge": {
+      const blob = challengedBlob(at.play, at.before);
+      const need = at.effects?.challenge?.sixesNeeded;
+      const more = (g.switches || "").includes("one_less_six") ? (blob?.fromBase ? 1 : 0) : blob?.fromBase ? 2 : 1;
+      const whose = blob && blob.c !== null ? `The ${NAMES[blob.c]} blob of ${blob.size}` : "The blob";
+      const rule = blob?.fromBase ? "from base, the blob's pieces and two more" : "the blob's pieces and one more";
+      const switched = (g.switches || "").includes("one_less_six") ? ", one fewer by the house rules" : "";
+      const who = at.mover === undefined || isPerson(g, at.mover) ? "" : `${NAMES[at.mover]} challenges. `;
+      return `${who}A blob right in front of a piece can be challenged on a throw with a six. ${whose} needs ${need ?? (blob ? blob.size + more : "?")} sixes (${rule}${switched}); the six thrown counts as the first, and the challenger keeps throwing: every six counts, a throw without a six fails.${who ? "" : " Or just move."}`;
+    }
+    case "challenging":
+      return "A challenge goes on: keep throwing. Each six counts (a double six counts two); a throw without a six ends the challenge. The count stands beside the challenger.";
+    case "suck":
+      return "Suck back: a piece standing in line with an opposing colour's home lane may, instead of playing, try to send a piece in that lane back to base: it needs as many as the lane piece is squares up the lane, on either die or their sum, and a hit moves the caller on one square. Blow back is the same the other way, by the lane piece's owner.";
+    case "over":
+      return "The game is over. Review shows where each side lost ground; How to play has the full rules.";
+    default:
+      return "";
+  }
+}
+
+// The rules a play brings up: entering, a knock-off, a blob, the home lane,
+// a challenge, suck back or blow back, a release.
+function rulesOfPlay(g, play, effects) {
+  const keys = [];
+  const last = 13 * layout(g).colours - 2;
+  const moves = movesOf(play);
+  if (moves.some((m) => m.from === "b")) keys.push("enter");
+  if ((effects?.knockedOff || []).length && !/^[sw]/.test(play)) keys.push("knock");
+  if ((effects?.blobsFormed || []).some((b) => !b.mixie)) keys.push("blob");
+  if (moves.some((m) => m.to === "h" || Number(m.to) > last)) keys.push("lane");
+  if (/^x/.test(play)) keys.push("challenge");
+  if (/^[sw]/.test(play)) keys.push("suck");
+  if ((effects?.released || []).length) keys.push("partner");
+  return keys;
+}
+
+// The lessons that come up now, in the live game: what happened since the
+// guide last looked (the plays made, by anyone), then what the person to
+// play can do; each lesson once a game.
+function guideLessons(g, humanTurn, pos) {
+  const guide = g.guide;
+  const found = [];
+  const add = (key, at = null) => {
+    if (!guide.seen.includes(key) && !found.some((f) => f.key === key)) found.push({ key, at });
+  };
+  const allHome = (p, c) => p.structured.colours[c].squares.every((sq) => sq === "h");
+  for (let i = guide.checked; i < g.items.length; i++) {
+    const it = g.items[i];
+    for (const key of rulesOfPlay(g, it.play, it.effects)) add(key, { ...it, before: g.positions[i].structured });
+    // A colour's last piece home: from now on it throws for a partner.
+    if (colourList(g).some((c) => allHome(g.positions[i + 1], c) && !allHome(g.positions[i], c))) add("partner", it);
+  }
+  guide.checked = g.items.length;
+  const c = toThrow(pos);
+  if (g.result.finished) add("over");
+  else if (!humanTurn) add("engine");
+  else if (pos.structured.challenge) add("challenging");
+  else if (!g.dice) {
+    add("throw");
+    if (allHome(pos, c)) add("partner");
+  } else {
+    const plays = g.plays;
+    if (plays.length === 1 && plays[0].play === "-") add("pass");
+    else if (plays.length) add("choose");
+    for (const p of plays) for (const key of rulesOfPlay(g, p.play, p.effects)) add(key, { ...p, before: pos.structured, mover: c });
+  }
+  return found;
+}
+
+// The guide's panel: the lessons that came up last, until others come up.
+function showGuide(g, humanTurn, pos, viewing) {
+  const guide = g.guide;
+  $("guide").hidden = !guide || guide.hidden;
+  if (!guide) return;
+  if (!viewing && g.mode === "play") {
+    const found = guideLessons(g, humanTurn, pos);
+    if (found.length) {
+      guide.seen.push(...found.map((f) => f.key));
+      guide.shown = found.map((f) => ({ key: f.key, text: lessonText(f.key, g, pos, f.at) }));
+    }
+  }
+  const box = $("guide-text");
+  const keys = guide.shown.map((l) => l.key).join(" ");
+  if (box.dataset.lessons === keys) return;
+  box.dataset.lessons = keys;
+  box.replaceChildren(...guide.shown.map((l) => {
+    const p = document.createElement("p");
+    p.dataset.lesson = l.key;
+    p.textContent = l.text;
+    return p;
+  }));
 }
 
 // The colour whose pieces `actor` moves in `pos`: its own, or once it is
@@ -1883,7 +2044,8 @@ function render() {
   const arrowOf = (play, kind) => {
     const moves = movesOf(play);
     const call = play?.match(/^[xsw]([a-z])(b|\d+)$/);
-    return { moves, kind, ring: call ? { c: LETTERS.indexOf(call[1]), sq: call[2] } : null };
+    // A preview in the colour whose pieces the mover moves.
+    return { moves, kind, ring: call ? { c: LETTERS.indexOf(call[1]), sq: call[2] } : null, colour: movingColour(g, pos, actor) };
   };
   if (asking) {
     // The play the tutor stopped, and the best play.
@@ -1928,7 +2090,8 @@ function render() {
   $("btn-pass").hidden = !(canChoose && !hand?.steps.length && g.plays.some((p) => p.play === "-"));
   $("btn-pass").textContent = g.plays.length > 1 ? "Pass" : "Go on";
   // The dice, whose turn, the position's place in the game.
-  const dice = live ? g.dice : viewing && g.items[index] ? g.items[index].dice : null;
+  // At the end, the throw that ended the game stays shown.
+  const dice = live && g.result.finished ? g.items.at(-1)?.dice || null : live ? g.dice : viewing && g.items[index] ? g.items[index].dice : null;
   if (!$("dice").classList.contains("rolling")) showDice(dice);
   $("to-throw").textContent = g.result.finished && !viewing ? "" : `${NAMES[actor]} to throw${isPerson(g, actor) ? "" : ` (${seatName(g, actor)})`}`;
   $("to-throw").className = `to-throw ${COLOURS[actor]}`;
@@ -1953,7 +2116,7 @@ function render() {
       b.type = "button";
       b.className = "play";
       b.dataset.play = p.play;
-      b.textContent = choiceText(p.play, pos.structured, actor, actor, p.effects);
+      b.textContent = choiceText(p.play, pos.structured, actor, actor, p.effects, g.plays);
       if (i < 9) b.setAttribute("aria-keyshortcuts", String(i + 1));
       const show = () => {
         state.preview = p.play;
@@ -2014,8 +2177,7 @@ function render() {
   drawThrowMap(live && humanTurn, pos);
   showDealt();
   // The guide.
-  $("guide").hidden = !state.guided;
-  if (state.guided) $("guide-text").textContent = guideText(g, humanTurn, pos);
+  showGuide(g, humanTurn, pos, viewing);
   const humanItems = g.items.some((it) => isPerson(g, it.mover));
   $("btn-throw").disabled = !humanTurn || !!g.dice || state.busy;
   // A dealt game's server keeps every play it was sent: no taking back.
@@ -2028,7 +2190,18 @@ function render() {
   $("nav-next").disabled = index === last;
   $("nav-live").disabled = !viewing || g.mode !== "play";
   if (!canChoose) state.hintPlay = null;
+  for (const id of ["plays", "tutor"]) fitToScreen($(id));
   evaluateShown();
+}
+
+// A long list of plays, or the tutor's warning, ends on the screen: it is
+// as tall as the viewport leaves below its top (the page unscrolled), at
+// least a few lines, and scrolls inside itself.
+function fitToScreen(el) {
+  el.style.maxHeight = "";
+  if (el.hidden || !el.offsetParent) return;
+  const room = window.innerHeight - (el.getBoundingClientRect().top + window.scrollY) - 8;
+  if (el.scrollHeight > room) el.style.maxHeight = `${Math.max(room, 150)}px`;
 }
 
 init();

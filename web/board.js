@@ -262,9 +262,10 @@ export class Board {
     this.pieceLayer = el("g", { class: "pieces" }, svg);
     this.fxLayer = el("g", { class: "fx" }, svg);
     const defs = el("defs", {}, svg);
-    for (const kind of ["played", "best", "preview"]) {
+    // A preview is drawn in the mover's colour: a head for each colour.
+    for (const kind of ["played", "best", "preview", ...COLOURS.map((c) => `preview ${c}`)]) {
       const mk = el("marker", {
-        id: `${svg.id || "b"}-head-${kind}`,
+        id: `${svg.id || "b"}-head-${kind.replace(" ", "-")}`,
         viewBox: "0 0 10 10",
         refX: 6,
         refY: 5,
@@ -516,15 +517,20 @@ export class Board {
     }
   }
 
-  drawArrow({ moves, kind, ring = null }) {
+  // A play drawn: its moves as arrows, a call as a ring round its square.
+  // `colour` (an index): the mover's, whose colour a preview is drawn in
+  // (by default the colour of the first piece moved).
+  drawArrow({ moves, kind, ring = null, colour = null }) {
+    const c = colour ?? moves[0]?.c;
+    const cls = kind === "preview" && c !== undefined && c !== null ? `${kind} ${COLOURS[c]}` : kind;
     for (const m of moves) {
       const pts = pathOf(m.c, m.from, m.to, this.geo);
       const d = pts.map((p, i) => `${i ? "L" : "M"}${p.x * CELL},${p.y * CELL}`).join(" ");
-      el("path", { d, class: `arrow ${kind}`, "marker-end": `url(#${this.svg.id || "b"}-head-${kind})` }, this.arrowLayer);
+      el("path", { d, class: `arrow ${cls}`, "marker-end": `url(#${this.svg.id || "b"}-head-${cls.replace(" ", "-")})` }, this.arrowLayer);
     }
     if (ring) {
       const p = place(ring.c, ring.sq, 0, this.geo);
-      el("circle", { cx: p.x * CELL, cy: p.y * CELL, r: 0.55 * CELL, class: `arrow ring ${kind}` }, this.arrowLayer);
+      el("circle", { cx: p.x * CELL, cy: p.y * CELL, r: 0.55 * CELL, class: `arrow ring ${cls}` }, this.arrowLayer);
     }
   }
 
@@ -550,11 +556,13 @@ export class Board {
       const pts = pathOf(c, from, to, this.geo);
       const still = this.pieceLayer.querySelector(`.piece[data-piece="${LETTERS[c]}:${from}"]:not(.moving)`);
       still?.classList.add("moving");
-      const ghost = el("circle", { cx: 0, cy: 0, r: 0.3 * CELL, fill: FILL[COLOURS[c]], class: `ghost ${cls}` }, this.fxLayer);
+      // The ghost stands on its first square from the start: a knocked-off
+      // piece waits there (its delay) until the slide that hits it ends.
+      const ghost = el("circle", { cx: 0, cy: 0, r: 0.3 * CELL, fill: FILL[COLOURS[c]], class: `ghost ${cls}`, transform: `translate(${pts[0].x * CELL}, ${pts[0].y * CELL})` }, this.fxLayer);
       const frames = pts.map((p) => ({ transform: `translate(${p.x * CELL}px, ${p.y * CELL}px)` }));
       // A knocked-off piece takes as long as a slide of five squares home.
       const duration = Math.min(most, (cls === "knocked" ? 5 : Math.max(1, pts.length - 1)) * ms);
-      const a = ghost.animate(frames, { duration, delay, easing: "ease-in-out", fill: "forwards" });
+      const a = ghost.animate(frames, { duration, delay, easing: "ease-in-out", fill: "both" });
       runs.push(a.finished.catch(() => {}));
       return duration;
     };

@@ -29,7 +29,8 @@ function showDice(dice) {
   $("dice").setAttribute("aria-label", dice ? `dice ${dice.die1} and ${dice.die2}` : "no dice thrown");
 }
 
-const arrowOf = (play, kind) => ({ moves: movesOf(play), kind });
+// `colour`: the mover's, whose colour a preview is drawn in.
+const arrowOf = (play, kind, colour = null) => ({ moves: movesOf(play), kind, colour });
 
 function start() {
   const cards = loadPuzzles().cards;
@@ -81,11 +82,11 @@ async function next() {
     b.type = "button";
     b.className = "play";
     b.dataset.play = p.play;
-    b.textContent = choiceText(p.play, pos, c, c, p.effects);
+    b.textContent = choiceText(p.play, pos, c, c, p.effects, listed.plays);
     if (i < 9) b.setAttribute("aria-keyshortcuts", String(i + 1));
     b.addEventListener("click", () => answer(p.play));
     const show = () => {
-      if (!session.puzzle.answered) board.render(pos, { arrows: [arrowOf(p.play, "preview")] });
+      if (!session.puzzle.answered) board.render(pos, { arrows: [arrowOf(p.play, "preview", c)] });
     };
     b.addEventListener("mouseenter", show);
     b.addEventListener("focus", show);

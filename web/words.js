@@ -117,10 +117,28 @@ function knockedWords(effects) {
   return [...by].map(([c, n]) => (n === 1 ? `a ${NAMES[c]} piece` : `${n} ${NAMES[c]} pieces`)).join(" and ");
 }
 
+// The blob a challenge play ("xr10", "xgb") takes on: its colour, its
+// pieces, and whether the challenger comes from base; null for another play.
+export function challengedBlob(play, before) {
+  const t = play?.match(/^x([a-z])(b|\d+)$/);
+  if (!t) return null;
+  const c = LETTERS.indexOf(t[1]);
+  const ahead = t[2] === "b" ? 0 : Number(t[2]) + 1;
+  const owners = piecesOn(before, (13 * c + ahead) % boardOf(before).track).filter((p) => p.c !== c);
+  return { c: owners[0]?.c ?? null, size: owners.reduce((n, p) => n + p.n, 0), fromBase: t[2] === "b" };
+}
+
 // A legal play as a choice for the player about to make it ("Challenge the
-// Green blob on 14 (needs 3 sixes)").
-export function choiceText(play, before, mover, moving, effects) {
-  if (play === "-") return "Pass (no play is possible)";
+// Green blob on 14 (needs 3 sixes)"). `plays`: the throw's legal plays,
+// when the choice stands among them (a pass beside a challenge).
+export function choiceText(play, before, mover, moving, effects, plays = null) {
+  if (play === "-") {
+    // A challenge's throw moves nothing: it counts its sixes, no pass.
+    if (before?.challenge) return "Go on with the challenge (this throw's sixes count)";
+    // No piece can move, but a challenge may be taken (RULES.md §4).
+    if ((plays || []).some((p) => /^x/.test(p.play ?? p))) return "Pass: no piece can move, and the challenge is not taken";
+    return "Pass (no play is possible)";
+  }
   const t = play.match(/^([xsw])([a-z])(b|\d+)$/);
   if (t) {
     const c = LETTERS.indexOf(t[2]);

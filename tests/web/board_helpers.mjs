@@ -273,3 +273,16 @@ export function connectCaller(url) {
     return j;
   };
 }
+
+// A dice seed whose first throw, from `ufen` under `rules`, offers plays
+// for which `wanted(plays, dice)` holds (`call`: connectCaller's); with
+// that throw and its plays (ListLegalPlays with their effects).
+export async function seedWhere(call, ufen, rules, wanted, { from = 1, upTo = 2000 } = {}) {
+  for (let seed = from; seed <= upTo; seed++) {
+    const { throws } = await call("RollDice", { seed: String(seed), index: 0, count: 1 });
+    const dice = throws[0];
+    const { plays } = await call("ListLegalPlays", { position: { ufen }, throw: dice, rules, players: 0 });
+    if (wanted(plays, dice)) return { seed: String(seed), dice, plays };
+  }
+  throw new Error(`no seed up to ${upTo} gives the throw wanted from ${ufen}`);
+}
