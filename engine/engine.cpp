@@ -193,7 +193,14 @@ Engine::OpponentVerdict Engine::OpponentSoFar() {
   evidence_game_ = game_;
   OpponentVerdict verdict;
   OpponentJudge::Verdict judged = judge_.Against(game_.position());
-  if (judged.team < 0) return verdict;
+  if (judged.team < 0) {
+    // More sides: those whose plays look random, where max^n models them.
+    SearchParams params = Params();
+    if (params.infer_opponent && params.algorithm != Algorithm::kMcts) {
+      verdict.random_sides = judged.random_sides;
+    }
+    return verdict;
+  }
   verdict.team = judged.team;
   const PlayerEvidence& seen_of_team = judged.evidence;
   verdict.decisions = seen_of_team.decisions();
@@ -227,7 +234,9 @@ absl::Status Engine::Go(const GoRequest& request, ReportCallback on_info, DoneCa
   }
   Position pos = game_.position();
   SearchRequest search = RequestOf(options_, request);
-  search.opponent_looks_random = OpponentSoFar().modelled_random;
+  OpponentVerdict judged = OpponentSoFar();
+  search.opponent_looks_random = judged.modelled_random;
+  search.random_sides = judged.random_sides;
   if (absl::StatusOr<SearchParams> p = CheckSearch(pos, options_.rules, search); !p.ok()) {
     return absl::Status(p.status().code(), absl::StrCat("go: ", p.status().message()));
   }

@@ -143,6 +143,9 @@ class Engine {
     int decisions = 0;
     double log_odds = 0;
     bool modelled_random = false;
+    // On a layout of more sides: the sides whose plays look random (a bit
+    // a side), modelled so under Opponent=auto.
+    uint32_t random_sides = 0;
   };
   OpponentVerdict OpponentSoFar();
 

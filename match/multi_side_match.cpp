@@ -155,6 +155,11 @@ int PlayOne(const PlayerSpec& a, const PlayerSpec& b, const Rules& rules, uint64
         ++*a_choices;
       }
     }
+    // Every searching player sees each play made (Opponent=auto judges the
+    // other sides by theirs).
+    for (Player* seen : {players->a.get(), players->b.get()}) {
+      if (seen) seen->Observe(pos, t, plays[pick]);
+    }
     game->Play(t, plays[pick]);
   }
   return game->position().WinningSide();

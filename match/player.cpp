@@ -44,10 +44,13 @@ class SearchPlayer : public Player {
   void NewOpponent() override { judge_.NewOpponent(); }
 
   absl::StatusOr<PlayResult> Choose(const Position& pos, Throw t) override {
-    if (Judges(pos)) {
+    if (Judges()) {
       // Opponent=auto: the other team's plays in this game and the ones
-      // before against the same opponent.
-      request_.opponent_looks_random = judge_.Against(pos).evidence.LooksRandom();
+      // before against the same opponent; with more sides, each other
+      // side's in this game.
+      OpponentJudge::Verdict verdict = judge_.Against(pos);
+      request_.opponent_looks_random = verdict.evidence.LooksRandom();
+      request_.random_sides = verdict.random_sides;
     }
     request_.dice = t;
     absl::StatusOr<SearchReport> r = SearchPosition(pos, rules_, request_, &tt_, never_);
@@ -56,17 +59,14 @@ class SearchPlayer : public Player {
   }
 
   void Observe(const Position& before, Throw t, const PlayResult& chosen) override {
-    if (Judges(before)) judge_.Observe(before, t, chosen.after);
+    if (Judges()) judge_.Observe(before, t, chosen.after);
   }
 
   void SetClocks(const Clocks& clocks) override { request_.limits.clocks = clocks; }
 
  private:
-  // Whether the other team is judged by its plays (Opponent=auto): the
-  // four-sided game of two teams, the one the model knows.
-  bool Judges(const Position& pos) const {
-    return request_.opponent == OpponentModel::kAuto && OpponentJudge::Judges(pos);
-  }
+  // Whether the other sides are judged by their plays (Opponent=auto).
+  bool Judges() const { return request_.opponent == OpponentModel::kAuto; }
 
   Rules rules_;
   SearchRequest request_;

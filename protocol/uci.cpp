@@ -469,6 +469,14 @@ void UciLoop::Go(const Args& args) {
         "info string opponent: the other team's %d plays so far look random (log odds %.1f): "
         "searching against random",
         v.decisions, v.log_odds));
+  } else if (v.random_sides != 0 && !engine_.busy()) {
+    std::vector<std::string> sides;
+    for (int side = 0; side < kMaxColours; ++side) {
+      if (v.random_sides >> side & 1) sides.push_back(absl::StrCat(side));
+    }
+    Print(absl::StrCat("info string opponent: the plays so far of side",
+                       sides.size() > 1 ? "s " : " ", absl::StrJoin(sides, ", "),
+                       " look random: searching them as random"));
   }
   absl::Status s = engine_.Go(
       request, [this, with_dice](const SearchReport& r) { PrintReport(r, with_dice); },

@@ -60,6 +60,14 @@ absl::StatusOr<SearchReport> SearchMoreSides(const Position& pos, const Rules& r
   // multi-side search's own width.
   if (request.filter) multi.filter_width = *request.filter == 0 ? 1000 : *request.filter;
   multi.seed = params.seed;
+  // Opponent=random: every other side plays at random; Opponent=auto: the
+  // sides whose plays so far looked random.
+  const uint32_t others = ((1u << pos.num_sides()) - 1) & ~(1u << pos.SideOf(pos.to_throw()));
+  if (params.random_opponent) {
+    multi.random_sides = others;
+  } else if (params.infer_opponent) {
+    multi.random_sides = request.random_sides & others;
+  }
   absl::StatusOr<MultiSideReport> searched;
   if (params.algorithm == Algorithm::kMcts) {
     MultiSideMctsParams mcts;

@@ -50,6 +50,9 @@ struct SearchRequest : SearchSettings {
   // `random` where the model serves. A request of a position alone leaves it
   // false.
   bool opponent_looks_random = false;
+  // The same on a layout of more sides: a bit for each side whose plays so
+  // far look random (OpponentJudge::Verdict::random_sides).
+  uint32_t random_sides = 0;
   // Weights of the classic evaluation set by name (a match player's
   // eval.NAME=X), over the level's; names checked by the caller.
   std::vector<std::pair<std::string, double>> weights;

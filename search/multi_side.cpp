@@ -64,6 +64,10 @@ class MaxN {
     // root keeps only the best few for the deeper search (gnubg's filter).
     std::vector<MultiSideCandidate> cands;
     for (const PlayResult& p : plays) cands.push_back({p.play, p.after, Static(p.after)});
+    // A side modelled as `random` (never the root's) takes any play alike.
+    if (!ranked && (params_.random_sides >> side & 1) && !cands.empty()) {
+      return MeanOfPlays(&cands, depth);
+    }
     auto better = [&](const MultiSideCandidate& a, const MultiSideCandidate& b) {
       return Utility(a.values, side) > Utility(b.values, side);
     };
@@ -89,6 +93,18 @@ class MaxN {
     SideValues best = cands.empty() ? TerminalSideValues(pos) : cands.front().values;
     if (ranked) *ranked = std::move(cands);
     return best;
+  }
+
+  // The mean of every play's values, each searched `depth` - 1 throws
+  // deeper when depth > 1: a decision of a side playing at random.
+  SideValues MeanOfPlays(std::vector<MultiSideCandidate>* cands, int depth) {
+    SideValues mean;
+    mean.sides = cands->front().values.sides;
+    for (MultiSideCandidate& c : *cands) {
+      if (depth > 1 && !aborted_) c.values = Chance(c.after, depth - 1);
+      for (int s = 0; s < mean.sides; ++s) mean.win[s] += c.values.win[s] / cands->size();
+    }
+    return mean;
   }
 
   bool aborted() const { return aborted_; }

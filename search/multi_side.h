@@ -49,6 +49,10 @@ struct MultiSideParams {
   // chances renormalised to sum to one; 0 for none.
   double noise = 0;
   uint64_t seed = 0;
+  // The sides modelled as the `random` player (a bit a side: the Opponent
+  // setting): at their decisions every legal play is as likely, and the
+  // node's value is the mean of theirs, not the best for the side.
+  uint32_t random_sides = 0;
 };
 
 struct MultiSideCandidate {

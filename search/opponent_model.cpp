@@ -5,6 +5,7 @@
 
 #include "eval/evaluate.h"
 #include "rules/movegen.h"
+#include "search/door.h"
 
 namespace uckers {
 
@@ -37,12 +38,24 @@ double PlayerEvidence::LogOdds() const {
   return random_ - (top + std::log(sum / kTemperatures.size()));
 }
 
-OpponentEvidence::OpponentEvidence(const Rules& rules) : rules_(rules), net_(NetFor(rules)) {}
+OpponentEvidence::OpponentEvidence(const Rules& rules)
+    : rules_(rules),
+      net_(rules.layout().IsFourSidedTeams() ? NetFor(rules)
+                                             : MultiSideNet(rules, EvalKind::kNet)) {}
 
 std::vector<double> OpponentEvidence::PlayValues(const Position& before,
                                                  const PlayList& plays) const {
-  const int team = TeamOf(before.to_throw());
   std::vector<double> wins(plays.size());
+  if (!before.layout().IsFourSidedTeams()) {
+    const int side = before.SideOf(before.to_throw());
+    for (int i = 0; i < plays.size(); ++i) {
+      const Position& p = plays[i].after;
+      SideValues v = net_ ? net_->EvaluateSides(p) : ClassicSideValues(p);
+      wins[i] = v.win[side];
+    }
+    return wins;
+  }
+  const int team = TeamOf(before.to_throw());
   for (int i = 0; i < plays.size(); ++i) {
     const Position& p = plays[i].after;
     Evaluation e = net_ ? net_->Evaluate(p) : Evaluate(p, rules_);
@@ -52,7 +65,7 @@ std::vector<double> OpponentEvidence::PlayValues(const Position& before,
 }
 
 void OpponentEvidence::Observe(const Position& before, Throw t, const Position& after) {
-  if (!rules_.layout().IsFourSidedTeams() || before.IsGameOver()) return;
+  if (before.IsGameOver()) return;
   PlayList plays;
   GenerateLegalPlays(before, rules_, t, &plays);
   if (plays.size() < 2) return;
@@ -60,7 +73,10 @@ void OpponentEvidence::Observe(const Position& before, Throw t, const Position& 
   for (int i = 0; i < plays.size() && chosen < 0; ++i) {
     if (plays[i].after == after) chosen = i;
   }
-  if (chosen >= 0) teams_[TeamOf(before.to_throw())].Add(PlayValues(before, plays), chosen);
+  if (chosen < 0) return;
+  const int side = before.layout().IsFourSidedTeams() ? TeamOf(before.to_throw())
+                                                      : before.SideOf(before.to_throw());
+  sides_[side].Add(PlayValues(before, plays), chosen);
 }
 
 void OpponentJudge::NewGame() {
@@ -77,7 +93,14 @@ void OpponentJudge::NewOpponent() {
 
 OpponentJudge::Verdict OpponentJudge::Against(const Position& pos) {
   Verdict verdict;
-  if (!Judges(pos) || pos.IsGameOver()) return verdict;
+  if (pos.IsGameOver()) return verdict;
+  if (!pos.layout().IsFourSidedTeams()) {
+    const int mine = pos.SideOf(pos.to_throw());
+    for (int side = 0; side < pos.num_sides(); ++side) {
+      if (side != mine && game_.Of(side).LooksRandom()) verdict.random_sides |= 1u << side;
+    }
+    return verdict;
+  }
   team_ = TeamOf(pos.to_throw());
   verdict.team = 1 - team_;
   verdict.evidence = past_;

@@ -58,32 +58,34 @@ class PlayerEvidence {
   int decisions_ = 0;
 };
 
-// The evidence on each team's decisions in a game of the four-sided
-// layout of two teams.
+// The evidence on each side's decisions in a game: each team's in the
+// four-sided game of two teams, each side's (a team, or a colour for
+// itself) on every other layout.
 class OpponentEvidence {
  public:
-  // Evidence on the plays of games of `rules` (no decision counts on a
-  // layout other than the four-sided one of two teams).
+  // Evidence on the plays of games of `rules`.
   explicit OpponentEvidence(const Rules& rules);
 
   // One decision: `before`, thrown `t`, went to `after` (the position of
-  // one of its legal plays). A throw of one legal play, a position that no
-  // legal play of `t` leads to and a layout of more sides tell nothing.
+  // one of its legal plays). A throw of one legal play and a position that
+  // no legal play of `t` leads to tell nothing.
   void Observe(const Position& before, Throw t, const Position& after);
   // Forgets every decision seen.
-  void Clear() { teams_ = {}; }
+  void Clear() { sides_ = {}; }
 
-  // The value of each of `plays`, the legal plays of `before`, for the team
+  // The value of each of `plays`, the legal plays of `before`, for the side
   // that makes them: the win probability the judged hypothesis weighs them
-  // by.
+  // by (the side's chance by the layout's net, else the classic
+  // evaluation's).
   std::vector<double> PlayValues(const Position& before, const PlayList& plays) const;
 
-  const PlayerEvidence& Of(int team) const { return teams_[team]; }
+  // The evidence on `side` (a team of the four-sided game of two teams).
+  const PlayerEvidence& Of(int side) const { return sides_[side]; }
 
  private:
   Rules rules_;
   const Net* net_;
-  std::array<PlayerEvidence, 2> teams_{};
+  std::array<PlayerEvidence, kMaxColours> sides_{};
 };
 
 // The one keeper of the evidence behind Opponent=auto, for a player of
@@ -93,10 +95,6 @@ class OpponentEvidence {
 class OpponentJudge {
  public:
   explicit OpponentJudge(const Rules& rules) : game_(rules) {}
-
-  // Whether the model judges a side by its plays at `pos`: the four-sided
-  // layout of two teams, the one it knows.
-  static bool Judges(const Position& pos) { return pos.layout().IsFourSidedTeams(); }
 
   // One decision of this game (OpponentEvidence::Observe).
   void Observe(const Position& before, Throw t, const Position& after) {
@@ -109,13 +107,16 @@ class OpponentJudge {
   // Another opponent: every decision forgotten.
   void NewOpponent();
 
-  // What is known of the team that does not throw at `pos`, whose
-  // thrower's team is the player's: the team (-1 where the model does not
-  // judge, or at a finished game) and its decisions, this game's and the
-  // games' before.
+  // What is known of the sides that do not throw at `pos`, whose
+  // thrower's side is the player's. In the four-sided game of two teams:
+  // the other team and its decisions, this game's and the games' before
+  // (`team` -1 at a finished game). On a layout of more sides: a bit for
+  // each other side whose plays in this game look random (the seats of a
+  // match rotate, so the games before are not kept by side).
   struct Verdict {
     int team = -1;
     PlayerEvidence evidence;
+    uint32_t random_sides = 0;
   };
   Verdict Against(const Position& pos);
 

@@ -377,9 +377,11 @@ SearchParams ResolveEvaluation(const SearchParams& params, const Rules& rules) {
 absl::Status CheckOpponentModel(const SearchParams& params, const Rules& rules) {
   if (!params.random_opponent) return absl::OkStatus();
   if (!rules.layout().IsFourSidedTeams()) {
-    return absl::InvalidArgumentError(
-        "opponent random: only the four-sided game of two teams; with more sides every side is "
-        "searched by max^n or paranoid (multi_side)");
+    if (params.algorithm == Algorithm::kMcts) {
+      return absl::InvalidArgumentError(
+          "opponent random: with more sides the search must be expectimax (max^n), not mcts");
+    }
+    return absl::OkStatus();  // every other side's plays averaged (search/multi_side.h)
   }
   if (params.algorithm != Algorithm::kExpectimax) {
     return absl::InvalidArgumentError(

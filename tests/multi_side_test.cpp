@@ -6,6 +6,7 @@
 #include <numeric>
 #include <random>
 
+#include "eval/evaluate.h"
 #include "rules/movegen.h"
 #include "search/door.h"
 #include "search/multi_side_mcts.h"
@@ -174,6 +175,50 @@ TEST(MultiSide, ShallowPruningKeepsTheChoiceAndTheRootValues) {
   }
   EXPECT_GT(pruned, 0u);
   EXPECT_LT(with, without);
+}
+
+// Opponent=random with more sides (docs/sides.md): a side modelled as the
+// `random` player takes each of its plays alike, so its decision is worth
+// the mean of its plays' values, not its best.
+TEST(MultiSide, ASideModelledAsRandomIsWorthTheMeanOfItsPlays) {
+  Rules rules = R("navy+solo");
+  Position pos = RandomPosition(rules, 5, 40);
+  ASSERT_FALSE(pos.IsGameOver());
+  const int mover = pos.SideOf(pos.to_throw());
+  MultiSideParams params;
+  params.max_depth = 2;
+  params.filter_width = 1000;
+  params.random_sides = 0xF & ~(1u << mover);
+  const Throw t{5, 4};
+  MultiSideReport report = Search(pos, rules, t, params);
+  MultiSideParams best = params;
+  best.random_sides = 0;
+  MultiSideReport against_best = Search(pos, rules, t, best);
+  int checked = 0;
+  bool differs = false;
+  for (const MultiSideCandidate& c : report.candidates) {
+    if (c.after.IsGameOver() || c.after.SideOf(c.after.to_throw()) == mover) continue;
+    std::array<double, kMaxColours> expected{};
+    for (Throw next : kThrows) {
+      PlayList plays;
+      GenerateLegalPlays(c.after, rules, next, &plays);
+      for (const PlayResult& p : plays) {
+        SideValues v = ClassicSideValues(p.after);
+        for (int s = 0; s < v.sides; ++s) {
+          expected[s] += v.win[s] * next.Weight() / 36.0 / plays.size();
+        }
+      }
+    }
+    for (int s = 0; s < c.values.sides; ++s) EXPECT_NEAR(c.values.win[s], expected[s], 1e-9);
+    for (const MultiSideCandidate& b : against_best.candidates) {
+      if (b.play == c.play && std::abs(b.values.win[mover] - c.values.win[mover]) > 1e-6) {
+        differs = true;
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+  EXPECT_TRUE(differs) << "modelling the others as random changed no value";
 }
 
 MultiSideReport Mcts(const Position& pos, const Rules& rules, std::optional<Throw> dice,

@@ -946,9 +946,13 @@ TEST(Opponent, RandomIsRefusedWhereNoNetOrSearchServesIt) {
   absl::Status wafu = CheckOpponentModel(params, *Rules::Parse("wafu"));
   EXPECT_EQ(wafu.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(std::string(wafu.message()).find("no net trained against random"), std::string::npos);
-  EXPECT_NE(
-      std::string(CheckOpponentModel(params, *Rules::Parse("six")).message()).find("two teams"),
-      std::string::npos);
+  // With more sides max^n averages the other sides' plays, on any
+  // evaluation; MCTS-max^n does not model them.
+  EXPECT_TRUE(CheckOpponentModel(params, *Rules::Parse("six")).ok());
+  EXPECT_TRUE(CheckOpponentModel(classic, *Rules::Parse("six+solo")).ok());
+  EXPECT_NE(std::string(CheckOpponentModel(mcts, *Rules::Parse("six")).message())
+                .find("with more sides the search must be expectimax (max^n), not mcts"),
+            std::string::npos);
 }
 
 TEST(Opponent, RandomConsultsNoEndgameTable) {
@@ -1166,12 +1170,34 @@ TEST(OpponentJudge, AnotherOpponentForgetsEveryDecision) {
   EXPECT_EQ(judge.Against(mine).evidence.decisions(), 0);
 }
 
-TEST(OpponentJudge, NoSideIsJudgedOnALayoutOfMoreSides) {
+// With more sides each other side is judged by its own plays: the side
+// that takes its poorest play each time comes to look random, the sides
+// that take their best do not.
+TEST(OpponentJudge, OnALayoutOfMoreSidesEachOtherSideIsJudgedByItsOwnPlays) {
   Rules rules = *Rules::Parse("navy+solo");
   OpponentJudge judge(rules);
-  Position start = Position::Start(rules);
-  EXPECT_FALSE(OpponentJudge::Judges(start));
-  EXPECT_EQ(judge.Against(start).team, -1);
+  OpponentEvidence values(rules);
+  Position pos = Position::Start(rules);
+  std::mt19937_64 rng(3);
+  for (int ply = 0; ply < 400 && !pos.IsGameOver(); ++ply) {
+    Throw t = kThrows[rng() % kThrows.size()];
+    PlayList plays;
+    GenerateLegalPlays(pos, rules, t, &plays);
+    std::vector<double> wins = values.PlayValues(pos, plays);
+    const bool poorest = pos.SideOf(pos.to_throw()) == 1;
+    int chosen = static_cast<int>((poorest ? std::min_element(wins.begin(), wins.end())
+                                           : std::max_element(wins.begin(), wins.end())) -
+                                  wins.begin());
+    judge.Observe(pos, t, plays[chosen].after);
+    pos = plays[chosen].after;
+    if (judge.game().Of(1).LooksRandom() && pos.SideOf(pos.to_throw()) == 0) break;
+  }
+  ASSERT_FALSE(pos.IsGameOver());
+  ASSERT_EQ(pos.SideOf(pos.to_throw()), 0);
+  OpponentJudge::Verdict verdict = judge.Against(pos);
+  EXPECT_EQ(verdict.team, -1);
+  EXPECT_EQ(verdict.random_sides, 1u << 1)
+      << "decisions of side 1: " << judge.game().Of(1).decisions();
 }
 
 }  // namespace
