@@ -8,7 +8,7 @@ import { Board, COLOURS, LETTERS, NAMES, FILL, colourIndex, place, geometryFor, 
 import { drawChart, markOf } from "./chart.js";
 import {
   TEAMS, TEAM_NAMES, RULESETS, SWITCHES, OUTCOME, LEVEL_NAMES, MARKS,
-  choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms, chanceLost, challengedBlob,
+  choiceText, playText, movesOf, errorText, diceText, markRank, explainTerms, chanceLost, chanceText, chanceOfPoints, scoreText, challengedBlob,
 } from "./words.js";
 import { canVerify, newClientSeed, newClientValue, verifyDealt } from "./dealer.js";
 import { addPuzzles, dueCards, dayNumber, loadPuzzles } from "./drill.js";
@@ -1137,7 +1137,7 @@ function recordStats() {
   const stats = store.get(STATS, []);
   if (stats.some((s) => s.id === g.id)) return;
   const won = TEAMS[g.result.winner] === side;
-  stats.push({ id: g.id, month: g.date.slice(0, 7), won, points: g.result.points, errorRate: null });
+  stats.push({ id: g.id, month: g.date.slice(0, 7), won, points: g.result.points, chanceLost: null });
   store.set(STATS, stats);
 }
 
@@ -1149,7 +1149,7 @@ function showStats() {
     m.games++;
     if (s.won) m.wins++;
     if (s.won && s.points >= 2) m.eight++;
-    if (typeof s.errorRate === "number") m.errors.push(s.errorRate);
+    if (typeof s.chanceLost === "number") m.errors.push(s.chanceLost);
     months.set(s.month, m);
   }
   const table = $("stats-table");
@@ -1162,9 +1162,9 @@ function showStats() {
     }
     return tr;
   };
-  const rows = [row(["month", "games", "wins", "8-piecers won", "lost a choice (reviewed games)"], true)];
+  const rows = [row(["month", "games", "wins", "8-piecers won", "chance to win lost a choice (reviewed games)"], true)];
   for (const [month, m] of [...months].sort()) {
-    const err = m.errors.length ? (m.errors.reduce((a, b) => a + b, 0) / m.errors.length).toFixed(4) : "not reviewed";
+    const err = m.errors.length ? chanceText(m.errors.reduce((a, b) => a + b, 0) / m.errors.length) : "not reviewed";
     rows.push(row([month, m.games, m.wins, m.eight, err]));
   }
   if (!months.size) rows.push(row(["no finished games yet", "", "", "", ""]));
@@ -1688,19 +1688,31 @@ async function review() {
     showPracticeDue();
     const puzzles = added ? ` ${added} new practice puzzle${added === 1 ? "" : "s"}.` : "";
     $("review-status").textContent = `${analysis.items.length} throws reviewed at ${LEVEL_NAMES(analysis.level)} strength in ${analysis.seconds.toFixed(1)} s: ${marks} marked.${puzzles}`;
-    // In a player's words: what each side lost a choice on average (in
-    // points, as the marks), its rating, its marks, its luck and its score
-    // with and without the luck.
-    const head = ["side", "choices", "lost a choice", "rating", "doubtful ?!", "bad ?", "very bad ??", "luck", "score", "score without luck"];
+    // In a player's words: the chance to win each side gave away a choice
+    // on average, its rating, its marks, what the dice gave it and its
+    // score with and without the luck, in points of the game's score.
+    const head = ["side", "choices", "chance to win lost a choice, on average", "rating", "doubtful ?!", "bad ?", "very bad ??", "the dice", "score", "score without the dice's luck"];
     const tr = document.createElement("tr");
     for (const h of head) {
       const th = document.createElement("th");
       th.textContent = h;
       tr.append(th);
     }
+    const sides = analysis.teams.length;
     const rows = analysis.teams.map((t) => {
       const r = document.createElement("tr");
-      const cells = [twoTeams(g) ? TEAM_NAMES[t.team] || t.team : sideNameOfKey(g, t.team), t.decisions, t.errorRate.toFixed(4), t.rating, t.doubtful, t.bad, t.veryBad, t.luck.toFixed(2), t.points, t.luckAdjustedPoints.toFixed(2)];
+      const cells = [
+        twoTeams(g) ? TEAM_NAMES[t.team] || t.team : sideNameOfKey(g, t.team),
+        t.decisions,
+        t.decisions ? chanceText(chanceOfPoints(t.errorRate, sides)) : "no choices",
+        t.rating,
+        t.doubtful,
+        t.bad,
+        t.veryBad,
+        diceLuckText(t.luck),
+        scoreText(t.points),
+        scoreText(t.luckAdjustedPoints),
+      ];
       for (const c of cells) {
         const td = document.createElement("td");
         td.textContent = String(c);
@@ -1709,14 +1721,14 @@ async function review() {
       return r;
     });
     $("teams").replaceChildren(tr, ...rows);
-    // The people's error rate goes into the statistics.
+    // The chance to win the people lost a choice goes into the statistics.
     const side = peopleSide(g);
     const mine = side && analysis.teams.find((t) => t.team === side);
     if (mine && g.mode === "play") {
       const stats = store.get(STATS, []);
       const s = stats.find((x) => x.id === g.id);
       if (s) {
-        s.errorRate = mine.errorRate;
+        s.chanceLost = chanceOfPoints(mine.errorRate, sides);
         store.set(STATS, stats);
       }
     }
@@ -1725,6 +1737,14 @@ async function review() {
     $("raw-error").textContent = e.message;
     $("review-status").textContent = errorText(e);
   }
+}
+
+// What the dice gave a side (AnalyseGame's luck, in points of the score)
+// in words: "gave 0.4 points", "cost 1.2 points", "even".
+function diceLuckText(luck) {
+  const text = Math.abs(luck).toFixed(1);
+  if (Number(text) === 0) return "even";
+  return `${luck < 0 ? "cost" : "gave"} ${text} point${text === "1.0" ? "" : "s"}`;
 }
 
 function showMark(item) {

@@ -4,6 +4,7 @@
 // that made them, to click.
 
 import { FILL } from "./board.js";
+import { chanceText, chanceOfPoints } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const MARKS = {
@@ -80,6 +81,8 @@ export function drawChart(svg, analysis, onMark, sides = null) {
     const points = items.map((it, i) => `${x(i)},${y(it.ryWinBefore)}`).join(" ");
     el("polyline", { points, class: "chart-line" }, svg);
   }
+  // The number of sides, for the chance a mark's points stand for.
+  const sidesOf = (analysis.teams || []).length || (sides ? sides.length : 2);
   const nameOf = (key) => (sides ? sides[sideIndex(key)]?.name : SIDE[key]) || key;
   items.forEach((it, i) => {
     const m = markOf(it);
@@ -97,7 +100,7 @@ export function drawChart(svg, analysis, onMark, sides = null) {
     }, svg);
     if (sides && side >= 0) dot.setAttribute("style", `fill: ${FILL[sides[side].colour]}`);
     const title = el("title", {}, dot);
-    title.textContent = `Throw ${it.index}, ${nameOf(it.team)}: ${m.words} (${m.label}), costing ${it.equityLost.toFixed(3)} points`;
+    title.textContent = `Throw ${it.index}, ${nameOf(it.team)}: ${m.words} (${m.label}), costing ${chanceText(chanceOfPoints(it.equityLost, sidesOf))} of the chance to win`;
     const activate = () => onMark(it);
     dot.addEventListener("click", activate);
     dot.addEventListener("keydown", (e) => {

@@ -287,9 +287,29 @@ export function signedChance(w) {
 // (JudgePlay's `evaluation` and `bestEvaluation`, or two candidates'):
 // "6.1%", never negative.
 export function chanceLost(best, played) {
-  const lost = Math.max(0, (best?.winProbability ?? 0) - (played?.winProbability ?? 0));
-  const x = 100 * lost;
+  return chanceText(Math.max(0, (best?.winProbability ?? 0) - (played?.winProbability ?? 0)));
+}
+
+// A chance (0..1) in percent: "6.1%", "12%", one decimal under 10%.
+export function chanceText(w) {
+  const x = 100 * w;
   return `${x.toFixed(x < 9.95 ? 1 : 0)}%`;
+}
+
+// The review's points (AnalyseGame's equities: a side's expected points)
+// as the chance to win they stand for, in a game of `sides` sides: a side's
+// points are its chance to win times the sides less one, less its chance of
+// losing (sides x chance - 1), so `points` lost are points / sides of the
+// chance to win (with two teams, counting every win as plain).
+export const chanceOfPoints = (points, sides) => Math.max(0, points) / Math.max(2, sides);
+
+// Points of a game's score in words: "won 2 points", "lost 1 point",
+// "won 0.6 points" (one decimal where they are not whole).
+export function scoreText(points) {
+  const n = Math.abs(points);
+  const text = Number.isInteger(n) ? String(n) : n.toFixed(1);
+  if (Number(text) === 0) return "no points";
+  return `${points < 0 ? "lost" : "won"} ${text} point${text === "1" ? "" : "s"}`;
 }
 
 // The explanation of a play against the best, one sentence a term (terms

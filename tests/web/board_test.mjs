@@ -206,7 +206,7 @@ try {
     await page.click("#btn-review-again");
     await page.waitForFunction(() => /reviewed at Beginner/.test(document.querySelector("#review-status").textContent));
     await page.click("#btn-stats");
-    assert.match(await page.textContent("#stats-table tr:nth-child(2)"), /^\d{4}-\d\d1[01][01]0\.\d{4}$/);
+    assert.match(await page.textContent("#stats-table tr:nth-child(2)"), /^\d{4}-\d\d1[01][01]\d+(\.\d)?%$/);
     // A player's words on the page, the review and statistics open: none
     // of the program's own (its command names, its letters for variants,
     // its statistic names).
