@@ -51,6 +51,16 @@ bool DealtGames::Expired(const Entry& e, Clock::time_point now) const {
   return now - e.used >= unused || now - e.started >= limits_.lifetime;
 }
 
+void DealtGames::EvictLeastRecentlyUsed() {
+  auto oldest = games_.end();
+  for (auto it = games_.begin(); it != games_.end(); ++it) {
+    if (oldest == games_.end() || it->second.used < oldest->second.used) oldest = it;
+  }
+  if (oldest != games_.end() && now_() - oldest->second.used >= limits_.evictable_after) {
+    games_.erase(oldest);
+  }
+}
+
 void DealtGames::DropExpired() {
   Clock::time_point now = now_();
   for (auto it = games_.begin(); it != games_.end();) {
@@ -86,6 +96,7 @@ absl::Status DealtGames::Room(absl::string_view client) {
   if (games_.size() >= limits_.max_games || (per_client > 0 && HeldBy(client) >= per_client)) {
     DropExpired();
   }
+  if (games_.size() >= limits_.max_games) EvictLeastRecentlyUsed();
   if (games_.size() >= limits_.max_games) {
     return absl::ResourceExhaustedError(
         absl::StrCat("dealt games: ", limits_.max_games,

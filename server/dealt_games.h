@@ -35,6 +35,10 @@ struct DealtGamesLimits {
   // play, and a stranger's cheap calls must not hold the store for hours.
   std::chrono::seconds unbound_expiry{600};
   std::chrono::seconds revealed_expiry{600};
+  // A full store makes room by forgetting the game unused longest, when it
+  // has been unused this long: a game left unfinished (a closed tab) does
+  // not hold its place for the whole expiry while others wait.
+  std::chrono::seconds evictable_after{600};
   // Games one client (its address, CallControl::client) may hold at once;
   // 0: no limit (behind a proxy every client may share one address).
   int max_games_per_client = 0;
@@ -135,6 +139,8 @@ class DealtGames {
   static absl::Status SameItems(const Game& ours, const Game& theirs);
   absl::Status AddDealerHeaders(const Entry& e, Record* out) const;
   void DropExpired();
+  // Forgets the game unused longest, if unused for evictable_after.
+  void EvictLeastRecentlyUsed();
   // The games `client` holds; OK when the store and the client have room
   // for one more (after dropping the expired when either is full).
   size_t HeldBy(absl::string_view client) const;

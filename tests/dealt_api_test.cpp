@@ -427,6 +427,28 @@ TEST(DealtGames, AGameNeverBoundIsForgottenAfterTenMinutes) {
   EXPECT_TRUE(games.Deal(played->token, 0, TestClientValue(0, 0), "").ok());
 }
 
+// A full store makes room by forgetting the game unused longest, once it
+// has been unused ten minutes: games left unfinished do not lock others
+// out for the six hours a bound game is kept.
+TEST(DealtGames, AFullStoreForgetsTheGameUnusedLongestAfterTenMinutes) {
+  DealtGames::Clock::time_point now{};
+  DealtGamesLimits limits;
+  limits.max_games = 2;
+  DealtGames games(*dealer::NewKey(), limits, [&now] { return now; });
+  absl::StatusOr<DealtGames::Started> left = games.Start();
+  absl::StatusOr<DealtGames::Started> played = games.Start();
+  ASSERT_TRUE(left.ok() && played.ok());
+  ASSERT_TRUE(games.Bind(left->token, "s", Rules(), Position::Start(Rules())).ok());
+  now += std::chrono::seconds(300);
+  ASSERT_TRUE(games.Bind(played->token, "s", Rules(), Position::Start(Rules())).ok());
+  EXPECT_TRUE(absl::IsResourceExhausted(games.Start().status()));
+  now += std::chrono::seconds(301);  // `left` unused 601 s, `played` 301 s
+  ASSERT_TRUE(games.Start().ok());
+  EXPECT_EQ(games.size(), 2u);
+  EXPECT_TRUE(absl::IsNotFound(games.Deal(left->token, 0, TestClientValue(0, 0), "").status()));
+  EXPECT_TRUE(games.Deal(played->token, 0, TestClientValue(0, 1), "").ok());
+}
+
 // A revealed game is in play no more: it is forgotten after ten minutes
 // unused, so that finished games do not fill the store.
 TEST(DealtGames, ARevealedGameIsForgottenAfterTenMinutes) {
