@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { chromium } from "playwright-core";
 
 // The test's arguments (the uckers program, a folder for screenshots) and
 // Debian's chromium; exits 2 on missing arguments, 1 without chromium.
@@ -285,4 +286,21 @@ export async function seedWhere(call, ufen, rules, wanted, { from = 1, upTo = 20
     if (wanted(plays, dice)) return { seed: String(seed), dice, plays };
   }
   throw new Error(`no seed up to ${upTo} gives the throw wanted from ${ufen}`);
+}
+
+// Runs a test's body with Debian's chromium launched: on a failure prints
+// it, saves every page opened (dumpPages) and sets the exit code 1; at the
+// end closes the browser and stops `server` (tests/serve_http.mjs).
+export async function inChromium(chromiumPath, shots, server, body) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+  try {
+    await body(browser);
+  } catch (e) {
+    console.error(e);
+    await dumpPages(shots);
+    process.exitCode = 1;
+  } finally {
+    await browser.close();
+    server.child.kill("SIGTERM");
+  }
 }

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
-import {
+import { inChromium,
   testArguments, problems, step, openBoard, newContext, newGame, dumpPages, connectCaller, throwForChoice, judgeAll,
   clickPlay, playOneTurn, resultText, waitForHumanOrEnd,
 } from "./board_helpers.mjs";
@@ -48,63 +48,55 @@ async function checkInView(page, vp, where, panel) {
   step(`${vp.name}, ${where}: ${Object.keys(boxes).join(", ")} in view`);
 }
 
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
-try {
-  // IN_VIEW=phone (or desktop) checks one viewport alone.
-  for (const vp of VIEWPORTS.filter((v) => !process.env.IN_VIEW || v.name === process.env.IN_VIEW)) {
-    const context = await newContext(browser);
-    const page = await openBoard(context, url, { viewport: { width: vp.width, height: vp.height } });
-    await page.click("#btn-settings");
-    await page.check("#set-tutor");
-    await page.selectOption("#set-tutor-at", "MARK_DOUBTFUL");
-    await page.click("#settings-close");
+await inChromium(chromiumPath, shots, server, async (browser) => {
+    // IN_VIEW=phone (or desktop) checks one viewport alone.
+    for (const vp of VIEWPORTS.filter((v) => !process.env.IN_VIEW || v.name === process.env.IN_VIEW)) {
+      const context = await newContext(browser);
+      const page = await openBoard(context, url, { viewport: { width: vp.width, height: vp.height } });
+      await page.click("#btn-settings");
+      await page.check("#set-tutor");
+      await page.selectOption("#set-tutor-at", "MARK_DOUBTFUL");
+      await page.click("#settings-close");
 
-    // A person's turn: the plays listed; then a play the tutor stops.
-    await newGame(page, { seats: ["person", "beginner", "person", "beginner"], ufen: TUTOR_UFEN, seed: "3" });
-    let listed = false;
-    let warned = false;
-    for (let turn = 0; turn < 40 && !warned; turn++) {
-      const t = await throwForChoice(page);
-      if (!t) continue;
-      if (!listed) {
-        await checkInView(page, vp, "a person's turn", { "plays listed": "#plays" });
-        listed = true;
+      // A person's turn: the plays listed; then a play the tutor stops.
+      await newGame(page, { seats: ["person", "beginner", "person", "beginner"], ufen: TUTOR_UFEN, seed: "3" });
+      let listed = false;
+      let warned = false;
+      for (let turn = 0; turn < 40 && !warned; turn++) {
+        const t = await throwForChoice(page);
+        if (!t) continue;
+        if (!listed) {
+          await checkInView(page, vp, "a person's turn", { "plays listed": "#plays" });
+          listed = true;
+        }
+        const { best, worst } = await judgeAll(page, call, t, "navy");
+        const before = await page.locator("#history li").count();
+        if (markRank(worst.mark) < 1) {
+          await clickPlay(page, best.play);
+          await page.waitForFunction((n) => document.querySelectorAll("#history li").length > n, before);
+          continue;
+        }
+        await clickPlay(page, worst.play);
+        await page.waitForSelector("#tutor:not([hidden])");
+        await checkInView(page, vp, "the tutor's warning", { "tutor's warning": "#tutor", "Rethink": "#btn-rethink", "Play anyway": "#btn-play-anyway" });
+        warned = true;
       }
-      const { best, worst } = await judgeAll(page, call, t, "navy");
-      const before = await page.locator("#history li").count();
-      if (markRank(worst.mark) < 1) {
-        await clickPlay(page, best.play);
-        await page.waitForFunction((n) => document.querySelectorAll("#history li").length > n, before);
-        continue;
-      }
-      await clickPlay(page, worst.play);
-      await page.waitForSelector("#tutor:not([hidden])");
-      await checkInView(page, vp, "the tutor's warning", { "tutor's warning": "#tutor", "Rethink": "#btn-rethink", "Play anyway": "#btn-play-anyway" });
-      warned = true;
-    }
-    assert.ok(listed && warned, `${vp.name}: a person's turn and a warning seen`);
+      assert.ok(listed && warned, `${vp.name}: a person's turn and a warning seen`);
 
-    // Game over: Red's last piece home, Yellow's all home.
-    await page.click("#btn-settings");
-    await page.uncheck("#set-tutor");
-    await page.click("#settings-close");
-    await newGame(page, { seats: ["person", "beginner", "person", "beginner"], ufen: NEAR_END_UFEN, seed: "5" });
-    for (let turn = 0; turn < 200 && !(await resultText(page)); turn++) {
-      await waitForHumanOrEnd(page);
-      if (await resultText(page)) break;
-      await playOneTurn(page);
+      // Game over: Red's last piece home, Yellow's all home.
+      await page.click("#btn-settings");
+      await page.uncheck("#set-tutor");
+      await page.click("#settings-close");
+      await newGame(page, { seats: ["person", "beginner", "person", "beginner"], ufen: NEAR_END_UFEN, seed: "5" });
+      for (let turn = 0; turn < 200 && !(await resultText(page)); turn++) {
+        await waitForHumanOrEnd(page);
+        if (await resultText(page)) break;
+        await playOneTurn(page);
+      }
+      assert.match(await resultText(page), /^Game over/);
+      await checkInView(page, vp, "game over", { "game over": "#result" });
+      await context.close();
     }
-    assert.match(await resultText(page), /^Game over/);
-    await checkInView(page, vp, "game over", { "game over": "#result" });
-    await context.close();
-  }
-  assert.deepEqual(problems, [], "no errors in the page");
-  console.log("the decision in view: all checks passed");
-} catch (e) {
-  console.error(e);
-  await dumpPages(shots);
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-  server.child.kill("SIGTERM");
-}
+    assert.deepEqual(problems, [], "no errors in the page");
+    console.log("the decision in view: all checks passed");
+});

@@ -19,7 +19,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
-import {
+import { inChromium,
   testArguments, problems, step, openBoard, newContext, newGame, dumpPages, connectCaller, playOneTurn, resultText,
   waitForHumanOrEnd, items, seedWhere, turnOf,
 } from "./board_helpers.mjs";
@@ -106,128 +106,120 @@ function checkChallengeWords(text, u, play, listed) {
   return need;
 }
 
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
-try {
-  const context = await newContext(browser);
-  const page = await openBoard(context, url);
-  // The guided game's dice from a fixed seed, so the test plays one game.
-  await page.route("**/uckers.v1.Engine/RollDice", (route) => {
-    const body = JSON.parse(route.request().postData());
-    if (body.seed === "0") body.seed = process.env.GUIDE_SEED || "3";
-    route.continue({ postData: JSON.stringify(body) });
-  });
+await inChromium(chromiumPath, shots, server, async (browser) => {
+    const context = await newContext(browser);
+    const page = await openBoard(context, url);
+    // The guided game's dice from a fixed seed, so the test plays one game.
+    await page.route("**/uckers.v1.Engine/RollDice", (route) => {
+      const body = JSON.parse(route.request().postData());
+      if (body.seed === "0") body.seed = process.env.GUIDE_SEED || "3";
+      route.continue({ postData: JSON.stringify(body) });
+    });
 
-  // 1. The guided first game to its end.
-  await watchGuide(page);
-  await page.click("#btn-guided");
-  await page.waitForSelector("#guide:not([hidden])");
-  const occurred = new Set();
-  let decisions = 0;
-  let challengeSeen = 0;
-  for (let turn = 0; turn < 1500; turn++) {
-    await waitForHumanOrEnd(page, 120000);
-    if (await resultText(page)) break;
-    const history = await page.$$eval("#history li", (ls) => ls.map((l) => l.textContent));
-    for (const k of rulesOfHistory(history)) occurred.add(k);
-    const before = await items(page);
-    if (await page.isEnabled("#btn-throw")) await page.keyboard.press("t");
-    await page.waitForFunction((n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n || document.querySelector("#result").textContent, before);
-    if ((await page.locator("#plays button").count()) > 1) {
-      decisions++;
-      const t = await turnOf(page);
-      const { plays } = await call("ListLegalPlays", { position: { ufen: t.ufen }, throw: t.dice, rules: "navy", players: 0 });
-      const offered = new Set();
-      for (const p of plays) for (const k of rulesOf(p)) offered.add(k);
-      const fresh = [...offered].filter((k) => !occurred.has(k));
-      for (const k of offered) occurred.add(k);
-      const log = await guideLog(page);
-      const seen = new Set(log.flatMap((e) => e.shown.map((l) => l.key)));
-      const now = await shownNow(page);
-      for (const k of occurred) assert.ok(seen.has(k), `decision ${decisions}: the rule '${k}' has come up, and its message was shown (seen: ${[...seen]})`);
-      for (const k of fresh) assert.ok(now.some((l) => l.key === k), `decision ${decisions}: '${k}' comes up first now and is on the screen (${now.map((l) => l.key)})`);
-      for (const k of seen) assert.ok(STEPS.has(k) || occurred.has(k), `decision ${decisions}: no message before its rule ('${k}')`);
-      if (fresh.includes("challenge")) {
-        const x = plays.find((p) => p.play.startsWith("x"));
-        const listed = await page.textContent(`#plays button[data-play="${x.play}"]`);
-        const text = now.find((l) => l.key === "challenge").text;
-        challengeSeen = checkChallengeWords(text, t.ufen, x.play, listed);
-        await page.screenshot({ path: join(shots, "guide-challenge.png") });
-      }
-      if (fresh.length) step(`decision ${decisions}: ${fresh.join(", ")} taught as it came up`);
-      // A challenge the engine made first: its message's counts are those
-      // of RULES.md §6 and of the move list's words for it.
-      const taught = log.flatMap((e) => e.shown).find((l) => l.key === "challenge");
-      if (taught && !challengeSeen) {
-        const m = taught.text.match(/blob of (\d+) needs (\d+) sixes \((from base, )?the blob's pieces and (one|two) more\)/);
-        assert.ok(m, `the challenge's message gives its counts: '${taught.text}'`);
-        assert.equal(Number(m[2]), Number(m[1]) + (m[3] ? 2 : 1), `the sixes of RULES.md §6: ${taught.text}`);
-        const made = history.find((h) => / and challenges: /.test(h));
-        assert.ok(made, "the challenge made is in the move list");
-        assert.match(made, new RegExp(`needs ${m[2]} sixes`), "the same count as the move list's");
-        challengeSeen = Number(m[2]);
-        step(`decision ${decisions}: an engine's challenge taught: ${taught.text}`);
-      }
-    }
-    if (await resultText(page)) break;
-    await playOneTurn(page);
-  }
-  assert.match(await resultText(page), /^Game over/, "the guided game is played to its end");
-  await page.waitForFunction(() => document.querySelector("#guide-text [data-lesson=over]"));
-  const log = await guideLog(page);
-  const keys = log.flatMap((e) => e.shown.map((l) => l.key));
-  const texts = log.flatMap((e) => e.shown.map((l) => l.text));
-  // A message stays until the next: each change shows messages never shown before.
-  assert.equal(new Set(keys).size, keys.length, `no message shown twice: ${keys.join(", ")}`);
-  assert.equal(new Set(texts).size, texts.length, "no text shown twice");
-  for (const k of ["throw", "enter", "choose", "engine", "over"]) assert.ok(keys.includes(k), `the guided game taught '${k}'`);
-  for (const k of occurred) assert.ok(keys.includes(k), `the rule '${k}' came up and was taught`);
-  await page.screenshot({ path: join(shots, "guide-over.png") });
-  step(`guided game over after ${decisions} decisions: ${keys.join(", ")}${challengeSeen ? ` (a challenge: ${challengeSeen} sixes)` : ""}`);
-
-  // 2. A second game: no guide, unless switched on.
-  await newGame(page, { seats: ["person", "beginner", "person", "beginner"], seed: "4" });
-  for (let turn = 0; turn < 6; turn++) {
-    assert.ok(await page.isHidden("#guide"), "a later game shows no guide");
-    await waitForHumanOrEnd(page);
-    await playOneTurn(page);
-  }
-  assert.ok(await page.isHidden("#guide"), "a later game shows no guide");
-  step("a later game: no guide");
-  await page.click("#btn-settings");
-  await page.check("#set-guide");
-  await page.click("#settings-close");
-  const CHALLENGES = [
-    { name: "from the track", ufen: "10,b,b,b/b,b,b,b/b,b,b,b/b,b,24,24 r -", play: "xr10", need: 3 },
-    { name: "from base", ufen: "b,b,b,b/b,b,b,b/b,b,b,b/b,b,13,13 r -", play: "xrb", need: 4 },
-  ];
-  for (const ch of CHALLENGES) {
-    const { seed } = await seedWhere(call, ch.ufen, "navy", (ps) => ps.some((p) => p.play === ch.play));
-    await newGame(page, { seats: ["person", "beginner", "person", "beginner"], ufen: ch.ufen, seed });
+    // 1. The guided first game to its end.
+    await watchGuide(page);
+    await page.click("#btn-guided");
     await page.waitForSelector("#guide:not([hidden])");
+    const occurred = new Set();
+    let decisions = 0;
+    let challengeSeen = 0;
+    for (let turn = 0; turn < 1500; turn++) {
+      await waitForHumanOrEnd(page, 120000);
+      if (await resultText(page)) break;
+      const history = await page.$$eval("#history li", (ls) => ls.map((l) => l.textContent));
+      for (const k of rulesOfHistory(history)) occurred.add(k);
+      const before = await items(page);
+      if (await page.isEnabled("#btn-throw")) await page.keyboard.press("t");
+      await page.waitForFunction((n) => document.querySelector("#plays button") || document.querySelectorAll("#history li").length > n || document.querySelector("#result").textContent, before);
+      if ((await page.locator("#plays button").count()) > 1) {
+        decisions++;
+        const t = await turnOf(page);
+        const { plays } = await call("ListLegalPlays", { position: { ufen: t.ufen }, throw: t.dice, rules: "navy", players: 0 });
+        const offered = new Set();
+        for (const p of plays) for (const k of rulesOf(p)) offered.add(k);
+        const fresh = [...offered].filter((k) => !occurred.has(k));
+        for (const k of offered) occurred.add(k);
+        const log = await guideLog(page);
+        const seen = new Set(log.flatMap((e) => e.shown.map((l) => l.key)));
+        const now = await shownNow(page);
+        for (const k of occurred) assert.ok(seen.has(k), `decision ${decisions}: the rule '${k}' has come up, and its message was shown (seen: ${[...seen]})`);
+        for (const k of fresh) assert.ok(now.some((l) => l.key === k), `decision ${decisions}: '${k}' comes up first now and is on the screen (${now.map((l) => l.key)})`);
+        for (const k of seen) assert.ok(STEPS.has(k) || occurred.has(k), `decision ${decisions}: no message before its rule ('${k}')`);
+        if (fresh.includes("challenge")) {
+          const x = plays.find((p) => p.play.startsWith("x"));
+          const listed = await page.textContent(`#plays button[data-play="${x.play}"]`);
+          const text = now.find((l) => l.key === "challenge").text;
+          challengeSeen = checkChallengeWords(text, t.ufen, x.play, listed);
+          await page.screenshot({ path: join(shots, "guide-challenge.png") });
+        }
+        if (fresh.length) step(`decision ${decisions}: ${fresh.join(", ")} taught as it came up`);
+        // A challenge the engine made first: its message's counts are those
+        // of RULES.md §6 and of the move list's words for it.
+        const taught = log.flatMap((e) => e.shown).find((l) => l.key === "challenge");
+        if (taught && !challengeSeen) {
+          const m = taught.text.match(/blob of (\d+) needs (\d+) sixes \((from base, )?the blob's pieces and (one|two) more\)/);
+          assert.ok(m, `the challenge's message gives its counts: '${taught.text}'`);
+          assert.equal(Number(m[2]), Number(m[1]) + (m[3] ? 2 : 1), `the sixes of RULES.md §6: ${taught.text}`);
+          const made = history.find((h) => / and challenges: /.test(h));
+          assert.ok(made, "the challenge made is in the move list");
+          assert.match(made, new RegExp(`needs ${m[2]} sixes`), "the same count as the move list's");
+          challengeSeen = Number(m[2]);
+          step(`decision ${decisions}: an engine's challenge taught: ${taught.text}`);
+        }
+      }
+      if (await resultText(page)) break;
+      await playOneTurn(page);
+    }
+    assert.match(await resultText(page), /^Game over/, "the guided game is played to its end");
+    await page.waitForFunction(() => document.querySelector("#guide-text [data-lesson=over]"));
+    const log = await guideLog(page);
+    const keys = log.flatMap((e) => e.shown.map((l) => l.key));
+    const texts = log.flatMap((e) => e.shown.map((l) => l.text));
+    // A message stays until the next: each change shows messages never shown before.
+    assert.equal(new Set(keys).size, keys.length, `no message shown twice: ${keys.join(", ")}`);
+    assert.equal(new Set(texts).size, texts.length, "no text shown twice");
+    for (const k of ["throw", "enter", "choose", "engine", "over"]) assert.ok(keys.includes(k), `the guided game taught '${k}'`);
+    for (const k of occurred) assert.ok(keys.includes(k), `the rule '${k}' came up and was taught`);
+    await page.screenshot({ path: join(shots, "guide-over.png") });
+    step(`guided game over after ${decisions} decisions: ${keys.join(", ")}${challengeSeen ? ` (a challenge: ${challengeSeen} sixes)` : ""}`);
+
+    // 2. A second game: no guide, unless switched on.
+    await newGame(page, { seats: ["person", "beginner", "person", "beginner"], seed: "4" });
+    for (let turn = 0; turn < 6; turn++) {
+      assert.ok(await page.isHidden("#guide"), "a later game shows no guide");
+      await waitForHumanOrEnd(page);
+      await playOneTurn(page);
+    }
+    assert.ok(await page.isHidden("#guide"), "a later game shows no guide");
+    step("a later game: no guide");
+    await page.click("#btn-settings");
+    await page.check("#set-guide");
+    await page.click("#settings-close");
+    const CHALLENGES = [
+      { name: "from the track", ufen: "10,b,b,b/b,b,b,b/b,b,b,b/b,b,24,24 r -", play: "xr10", need: 3 },
+      { name: "from base", ufen: "b,b,b,b/b,b,b,b/b,b,b,b/b,b,13,13 r -", play: "xrb", need: 4 },
+    ];
+    for (const ch of CHALLENGES) {
+      const { seed } = await seedWhere(call, ch.ufen, "navy", (ps) => ps.some((p) => p.play === ch.play));
+      await newGame(page, { seats: ["person", "beginner", "person", "beginner"], ufen: ch.ufen, seed });
+      await page.waitForSelector("#guide:not([hidden])");
+      await waitForHumanOrEnd(page);
+      await page.click("#btn-throw");
+      await page.waitForSelector(`#plays button[data-play="${ch.play}"]`);
+      await page.waitForSelector("#guide-text [data-lesson=challenge]");
+      const text = await page.textContent("#guide-text [data-lesson=challenge]");
+      const listed = await page.textContent(`#plays button[data-play="${ch.play}"]`);
+      assert.equal(checkChallengeWords(text, ch.ufen, ch.play, listed), ch.need, `a challenge ${ch.name}`);
+      step(`the guide switched on: a challenge ${ch.name} needs ${ch.need} sixes`);
+    }
+    await newGame(page, { seats: ["person", "beginner", "person", "beginner"], rules: "wafu", ufen: "b,b,b,11/b,b,b,52/b,b,b,b/b,b,b,b r -", seed: "3" });
     await waitForHumanOrEnd(page);
     await page.click("#btn-throw");
-    await page.waitForSelector(`#plays button[data-play="${ch.play}"]`);
-    await page.waitForSelector("#guide-text [data-lesson=challenge]");
-    const text = await page.textContent("#guide-text [data-lesson=challenge]");
-    const listed = await page.textContent(`#plays button[data-play="${ch.play}"]`);
-    assert.equal(checkChallengeWords(text, ch.ufen, ch.play, listed), ch.need, `a challenge ${ch.name}`);
-    step(`the guide switched on: a challenge ${ch.name} needs ${ch.need} sixes`);
-  }
-  await newGame(page, { seats: ["person", "beginner", "person", "beginner"], rules: "wafu", ufen: "b,b,b,11/b,b,b,52/b,b,b,b/b,b,b,b r -", seed: "3" });
-  await waitForHumanOrEnd(page);
-  await page.click("#btn-throw");
-  await page.waitForSelector('#plays button[data-play="sg52"]');
-  await page.waitForSelector("#guide-text [data-lesson=suck]");
-  assert.match(await page.textContent("#guide-text [data-lesson=suck]"), /^Suck back: .*either die or their sum/);
-  await page.screenshot({ path: join(shots, "guide-suck-back.png") });
-  step("the guide switched on: suck back");
-  assert.deepEqual(problems, [], "no errors in the page");
-  console.log("the guide: all checks passed");
-} catch (e) {
-  console.error(e);
-  await dumpPages(shots);
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-  server.child.kill("SIGTERM");
-}
+    await page.waitForSelector('#plays button[data-play="sg52"]');
+    await page.waitForSelector("#guide-text [data-lesson=suck]");
+    assert.match(await page.textContent("#guide-text [data-lesson=suck]"), /^Suck back: .*either die or their sum/);
+    await page.screenshot({ path: join(shots, "guide-suck-back.png") });
+    step("the guide switched on: suck back");
+    assert.deepEqual(problems, [], "no errors in the page");
+    console.log("the guide: all checks passed");
+});

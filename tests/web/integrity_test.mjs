@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
-import { testArguments, problems, step, seconds, openBoard, newContext, dumpPages } from "./board_helpers.mjs";
+import { inChromium, testArguments, problems, step, seconds, openBoard, newContext, dumpPages } from "./board_helpers.mjs";
 
 const { uckers, shots, chromiumPath } = testArguments("integrity_test.mjs");
 
@@ -31,38 +31,30 @@ async function openChanged(context, url, script) {
 }
 
 const server = await startHttpServer(uckers);
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
-try {
-  const context = await newContext(browser);
-  // As served: the board starts, and no script was refused.
-  const page = await openBoard(context, server.url);
-  assert.equal(await page.locator('script[type="importmap"]').count(), 1);
-  await page.close();
-  step("the board starts with its scripts pinned");
-  for (const script of ["dealer.js", "app.js", "board.js"]) {
-    const changed = await openChanged(context, server.url, script);
-    assert.equal(changed.started, false, `the board started with ${script} changed`);
-    assert.match(changed.said, /integrity/i, `${script}: ${changed.said}`);
-    step(`${script} changed on the way: not run (${changed.said.split("\n")[0].slice(0, 120)})`);
-  }
-  const practice = await context.newPage();
-  const said = [];
-  practice.on("console", (m) => said.push(m.text()));
-  await practice.route("**/drill.js", async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: (await response.text()) + "\n// changed\n" });
-  });
-  await practice.goto(new URL("practice.html", server.url).href);
-  await practice.waitForTimeout(2000);
-  assert.match(said.join("\n"), /integrity/i, `practice.html with drill.js changed: ${said.join("\n")}`);
-  step("practice.html: a changed drill.js is not run");
-  assert.deepEqual(problems, [], "no errors in the page as served");
-  console.log(`web integrity: all checks passed in ${seconds()} s`);
-} catch (e) {
-  console.error(e);
-  await dumpPages(shots);
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-  server.child.kill("SIGTERM");
-}
+await inChromium(chromiumPath, shots, server, async (browser) => {
+    const context = await newContext(browser);
+    // As served: the board starts, and no script was refused.
+    const page = await openBoard(context, server.url);
+    assert.equal(await page.locator('script[type="importmap"]').count(), 1);
+    await page.close();
+    step("the board starts with its scripts pinned");
+    for (const script of ["dealer.js", "app.js", "board.js"]) {
+      const changed = await openChanged(context, server.url, script);
+      assert.equal(changed.started, false, `the board started with ${script} changed`);
+      assert.match(changed.said, /integrity/i, `${script}: ${changed.said}`);
+      step(`${script} changed on the way: not run (${changed.said.split("\n")[0].slice(0, 120)})`);
+    }
+    const practice = await context.newPage();
+    const said = [];
+    practice.on("console", (m) => said.push(m.text()));
+    await practice.route("**/drill.js", async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()) + "\n// changed\n" });
+    });
+    await practice.goto(new URL("practice.html", server.url).href);
+    await practice.waitForTimeout(2000);
+    assert.match(said.join("\n"), /integrity/i, `practice.html with drill.js changed: ${said.join("\n")}`);
+    step("practice.html: a changed drill.js is not run");
+    assert.deepEqual(problems, [], "no errors in the page as served");
+    console.log(`web integrity: all checks passed in ${seconds()} s`);
+});

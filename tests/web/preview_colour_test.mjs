@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
-import {
+import { inChromium,
   testArguments, problems, step, openBoard, newContext, newGame, dumpPages, waitForHumanOrEnd, items, pages,
 } from "./board_helpers.mjs";
 
@@ -47,64 +47,56 @@ async function expectColour(page, who, how) {
   }
 }
 
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
-try {
-  const context = await newContext(browser);
-  const page = await openBoard(context, url);
-  // Two pieces of each colour out: every throw moves something.
-  const ufen = "10,20,b,b/10,20,b,b/10,20,b,b/10,20,b,b r -";
-  await newGame(page, { seats: ["person", "person", "person", "person"], ufen, seed: "11" });
-  for (const [who, how] of [["Red", "pointed at"], ["Green", "focused"], ["Yellow", "focused"]]) {
-    for (;;) {
-      await waitForHumanOrEnd(page);
-      if (await page.isEnabled("#btn-throw")) await page.click("#btn-throw");
+await inChromium(chromiumPath, shots, server, async (browser) => {
+    const context = await newContext(browser);
+    const page = await openBoard(context, url);
+    // Two pieces of each colour out: every throw moves something.
+    const ufen = "10,20,b,b/10,20,b,b/10,20,b,b/10,20,b,b r -";
+    await newGame(page, { seats: ["person", "person", "person", "person"], ufen, seed: "11" });
+    for (const [who, how] of [["Red", "pointed at"], ["Green", "focused"], ["Yellow", "focused"]]) {
+      for (;;) {
+        await waitForHumanOrEnd(page);
+        if (await page.isEnabled("#btn-throw")) await page.click("#btn-throw");
+        const before = await items(page);
+        await page.waitForFunction((n) => document.querySelectorAll("#plays button").length || document.querySelectorAll("#history li").length > n, before);
+        const mover = (await page.textContent("#to-throw")).split(" ")[0];
+        if ((await page.locator("#plays button").count()) > 1 && mover === who) break;
+        // Another colour's turn (a six's extra throw, a forced play): made.
+        if (await page.locator("#plays button").count()) await page.click("#plays button >> nth=0");
+        await page.waitForFunction((n) => document.querySelectorAll("#history li").length > n, before);
+      }
+      const last = page.locator("#plays button").last();
+      if (how === "pointed at") await last.hover();
+      else await last.focus();
+      await expectColour(page, who, how);
+      await page.screenshot({ path: join(shots, `preview-${who.toLowerCase()}.png`) });
+      step(`${who}'s play ${how}: drawn in ${who}'s colour`);
       const before = await items(page);
-      await page.waitForFunction((n) => document.querySelectorAll("#plays button").length || document.querySelectorAll("#history li").length > n, before);
-      const mover = (await page.textContent("#to-throw")).split(" ")[0];
-      if ((await page.locator("#plays button").count()) > 1 && mover === who) break;
-      // Another colour's turn (a six's extra throw, a forced play): made.
-      if (await page.locator("#plays button").count()) await page.click("#plays button >> nth=0");
+      await last.click();
       await page.waitForFunction((n) => document.querySelectorAll("#history li").length > n, before);
     }
-    const last = page.locator("#plays button").last();
-    if (how === "pointed at") await last.hover();
-    else await last.focus();
-    await expectColour(page, who, how);
-    await page.screenshot({ path: join(shots, `preview-${who.toLowerCase()}.png`) });
-    step(`${who}'s play ${how}: drawn in ${who}'s colour`);
-    const before = await items(page);
-    await last.click();
-    await page.waitForFunction((n) => document.querySelectorAll("#history li").length > n, before);
-  }
 
-  // The practice page: a puzzle of Blue's and one of Red's, kept as a
-  // review keeps them.
-  const card = (id, u, t) => ({ id, rules: "navy", ufen: u, throw: t, played: "", best: "", candidates: [], lost: 0.1, mark: "MARK_BAD", level: "beginner", source: "a test", due: 0, interval: 0, ease: 2.5, reps: 0 });
-  await page.evaluate((cards) => localStorage.setItem("uckers.puzzles", JSON.stringify({ nextId: 3, cards })), [
-    card(1, "10,20,b,b/10,20,b,b/10,20,b,b/10,20,b,b b -", "53"),
-    card(2, "10,20,b,b/10,20,b,b/10,20,b,b/10,20,b,b r -", "42"),
-  ]);
-  const practice = await context.newPage();
-  pages.push(practice);
-  practice.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  await practice.goto(`${url}practice.html`);
-  for (const who of ["Blue", "Red"]) {
-    await practice.waitForFunction((w) => document.querySelector("#question").textContent.startsWith(w) && document.querySelectorAll("#plays button").length > 1, who);
-    await practice.locator("#plays button").last().hover();
-    await expectColour(practice, who, "in practice");
-    await practice.screenshot({ path: join(shots, `preview-practice-${who.toLowerCase()}.png`) });
-    step(`practice: ${who}'s play drawn in ${who}'s colour`);
-    await practice.locator("#plays button").last().click();
-    await practice.waitForSelector("#verdict:not([hidden])");
-    await practice.click("#btn-next");
-  }
-  assert.deepEqual(problems, [], "no errors in the page");
-  console.log("previews in the mover's colour: all checks passed");
-} catch (e) {
-  console.error(e);
-  await dumpPages(shots);
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-  server.child.kill("SIGTERM");
-}
+    // The practice page: a puzzle of Blue's and one of Red's, kept as a
+    // review keeps them.
+    const card = (id, u, t) => ({ id, rules: "navy", ufen: u, throw: t, played: "", best: "", candidates: [], lost: 0.1, mark: "MARK_BAD", level: "beginner", source: "a test", due: 0, interval: 0, ease: 2.5, reps: 0 });
+    await page.evaluate((cards) => localStorage.setItem("uckers.puzzles", JSON.stringify({ nextId: 3, cards })), [
+      card(1, "10,20,b,b/10,20,b,b/10,20,b,b/10,20,b,b b -", "53"),
+      card(2, "10,20,b,b/10,20,b,b/10,20,b,b/10,20,b,b r -", "42"),
+    ]);
+    const practice = await context.newPage();
+    pages.push(practice);
+    practice.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    await practice.goto(`${url}practice.html`);
+    for (const who of ["Blue", "Red"]) {
+      await practice.waitForFunction((w) => document.querySelector("#question").textContent.startsWith(w) && document.querySelectorAll("#plays button").length > 1, who);
+      await practice.locator("#plays button").last().hover();
+      await expectColour(practice, who, "in practice");
+      await practice.screenshot({ path: join(shots, `preview-practice-${who.toLowerCase()}.png`) });
+      step(`practice: ${who}'s play drawn in ${who}'s colour`);
+      await practice.locator("#plays button").last().click();
+      await practice.waitForSelector("#verdict:not([hidden])");
+      await practice.click("#btn-next");
+    }
+    assert.deepEqual(problems, [], "no errors in the page");
+    console.log("previews in the mover's colour: all checks passed");
+});

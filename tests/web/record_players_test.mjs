@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
-import { testArguments, problems, step, openBoard, newContext, dumpPages, checkPlayersText } from "./board_helpers.mjs";
+import { inChromium, testArguments, problems, step, openBoard, newContext, dumpPages, checkPlayersText } from "./board_helpers.mjs";
 
 const { uckers, shots, chromiumPath } = testArguments("record_players_test.mjs");
 const server = await startHttpServer(uckers);
@@ -36,29 +36,21 @@ const RECORDS = [
   },
 ];
 
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
-try {
-  const context = await newContext(browser);
-  const page = await openBoard(context, url);
-  for (const [i, rec] of RECORDS.entries()) {
-    await page.setInputFiles("#record-file", { name: `record-${i}.txt`, mimeType: "text/plain", buffer: Buffer.from(rec.text) });
-    await page.waitForFunction((n) => document.querySelector("#status").textContent.startsWith(`Loaded record-${n}.txt`), i);
-    await page.waitForFunction((n) => document.querySelectorAll("#sides-table tr[data-side]").length === n, rec.who.length);
-    const who = await page.$$eval("#sides-table tr[data-side] td:not(.chance)", (ts) => ts.map((t) => t.textContent));
-    assert.deepEqual(who, rec.who, `${rec.name}: the players the record names`);
-    const text = await page.evaluate(() => `${document.querySelector("#sides-table").innerText} ${document.querySelector("#to-throw").innerText}`);
-    assert.ok(!/Expert/.test(text) || rec.who.some((w) => /Expert/.test(w)), `${rec.name}: no engine the record does not name`);
-    await checkPlayersText(page, rec.name);
-    await page.screenshot({ path: join(shots, `record-players-${i}.png`) });
-    step(`${rec.name}: ${who.join(" | ")}`);
-  }
-  assert.deepEqual(problems, [], "no errors in the page");
-  console.log("a loaded record's players: all checks passed");
-} catch (e) {
-  console.error(e);
-  await dumpPages(shots);
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-  server.child.kill("SIGTERM");
-}
+await inChromium(chromiumPath, shots, server, async (browser) => {
+    const context = await newContext(browser);
+    const page = await openBoard(context, url);
+    for (const [i, rec] of RECORDS.entries()) {
+      await page.setInputFiles("#record-file", { name: `record-${i}.txt`, mimeType: "text/plain", buffer: Buffer.from(rec.text) });
+      await page.waitForFunction((n) => document.querySelector("#status").textContent.startsWith(`Loaded record-${n}.txt`), i);
+      await page.waitForFunction((n) => document.querySelectorAll("#sides-table tr[data-side]").length === n, rec.who.length);
+      const who = await page.$$eval("#sides-table tr[data-side] td:not(.chance)", (ts) => ts.map((t) => t.textContent));
+      assert.deepEqual(who, rec.who, `${rec.name}: the players the record names`);
+      const text = await page.evaluate(() => `${document.querySelector("#sides-table").innerText} ${document.querySelector("#to-throw").innerText}`);
+      assert.ok(!/Expert/.test(text) || rec.who.some((w) => /Expert/.test(w)), `${rec.name}: no engine the record does not name`);
+      await checkPlayersText(page, rec.name);
+      await page.screenshot({ path: join(shots, `record-players-${i}.png`) });
+      step(`${rec.name}: ${who.join(" | ")}`);
+    }
+    assert.deepEqual(problems, [], "no errors in the page");
+    console.log("a loaded record's players: all checks passed");
+});

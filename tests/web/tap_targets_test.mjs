@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
-import { testArguments, problems, step, openBoard, newGame, dumpPages } from "./board_helpers.mjs";
+import { inChromium, testArguments, problems, step, openBoard, newGame, dumpPages } from "./board_helpers.mjs";
 
 const { uckers, shots, chromiumPath } = testArguments("tap_targets_test.mjs");
 const server = await startHttpServer(uckers);
@@ -50,42 +50,34 @@ async function smallTargets(page, where) {
   return found;
 }
 
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
-try {
-  const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
-  await context.addInitScript(() => {
-    if (!localStorage.getItem("uckers.settings")) localStorage.setItem("uckers.settings", JSON.stringify({ autoplay: true, anim: "off" }));
-  });
-  const page = await openBoard(context, url, { viewport: { width: 390, height: 844 } });
-  // Two of Red's pieces out: every throw is a choice of piece.
-  await newGame(page, { seats: ["person", "person", "person", "person"], ufen: "10,20,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -", seed: "7" });
-  await page.waitForFunction(() => !document.querySelector("#btn-throw").disabled);
-  const small = [];
-  const look = async (where) => {
-    const { count, out } = await smallTargets(page, where);
-    assert.ok(count > 5, `${where}: controls found`);
-    small.push(...out.map((o) => `${where}: ${o}`));
-    await page.screenshot({ path: join(shots, `tap-targets-${where.replace(/\W+/g, "-")}.png`), fullPage: true });
-  };
-  await look("dice to throw");
-  await page.tap("#btn-throw");
-  await page.waitForFunction(() => document.querySelectorAll("#plays button").length > 1 && document.querySelector("#board .piece.movable"));
-  await look("plays listed");
-  const box = await page.locator("#board .piece.movable").first().boundingBox();
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-  await page.waitForSelector("#board .cell.target");
-  await look("a piece chosen");
-  await page.tap("#btn-settings");
-  await page.waitForFunction(() => document.querySelector("#settings")?.open);
-  await look("settings");
-  assert.deepEqual(small, [], "every control at least 44 x 44 px");
-  assert.deepEqual(problems, [], "no errors in the page");
-  console.log("tap targets a finger's size on a phone: all checks passed");
-} catch (e) {
-  console.error(e);
-  await dumpPages(shots);
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-  server.child.kill("SIGTERM");
-}
+await inChromium(chromiumPath, shots, server, async (browser) => {
+    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem("uckers.settings")) localStorage.setItem("uckers.settings", JSON.stringify({ autoplay: true, anim: "off" }));
+    });
+    const page = await openBoard(context, url, { viewport: { width: 390, height: 844 } });
+    // Two of Red's pieces out: every throw is a choice of piece.
+    await newGame(page, { seats: ["person", "person", "person", "person"], ufen: "10,20,b,b/b,b,b,b/b,b,b,b/b,b,b,b r -", seed: "7" });
+    await page.waitForFunction(() => !document.querySelector("#btn-throw").disabled);
+    const small = [];
+    const look = async (where) => {
+      const { count, out } = await smallTargets(page, where);
+      assert.ok(count > 5, `${where}: controls found`);
+      small.push(...out.map((o) => `${where}: ${o}`));
+      await page.screenshot({ path: join(shots, `tap-targets-${where.replace(/\W+/g, "-")}.png`), fullPage: true });
+    };
+    await look("dice to throw");
+    await page.tap("#btn-throw");
+    await page.waitForFunction(() => document.querySelectorAll("#plays button").length > 1 && document.querySelector("#board .piece.movable"));
+    await look("plays listed");
+    const box = await page.locator("#board .piece.movable").first().boundingBox();
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForSelector("#board .cell.target");
+    await look("a piece chosen");
+    await page.tap("#btn-settings");
+    await page.waitForFunction(() => document.querySelector("#settings")?.open);
+    await look("settings");
+    assert.deepEqual(small, [], "every control at least 44 x 44 px");
+    assert.deepEqual(problems, [], "no errors in the page");
+    console.log("tap targets a finger's size on a phone: all checks passed");
+});
