@@ -18,6 +18,8 @@
 //    board (the board makes no play by itself: Settings, forced plays off).
 // 5. Take back pressed 0, 100 and 400 ms after a play (sliding on, the
 //    engine playing next): one decision back each time.
+// 6. Thirty decisions each of a six-sided game and a game of every colour
+//    for itself, every one made on the board.
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -162,7 +164,7 @@ function watchPlays(page) {
 
 // New game… with every colour a person: the rules (a preset and house
 // rules ticked), a start position and a dice seed.
-async function newGame(page, { preset, switches = [], ufen: u, seed, seats = null }) {
+async function newGame(page, { preset, switches = [], ufen: u, seed, seats = null, sides = "partners" }) {
   await page.click("#btn-new");
   // The six-sided board is Navy's rules on the board of six.
   await page.selectOption("#rules-preset", preset === "six" ? "navy" : preset);
@@ -172,7 +174,7 @@ async function newGame(page, { preset, switches = [], ufen: u, seed, seats = nul
     const want = switches.includes(await box.getAttribute("value"));
     if ((await box.isChecked()) !== want) await box.click();
   }
-  await page.selectOption("#rules-sides", "partners");
+  await page.selectOption("#rules-sides", sides);
   const colours = preset === "six" ? 6 : 4;
   await page.waitForFunction(
     (n) => document.querySelectorAll("#seat-list select.seat").length === n && !document.querySelector("#new-game-start").disabled,
@@ -469,17 +471,15 @@ try {
   }
   // 4. A whole four-sided game of four people, every decision made on the
   //    board: forced plays too (Settings), passes with the board's button.
-  if (part(4)) {
-    const context = await contextWith({ autoplay: false });
-    const page = await openBoard(context, url);
-    watchPlays(page);
-    await newGame(page, { preset: "navy", ufen: "", seed: "7" });
+  // The decisions of a game, up to `limit`, each made on the board with
+  // plays drawn from `seed`: how many, and the plays chosen from the list.
+  async function decideOnTheBoard(page, seed, limit = Infinity) {
     let decisions = 0;
-    let rng = 7;
+    let rng = seed;
     const listClicks = [];
     await page.exposeFunction("listClicked", (p) => listClicks.push(p));
     await page.evaluate(() => document.querySelector("#plays").addEventListener("click", (e) => window.listClicked(e.target.dataset.play), true));
-    while (!(await resultText(page))) {
+    while (decisions < limit && !(await resultText(page))) {
       await page.waitForFunction(() => !document.querySelector("#btn-throw").disabled || document.querySelector("#plays button") || document.querySelector("#result").textContent);
       if (await resultText(page)) break;
       if (await page.isEnabled("#btn-throw")) await throwDice(page);
@@ -496,12 +496,36 @@ try {
       await page.waitForFunction((k) => document.querySelectorAll("#history li").length > k, before);
       decisions++;
     }
+    return { decisions, listClicks };
+  }
+  if (part(4)) {
+    const context = await contextWith({ autoplay: false });
+    const page = await openBoard(context, url);
+    watchPlays(page);
+    await newGame(page, { preset: "navy", ufen: "", seed: "7" });
+    const { decisions, listClicks } = await decideOnTheBoard(page, 7);
     assert.equal(listClicks.length, 0, "no play chosen from the list");
     assert.equal(page.sent.length, decisions, "every play sent was made on the board");
     assert.equal(await items(page), decisions);
     assert.match(await resultText(page), /Game over/);
     step(`a whole game of ${decisions} decisions made on the board: ${await resultText(page)}`);
     await context.close();
+  }
+  // 6. Thirty decisions each of a six-sided game and a game of every colour
+  //    for itself, every one made on the board.
+  if (part(6)) {
+    for (const [preset, sides] of [["six", "partners"], ["navy", "solo"]]) {
+      const context = await contextWith({ autoplay: false });
+      const page = await openBoard(context, url);
+      watchPlays(page);
+      await newGame(page, { preset, sides, ufen: "", seed: "11" });
+      const { decisions, listClicks } = await decideOnTheBoard(page, 11, 30);
+      assert.equal(listClicks.length, 0, `${preset} ${sides}: no play chosen from the list`);
+      assert.equal(decisions, 30, `${preset} ${sides}: 30 decisions (the game ended sooner)`);
+      assert.equal(page.sent.length, decisions, "every play sent was made on the board");
+      step(`${preset === "six" ? "the six-sided board" : "every colour for itself"}: 30 decisions made on the board`);
+      await context.close();
+    }
   }
   // 5. Take back 0, 100 and 400 ms after a play made on the board and one
   //    chosen from the list, pieces sliding and the engine to play next,
