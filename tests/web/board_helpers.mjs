@@ -290,8 +290,9 @@ export async function seedWhere(call, ufen, rules, wanted, { from = 1, upTo = 20
 
 // Runs a test's body with Debian's chromium launched: on a failure prints
 // it, saves every page opened (dumpPages) and sets the exit code 1; at the
-// end closes the browser and stops `server` (tests/serve_http.mjs).
-export async function inChromium(chromiumPath, shots, server, body) {
+// end closes the browser, stops `server` (tests/serve_http.mjs) and runs
+// `cleanup`, if given.
+export async function inChromium(chromiumPath, shots, server, body, cleanup = () => {}) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
   try {
     await body(browser);
@@ -302,5 +303,16 @@ export async function inChromium(chromiumPath, shots, server, body) {
   } finally {
     await browser.close();
     server.child.kill("SIGTERM");
+    cleanup();
   }
+}
+
+// Settings: the tutor stopping a play marked bad or worse, and the next
+// throw's map, both on.
+export async function tutorAndMapOn(page) {
+  await page.click("#btn-settings");
+  await page.check("#set-tutor");
+  await page.selectOption("#set-tutor-at", "MARK_BAD");
+  await page.check("#set-throwmap");
+  await page.click("#settings-close");
 }

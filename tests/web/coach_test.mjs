@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
-import { inChromium,
+import { tutorAndMapOn, inChromium,
   testArguments, problems, pages, step, seconds, openBoard, newContext, newGame, items, resultText, ufen,
   waitForHumanOrEnd, playOneTurn, checkPlayersText, dumpPages, throwForChoice, judgeAll, clickPlay, connectCaller,
 } from "./board_helpers.mjs";
@@ -97,11 +97,7 @@ await inChromium(chromiumPath, shots, server, async (browser) => {
     const blunders = [];
     {
       const page = await openBoard(context, url);
-      await page.click("#btn-settings");
-      await page.check("#set-tutor");
-      await page.selectOption("#set-tutor-at", "MARK_BAD");
-      await page.check("#set-throwmap");
-      await page.click("#settings-close");
+      await tutorAndMapOn(page);
       await newGame(page, { seats: ["person", "beginner", "person", "beginner"], ufen: TUTOR_UFEN, seed: "4" });
       // The map of red's first throw: 21 throws whose chances make 1.
       await page.waitForFunction(() => document.querySelectorAll("#throwmap .map-cell").length === 21);

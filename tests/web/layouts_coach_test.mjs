@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
-import { inChromium,
+import { tutorAndMapOn, inChromium,
   testArguments, problems, step, openBoard, newContext, newGame, items, ufen, checkPlayersText,
   dumpPages, throwForChoice, judgeAll, clickPlay, connectCaller,
 } from "./board_helpers.mjs";
@@ -36,11 +36,7 @@ await inChromium(chromiumPath, shots, server, async (browser) => {
       // A context of its own: no game kept from the layout before.
       const context = await newContext(browser);
       const page = await openBoard(context, url);
-      await page.click("#btn-settings");
-      await page.check("#set-tutor");
-      await page.selectOption("#set-tutor-at", "MARK_BAD");
-      await page.check("#set-throwmap");
-      await page.click("#settings-close");
+      await tutorAndMapOn(page);
       const seats = ["person", ...Array(layout.seats - 1).fill("beginner")];
       await newGame(page, { seats, seed: "7", rules: "navy", board: layout.board, sides: layout.sides });
       // The next throw's map before the person's first throw: 21 throws.

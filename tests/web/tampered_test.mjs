@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startHttpServer } from "../serve_http.mjs";
-import { testArguments, problems, step, seconds, openBoard, newContext, dumpPages } from "./board_helpers.mjs";
+import { inChromium, testArguments, problems, step, seconds, openBoard, newContext, dumpPages } from "./board_helpers.mjs";
 
 const { uckers, shots, chromiumPath, dealer_test: dealerTest } = testArguments("tampered_test.mjs", ["dealer_test"]);
 
@@ -56,35 +56,26 @@ async function verdictOf(page, file) {
 }
 
 const server = await startHttpServer(uckers);
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
-try {
-  const context = await newContext(browser);
-  const verdicts = [];
-  for (const file of files) {
-    // A fresh page each time: nothing of the record before stays in view.
-    const page = await openBoard(context, server.url);
-    const v = await verdictOf(page, file);
-    verdicts.push({ file, ...v });
-    console.log(`${file}: ${v.said}`);
-    if (file === "good.json") await page.screenshot({ path: join(shots, "tampered-good.png") });
-    if (file === "changed_signature.json") await page.screenshot({ path: join(shots, "tampered-signature.png") });
-    await page.close();
-  }
-  for (const v of verdicts) {
-    assert.equal(v.verified, v.file === "good.json", `${v.file}: the page said "${v.said}"`);
-    // Each tampered record is either refused at its load or says why not.
-    if (v.file !== "good.json") assert.match(v.said, /^Dice not verified: |cannot be replayed/, v.file);
-  }
-  const refused = verdicts.filter((v) => !v.verified).length;
-  step(`${files.length} records: the revealed one verified, ${refused} tampered ones not`);
-  assert.deepEqual(problems.filter((p) => !/Failed to load|status of 4\d\d/.test(p)), [], "no errors in the page");
-  console.log(`web tampered: all checks passed in ${seconds()} s`);
-} catch (e) {
-  console.error(e);
-  await dumpPages(shots);
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-  server.child.kill("SIGTERM");
-  rmSync(dir, { recursive: true, force: true });
-}
+await inChromium(chromiumPath, shots, server, async (browser) => {
+    const context = await newContext(browser);
+    const verdicts = [];
+    for (const file of files) {
+      // A fresh page each time: nothing of the record before stays in view.
+      const page = await openBoard(context, server.url);
+      const v = await verdictOf(page, file);
+      verdicts.push({ file, ...v });
+      console.log(`${file}: ${v.said}`);
+      if (file === "good.json") await page.screenshot({ path: join(shots, "tampered-good.png") });
+      if (file === "changed_signature.json") await page.screenshot({ path: join(shots, "tampered-signature.png") });
+      await page.close();
+    }
+    for (const v of verdicts) {
+      assert.equal(v.verified, v.file === "good.json", `${v.file}: the page said "${v.said}"`);
+      // Each tampered record is either refused at its load or says why not.
+      if (v.file !== "good.json") assert.match(v.said, /^Dice not verified: |cannot be replayed/, v.file);
+    }
+    const refused = verdicts.filter((v) => !v.verified).length;
+    step(`${files.length} records: the revealed one verified, ${refused} tampered ones not`);
+    assert.deepEqual(problems.filter((p) => !/Failed to load|status of 4\d\d/.test(p)), [], "no errors in the page");
+    console.log(`web tampered: all checks passed in ${seconds()} s`);
+}, () => rmSync(dir, { recursive: true, force: true }));
