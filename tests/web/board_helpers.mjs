@@ -290,8 +290,9 @@ export async function seedWhere(call, ufen, rules, wanted, { from = 1, upTo = 20
 
 // Runs a test's body with Debian's chromium launched: on a failure prints
 // it, saves every page opened (dumpPages) and sets the exit code 1; at the
-// end closes the browser, stops `server` (tests/serve_http.mjs) and runs
-// `cleanup`, if given.
+// end closes the browser, stops `server` (tests/serve_http.mjs: or a
+// function giving the one running then, for a test that restarts it) and
+// runs `cleanup`, if given.
 export async function inChromium(chromiumPath, shots, server, body, cleanup = () => {}) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
   try {
@@ -302,7 +303,7 @@ export async function inChromium(chromiumPath, shots, server, body, cleanup = ()
     process.exitCode = 1;
   } finally {
     await browser.close();
-    server.child.kill("SIGTERM");
+    (typeof server === "function" ? server() : server).child.kill("SIGTERM");
     cleanup();
   }
 }

@@ -28,7 +28,7 @@ const CHALLENGE_UFEN = "10,b,b,b/b,b,b,b/b,b,b,b/b,b,24,24 r -";
 
 let server = await startHttpServer(uckers);
 const { url, port } = server;
-await inChromium(chromiumPath, shots, server, async (browser) => {
+await inChromium(chromiumPath, shots, () => server, async (browser) => {
     // 1. A challenge won, told as a player hears it: the choice, the count
     //    beside the challenger, each throw in words, the knock-off.
     {
