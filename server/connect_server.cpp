@@ -865,34 +865,31 @@ void ConnectServer::ServeWebFile(const httplib::Request& req, httplib::Response&
   res.set_header("Cache-Control", "no-cache");
   res.set_header("X-Content-Type-Options", "nosniff");
   // The board's pages are not framed (clickjacking) and load nothing but
-  // their own files.
-  res.set_header("Content-Security-Policy", kBoardPolicy);
+  // their own files (a page: and its import map, by its hash).
   res.set_header("X-Frame-Options", "DENY");
   res.set_header("Referrer-Policy", "no-referrer");
   for (const WebAsset& a : WebAssets()) {
     if (a.name != name) continue;
     if (config_.web_dir.empty()) {
       if (auto page = BuiltInPages().find(name); page != BuiltInPages().end()) {
-        res.headers.erase("Content-Security-Policy");
         res.set_header("Content-Security-Policy", page->second.policy);
         res.set_content(page->second.html, WebType(name));
       } else {
+        res.set_header("Content-Security-Policy", kBoardPolicy);
         res.set_content(a.data, a.size, WebType(name).c_str());
       }
       return;
     }
     std::string body;
     if (ReadWebFile(config_.web_dir, name, &body)) {
-      if (IsPage(name)) {
-        PinnedPage page = PinnedFromFolder(config_.web_dir, body);
-        res.headers.erase("Content-Security-Policy");
-        res.set_header("Content-Security-Policy", page.policy);
-        body = std::move(page.html);
-      }
-      res.set_content(body, WebType(name));
+      PinnedPage page = IsPage(name) ? PinnedFromFolder(config_.web_dir, body)
+                                     : PinnedPage{std::move(body), kBoardPolicy};
+      res.set_header("Content-Security-Policy", page.policy);
+      res.set_content(page.html, WebType(name));
       return;
     }
   }
+  res.set_header("Content-Security-Policy", kBoardPolicy);
   res.status = 404;
   res.set_content(ErrorJson({absl::StatusCode::kNotFound, absl::StrCat("no file ", name)}),
                   "application/json");

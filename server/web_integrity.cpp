@@ -35,15 +35,16 @@ PinnedPage PinScripts(std::string_view html,
   PinnedPage page{std::string(html), std::string(base_policy)};
   size_t first = page.html.find("<script");
   if (first == std::string::npos || scripts.empty()) return page;
+  std::vector<std::string> pins;
   std::string map = "{\"integrity\":{";
   for (size_t i = 0; i < scripts.size(); ++i) {
-    absl::StrAppend(&map, i ? "," : "", "\"./", scripts[i].first, "\":\"",
-                    IntegrityOf(scripts[i].second), "\"");
+    pins.push_back(IntegrityOf(scripts[i].second));
+    absl::StrAppend(&map, i ? "," : "", "\"./", scripts[i].first, "\":\"", pins[i], "\"");
   }
   map += "}}";
   // The page's own module scripts carry their integrity too.
-  for (const auto& [name, bytes] : scripts) {
-    const std::string src = absl::StrCat("src=\"", name, "\"");
+  for (size_t i = 0; i < scripts.size(); ++i) {
+    const std::string src = absl::StrCat("src=\"", scripts[i].first, "\"");
     for (size_t at = page.html.find(src); at != std::string::npos;
          at = page.html.find(src, at + 1)) {
       size_t open = page.html.rfind("<script", at);
@@ -52,7 +53,7 @@ PinnedPage PinScripts(std::string_view html,
           page.html.find('>', open) < at) {
         continue;  // not a script tag's src
       }
-      const std::string attribute = absl::StrCat(" integrity=\"", IntegrityOf(bytes), "\"");
+      const std::string attribute = absl::StrCat(" integrity=\"", pins[i], "\"");
       page.html.insert(at + src.size(), attribute);
     }
   }
