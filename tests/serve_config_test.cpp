@@ -10,6 +10,21 @@
 namespace uckers::testing {
 namespace {
 
+// Each case's change to a default `Config` is refused by `check` as
+// InvalidArgument, its message starting with the case's words.
+template <typename Config>
+void ExpectEachRefusedByItsWords(
+    const std::vector<std::pair<std::function<void(Config&)>, std::string>>& cases,
+    absl::Status (*check)(const Config&)) {
+  for (const auto& [change, words] : cases) {
+    Config config;
+    change(config);
+    absl::Status s = check(config);
+    EXPECT_TRUE(absl::IsInvalidArgument(s)) << words;
+    EXPECT_EQ(std::string(s.message()).rfind(words, 0), 0u) << s.message();
+  }
+}
+
 TEST(ServeConfig, TheDefaultsCanBeServed) {
   EXPECT_TRUE(CheckServerConfig(ServerConfig{}).ok());
   EXPECT_TRUE(CheckConnectConfig(ConnectConfig{}).ok());
@@ -34,13 +49,7 @@ TEST(ServeConfig, EachGrpcSettingOutOfRangeIsRefusedByItsFlag) {
       {[](ServerConfig& c) { c.limits.dealt_games.max_games_per_client = -1; },
        "--max_dealt_games_per_address: must be 0 (no limit) or more"},
   };
-  for (const auto& [change, words] : cases) {
-    ServerConfig config;
-    change(config);
-    absl::Status s = CheckServerConfig(config);
-    EXPECT_TRUE(absl::IsInvalidArgument(s)) << words;
-    EXPECT_EQ(std::string(s.message()).rfind(words, 0), 0u) << s.message();
-  }
+  ExpectEachRefusedByItsWords(cases, CheckServerConfig);
   ServerConfig unix_socket;
   unix_socket.address = "unix:/tmp/uckers.sock";
   EXPECT_TRUE(CheckServerConfig(unix_socket).ok());
@@ -64,13 +73,7 @@ TEST(ServeConfig, EachHttpSettingOutOfRangeIsRefusedByItsFlag) {
       {[](ConnectConfig& c) { c.max_connections_per_address = -1; },
        "--http_max_connections_per_address: must be"},
   };
-  for (const auto& [change, words] : cases) {
-    ConnectConfig config;
-    change(config);
-    absl::Status s = CheckConnectConfig(config);
-    EXPECT_TRUE(absl::IsInvalidArgument(s)) << words;
-    EXPECT_EQ(std::string(s.message()).rfind(words, 0), 0u) << s.message();
-  }
+  ExpectEachRefusedByItsWords(cases, CheckConnectConfig);
 }
 
 }  // namespace
